@@ -1,0 +1,26 @@
+"""Where Packdesk keeps its files (platformdirs), overridable for tests and scripts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "Packdesk"
+
+
+def config_dir() -> Path:
+    """profiles.json and printer definitions; `PACKDESK_CONFIG_DIR` overrides."""
+    override = os.environ.get("PACKDESK_CONFIG_DIR")
+    path = Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def data_dir() -> Path:
+    """Per-profile stores, label files, the local service's data; `PACKDESK_DATA_DIR` overrides."""
+    override = os.environ.get("PACKDESK_DATA_DIR")
+    path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
