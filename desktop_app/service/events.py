@@ -7,15 +7,16 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 EXAMPLE_EVENT = "example.event"
 DELETED_EVENT = "shipment.status.deleted"
 
-# Called (without arguments) after a delivery is queued so the worker wakes at once; the
-# delivery worker installs it. Queuing happens before commit; a wake-up that comes too early
-# is harmless because the worker also polls.
+# Called (without arguments) once a transaction that queued deliveries commits, so the worker
+# wakes at once instead of at its next poll; the delivery worker installs it.
+_WAKE_FLAG = "packdesk_deliveries_queued"
 _wake_hooks: list[Callable[[], None]] = []
 _clock_offset = timedelta()
 
@@ -46,6 +47,22 @@ def wake_worker() -> None:
     """Nudge the delivery worker; safe to call from any coroutine of the service loop."""
     for hook in list(_wake_hooks):
         hook()
+
+
+@event.listens_for(Session, "after_commit")
+def _wake_after_commit(session: Session) -> None:
+    if session.info.pop(_WAKE_FLAG, False):
+        wake_worker()
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_after_rollback(session: Session) -> None:
+    session.info.pop(_WAKE_FLAG, None)
+
+
+def mark_deliveries_queued(session: AsyncSession) -> None:
+    """Wake the worker once this session commits (before that it could not see the rows)."""
+    session.sync_session.info[_WAKE_FLAG] = True
 
 
 def build_payload(
@@ -129,4 +146,4 @@ async def emit_event(
             )
         )
     await session.flush()
-    wake_worker()
+    mark_deliveries_queued(session)
