@@ -7,4 +7,4 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
-pytest_plugins: list[str] = []
+pytest_plugins: list[str] = ["tests.fixtures.service", "tests.fixtures.receiver"]

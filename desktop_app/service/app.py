@@ -1,0 +1,62 @@
+"""The FastAPI application of the local Shipping Service."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from desktop_app import __version__
+from desktop_app.service.background import BackgroundTasks
+from desktop_app.service.context import ServiceContext
+from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
+from desktop_app.service.errors import install_error_handlers
+from desktop_app.service.middleware import ServiceMiddleware
+from desktop_app.service.openapi import install_openapi
+from desktop_app.service.ratelimit import RateLimiter
+from desktop_app.service.routes import load_routers
+from desktop_app.service.settings import ServiceSettings
+
+API_PREFIX = "/v1"
+
+
+def create_app(settings: ServiceSettings) -> FastAPI:
+    """Build the app: context, routers, error handlers, middleware, background tasks."""
+    engine = make_engine(settings.db_url)
+    ctx = ServiceContext(
+        settings=settings,
+        engine=engine,
+        sessions=make_sessionmaker(engine),
+        limiter=RateLimiter(settings.rate_limit, settings.rate_interval),
+    )
+    tasks = BackgroundTasks()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        settings.labels_dir.mkdir(parents=True, exist_ok=True)
+        await create_tables(ctx.engine)
+        tasks.start(ctx)
+        try:
+            yield
+        finally:
+            await tasks.stop()
+            await ctx.engine.dispose()
+
+    app = FastAPI(
+        title="Packdesk local Shipping Service",
+        version=__version__,
+        openapi_url=f"{API_PREFIX}/openapi.json",
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+        lifespan=lifespan,
+        redirect_slashes=False,
+    )
+    app.state.ctx = ctx
+    app.state.tasks = tasks
+    for router in load_routers():
+        app.include_router(router, prefix=API_PREFIX)
+    install_error_handlers(app)
+    install_openapi(app)
+    app.add_middleware(ServiceMiddleware, limiter=ctx.limiter, sessions=lambda: ctx.sessions)
+    return app

@@ -1,0 +1,243 @@
+"""`packdesk serve` and `packdesk accounts ...`: the local Shipping Service from a shell."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from desktop_app.service.accounts import (
+    DEFAULT_EMAIL,
+    AccountError,
+    AccountKeys,
+    create_account,
+    first_account,
+    list_accounts,
+    read_credentials,
+    rotate_keys,
+    write_private_json,
+)
+from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
+from desktop_app.service.settings import ServiceSettings, parse_rate_limit
+from desktop_app.service.tls import TlsFiles, ensure_tls
+
+log = logging.getLogger("packdesk.service")
+
+
+def default_data_dir() -> Path:
+    """`desktop_app.paths.data_dir() / "service"`."""
+    from desktop_app.paths import data_dir
+
+    return data_dir() / "service"
+
+
+def _rate_limit(text: str) -> tuple[int, float]:
+    try:
+        return parse_rate_limit(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _serve_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="packdesk serve", description="Run the local Shipping Service over HTTPS."
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8443, help="TCP port; 0 picks a free one")
+    p.add_argument("--data-dir", type=Path, default=None, help="database, keys, certificates")
+    p.add_argument("--database-url", default=None, help="SQLAlchemy async URL (default SQLite)")
+    p.add_argument("--email", default=DEFAULT_EMAIL, help="e-mail of the first account")
+    p.add_argument("--carrier-latency", type=int, default=0, metavar="MS")
+    p.add_argument("--carrier-failure-rate", type=float, default=0.0, metavar="P")
+    p.add_argument("--carrier-timeout-seconds", type=float, default=60.0, metavar="S")
+    p.add_argument("--rate-limit", type=_rate_limit, default=(120, 60.0), metavar="N/SECONDS")
+    p.add_argument("--webhook-retry-seconds", type=float, default=180.0, metavar="S")
+    p.add_argument("--auto-tracking-seconds", type=float, default=0.0, metavar="S")
+    p.add_argument("--sandbox-retention-days", type=float, default=14.0, metavar="D")
+    p.add_argument("--clock-offset", type=float, default=0.0, metavar="S")
+    p.add_argument("--smtp-url", default=None, help="smtp://host:port for account e-mails")
+    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    return p
+
+
+def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
+    """ServiceSettings from parsed `serve` arguments."""
+    limit, interval = args.rate_limit
+    return ServiceSettings(
+        data_dir=(args.data_dir or default_data_dir()).resolve(),
+        host=args.host,
+        port=args.port,
+        database_url=args.database_url,
+        rate_limit=limit,
+        rate_interval=interval,
+        carrier_latency_ms=args.carrier_latency,
+        carrier_failure_rate=args.carrier_failure_rate,
+        carrier_timeout_seconds=args.carrier_timeout_seconds,
+        webhook_retry_seconds=args.webhook_retry_seconds,
+        auto_tracking_seconds=args.auto_tracking_seconds,
+        sandbox_retention_days=args.sandbox_retention_days,
+        clock_offset=args.clock_offset,
+        smtp_url=args.smtp_url,
+    )
+
+
+def _setup_logging(settings: ServiceSettings, level: str) -> None:
+    """Log to stderr and to `service.log` in the data dir; stdout line 1 stays the JSON."""
+    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    root = logging.getLogger()
+    root.setLevel(level.upper())
+    for handler in (
+        logging.StreamHandler(sys.stderr),
+        logging.FileHandler(settings.data_dir / "service.log", encoding="utf-8"),
+    ):
+        handler.setFormatter(fmt)
+        root.addHandler(handler)
+
+
+async def _ensure_first_account(settings: ServiceSettings, email: str, tls: TlsFiles) -> None:
+    """Create the first account on first start; (re)write the credentials file."""
+    engine = make_engine(settings.db_url)
+    try:
+        await create_tables(engine)
+        async with make_sessionmaker(engine)() as session:
+            account = await first_account(session)
+            creds = read_credentials(settings.credentials_file)
+            keys: AccountKeys | None = None
+            if account is None:
+                keys = await create_account(session, email)
+                await session.commit()
+            elif creds is None or creds.get("account_id") != account.id:
+                # the file is gone or belongs to an older database: new keys for the first account
+                keys = await rotate_keys(session, account.email)
+                await session.commit()
+        if keys is not None:
+            creds = dict(keys.as_json())
+        assert creds is not None
+        creds["ca_file"] = str(tls.ca_cert)
+        write_private_json(settings.credentials_file, creds)
+    finally:
+        await engine.dispose()
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket, so the port is known (and connectable) before the JSON line."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, _, _, _, address = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(address)
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+def _base_url(host: str, port: int) -> str:
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"https://{host}:{port}"
+
+
+async def _serve(settings: ServiceSettings, email: str, level: str) -> int:
+    import uvicorn
+
+    from desktop_app.service.app import create_app
+
+    tls = ensure_tls(settings.tls_dir)
+    await _ensure_first_account(settings, email, tls)
+    sock = _bind(settings.host, settings.port)
+    port = sock.getsockname()[1]
+    settings.port = port
+    base_url = _base_url(settings.host, port)
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        ssl_keyfile=str(tls.server_key),
+        ssl_certfile=str(tls.server_cert),
+        log_config=None,
+        log_level=level,
+        access_log=level == "debug",
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+        server_header=False,
+    )
+    server = uvicorn.Server(config)
+    line = {
+        "base_url": base_url,
+        "ca_file": str(tls.ca_cert),
+        "credentials_file": str(settings.credentials_file),
+    }
+    print(json.dumps(line), flush=True)
+    print(f"Packdesk local Shipping Service at {base_url}", flush=True)
+    print(f"API keys and CA path: {settings.credentials_file}", flush=True)
+    await server.serve(sockets=[sock])
+    return 0
+
+
+def serve_main(argv: Sequence[str]) -> int:
+    """`packdesk serve`: run the service until interrupted."""
+    args = _serve_parser().parse_args(list(argv))
+    settings = settings_from_args(args)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    _setup_logging(settings, args.log_level)
+    try:
+        return asyncio.run(_serve(settings, args.email, args.log_level))
+    except KeyboardInterrupt:
+        return 0
+
+
+def _accounts_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="packdesk accounts", description="Local service accounts.")
+    p.add_argument("--data-dir", type=Path, default=None)
+    p.add_argument("--database-url", default=None)
+    sub = p.add_subparsers(dest="command", required=True)
+    add = sub.add_parser("add", help="create an account and print its keys once")
+    add.add_argument("email")
+    sub.add_parser("list", help="list accounts (key prefixes only)")
+    rot = sub.add_parser("rotate-keys", help="replace an account's keys; old ones stop at once")
+    rot.add_argument("email")
+    return p
+
+
+async def _accounts(args: argparse.Namespace) -> int:
+    data_dir = (args.data_dir or default_data_dir()).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    settings = ServiceSettings(data_dir=data_dir, database_url=args.database_url)
+    engine = make_engine(settings.db_url)
+    try:
+        await create_tables(engine)
+        async with make_sessionmaker(engine)() as session:
+            if args.command == "list":
+                for item in await list_accounts(session):
+                    print(json.dumps(item))
+                return 0
+            try:
+                if args.command == "add":
+                    keys = await create_account(session, args.email)
+                else:
+                    keys = await rotate_keys(session, args.email)
+                first = await first_account(session)
+                await session.commit()
+            except AccountError as exc:
+                print(f"packdesk accounts: {exc}", file=sys.stderr)
+                return 1
+        if first is not None and first.id == keys.account_id:
+            creds = read_credentials(settings.credentials_file) or {}
+            creds.update(keys.as_json())
+            write_private_json(settings.credentials_file, creds)
+        print(json.dumps(keys.as_json()))
+        return 0
+    finally:
+        await engine.dispose()
+
+
+def accounts_main(argv: Sequence[str]) -> int:
+    """`packdesk accounts add|list|rotate-keys`."""
+    args = _accounts_parser().parse_args(list(argv))
+    return asyncio.run(_accounts(args))

@@ -1,0 +1,69 @@
+"""All options of the local Shipping Service in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_RATE_LIMIT = 120
+DEFAULT_RATE_INTERVAL = 60.0
+MAX_BODY_BYTES = 1024 * 1024
+
+
+def parse_rate_limit(text: str) -> tuple[int, float]:
+    """Parse `N/SECONDS` (e.g. `120/60`) into (limit, interval seconds)."""
+    count, sep, seconds = text.partition("/")
+    if not sep:
+        raise ValueError(f"rate limit must look like N/SECONDS, got {text!r}")
+    limit, interval = int(count), float(seconds)
+    if limit < 1 or interval <= 0:
+        raise ValueError(f"rate limit must be positive, got {text!r}")
+    return limit, interval
+
+
+@dataclass
+class ServiceSettings:
+    """Options of one service process (the `packdesk serve` flags map onto these)."""
+
+    data_dir: Path
+    host: str = "127.0.0.1"
+    port: int = 0
+    database_url: str | None = None
+    rate_limit: int = DEFAULT_RATE_LIMIT
+    rate_interval: float = DEFAULT_RATE_INTERVAL
+    max_body_bytes: int = MAX_BODY_BYTES
+    # simulated carriers (S2's adapters read these)
+    carrier_latency_ms: int = 0
+    carrier_failure_rate: float = 0.0
+    carrier_timeout_seconds: float = 60.0
+    # webhooks and sandbox lifecycle (S1b)
+    webhook_retry_seconds: float = 180.0
+    auto_tracking_seconds: float = 0.0
+    sandbox_retention_days: float = 0.0
+    # seconds added to "now" for time-based behaviour (tests of expiry/retention)
+    clock_offset: float = 0.0
+    smtp_url: str | None = None
+    # options other modules may add without touching this class
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def db_url(self) -> str:
+        """SQLAlchemy URL: the given one, else a SQLite file in the data dir."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{self.data_dir / 'service.db'}"
+
+    @property
+    def tls_dir(self) -> Path:
+        """Where the local CA and the server certificate live."""
+        return self.data_dir / "tls"
+
+    @property
+    def credentials_file(self) -> Path:
+        """0600 JSON file with the first account's keys."""
+        return self.data_dir / "credentials.json"
+
+    @property
+    def labels_dir(self) -> Path:
+        """Label files written by the service."""
+        return self.data_dir / "labels"

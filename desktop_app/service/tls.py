@@ -1,0 +1,154 @@
+"""Local certificate authority and the server certificate for localhost, kept in the data dir."""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+CA_NAME = "Packdesk Local CA"
+SERVER_HOSTS = ("localhost",)
+SERVER_IPS = ("127.0.0.1", "::1")
+# renew the server certificate when less than this is left
+RENEW_MARGIN = dt.timedelta(days=30)
+
+
+@dataclass(frozen=True)
+class TlsFiles:
+    """Paths of the CA certificate and of the server certificate and key."""
+
+    ca_cert: Path
+    ca_key: Path
+    server_cert: Path
+    server_key: Path
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write a file readable by the owner only (created 0600, never world-readable)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+    os.chmod(path, 0o600)
+
+
+def _key_pem(key: ec.EllipticCurvePrivateKey) -> bytes:
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    )
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _make_ca(files: TlsFiles) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, CA_NAME)])
+    now = _now()
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        .not_valid_after(now + dt.timedelta(days=3650))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+    _write_private(files.ca_key, _key_pem(key))
+    files.ca_cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    return cert, key
+
+
+def _make_server(
+    files: TlsFiles, ca_cert: x509.Certificate, ca_key: ec.EllipticCurvePrivateKey
+) -> None:
+    key = ec.generate_private_key(ec.SECP256R1())
+    now = _now()
+    san = [x509.DNSName(h) for h in SERVER_HOSTS] + [
+        x509.IPAddress(ipaddress.ip_address(ip)) for ip in SERVER_IPS
+    ]
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")]))
+        .issuer_name(ca_cert.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        # 397 days: the longest lifetime clients such as browsers accept
+        .not_valid_after(now + dt.timedelta(days=397))
+        .add_extension(x509.SubjectAlternativeName(san), critical=False)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()),
+            critical=False,
+        )
+        .sign(ca_key, hashes.SHA256())
+    )
+    _write_private(files.server_key, _key_pem(key))
+    files.server_cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+
+
+def _load_ca(files: TlsFiles) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey] | None:
+    try:
+        cert = x509.load_pem_x509_certificate(files.ca_cert.read_bytes())
+        key = serialization.load_pem_private_key(files.ca_key.read_bytes(), password=None)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(key, ec.EllipticCurvePrivateKey) or cert.not_valid_after_utc < _now():
+        return None
+    return cert, key
+
+
+def _server_valid(files: TlsFiles, ca_cert: x509.Certificate) -> bool:
+    try:
+        cert = x509.load_pem_x509_certificate(files.server_cert.read_bytes())
+        files.server_key.read_bytes()
+    except (OSError, ValueError):
+        return False
+    return cert.issuer == ca_cert.subject and cert.not_valid_after_utc - _now() > RENEW_MARGIN
+
+
+def ensure_tls(directory: Path) -> TlsFiles:
+    """Create (or reuse) the local CA and a server certificate for localhost in `directory`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    os.chmod(directory, 0o700)
+    files = TlsFiles(
+        ca_cert=directory / "ca.pem",
+        ca_key=directory / "ca-key.pem",
+        server_cert=directory / "server.pem",
+        server_key=directory / "server-key.pem",
+    )
+    loaded = _load_ca(files)
+    if loaded is None:
+        loaded = _make_ca(files)
+        _make_server(files, *loaded)
+    elif not _server_valid(files, loaded[0]):
+        _make_server(files, *loaded)
+    return files
