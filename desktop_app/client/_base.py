@@ -1,0 +1,298 @@
+"""Transport of the client: HTTPS, auth, time-outs, pacing, retries and errors in one place."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import ssl
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import certifi
+import httpx
+
+from desktop_app import __version__
+from desktop_app.client.errors import (
+    APIConnectionError,
+    APIStatusError,
+    APITimeoutError,
+    NotFoundError,
+    RateLimitError,
+    error_from_response,
+)
+from desktop_app.client.ratelimit import RateLimitPacer, Ticket, pacer_for
+
+log = logging.getLogger("packdesk.client")
+
+# --- time-outs (seconds): the only place they are set ----------------------------------------
+CONNECT_TIMEOUT = 5.0
+DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=CONNECT_TIMEOUT)
+# the carrier answers inside the creation call; the spec asks for a little over a minute
+SHIPMENT_CREATE_TIMEOUT = httpx.Timeout(75.0, connect=CONNECT_TIMEOUT)
+LABEL_DOWNLOAD_TIMEOUT = httpx.Timeout(30.0, connect=CONNECT_TIMEOUT)
+
+
+# --- retries ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how long to retry where it is safe."""
+
+    max_retries: int = 3  # for connection errors, time-outs and 503 on safe methods
+    max_rate_limit_retries: int = 5  # 429: the request was rejected, so re-sending is safe
+    backoff_base: float = 0.5
+    backoff_max: float = 8.0
+
+    def backoff(self, attempt: int) -> float:
+        """Exponential back-off with full jitter for retry number `attempt` (1-based)."""
+        ceiling = min(self.backoff_max, self.backoff_base * 2 ** (attempt - 1))
+        return random.uniform(ceiling / 2, ceiling)
+
+
+RETRY = RetryPolicy()
+# methods whose repetition does no harm even if the first attempt reached the service
+IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})
+
+USER_AGENT = f"Packdesk/{__version__}"
+
+
+def check_https(url: str, what: str = "base URL") -> str:
+    """Refuse anything but an https:// URL with a host."""
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "https" or not parts.hostname:
+        raise ValueError(
+            f"The {what} must start with https:// (got {url!r}): the shipping service is only "
+            "used over HTTPS, so that the API key and the shipment data stay private."
+        )
+    return url
+
+
+def ssl_context(ca_file: str | None) -> ssl.SSLContext:
+    """Trust only the profile's CA when given (local sandbox), else the public CAs."""
+    if ca_file:
+        return ssl.create_default_context(cafile=str(ca_file))
+    return ssl.create_default_context(cafile=certifi.where())
+
+
+def origin(url: str) -> tuple[str, str, int]:
+    """(scheme, host, port) of a URL, for same-host checks."""
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+
+class BaseClient:
+    """The HTTP layer: one `httpx.AsyncClient`, the key's pacer and `_request()`."""
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str,
+        *,
+        ca_file: str | None = None,
+        retry: RetryPolicy = RETRY,
+        pacer: RateLimitPacer | None = None,
+        http_client: httpx.AsyncClient | None = None,
+        max_connections: int = 20,
+    ) -> None:
+        check_https(base_url)
+        if not api_key:
+            raise ValueError("An API key is needed to talk to the shipping service.")
+        self.base_url = base_url.rstrip("/")
+        self._api_root = self.base_url if self.base_url.endswith("/v1") else self.base_url + "/v1"
+        self._auth = httpx.BasicAuth(api_key, "")
+        self._ca_file = ca_file
+        self.retry = retry
+        self.pacer = pacer or pacer_for(self.base_url, api_key)
+        self._http = http_client or httpx.AsyncClient(
+            verify=ssl_context(ca_file),
+            timeout=DEFAULT_TIMEOUT,
+            headers={"User-Agent": USER_AGENT, "Accept": "application/json"},
+            limits=httpx.Limits(max_connections=max_connections),
+            follow_redirects=False,  # a redirect must never carry the key elsewhere
+        )
+        self._foreign_http: httpx.AsyncClient | None = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.base_url!r})"  # never the key
+
+    async def aclose(self) -> None:
+        """Close the connections."""
+        await self._http.aclose()
+        if self._foreign_http is not None:
+            await self._foreign_http.aclose()
+
+    async def __aenter__(self) -> BaseClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def _url(self, path: str) -> str:
+        return self._api_root + "/" + path.lstrip("/")
+
+    async def _request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, Any] | None = None,
+        timeout: httpx.Timeout | None = None,
+        retry_unknown_outcome: bool | None = None,
+    ) -> httpx.Response:
+        """Send one API call with pacing, safe retries and errors mapped to exceptions."""
+        method = method.upper()
+        if retry_unknown_outcome is None:
+            retry_unknown_outcome = method in IDEMPOTENT_METHODS
+        url = self._url(path)
+        clean_params = {k: v for k, v in (params or {}).items() if v is not None}
+        attempt = 0
+        rate_limited = 0
+        uncertain = False  # an earlier attempt may have reached the service
+        while True:
+            ticket = await self.pacer.acquire()
+            try:
+                response = await self._http.request(
+                    method,
+                    url,
+                    json=json,
+                    params=clean_params or None,
+                    auth=self._auth,
+                    timeout=timeout or DEFAULT_TIMEOUT,
+                )
+            except httpx.HTTPError as exc:
+                self.pacer.release(ticket, None)
+                error = _transport_error(exc, method, path)
+                attempt += 1
+                safe = retry_unknown_outcome or not error.outcome_unknown
+                if safe and error.retryable and attempt <= self.retry.max_retries:
+                    uncertain = uncertain or error.outcome_unknown
+                    delay = self.retry.backoff(attempt)
+                    log.warning("%s %s failed (%s); retry in %.1f s", method, path, exc, delay)
+                    await asyncio.sleep(delay)
+                    continue
+                raise error from exc
+            except BaseException:
+                self.pacer.release(ticket, None)  # cancelled: the slot still counts
+                raise
+            self._release(ticket, response)
+            status = response.status_code
+            request_id = response.headers.get("x-request-id")
+            log.debug("%s %s -> %s (request id %s)", method, path, status, request_id)
+            if status < 400:
+                return response
+            error_ = error_from_response(response)
+            if (
+                isinstance(error_, RateLimitError)
+                and rate_limited < self.retry.max_rate_limit_retries
+            ):
+                rate_limited += 1
+                # the pacer now blocks until Retry-After / the reset; acquire() waits for it
+                log.info("%s %s rate limited; waiting %s s", method, path, error_.retry_after)
+                continue
+            if status == 503 and attempt < self.retry.max_retries:
+                attempt += 1  # the service refused before doing anything: safe for any method
+                await asyncio.sleep(_retry_after_or(response, self.retry.backoff(attempt)))
+                continue
+            if uncertain and method == "DELETE" and isinstance(error_, NotFoundError):
+                # the earlier attempt whose answer was lost did delete it
+                return response
+            raise error_
+
+    def _release(self, ticket: Ticket, response: httpx.Response) -> None:
+        self.pacer.release(ticket, response.headers, response.status_code)
+
+    async def _download(self, url: str) -> bytes:
+        """GET a label file: no API key, not paced, TLS checked against the profile's trust."""
+        check_https(url, "label URL")
+        if origin(url) == origin(self.base_url):
+            http = self._http
+        else:
+            # another host (e.g. a file store): public trust, never the sandbox CA
+            if self._foreign_http is None:
+                self._foreign_http = httpx.AsyncClient(
+                    verify=ssl_context(None),
+                    headers={"User-Agent": USER_AGENT},
+                    follow_redirects=True,
+                )
+            http = self._foreign_http
+        attempt = 0
+        while True:
+            try:
+                response = await http.get(url, timeout=LABEL_DOWNLOAD_TIMEOUT)
+            except httpx.HTTPError as exc:
+                attempt += 1
+                error = _transport_error(exc, "GET", "label")
+                if error.retryable and attempt <= self.retry.max_retries:
+                    await asyncio.sleep(self.retry.backoff(attempt))
+                    continue
+                raise error from exc
+            if response.status_code in (429, 503) and attempt < self.retry.max_retries:
+                attempt += 1
+                await asyncio.sleep(_retry_after_or(response, self.retry.backoff(attempt)))
+                continue
+            if response.status_code >= 400:
+                raise error_from_response(response)
+            return response.content
+
+
+def _retry_after_or(response: httpx.Response, default: float) -> float:
+    value = response.headers.get("retry-after")
+    try:
+        return max(0.0, float(value)) if value is not None else default
+    except ValueError:
+        return default
+
+
+def _is_certificate_error(exc: BaseException) -> bool:
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return "CERTIFICATE_VERIFY_FAILED" in str(exc)
+
+
+def _transport_error(exc: httpx.HTTPError, method: str, path: str) -> APIConnectionError:
+    """Map an httpx failure; a failed connect is known not to have reached the service."""
+    request = getattr(exc, "_request", None)
+    if isinstance(exc, httpx.ConnectTimeout):
+        return APITimeoutError(
+            f"{method} {path}: connecting timed out", request=request, outcome_unknown=False
+        )
+    if isinstance(exc, httpx.TimeoutException):
+        return APITimeoutError(f"{method} {path}: no answer in time ({exc})", request=request)
+    if isinstance(exc, httpx.ConnectError):
+        if _is_certificate_error(exc):
+            return APIConnectionError(
+                f"{method} {path}: the server's certificate is not trusted ({exc})",
+                request=request,
+                user_message=(
+                    "The shipping service's certificate is not trusted, so nothing was sent. "
+                    "Check the service address in the profile."
+                ),
+                retryable=False,
+            )
+        return APIConnectionError(f"{method} {path}: cannot connect ({exc})", request=request)
+    return APIConnectionError(
+        f"{method} {path}: connection lost ({exc})", request=request, outcome_unknown=True
+    )
+
+
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "DEFAULT_TIMEOUT",
+    "IDEMPOTENT_METHODS",
+    "LABEL_DOWNLOAD_TIMEOUT",
+    "RETRY",
+    "SHIPMENT_CREATE_TIMEOUT",
+    "USER_AGENT",
+    "APIStatusError",
+    "BaseClient",
+    "RetryPolicy",
+    "check_https",
+    "ssl_context",
+]

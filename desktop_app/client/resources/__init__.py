@@ -1,0 +1,23 @@
+"""Resource groups of the client, one module per endpoint family."""
+
+from desktop_app.client.resources.addresses import Addresses
+from desktop_app.client.resources.carriers import Carriers
+from desktop_app.client.resources.labels import Labels
+from desktop_app.client.resources.pickups import Pickups
+from desktop_app.client.resources.quotes import Quotes
+from desktop_app.client.resources.routing_rules import RoutingRules
+from desktop_app.client.resources.sandbox import Sandbox
+from desktop_app.client.resources.shipments import Shipments
+from desktop_app.client.resources.webhooks import Webhooks
+
+__all__ = [
+    "Addresses",
+    "Carriers",
+    "Labels",
+    "Pickups",
+    "Quotes",
+    "RoutingRules",
+    "Sandbox",
+    "Shipments",
+    "Webhooks",
+]
