@@ -1,0 +1,187 @@
+"""Routing rules (Packdesk's design of the spec's checkout-support API): models only.
+
+A rule is a tree. A condition node tests one field of the shipping details and continues
+with its `then` or its `else` children; a leaf allows or denies carrier/service
+combinations. Evaluation lives in `desktop_app.domain.routing`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import (
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from desktop_app.domain.models.address import Address
+from desktop_app.domain.models.base import (
+    NullableList,
+    RequestModel,
+    ResponseModel,
+    wrap_bare_list,
+)
+from desktop_app.domain.models.shipment import Package
+
+#: What a condition can test. Package dimensions are those of the largest package.
+RuleField = Literal[
+    "to.country",
+    "to.zip_code",
+    "from.country",
+    "from.zip_code",
+    "direction",
+    "package.weight",
+    "package.length",
+    "package.width",
+    "package.height",
+    "package.type",
+    "package.count",
+    "package.total_weight",
+]
+RULE_FIELDS: tuple[str, ...] = get_args(RuleField)
+
+RuleOp = Literal["eq", "ne", "in", "not_in", "lt", "lte", "gt", "gte", "prefix"]
+RULE_OPS: tuple[str, ...] = get_args(RuleOp)
+
+Direction = Literal["outgoing", "returns"]
+
+
+def _rule_value(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    # One message instead of one per union member (str, float, list).
+    try:
+        return handler(value)
+    except ValidationError:
+        raise PydanticCustomError(
+            "rule_value", "Input should be a string, a number or a list of them"
+        ) from None
+
+
+#: A condition's operand: a string or number, or a list of them for `in` / `not_in` / `prefix`.
+RuleValue = Annotated[str | float | list[str | float], WrapValidator(_rule_value)]
+
+
+class RuleCondition(RequestModel):
+    """One test: `field op value`, e.g. `to.country in ["AT", "CH"]`."""
+
+    field: RuleField
+    op: RuleOp
+    value: RuleValue
+
+
+class CarrierServiceRef(RequestModel):
+    """A carrier, optionally narrowed to one service (no service: all of its services)."""
+
+    carrier: str
+    service: str | None = None
+
+
+class ConditionNode(RequestModel):
+    """Tests `condition`, then evaluates the `then` children or the `else` children."""
+
+    condition: RuleCondition
+    then: list[RuleNode] = Field(default_factory=list)
+    else_: list[RuleNode] = Field(default_factory=list, alias="else")
+
+
+class AllowNode(RequestModel):
+    """Leaf: keep only the listed combinations (a restriction, never an addition)."""
+
+    allow: list[CarrierServiceRef]
+
+
+class DenyNode(RequestModel):
+    """Leaf: remove the listed combinations."""
+
+    deny: list[CarrierServiceRef]
+
+
+def _node_tag(value: Any) -> str | None:
+    # Tags are written <...> so that errors.py can drop them from error paths.
+    for key in ("condition", "allow", "deny"):
+        if (isinstance(value, dict) and key in value) or (
+            not isinstance(value, dict) and hasattr(value, key)
+        ):
+            return f"<{key}>"
+    return None
+
+
+#: A node of a rule tree: a condition with branches, or an allow / deny leaf.
+RuleNode = Annotated[
+    Annotated[ConditionNode, Tag("<condition>")]
+    | Annotated[AllowNode, Tag("<allow>")]
+    | Annotated[DenyNode, Tag("<deny>")],
+    Discriminator(
+        _node_tag,
+        custom_error_type="rule_node",
+        custom_error_message="a rule node needs one of condition, allow or deny",
+    ),
+]
+
+ConditionNode.model_rebuild()
+
+
+class RoutingRuleCreate(RequestModel):
+    """Body of `POST /v1/routing_rules` and `PUT /v1/routing_rules/{id}`."""
+
+    name: str
+    root: RuleNode
+
+
+class RoutingRule(ResponseModel):
+    """A stored routing rule."""
+
+    id: str
+    name: str
+    root: RuleNode
+    created_at: datetime | None = None
+
+
+class RoutingRuleList(ResponseModel):
+    """`GET /v1/routing_rules`: `{"routing_rules": [...]}` (a bare array too)."""
+
+    routing_rules: Annotated[list[RoutingRule], NullableList] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare(cls, value: Any) -> Any:
+        return wrap_bare_list("routing_rules", value)
+
+
+class RoutingEvaluationRequest(RequestModel):
+    """Body of `POST /v1/routing_rules/evaluate`: the shipping details to decide on."""
+
+    from_: Address | None = Field(default=None, alias="from")
+    to: Address | None = None
+    direction: Direction = "outgoing"
+    package: Package | None = None
+    packages: list[Package] | None = None
+
+    def all_packages(self) -> list[Package]:
+        """`packages`, or `[package]`, or []."""
+        if self.packages is not None:
+            return list(self.packages)
+        return [self.package] if self.package is not None else []
+
+
+class CarrierService(ResponseModel):
+    """One allowed carrier/service combination."""
+
+    carrier: str
+    service: str
+
+
+class RoutingEvaluation(ResponseModel):
+    """`POST /v1/routing_rules/evaluate` response: the combinations still allowed."""
+
+    allowed: Annotated[list[CarrierService], NullableList] = []
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """The combinations as `(carrier, service)` tuples."""
+        return [(c.carrier, c.service) for c in self.allowed]

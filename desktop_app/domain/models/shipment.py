@@ -1,0 +1,259 @@
+"""Shipments (spec 2.2-2.6, 4.1): packages, label spec, metadata, request, response, quotes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field, model_validator
+
+from desktop_app.domain.models.address import Address, AddressResponse
+from desktop_app.domain.models.base import (
+    IsoDate,
+    NullableList,
+    RequestModel,
+    ResponseModel,
+    WireModel,
+    wrap_bare_list,
+)
+from desktop_app.domain.models.services import AdditionalService, AdditionalServiceInfo
+
+# ---------------------------------------------------------------- request side
+
+
+class DeclaredValue(RequestModel):
+    """Goods value for higher insurance (dhl; only above the 500 EUR automatic cover)."""
+
+    amount: float | None = None
+    currency: str | None = Field(default=None, description="ISO 4217 code, e.g. EUR.")
+
+
+class Money(RequestModel):
+    """An amount with its currency (`metadata.partner.order_total`)."""
+
+    amount: float | None = None
+    currency: str | None = Field(default=None, description="ISO 4217 code, e.g. EUR.")
+
+
+class Package(RequestModel):
+    """One package of a request; all optional at parse level (bulk has no dimensions)."""
+
+    weight: float | None = Field(default=None, description="Weight in kg (decimal).")
+    length: float | None = Field(default=None, description="Length in cm.")
+    width: float | None = Field(default=None, description="Width in cm.")
+    height: float | None = Field(default=None, description="Height in cm.")
+    type: str | None = Field(
+        default=None, description="parcel, bulk, parcel_letter, books or letter."
+    )
+    description: str | None = Field(default=None, description="Contents; used with packages.")
+    declared_value: DeclaredValue | None = None
+
+
+class LabelSpec(RequestModel):
+    """The shipment's `label`: paper `size` (e.g. A5) and file `format` (e.g. pdf_a6)."""
+
+    size: str | None = Field(default=None, description="Overrides the account's size, e.g. A5.")
+    format: str | None = Field(default=None, description="One of spec 2.4, e.g. zpl2_4x6in_203dpi.")
+
+
+class PartnerMetadata(RequestModel):
+    """`metadata.partner` for workplace parcel-point deliveries (spec 2.6)."""
+
+    shop_name: str | None = None
+    order_number: str | None = None
+    order_date: IsoDate | None = Field(default=None, description="Order date, YYYY-MM-DD.")
+    e_mail_shop: str | None = Field(default=None, description="The shop's e-mail address.")
+    order_total: Money | None = None
+
+
+class ShipmentMetadata(WireModel):
+    """Free key-value metadata; only `partner` is interpreted (and typed)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    partner: PartnerMetadata | None = None
+
+
+class ShipmentRequest(RequestModel):
+    """Body of `POST /v1/shipments` and `PUT /v1/shipments/{id}`.
+
+    Every field is optional at parse level so that a draft from a half-filled form parses;
+    which fields are required is decided by `domain.rules`.
+    """
+
+    from_: Address | None = Field(default=None, alias="from", description="Sender.")
+    to: Address | None = Field(default=None, description="Receiver.")
+    package: Package | None = Field(default=None, description="A single package.")
+    packages: list[Package] | None = Field(
+        default=None, description="Several packages (ups only); instead of `package`."
+    )
+    carrier: str | None = Field(default=None, description="Carrier code, e.g. dhl.")
+    service: str | None = Field(default=None, description="standard, returns, one_day, ...")
+    create_shipping_label: bool | None = None
+    label: LabelSpec | None = None
+    additional_services: list[AdditionalService] | None = None
+    metadata: ShipmentMetadata | None = None
+    reference_number: str | None = Field(default=None, description="The client's own reference.")
+    notification_email: str | None = Field(
+        default=None, description="Address notified of tracking updates."
+    )
+    pickup: dict[str, Any] | None = Field(
+        default=None, description="Pickup information for carriers that need it at creation."
+    )
+
+    def all_packages(self) -> list[Package]:
+        """`packages`, or `[package]`, or []."""
+        if self.packages is not None:
+            return list(self.packages)
+        return [self.package] if self.package is not None else []
+
+
+#: `PUT /v1/shipments/{id}` takes the same body as create.
+ShipmentUpdate = ShipmentRequest
+
+
+class QuoteRequest(RequestModel):
+    """Body of `POST /v1/shipment_quotes`; `packages` is accepted as the real service sends it."""
+
+    carrier: str | None = None
+    service: str | None = None
+    from_: Address | None = Field(default=None, alias="from")
+    to: Address | None = None
+    package: Package | None = None
+    packages: list[Package] | None = None
+
+    def all_packages(self) -> list[Package]:
+        """`packages`, or `[package]`, or []."""
+        if self.packages is not None:
+            return list(self.packages)
+        return [self.package] if self.package is not None else []
+
+
+# ---------------------------------------------------------------- response side
+
+
+class MoneyInfo(ResponseModel):
+    """An amount with currency, as returned."""
+
+    amount: float | None = None
+    currency: str | None = None
+
+
+class TrackingEvent(ResponseModel):
+    """One tracking event of a package."""
+
+    id: str | None = None
+    timestamp: datetime | None = None
+    location: str | None = None
+    status: str | None = Field(default=None, description="Tracking status, e.g. transit.")
+    details: str | None = Field(default=None, description="Carrier's free text.")
+
+
+class ShipmentPackage(ResponseModel):
+    """A package of a returned shipment, with its own tracking number and events."""
+
+    id: str | None = None
+    weight: float | None = None
+    length: float | None = None
+    width: float | None = None
+    height: float | None = None
+    type: str | None = None
+    description: str | None = None
+    declared_value: MoneyInfo | None = None
+    carrier_tracking_no: str | None = None
+    label_url: str | None = None
+    tracking_events: Annotated[list[TrackingEvent], NullableList] = []
+
+
+class LabelInfo(ResponseModel):
+    """The `label` of a returned shipment."""
+
+    format: str | None = None
+    size: str | None = None
+
+
+class Shipment(ResponseModel):
+    """A shipment as returned by create, update, get and list."""
+
+    id: str
+    carrier: str | None = None
+    service: str | None = None
+    created_at: datetime | None = None
+    from_: AddressResponse | None = Field(default=None, alias="from")
+    to: AddressResponse | None = None
+    packages: Annotated[list[ShipmentPackage], NullableList] = []
+    carrier_tracking_no: str | None = None
+    carrier_tracking_url: str | None = None
+    tracking_url: str | None = Field(default=None, description="Public tracking page.")
+    label_url: str | None = Field(
+        default=None, description="Unguessable label file URL; absent until a label exists."
+    )
+    price: float | None = Field(default=None, description="EUR without VAT; 0.0 in the sandbox.")
+    reference_number: str | None = None
+    metadata: dict[str, Any] | None = None
+    additional_services: Annotated[list[AdditionalServiceInfo], NullableList] = []
+    label: LabelInfo | None = None
+    notification_email: str | None = None
+    pickup: dict[str, Any] | None = None
+
+    def tracking_events(self) -> list[TrackingEvent]:
+        """Every package's events, oldest first (events without a timestamp first)."""
+        events = [e for p in self.packages for e in p.tracking_events]
+        return sorted(events, key=lambda e: (e.timestamp is not None, _sort_key(e.timestamp)))
+
+    @property
+    def tracking_status(self) -> str | None:
+        """The status of the latest tracking event, or None when there is none."""
+        statuses = [e for e in self.tracking_events() if e.status]
+        return statuses[-1].status if statuses else None
+
+    def partner_metadata(self) -> PartnerMetadata | None:
+        """`metadata.partner` parsed, or None when absent or not valid."""
+        raw = (self.metadata or {}).get("partner")
+        if not isinstance(raw, dict):
+            return None
+        try:
+            return PartnerMetadata.model_validate(raw, strict=False)
+        except ValueError:
+            return None
+
+
+def _sort_key(moment: datetime | None) -> float:
+    if moment is None:
+        return 0.0
+    # Naive timestamps (lenient responses) are read as UTC so they compare with aware ones.
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC).timestamp()
+    return moment.timestamp()
+
+
+#: The response of every shipment endpoint.
+ShipmentResponse = Shipment
+
+
+class ShipmentList(ResponseModel):
+    """`GET /v1/shipments`: `{"shipments": [...]}` (a bare array is accepted too)."""
+
+    shipments: Annotated[list[Shipment], NullableList] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare(cls, value: Any) -> Any:
+        return wrap_bare_list("shipments", value)
+
+
+class ShipmentQuote(ResponseModel):
+    """The inner quote: price in EUR without VAT."""
+
+    price: float
+
+
+class Quote(ResponseModel):
+    """`POST /v1/shipment_quotes` response: `{"shipment_quote": {"price": n}}`."""
+
+    shipment_quote: ShipmentQuote
+
+    @property
+    def price(self) -> float:
+        """The quoted price."""
+        return self.shipment_quote.price
