@@ -1,0 +1,444 @@
+"""ProfileManager: profiles.json (no secrets), their keys, their data folders."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import logging
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from desktop_app import paths
+from desktop_app.profiles.errors import (
+    KeyEnvironmentError,
+    MissingKeyError,
+    ProfileError,
+    ProfileNotFoundError,
+    ProfileValidationError,
+)
+from desktop_app.profiles.files import FileLock, atomic_write_bytes
+from desktop_app.profiles.models import (
+    Environment,
+    Profile,
+    environment_from_me,
+    local_sandbox_profile,
+)
+from desktop_app.profiles.secrets import EnvSecretStore, SecretStore, choose_secret_store
+
+if TYPE_CHECKING:
+    from desktop_app.profiles.local_sandbox import LocalSandbox
+    from desktop_app.profiles.store import ProfileStore
+
+log = logging.getLogger(__name__)
+
+# The manager has a `list()` method, so annotations inside the class use this alias.
+ProfileList = list[Profile]
+
+PROFILES_FILE = "profiles.json"
+FILE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Credentials:
+    """What a client needs to talk to a profile's service. `repr` hides the key."""
+
+    profile_id: str
+    environment: Environment
+    base_url: str
+    api_key: str
+    ca_file: str | None
+    #: True when /v1/me confirmed the key's environment (False for a PACKDESK_API_KEY override)
+    verified: bool
+
+    def __repr__(self) -> str:
+        return (
+            f"Credentials(profile_id={self.profile_id!r}, environment={self.environment!r}, "
+            f"base_url={self.base_url!r}, api_key='***', ca_file={self.ca_file!r}, "
+            f"verified={self.verified!r})"
+        )
+
+
+def mismatch_message(key_environment: Environment, profile_environment: Environment) -> str:
+    """The refusal shown when a key's environment differs from the profile's."""
+    if key_environment == "sandbox":
+        return (
+            "This is a sandbox (test) key, but the profile is a live profile: "
+            "enter the account's live key, or make this a sandbox profile."
+        )
+    return (
+        f"This is a live key, but the profile is a {profile_environment} profile: "
+        "enter the account's sandbox (test) key, or make this a live profile."
+    )
+
+
+class ProfileManager:
+    """Loads and saves profiles atomically; one built-in Local sandbox always exists."""
+
+    def __init__(
+        self,
+        config_dir: Path | None = None,
+        data_dir: Path | None = None,
+        secrets: SecretStore | None = None,
+    ) -> None:
+        self.config_dir = config_dir if config_dir is not None else paths.config_dir()
+        self.data_dir = data_dir if data_dir is not None else paths.data_dir()
+        self.config_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.secrets: SecretStore = (
+            secrets if secrets is not None else choose_secret_store(self.data_dir)
+        )
+        self.path = self.config_dir / PROFILES_FILE
+        self._file_lock_path = self.config_dir / (PROFILES_FILE + ".lock")
+        self._lock = threading.RLock()
+        #: problems met while loading (a damaged file is kept aside); the GUI shows them
+        self.load_problems: builtins.list[str] = []
+        with self._transaction():
+            pass  # creates the file with the built-in profile on first run
+
+    # --- file -----------------------------------------------------------------------------
+
+    @contextmanager
+    def _transaction(self) -> Iterator[dict[str, Any]]:
+        """Read-modify-write profiles.json under a process lock and a file lock."""
+        with self._lock, FileLock(self._file_lock_path):
+            state = self._read()
+            before = json.dumps(state, sort_keys=True)
+            yield state
+            if json.dumps(state, sort_keys=True) != before or not self.path.exists():
+                self._write(state)
+
+    def _read(self) -> dict[str, Any]:
+        raw: Any = None
+        if self.path.exists():
+            try:
+                raw = json.loads(self.path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                self._keep_aside(f"{self.path} could not be read ({exc})")
+                raw = None
+        profiles: ProfileList = []
+        damaged = False
+        if isinstance(raw, dict) and isinstance(raw.get("profiles"), list):
+            for entry in raw["profiles"]:
+                try:
+                    profiles.append(Profile.model_validate(entry))
+                except ValidationError as exc:
+                    damaged = True
+                    name = entry.get("name") if isinstance(entry, dict) else None
+                    self.load_problems.append(f"profile {name!r} was not loaded: {exc}")
+        elif raw is not None:
+            damaged = True
+            self.load_problems.append(f"{self.path} has an unexpected layout")
+        profiles = self._repair(profiles)
+        if damaged:
+            self._keep_aside("some profiles could not be loaded")
+        ids = {p.id for p in profiles}
+        last_used = raw.get("last_used") if isinstance(raw, dict) else None
+        if last_used not in ids:
+            last_used = next(p.id for p in profiles if p.builtin_local)
+        return {
+            "version": FILE_VERSION,
+            "last_used": last_used,
+            "profiles": [p.model_dump(mode="json") for p in profiles],
+        }
+
+    def _repair(self, profiles: ProfileList) -> ProfileList:
+        """Exactly one built-in profile, unique ids and names (first one wins)."""
+        out: ProfileList = []
+        seen_ids: set[str] = set()
+        seen_names: set[str] = set()
+        has_builtin = False
+        for p in profiles:
+            if p.id in seen_ids or p.name.casefold() in seen_names:
+                self.load_problems.append(f"duplicate profile {p.name!r} ignored")
+                continue
+            if p.builtin_local:
+                if has_builtin:
+                    self.load_problems.append("a second built-in profile was ignored")
+                    continue
+                has_builtin = True
+            seen_ids.add(p.id)
+            seen_names.add(p.name.casefold())
+            out.append(p)
+        if not has_builtin:
+            builtin = local_sandbox_profile()
+            if builtin.name.casefold() in seen_names:
+                builtin = builtin.model_copy(update={"name": f"{builtin.name} (built-in)"})
+            out.insert(0, builtin)
+        return out
+
+    def _keep_aside(self, why: str) -> None:
+        """Copy a damaged profiles.json aside so nothing the user typed is lost."""
+        backup = self.path.with_name(f"{PROFILES_FILE}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            shutil.copy2(self.path, backup)
+        except OSError:
+            backup = self.path
+        message = f"{why}; the original file is kept as {backup.name}"
+        self.load_problems.append(message)
+        log.warning(message)
+
+    def _write(self, state: dict[str, Any]) -> None:
+        payload = json.dumps(state, indent=2, ensure_ascii=False).encode("utf-8")
+        atomic_write_bytes(self.path, payload, mode=0o644)
+
+    @staticmethod
+    def _profiles(state: dict[str, Any]) -> ProfileList:
+        return [Profile.model_validate(p) for p in state["profiles"]]
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def list(self) -> ProfileList:
+        """All profiles, the built-in one first."""
+        with self._transaction() as state:
+            return self._profiles(state)
+
+    def get(self, profile_id: str) -> Profile:
+        """The profile with that id (ProfileNotFoundError otherwise)."""
+        for p in self.list():
+            if p.id == profile_id:
+                return p
+        raise ProfileNotFoundError(f"no profile with id {profile_id}")
+
+    def local_sandbox(self) -> Profile:
+        """The built-in Local sandbox profile (always present)."""
+        return next(p for p in self.list() if p.builtin_local)
+
+    @property
+    def last_used(self) -> Profile:
+        """The profile used last (the Local sandbox on first run)."""
+        with self._transaction() as state:
+            wanted = state["last_used"]
+            return next(p for p in self._profiles(state) if p.id == wanted)
+
+    def set_last_used(self, profile_id: str) -> None:
+        """Remember `profile_id` as the one to open next time."""
+        with self._transaction() as state:
+            if profile_id not in {p["id"] for p in state["profiles"]}:
+                raise ProfileNotFoundError(f"no profile with id {profile_id}")
+            state["last_used"] = profile_id
+
+    # --- validation -------------------------------------------------------------------------
+
+    def problems(
+        self,
+        profile: Profile,
+        api_key: str | None = None,
+        *,
+        verified_environment: str | None = None,
+    ) -> builtins.list[str]:
+        """Why `profile` (with a new `api_key`, if given) must not be saved; [] if it may."""
+        with self._transaction() as state:
+            return self._problems(self._profiles(state), profile, api_key, verified_environment)
+
+    def _problems(
+        self,
+        existing: ProfileList,
+        profile: Profile,
+        api_key: str | None,
+        verified_environment: str | None,
+    ) -> builtins.list[str]:
+        problems: builtins.list[str] = []
+        try:
+            # re-validate: a model built with model_construct/model_copy skipped the rules
+            Profile.model_validate(profile.model_dump())
+        except ValidationError as exc:
+            problems += [str(e["msg"]).removeprefix("Value error, ") for e in exc.errors()]
+            return problems
+        old = next((p for p in existing if p.id == profile.id), None)
+        builtin = next(p for p in existing if p.builtin_local)
+        if profile.builtin_local and profile.id != builtin.id:
+            problems.append("there is exactly one built-in Local sandbox profile")
+        if old is not None and old.builtin_local:
+            if not profile.builtin_local:
+                problems.append("the built-in Local sandbox profile stays built-in")
+            if profile.environment != old.environment or profile.base_url != old.base_url:
+                problems.append("the Local sandbox needs no configuration: URL and type are fixed")
+            if api_key is not None:
+                problems.append("the Local sandbox reads its key from its own service")
+        taken = {p.name.casefold() for p in existing if p.id != profile.id}
+        if profile.name.casefold() in taken:
+            problems.append(f"a profile called {profile.name!r} already exists")
+        if profile.builtin_local:
+            return problems
+        if api_key is not None and not api_key.strip():
+            problems.append("the API key is empty")
+        verified: Environment | None = None
+        if verified_environment is not None:
+            try:
+                verified = environment_from_me(verified_environment)
+            except ValueError as exc:
+                problems.append(str(exc))
+        if verified is not None and verified != profile.environment:
+            problems.append(mismatch_message(verified, profile.environment))
+        elif api_key is not None and verified is None:
+            problems.append("the key must be checked with the service (GET /v1/me) before saving")
+        elif api_key is None and verified is None and old is not None:
+            moved = old.environment != profile.environment or old.base_url != profile.base_url
+            if moved and old.key_environment is not None:
+                problems.append(
+                    "the profile's service or type changed: check the saved key again before saving"
+                )
+        return problems
+
+    # --- changes ----------------------------------------------------------------------------
+
+    def save(
+        self,
+        profile: Profile,
+        api_key: str | None = None,
+        *,
+        verified_environment: str | None = None,
+    ) -> Profile:
+        """Add or update `profile`; a new `api_key` must come with the environment /v1/me gave.
+
+        Refuses (ProfileValidationError, KeyEnvironmentError for a key of the wrong
+        environment) anything `problems()` reports. Returns the profile as saved.
+        """
+        with self._transaction() as state:
+            existing = self._profiles(state)
+            problems = self._problems(existing, profile, api_key, verified_environment)
+            if problems:
+                if verified_environment in ("sandbox", "production", "live"):
+                    verified = environment_from_me(verified_environment)
+                    if verified != profile.environment and not profile.builtin_local:
+                        raise KeyEnvironmentError(mismatch_message(verified, profile.environment))
+                raise ProfileValidationError(problems)
+            old = next((p for p in existing if p.id == profile.id), None)
+            key_env: Environment | None = old.key_environment if old is not None else None
+            if verified_environment is not None:
+                key_env = environment_from_me(verified_environment)
+            if profile.builtin_local:
+                key_env = "sandbox"
+            saved = Profile.model_validate(
+                {**profile.model_dump(), "key_environment": key_env if not api_key else None}
+            )
+            if api_key is not None:
+                # Crash-safe order: the profile says "key unverified" until the key is stored.
+                self._put(state, saved)
+                self._write(state)
+                self.secrets.set(profile.id, api_key.strip())
+                saved = saved.model_copy(update={"key_environment": key_env})
+            self._put(state, saved)
+            return saved
+
+    def add(
+        self,
+        profile: Profile,
+        api_key: str | None = None,
+        *,
+        verified_environment: str | None = None,
+    ) -> Profile:
+        """Save a new profile (ProfileError if its id exists)."""
+        if any(p.id == profile.id for p in self.list()):
+            raise ProfileError(f"a profile with id {profile.id} already exists")
+        if profile.builtin_local:
+            raise ProfileValidationError(["there is exactly one built-in Local sandbox profile"])
+        return self.save(profile, api_key, verified_environment=verified_environment)
+
+    def update(
+        self,
+        profile: Profile,
+        api_key: str | None = None,
+        *,
+        verified_environment: str | None = None,
+    ) -> Profile:
+        """Save changes to an existing profile (ProfileNotFoundError if it is new)."""
+        self.get(profile.id)
+        return self.save(profile, api_key, verified_environment=verified_environment)
+
+    @staticmethod
+    def _put(state: dict[str, Any], profile: Profile) -> None:
+        dumped = profile.model_dump(mode="json")
+        for i, p in enumerate(state["profiles"]):
+            if p["id"] == profile.id:
+                state["profiles"][i] = dumped
+                return
+        state["profiles"].append(dumped)
+
+    def delete(self, profile_id: str, *, remove_data: bool = False) -> None:
+        """Delete a profile and its key (not the built-in one); its data folder on request."""
+        with self._transaction() as state:
+            profile = next((p for p in self._profiles(state) if p.id == profile_id), None)
+            if profile is None:
+                raise ProfileNotFoundError(f"no profile with id {profile_id}")
+            if profile.builtin_local:
+                raise ProfileError("the built-in Local sandbox profile cannot be deleted")
+            state["profiles"] = [p for p in state["profiles"] if p["id"] != profile_id]
+            if state["last_used"] == profile_id:
+                state["last_used"] = next(p["id"] for p in state["profiles"] if p["builtin_local"])
+        self.secrets.delete(profile_id)
+        if remove_data:
+            shutil.rmtree(self.profile_data_dir(profile), ignore_errors=True)
+
+    # --- keys, data -------------------------------------------------------------------------
+
+    def has_key(self, profile: Profile) -> bool:
+        """True if a key is saved (or overridden by the environment) for `profile`."""
+        return profile.builtin_local or self.secrets.get(profile.id) is not None
+
+    def credentials(self, profile: Profile, sandbox: LocalSandbox | None = None) -> Credentials:
+        """Base URL, key and CA for `profile`; the built-in one needs its started LocalSandbox.
+
+        Refuses a key known to belong to the other environment, so that a sandbox key is
+        never sent to a live profile's service (and the other way round).
+        """
+        if profile.builtin_local:
+            if sandbox is None or not sandbox.running:
+                raise ProfileError("the Local sandbox service is not running")
+            return Credentials(
+                profile_id=profile.id,
+                environment="sandbox",
+                base_url=sandbox.base_url,
+                api_key=sandbox.sandbox_key,
+                ca_file=str(sandbox.ca_file),
+                verified=True,
+            )
+        overridden = isinstance(self.secrets, EnvSecretStore) and self.secrets.overridden
+        key = self.secrets.get(profile.id)
+        if not key:
+            raise MissingKeyError(f"the profile {profile.name!r} has no API key yet")
+        if not overridden:
+            if profile.key_environment is None:
+                raise MissingKeyError(
+                    f"the key of {profile.name!r} has not been checked with the service yet"
+                )
+            if profile.key_environment != profile.environment:
+                raise KeyEnvironmentError(
+                    mismatch_message(profile.key_environment, profile.environment)
+                )
+        return Credentials(
+            profile_id=profile.id,
+            environment=profile.environment,
+            base_url=profile.base_url,
+            api_key=key,
+            ca_file=profile.ca_file,
+            verified=not overridden,
+        )
+
+    def profile_data_dir(self, profile: Profile) -> Path:
+        """data_dir/profiles/<id>/: one folder per profile, never shared."""
+        path = self.data_dir / "profiles" / profile.id
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def local_service_dir(self) -> Path:
+        """Where the built-in Local sandbox's service keeps its data."""
+        return self.profile_data_dir(self.local_sandbox()) / "service"
+
+    def open_store(self, profile: Profile) -> ProfileStore:
+        """The profile's store (SQLite + label files), checked to belong to this profile."""
+        from desktop_app.profiles.store import ProfileStore
+
+        return ProfileStore(
+            self.profile_data_dir(profile),
+            profile_id=profile.id,
+            environment=profile.environment,
+        )
