@@ -1,0 +1,237 @@
+"""Address rules (spec 2.1, 4.1.5, 4.1.7, 4.4): contact rule, required fields, formats,
+lengths per carrier, locker station / post branch and workplace parcel point."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from desktop_app.domain.catalog import CarrierSpec, Catalog, CombinedLimit, PlaceSpec
+from desktop_app.domain.rules_base import (
+    Problems,
+    check_email,
+    check_text,
+    is_country,
+    is_phone,
+    join,
+)
+
+ADDRESS_FIELDS: tuple[str, ...] = (
+    "company",
+    "first_name",
+    "last_name",
+    "care_of",
+    "street",
+    "street_no",
+    "zip_code",
+    "city",
+    "state",
+    "country",
+    "phone",
+    "email",
+)
+_FIELD_WORDS = {
+    "company": "a company",
+    "first_name": "a first name",
+    "last_name": "a last name",
+    "care_of": "the care-of line",
+    "street": "the street",
+    "street_no": "the house number",
+    "zip_code": "the postcode",
+    "city": "the city",
+    "state": "the state",
+    "country": "the country code",
+    "phone": "a phone number",
+    "email": "an e-mail address",
+    "partner_id": "the partner id",
+}
+
+
+def _given(a: dict[Any, Any], name: str) -> bool:
+    v = a.get(name)
+    return isinstance(v, str) and v.strip() != ""
+
+
+def check_address(
+    out: Problems,
+    a: Any,
+    path: str,
+    cat: Catalog,
+    spec: CarrierSpec | None,
+    *,
+    context: str = "shipments",
+    contact: bool = True,
+    receiver: bool = False,
+    required_fields: tuple[str, ...] | None = None,
+) -> None:
+    """All rules of one address; `receiver` adds the special-delivery rules of `to`."""
+    if not isinstance(a, dict):
+        out.add(path, "invalid_type", "Enter an address.")
+        return
+    given = {name for name in ADDRESS_FIELDS if _given(a, name)}
+    # `{"id": ...}` alone refers to a stored address (spec 4.1.7): nothing else to check.
+    if "id" in a and not given:
+        check_text(out, a.get("id"), join(path, "id"), required=True, what="the address id")
+        return
+    if not given and _given(a, "partner_id"):
+        check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
+        return
+
+    if contact and "company" not in given and not ("first_name" in given and "last_name" in given):
+        if "first_name" in given:
+            out.add(join(path, "last_name"), "contact_required", "Enter a last name, or a company.")
+        elif "last_name" in given:
+            out.add(
+                join(path, "first_name"), "contact_required", "Enter a first name, or a company."
+            )
+        else:
+            out.add(
+                join(path, "last_name"),
+                "contact_required",
+                "Enter a company or a first and last name.",
+            )
+
+    required = (
+        required_fields
+        if required_fields is not None
+        else (spec.required_address_fields if spec else cat.default_required_address_fields)
+    )
+    limits = spec.pickup_field_limits if spec and context == "pickup_requests" else None
+    base_limits = spec.field_limits if spec else cat.default_field_limits
+    texts: dict[str, str] = {}
+    for name in ADDRESS_FIELDS:
+        value = a.get(name)
+        is_required = name in required
+        if value is None and not is_required:
+            continue
+        lim = (limits.get(name) if limits else None) or base_limits.get(name)
+        text = check_text(
+            out,
+            value,
+            join(path, name),
+            max_len=lim.max if lim else None,
+            min_len=lim.min if lim else 0,
+            required=is_required,
+            what=_FIELD_WORDS[name],
+        )
+        if text is not None:
+            texts[name] = text
+    if "partner_id" in a and a["partner_id"] is not None:
+        check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
+
+    combined: tuple[CombinedLimit, ...] = ()
+    if spec:
+        combined = spec.pickup_combined_limits if context == "pickup_requests" else ()
+        combined = combined or spec.combined_limits
+    for comb in combined:
+        total = sum(len(texts.get(f, "")) for f in comb.fields)
+        if total > comb.max:
+            last = comb.fields[-1]
+            names = " and ".join(_FIELD_WORDS[f].split(" ", 1)[1] for f in comb.fields)
+            out.add(
+                join(path, last),
+                "too_long",
+                f"Together, {names} may have at most {comb.max} characters (now {total}).",
+            )
+
+    country = texts.get("country")
+    if country is not None and country.strip() and not is_country(country):
+        out.add(
+            join(path, "country"),
+            "invalid_country",
+            "Use a two-letter country code in capitals, such as DE.",
+        )
+    phone = texts.get("phone")
+    if phone is not None and phone.strip() and not is_phone(phone.strip()):
+        out.add(join(path, "phone"), "invalid_phone", "Enter a phone number, e.g. +49 30 1234567.")
+    if "email" in texts:
+        check_email(out, texts["email"], join(path, "email"))
+
+    if receiver:
+        _special_delivery(out, texts, path, cat, spec)
+
+
+def check_partner_id(out: Problems, value: Any, path: str, cat: Catalog) -> None:
+    """A workplace parcel-point user id (the part after the prefix)."""
+    text = check_text(out, value, path, required=True, what="the partner id")
+    if text is not None and cat.partner.id_pattern.match(text.strip()) is None:
+        out.add(
+            path,
+            "partner_invalid_id",
+            "A partner id has 7 capital letters or digits, e.g. A1B2C3D.",
+        )
+
+
+def _special_delivery(
+    out: Problems,
+    texts: dict[str, str],
+    path: str,
+    cat: Catalog,
+    spec: CarrierSpec | None,
+) -> None:
+    """Locker station, post branch (4.1.5) and partner care_of (4.4) rules of `to`."""
+    street = texts.get("street", "").strip().upper()
+    if street == cat.locker_station.keyword:
+        _place(out, texts, path, spec, cat.locker_station, "locker_station", "locker station")
+    elif street == cat.post_branch.keyword:
+        _place(out, texts, path, spec, cat.post_branch, "post_branch", "post branch")
+    care_of = texts.get("care_of", "").strip()
+    if not care_of:
+        return
+    prefix = cat.partner.prefix
+    head = care_of[: len(prefix)]
+    if head.upper() != prefix or (len(care_of) > len(prefix) and care_of[len(prefix)].isalpha()):
+        return
+    care_path = join(path, "care_of")
+    if spec is not None and not spec.partner:
+        out.add(
+            care_path,
+            "partner_not_offered",
+            f"{spec.display_name} does not deliver to workplace parcel points.",
+        )
+        return
+    if head != prefix or care_of[len(prefix) : len(prefix) + 1] != " ":
+        out.add(
+            care_path,
+            "partner_invalid_prefix",
+            f"Write {prefix}, a space, then the partner id, e.g. {prefix} A1B2C3D.",
+        )
+        return
+    if cat.partner.id_pattern.match(care_of[len(prefix) + 1 :]) is None:
+        out.add(
+            care_path,
+            "partner_invalid_id",
+            f"After {prefix} and a space comes the 7-character partner id, e.g. A1B2C3D.",
+        )
+
+
+def _place(
+    out: Problems,
+    texts: dict[str, str],
+    path: str,
+    spec: CarrierSpec | None,
+    place: PlaceSpec,
+    kind: str,
+    words: str,
+) -> None:
+    if spec is not None and not getattr(spec, kind):
+        out.add(
+            join(path, "street"),
+            f"{kind}_not_offered",
+            f"{spec.display_name} does not deliver to a {words}.",
+        )
+        return
+    customer = texts.get("care_of", "").strip()
+    if place.customer_number_pattern.match(customer) is None:
+        out.add(
+            join(path, "care_of"),
+            f"{kind}_customer_number",
+            f"For a {words}, enter the receiver's customer number (6 to 10 digits) here.",
+        )
+    number = texts.get("street_no", "").strip()
+    if place.number_pattern.match(number) is None:
+        what = "station" if kind == "locker_station" else "branch"
+        out.add(
+            join(path, "street_no"),
+            f"{kind}_number",
+            f"For a {words}, enter the 3-digit {what} number here.",
+        )
