@@ -12,6 +12,8 @@ from typing import Any
 
 import httpx
 
+from desktop_app.profiles import errors as profile_errors
+
 __all__ = [
     "APIConnectionError",
     "APIError",
@@ -266,8 +268,11 @@ class CarrierTimeoutError(InternalServerError):
     )
 
 
-class KeyEnvironmentError(ValueError):
-    """An API key of the wrong environment (sandbox key in a live profile, or the reverse)."""
+class KeyEnvironmentError(profile_errors.KeyEnvironmentError):
+    """An API key of the wrong environment (sandbox key in a live profile, or the reverse).
+
+    The profiles package's error of the same name, so callers catch either.
+    """
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
