@@ -9,6 +9,7 @@ from fastapi import FastAPI
 
 from desktop_app import __version__
 from desktop_app.service.background import BackgroundTasks
+from desktop_app.service.carriers import CarrierSimulator
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
 from desktop_app.service.errors import install_error_handlers
@@ -29,6 +30,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         engine=engine,
         sessions=make_sessionmaker(engine),
         limiter=RateLimiter(settings.rate_limit, settings.rate_interval),
+        carriers=CarrierSimulator.from_settings(settings),
     )
     tasks = BackgroundTasks()
 

@@ -202,6 +202,8 @@ def _accounts_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="list accounts (key prefixes only)")
     rot = sub.add_parser("rotate-keys", help="replace an account's keys; old ones stop at once")
     rot.add_argument("email")
+    outbox = sub.add_parser("outbox", help="list e-mails sent or kept by the service, newest first")
+    outbox.add_argument("--limit", type=int, default=20)
     return p
 
 
@@ -216,6 +218,12 @@ async def _accounts(args: argparse.Namespace) -> int:
             if args.command == "list":
                 for item in await list_accounts(session):
                     print(json.dumps(item))
+                return 0
+            if args.command == "outbox":
+                from desktop_app.service.mail import list_outbox, mail_json
+
+                for mail in await list_outbox(session, limit=args.limit):
+                    print(json.dumps(mail_json(mail)))
                 return 0
             try:
                 if args.command == "add":
@@ -238,6 +246,6 @@ async def _accounts(args: argparse.Namespace) -> int:
 
 
 def accounts_main(argv: Sequence[str]) -> int:
-    """`packdesk accounts add|list|rotate-keys`."""
+    """`packdesk accounts add|list|rotate-keys|outbox`."""
     args = _accounts_parser().parse_args(list(argv))
     return asyncio.run(_accounts(args))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from desktop_app.service.carriers import CarrierSimulator
 from desktop_app.service.ratelimit import RateLimiter
 from desktop_app.service.settings import ServiceSettings
 
@@ -19,6 +20,7 @@ class ServiceContext:
     engine: AsyncEngine
     sessions: async_sessionmaker[AsyncSession]
     limiter: RateLimiter
+    carriers: CarrierSimulator
     # free slots for other modules' long-lived objects (mail outbox, worker handles)
     extras: dict[str, object] = field(default_factory=dict)
 

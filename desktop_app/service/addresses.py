@@ -1,0 +1,92 @@
+"""Stored addresses and the partner directory lookup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from desktop_app.domain.errors import validation_error_messages
+from desktop_app.domain.models import Address
+from desktop_app.domain.rules import validate_address
+from desktop_app.service.accounts import KeyInfo
+from desktop_app.service.carriers import lookup_partner
+from desktop_app.service.errors import ServiceError
+from desktop_app.service.tables import AddressRow, new_uuid
+
+# the fields of spec 2.1 plus email, in wire order (partner_id and id come extra)
+ADDRESS_FIELDS = (
+    "company",
+    "first_name",
+    "last_name",
+    "care_of",
+    "street",
+    "street_no",
+    "zip_code",
+    "city",
+    "state",
+    "country",
+    "phone",
+    "email",
+)
+
+
+def partner_address(partner_id: str) -> dict[str, Any] | None:
+    """The partner user's current delivery address with `partner_id`, or None."""
+    found = lookup_partner(partner_id)
+    if found is None:
+        return None
+    return {k: v for k, v in found.items() if k in (*ADDRESS_FIELDS, "partner_id")}
+
+
+def address_body(address_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """The wire object: every field (unused null), `partner_id` and `id`."""
+    body: dict[str, Any] = {"id": address_id}
+    for name in ADDRESS_FIELDS:
+        body[name] = fields.get(name)
+    body["partner_id"] = fields.get("partner_id")
+    return body
+
+
+async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, Any]) -> AddressRow:
+    """Validate and store an address (or resolve a partner id); the caller commits."""
+    problems = validate_address(draft)
+    if problems:
+        raise ServiceError(422, [str(p) for p in problems])
+    try:
+        parsed = Address.model_validate(draft)
+    except ValidationError as exc:
+        raise ServiceError(422, validation_error_messages(exc)) from None
+    fields = parsed.model_dump(exclude_none=True)
+    if parsed.is_partner_lookup():
+        found = partner_address(str(parsed.partner_id))
+        if found is None:
+            raise ServiceError(422, ["partner_id: no partner user with this id"])
+        fields = found
+    address_id = new_uuid()
+    row = AddressRow(
+        id=address_id,
+        account_id=key.account_id,
+        environment=key.environment,
+        body=address_body(address_id, fields),
+    )
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def get_address_row(
+    session: AsyncSession, key: KeyInfo, address_id: str
+) -> AddressRow | None:
+    """The caller's stored address (same account and environment), or None."""
+    if len(address_id) > 64:
+        return None
+    return await session.scalar(
+        select(AddressRow).where(
+            AddressRow.id == address_id,
+            AddressRow.account_id == key.account_id,
+            AddressRow.environment == key.environment,
+        )
+    )

@@ -1,0 +1,105 @@
+"""Reading request bodies: JSON only (415), size-capped (413), parsed (400), sanitised.
+
+Every endpoint with a body uses `JsonObject` (or `read_json_object`) so that the checks run
+in the same order everywhere: content type, size, JSON syntax, object shape, sanitising.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+
+from desktop_app.domain.sanitize import sanitize
+from desktop_app.service.errors import ServiceError
+
+# deeper bodies are refused before any recursive code (sanitize, rules) sees them
+MAX_DEPTH = 32
+JSON_MEDIA_TYPES = ("application/json",)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number out of range: {text[:40]}")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when containers nest at most `limit` deep (iterative: no recursion limit)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return False
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return True
+
+
+def is_json_content_type(header: str | None) -> bool:
+    """`application/json` or any `application/*+json`, parameters allowed."""
+    if not header:
+        return False
+    media = header.split(";", 1)[0].strip().lower()
+    return media in JSON_MEDIA_TYPES or (
+        media.startswith("application/") and media.endswith("+json")
+    )
+
+
+def parse_json_bytes(raw: bytes) -> Any:
+    """Parse strictly (no NaN/Infinity, finite numbers, UTF-8), else ServiceError 400."""
+    if not raw.strip():
+        raise ServiceError(400, ["request body is empty; send a JSON object"])
+    try:
+        text = raw.decode("utf-8-sig")
+        data = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
+    except RecursionError:
+        raise ServiceError(400, ["malformed JSON: nested too deeply"]) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise ServiceError(400, [f"malformed JSON: {str(exc)[:200]}"]) from None
+    if not _depth_ok(data):
+        raise ServiceError(400, [f"malformed JSON: nested deeper than {MAX_DEPTH} levels"])
+    return data
+
+
+async def read_body_bytes(request: Request, max_bytes: int) -> bytes:
+    """The raw body, refusing more than `max_bytes` by header and while streaming (413)."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not length.strip().isdigit():
+            raise ServiceError(400, ["invalid Content-Length header"])
+        if int(length) > max_bytes:
+            raise ServiceError(413, [f"request body too large: at most {max_bytes} bytes"])
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > max_bytes:
+            raise ServiceError(413, [f"request body too large: at most {max_bytes} bytes"])
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json_object(request: Request) -> dict[str, Any]:
+    """The sanitised JSON object of the request body (415, 413, 400 on the way)."""
+    if not is_json_content_type(request.headers.get("content-type")):
+        raise ServiceError(
+            415,
+            ["unsupported media type: send the body as JSON with Content-Type: application/json"],
+        )
+    max_bytes: int = request.app.state.ctx.settings.max_body_bytes
+    data = parse_json_bytes(await read_body_bytes(request, max_bytes))
+    if not isinstance(data, dict):
+        raise ServiceError(400, ["the request body must be a JSON object"])
+    return sanitize(data)
+
+
+JsonObject = Annotated[dict[str, Any], Depends(read_json_object)]

@@ -1,0 +1,410 @@
+"""Shipments as the service keeps them: request checks, carrier call, labels, wire view."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.errors import validation_error_messages
+from desktop_app.domain.models import ShipmentRequest
+from desktop_app.domain.rules import validate
+from desktop_app.service.accounts import KeyInfo
+from desktop_app.service.addresses import ADDRESS_FIELDS, get_address_row, partner_address
+from desktop_app.service.carriers import (
+    CarrierFailure,
+    CarrierResult,
+    CarrierSimulator,
+    parse_partner_care_of,
+    price,
+)
+from desktop_app.service.errors import ServiceError, not_found
+from desktop_app.service.events import emit_event
+from desktop_app.service.labels import (
+    label_file_extension,
+    label_media_type,
+    label_pages_for_shipment,
+    render_label,
+)
+from desktop_app.service.tables import (
+    LabelFile,
+    ShipmentRow,
+    new_hex_id,
+    new_label_token,
+    new_uuid,
+)
+
+DEFAULT_SERVICE = "standard"
+PREFERRED_FORMAT = "pdf_a6"
+LABEL_CREATED_EVENT = "shipment.tracking.label_created"
+DELETED_EVENT = "shipment.status.deleted"
+LABEL_FILES_PATH = "/v1/label_files"
+# private keys of the stored body, never shown on the wire
+_TOKEN = "_label_token"
+
+
+def _problems_422(messages: Sequence[str]) -> ServiceError:
+    return ServiceError(422, list(messages) or ["validation failed"])
+
+
+def check_shipment_draft(draft: dict[str, Any]) -> ShipmentRequest:
+    """Domain rules, then the strict model; 422 with `path: message` strings."""
+    problems = validate(draft)
+    if problems:
+        raise _problems_422([str(p) for p in problems])
+    try:
+        return ShipmentRequest.model_validate(draft)
+    except ValidationError as exc:
+        raise _problems_422(validation_error_messages(exc)) from None
+
+
+def _is_reference(address: Any) -> bool:
+    if not isinstance(address, dict) or "id" not in address:
+        return False
+    return not any(address.get(k) not in (None, "") for k in (*ADDRESS_FIELDS, "partner_id"))
+
+
+def _is_partner_lookup(address: Any) -> bool:
+    if not isinstance(address, dict) or address.get("partner_id") in (None, ""):
+        return False
+    return not any(address.get(k) not in (None, "") for k in ADDRESS_FIELDS)
+
+
+async def resolve_addresses(
+    session: AsyncSession, key: KeyInfo, draft: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Replace `{"id"}` references and partner ids by full addresses (422 when unknown).
+
+    Returns the new draft and the stored address id used per role (`from`/`to`).
+    """
+    draft = copy.deepcopy(draft)
+    ids: dict[str, str] = {}
+    errors: list[str] = []
+    for role in ("from", "to"):
+        address = draft.get(role)
+        if isinstance(address, dict) and _is_reference(address):
+            ref = address["id"]
+            row = await get_address_row(session, key, ref) if isinstance(ref, str) else None
+            if row is None:
+                errors.append(f"{role}.id: no stored address with this id")
+                continue
+            draft[role] = {k: v for k, v in row.body.items() if v is not None and k != "id"}
+            ids[role] = row.id
+        elif isinstance(address, dict):
+            address.pop("id", None)  # an id beside full fields is not a reference: ignored
+    to = draft.get("to")
+    if isinstance(to, dict):
+        if _is_partner_lookup(to):
+            found = partner_address(str(to["partner_id"]))
+            if found is None:
+                errors.append("to.partner_id: no partner user with this id")
+            else:
+                draft["to"] = found
+        else:
+            care_of = to.get("care_of")
+            partner_id = parse_partner_care_of(care_of) if isinstance(care_of, str) else None
+            if partner_id is not None:
+                found = partner_address(partner_id)
+                if found is None:
+                    errors.append("to.care_of: no partner user with this id")
+                else:
+                    # the partner system's address replaces the place; the person stays
+                    person = {
+                        k: to[k] for k in ("first_name", "last_name", "phone", "email") if to.get(k)
+                    }
+                    found.pop("partner_id", None)
+                    draft["to"] = {**found, **person, "care_of": care_of}
+    if errors:
+        raise _problems_422(errors)
+    return draft, ids
+
+
+def choose_label_format(request: ShipmentRequest) -> str:
+    """`label.format`, else the format matching `label.size`, else pdf_a6, else the first."""
+    carrier = request.carrier or ""
+    offered = load_catalog().label_formats_for(carrier, request.service or DEFAULT_SERVICE)
+    if request.label and request.label.format:
+        return request.label.format
+    if request.label and request.label.size:
+        by_size = f"pdf_{request.label.size.lower()}"
+        if by_size in offered:
+            return by_size
+    if PREFERRED_FORMAT in offered or not offered:
+        return PREFERRED_FORMAT
+    return offered[0]
+
+
+def _iso(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).isoformat(timespec="seconds")
+
+
+def build_body(
+    request: ShipmentRequest,
+    *,
+    shipment_id: str,
+    created_at: dt.datetime,
+    address_ids: Mapping[str, str],
+    package_ids: Sequence[str] = (),
+    sandbox: bool,
+) -> dict[str, Any]:
+    """The stored wire object of a shipment without label (URLs are added per response)."""
+    wire = request.to_wire()
+    service = request.service or DEFAULT_SERVICE
+    packages_in = wire.get("packages") or ([wire["package"]] if "package" in wire else [])
+    packages = []
+    for index, package in enumerate(packages_in):
+        pid = package_ids[index] if index < len(package_ids) else new_hex_id()
+        packages.append(
+            {
+                "id": pid,
+                **{k: package.get(k) for k in ("weight", "length", "width", "height", "type")},
+                "declared_value": package.get("declared_value"),
+                "description": package.get("description"),
+                "carrier_tracking_no": None,
+                "tracking_events": [],
+            }
+        )
+    body: dict[str, Any] = {
+        "id": shipment_id,
+        "carrier": request.carrier,
+        "service": service,
+        "created_at": _iso(created_at),
+        "from": _address_view(wire.get("from"), address_ids.get("from")),
+        "to": _address_view(wire.get("to"), address_ids.get("to")),
+        "packages": packages,
+        "carrier_tracking_no": None,
+        "tracking_url": None,
+        "price": price(
+            request.carrier or "",
+            service,
+            packages_in,
+            production=not sandbox,
+            additional_services=wire.get("additional_services") or [],
+        ),
+        "reference_number": request.reference_number,
+        "metadata": wire.get("metadata"),
+        "additional_services": wire.get("additional_services") or [],
+        "label": {
+            "format": choose_label_format(request),
+            "size": (wire.get("label") or {}).get("size"),
+        },
+        "notification_email": request.notification_email,
+        "pickup": wire.get("pickup"),
+    }
+    return body
+
+
+def _address_view(address: Mapping[str, Any] | None, address_id: str | None) -> dict[str, Any]:
+    """An address with every field (unused null) and an id."""
+    address = address or {}
+    view: dict[str, Any] = {"id": address_id or new_uuid()}
+    for name in (*ADDRESS_FIELDS, "partner_id"):
+        view[name] = address.get(name)
+    return view
+
+
+def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
+    """The shipment as returned on the wire (label URLs built from this request's base URL)."""
+    body = copy.deepcopy(row.body)
+    base = base_url.rstrip("/")
+    token = body.pop(_TOKEN, None)
+    ext = label_file_extension(body["label"]["format"]) if token else ""
+    if token:
+        body["label_url"] = f"{base}{LABEL_FILES_PATH}/{token}.{ext}"
+    for package in body.get("packages", []):
+        ptoken = package.pop(_TOKEN, None)
+        if ptoken:
+            package["label_url"] = f"{base}{LABEL_FILES_PATH}/{ptoken}.{ext}"
+    body["carrier_tracking_url"] = body.get("tracking_url")
+    return body
+
+
+async def _render(
+    body: Mapping[str, Any], numbers: Sequence[str], urls: Sequence[str], sandbox: bool, fmt: str
+) -> tuple[bytes, list[bytes]]:
+    """The whole label and one single-page label per package (off the event loop)."""
+
+    def work() -> tuple[bytes, list[bytes]]:
+        pages = label_pages_for_shipment(body, numbers, sandbox, list(urls))
+        whole = render_label(pages, fmt)
+        singles = [render_label([page], fmt) for page in pages] if len(pages) > 1 else [whole]
+        return whole, singles
+
+    return await asyncio.to_thread(work)
+
+
+async def create_label(
+    session: AsyncSession,
+    carriers: CarrierSimulator,
+    row: ShipmentRow,
+    key: KeyInfo,
+) -> None:
+    """Create the shipment at the carrier, render and store its labels, fire the event.
+
+    Raises ServiceError 502/504 on carrier failures; the caller commits.
+    """
+    body = copy.deepcopy(row.body)
+    try:
+        result: CarrierResult = await carriers.create(body, production=not key.sandbox)
+    except CarrierFailure as exc:
+        raise ServiceError(exc.status_code, [exc.message]) from None
+    fmt = body["label"]["format"]
+    whole, singles = await _render(
+        body, result.tracking_numbers, result.tracking_urls, key.sandbox, fmt
+    )
+    media = label_media_type(fmt)
+    token = new_label_token()
+    session.add(
+        LabelFile(
+            token=token,
+            shipment_id=row.id,
+            account_id=row.account_id,
+            label_format=fmt,
+            media_type=media,
+            data=whole,
+        )
+    )
+    body[_TOKEN] = token
+    for index, package in enumerate(body["packages"]):
+        package["carrier_tracking_no"] = result.tracking_numbers[index]
+        if len(body["packages"]) == 1:
+            package[_TOKEN] = token
+            continue
+        ptoken = new_label_token()
+        package[_TOKEN] = ptoken
+        session.add(
+            LabelFile(
+                token=ptoken,
+                shipment_id=row.id,
+                package_id=package["id"],
+                account_id=row.account_id,
+                label_format=fmt,
+                media_type=media,
+                data=singles[index],
+            )
+        )
+    body["carrier_tracking_no"] = result.carrier_tracking_no
+    body["tracking_url"] = result.tracking_url
+    body["price"] = result.price
+    row.body = body
+    row.carrier_tracking_no = result.carrier_tracking_no
+    row.shipment_type = "label_created"
+    await session.flush()
+    await emit_event(
+        session,
+        account_id=row.account_id,
+        environment=row.environment,
+        event_type=LABEL_CREATED_EVENT,
+        shipment_id=row.id,
+    )
+
+
+async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> ShipmentRow:
+    """The caller's shipment (same account and environment), else 404."""
+    row = await session.scalar(
+        select(ShipmentRow).where(
+            ShipmentRow.id == shipment_id,
+            ShipmentRow.account_id == key.account_id,
+            ShipmentRow.environment == key.environment,
+        )
+    )
+    if row is None:
+        raise not_found("shipment")
+    return row
+
+
+async def prepare(
+    session: AsyncSession, key: KeyInfo, body: dict[str, Any]
+) -> tuple[ShipmentRequest, dict[str, str]]:
+    """Check a create/update body fully: rules, model, references, rules again after resolving."""
+    request = check_shipment_draft(body)
+    resolved, ids = await resolve_addresses(session, key, body)
+    if resolved != body:
+        request = check_shipment_draft(resolved)
+    return request, ids
+
+
+async def create_shipment(
+    session: AsyncSession,
+    carriers: CarrierSimulator,
+    key: KeyInfo,
+    body: dict[str, Any],
+    now: dt.datetime,
+) -> ShipmentRow:
+    """Validate, store and (if asked) label a new shipment; the caller commits."""
+    request, ids = await prepare(session, key, body)
+    shipment_id = new_hex_id()
+    stored = build_body(
+        request, shipment_id=shipment_id, created_at=now, address_ids=ids, sandbox=key.sandbox
+    )
+    row = ShipmentRow(
+        id=shipment_id,
+        account_id=key.account_id,
+        environment=key.environment,
+        carrier=stored["carrier"],
+        service=stored["service"],
+        reference_number=request.reference_number,
+        shipment_type="prepared",
+        request=body,
+        body=stored,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(row)
+    await session.flush()
+    if request.create_shipping_label:
+        await create_label(session, carriers, row, key)
+    return row
+
+
+async def update_shipment(
+    session: AsyncSession,
+    carriers: CarrierSimulator,
+    key: KeyInfo,
+    row: ShipmentRow,
+    body: dict[str, Any],
+) -> ShipmentRow:
+    """Replace a shipment that has no label yet (400 once it has one); the caller commits."""
+    if row.shipment_type != "prepared":
+        raise ServiceError(400, ["the shipment has a label already and can no longer be changed"])
+    request, ids = await prepare(session, key, body)
+    created = dt.datetime.fromisoformat(row.body["created_at"])
+    old_packages = [p["id"] for p in row.body.get("packages", [])]
+    stored = build_body(
+        request,
+        shipment_id=row.id,
+        created_at=created,
+        address_ids=ids,
+        package_ids=old_packages,
+        sandbox=key.sandbox,
+    )
+    row.body = stored
+    row.request = body
+    row.carrier = stored["carrier"]
+    row.service = stored["service"]
+    row.reference_number = request.reference_number
+    await session.flush()
+    if request.create_shipping_label:
+        await create_label(session, carriers, row, key)
+    return row
+
+
+async def delete_shipment(session: AsyncSession, row: ShipmentRow) -> None:
+    """Delete a shipment with its label files and queue `shipment.status.deleted`."""
+    await emit_event(
+        session,
+        account_id=row.account_id,
+        environment=row.environment,
+        event_type=DELETED_EVENT,
+        shipment_id=row.id,
+        with_url=False,
+    )
+    await session.delete(row)
+    await session.flush()
