@@ -108,3 +108,16 @@ async def list_outbox(session: AsyncSession, *, limit: int = 100) -> list[MailRo
     """Newest mails first (the CLI's `accounts outbox`)."""
     rows = await session.scalars(select(MailRow).order_by(MailRow.created_at.desc()).limit(limit))
     return list(rows)
+
+
+def mail_json(row: MailRow) -> dict[str, str | None]:
+    """One mail as the CLI prints it (a JSON line)."""
+    return {
+        "id": row.id,
+        "created_at": row.created_at.isoformat(timespec="seconds"),
+        "to": row.to_address,
+        "subject": row.subject,
+        "status": row.status,
+        "error": row.error,
+        "body": row.body,
+    }
