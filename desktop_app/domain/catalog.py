@@ -348,6 +348,8 @@ def parse_catalog(data: Mapping[str, Any]) -> Catalog:
         offering = tuple(c for c in carriers.values() if name in c.additional_services)
         allowed = raw.get("services")
         if allowed is not None:
+            if "returns" in allowed:
+                raise CatalogError(f"{where}: returns cannot have additional services")
             for s in allowed:
                 if not any(s in c.services for c in offering):
                     raise CatalogError(f"{where}: no offering carrier has service {s!r}")

@@ -178,8 +178,11 @@ def _special_delivery(
     if not care_of:
         return
     prefix = cat.partner.prefix
-    head = care_of[: len(prefix)]
-    if head.upper() != prefix or (len(care_of) > len(prefix) and care_of[len(prefix)].isalpha()):
+    head, rest = care_of[: len(prefix)], care_of[len(prefix) :]
+    if head.upper() != prefix:
+        return
+    # "Paketannahme" is an ordinary care-of line; "PAKA1B2C3D" is a partner id missing its space.
+    if rest[:1].isalpha() and cat.partner.id_pattern.match(rest) is None:
         return
     care_path = join(path, "care_of")
     if spec is not None and not spec.partner:
