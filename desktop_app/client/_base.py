@@ -6,9 +6,9 @@ import asyncio
 import logging
 import random
 import ssl
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 from urllib.parse import urlsplit
 
 import certifi
@@ -83,6 +83,20 @@ def origin(url: str) -> tuple[str, str, int]:
     return parts.scheme.lower(), (parts.hostname or "").lower(), port
 
 
+@dataclass
+class ClientStats:
+    """Answers seen by one client (for the status bar, diagnostics and the benchmark)."""
+
+    responses: int = 0
+    rate_limited: int = 0  # 429 answers; the pacer is there to keep this at zero
+
+    def count(self, status: int) -> None:
+        """Count one answer."""
+        self.responses += 1
+        if status == 429:
+            self.rate_limited += 1
+
+
 class BaseClient:
     """The HTTP layer: one `httpx.AsyncClient`, the key's pacer and `_request()`."""
 
@@ -96,6 +110,7 @@ class BaseClient:
         pacer: RateLimitPacer | None = None,
         http_client: httpx.AsyncClient | None = None,
         max_connections: int = 20,
+        event_hooks: Mapping[str, list[Callable[..., Any]]] | None = None,
     ) -> None:
         check_https(base_url)
         if not api_key:
@@ -112,8 +127,10 @@ class BaseClient:
             headers={"User-Agent": USER_AGENT, "Accept": "application/json"},
             limits=httpx.Limits(max_connections=max_connections),
             follow_redirects=False,  # a redirect must never carry the key elsewhere
+            event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},
         )
         self._foreign_http: httpx.AsyncClient | None = None
+        self.stats = ClientStats()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r})"  # never the key
@@ -124,7 +141,7 @@ class BaseClient:
         if self._foreign_http is not None:
             await self._foreign_http.aclose()
 
-    async def __aenter__(self) -> BaseClient:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -142,6 +159,8 @@ class BaseClient:
         params: Mapping[str, Any] | None = None,
         timeout: httpx.Timeout | None = None,
         retry_unknown_outcome: bool | None = None,
+        content: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> httpx.Response:
         """Send one API call with pacing, safe retries and errors mapped to exceptions."""
         method = method.upper()
@@ -159,6 +178,8 @@ class BaseClient:
                     method,
                     url,
                     json=json,
+                    content=content,
+                    headers=headers,
                     params=clean_params or None,
                     auth=self._auth,
                     timeout=timeout or DEFAULT_TIMEOUT,
@@ -180,6 +201,7 @@ class BaseClient:
                 raise
             self._release(ticket, response)
             status = response.status_code
+            self.stats.count(status)
             request_id = response.headers.get("x-request-id")
             log.debug("%s %s -> %s (request id %s)", method, path, status, request_id)
             if status < 400:

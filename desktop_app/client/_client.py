@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import httpx
@@ -54,6 +54,7 @@ class ShippingClient(BaseClient):
         pacer: RateLimitPacer | None = None,
         http_client: httpx.AsyncClient | None = None,
         max_connections: int = 20,
+        event_hooks: Mapping[str, list[Callable[..., Any]]] | None = None,
     ) -> None:
         if environment is not None:
             key_registry.check(api_key, environment, key_environment)
@@ -65,6 +66,7 @@ class ShippingClient(BaseClient):
             pacer=pacer,
             http_client=http_client,
             max_connections=max_connections,
+            event_hooks=event_hooks,
         )
         self.environment = environment
         self._key_registry = key_registry

@@ -1,0 +1,65 @@
+"""Fixtures of the client tests: one local service of their own (its own rate budget)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import pytest
+
+from desktop_app.client import ShippingClient
+from tests.fixtures.service import RunningService, start_service
+
+# the client tests make many calls; their own service keeps them off the shared budget
+CLIENT_SERVICE_ARGS = ("--rate-limit", "100000/60")
+
+SENDER: dict[str, Any] = {
+    "company": "Packdesk Test Shop",
+    "street": "Hauptstraße",
+    "street_no": "1",
+    "zip_code": "10115",
+    "city": "Berlin",
+    "country": "DE",
+}
+RECEIVER: dict[str, Any] = {
+    "first_name": "Erika",
+    "last_name": "Mustermann",
+    "street": "Heidestraße",
+    "street_no": "17",
+    "zip_code": "51147",
+    "city": "Köln",
+    "country": "DE",
+}
+PACKAGE: dict[str, Any] = {"weight": 1.5, "length": 30, "width": 20, "height": 10, "type": "parcel"}
+
+
+def shipment_request(**changes: Any) -> dict[str, Any]:
+    """A valid dhl shipment request as on the wire; keyword arguments replace fields."""
+    body: dict[str, Any] = {
+        "from": copy.deepcopy(SENDER),
+        "to": copy.deepcopy(RECEIVER),
+        "package": copy.deepcopy(PACKAGE),
+        "carrier": "dhl",
+        "service": "standard",
+        "create_shipping_label": True,
+        "label": {"format": "pdf_a6"},
+    }
+    body.update(changes)
+    return body
+
+
+@pytest.fixture(scope="session")
+def client_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
+    """The client tests' own local service (high rate limit, no carrier latency)."""
+    with start_service(tmp_path_factory.mktemp("client-service"), *CLIENT_SERVICE_ARGS) as svc:
+        yield svc
+
+
+@pytest.fixture
+async def client(client_service: RunningService) -> AsyncIterator[ShippingClient]:
+    """A sandbox-key client of `client_service`, trusting its CA only."""
+    async with ShippingClient(
+        client_service.base_url, client_service.sandbox_key, ca_file=str(client_service.ca_file)
+    ) as shipping_client:
+        yield shipping_client
