@@ -302,7 +302,6 @@ class ProfileStore:
             except BaseException:
                 self._conn.execute("ROLLBACK")
                 raise
-            _fault("before_commit")
             self._conn.execute("COMMIT")
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -479,6 +478,7 @@ class ProfileStore:
                 " outcome_known = 1, updated_at = ? WHERE id = ?",
                 (shipment_id, _now(), journal_id),
             )
+            _fault("before_commit")
         _fault("committed")
         return self.get_shipment(shipment_id)
 
