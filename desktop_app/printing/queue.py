@@ -1,0 +1,556 @@
+"""The print queue: per-printer order, one job at a time, persisted in the profile's SQLite file.
+
+Delivery guarantee
+------------------
+- A job is sent until its transport acknowledges it (see `transports`), then marked `done`
+  and never sent again by the queue.
+- The state `sending` is committed before any byte is written, and `connected` once the
+  transport may have passed bytes on. After a crash or kill, a job found in `sending` is
+  put back in the queue only if it never connected (nothing can have printed); otherwise it
+  becomes `needs_attention` and is not resent until the user chooses (retry = reprint).
+- Within a running queue, a failed attempt (refused, unreachable, stalled, dropped) was not
+  acknowledged and is retried with back-off. A printer that dropped a connection mid-job may
+  have received part of it: a format without its `^XZ` is discarded, but a raw printer that
+stalled with a whole format in its buffer may still print it when it recovers, so a stall can
+at worst print twice (the same limit as CUPS' socket backend). The transport resets (RST)
+the connection on a stall so that a printer which checks for a clean end drops the partial job.
+So a label is printed at most once unless a user asks again, and at least once while the
+printer becomes reachable, except for the crash-while-connected case the user decides.
+
+States: queued -> sending -> done | waiting (retry at next_attempt_at) | failed (permanent,
+e.g. conversion refused) | canceled | needs_attention.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from desktop_app.printing.payload import Payload, PayloadRefused, detect_kind, prepare_payload
+from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.transports import (
+    OutgoingJob,
+    Transport,
+    TransportError,
+    create_transport,
+)
+
+log = logging.getLogger(__name__)
+
+JobState = Literal["queued", "sending", "done", "waiting", "failed", "canceled", "needs_attention"]
+PENDING: frozenset[str] = frozenset({"queued", "waiting"})
+SETTLED: frozenset[str] = frozenset({"done", "failed", "canceled", "needs_attention"})
+INTERRUPTED_MESSAGE = (
+    "interrupted while sending: the printer may have printed this label; retry to print it again"
+)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS print_jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    printer TEXT NOT NULL,
+    printer_json TEXT NOT NULL,
+    state TEXT NOT NULL,
+    title TEXT NOT NULL,
+    reference TEXT,
+    document BLOB NOT NULL,
+    doc_kind TEXT NOT NULL,
+    source_format TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    connected INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    notes TEXT,
+    next_attempt_at REAL,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    acknowledged_at REAL
+);
+CREATE INDEX IF NOT EXISTS print_jobs_by_printer ON print_jobs (printer, state, id);
+"""
+_COLUMNS = (
+    "id, printer, state, title, reference, doc_kind, source_format, attempts, connected, "
+    "last_error, notes, next_attempt_at, created_at, updated_at, acknowledged_at"
+)
+
+
+class QueueError(ValueError):
+    """An operation is not allowed on a job in its current state (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintJob:
+    """One job as stored (without its document bytes)."""
+
+    id: int
+    printer: str
+    state: JobState
+    title: str
+    reference: str | None
+    doc_kind: str
+    source_format: str | None
+    attempts: int
+    connected: bool
+    last_error: str | None
+    notes: str | None
+    next_attempt_at: float | None
+    created_at: float
+    updated_at: float
+    acknowledged_at: float | None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> PrintJob:
+        """Build from a `SELECT _COLUMNS` row."""
+        data = dict(row)
+        data["connected"] = bool(data["connected"])
+        return cls(**data)
+
+    @property
+    def status_text(self) -> str:
+        """A one-line status for lists and the CLI."""
+        if self.state == "waiting" and self.next_attempt_at is not None:
+            wait = max(0.0, self.next_attempt_at - time.time())
+            return f"waiting: {self.last_error} (retry in {wait:.0f} s)"
+        if self.last_error and self.state in ("failed", "needs_attention"):
+            return f"{self.state}: {self.last_error}"
+        return self.state
+
+
+@dataclass(frozen=True, slots=True)
+class PrinterStatus:
+    """What a printer's queue is doing: idle, printing, waiting (unreachable) or attention."""
+
+    printer: str
+    state: Literal["idle", "printing", "waiting", "attention"]
+    message: str
+    pending: int
+
+
+class PrinterSource(Protocol):
+    """Anything with `get(name)` returning a definition or None (e.g. a PrinterBook or a dict)."""
+
+    def get(self, name: str, /) -> PrinterDefinition | None: ...
+
+
+JobListener = Callable[[PrintJob], None]
+TransportFactory = Callable[[PrinterDefinition], Transport]
+
+
+class PrintQueue:
+    """Jobs per printer, sent in order by one worker task per printer on the running loop."""
+
+    def __init__(
+        self,
+        db_path: Path,
+        printers: PrinterSource | None = None,
+        *,
+        backoff_initial: float = 1.0,
+        backoff_max: float = 30.0,
+        transport_factory: TransportFactory = create_transport,
+    ) -> None:
+        self.db_path = Path(db_path)
+        self._printers = printers
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self._transport_factory = transport_factory
+        self._db = sqlite3.connect(
+            self.db_path, isolation_level=None, check_same_thread=False, timeout=10.0
+        )
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA busy_timeout=10000")
+        with self._transaction():
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+        self._listeners: list[JobListener] = []
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._wakes: dict[str, asyncio.Event] = {}
+        self._sending: dict[str, int] = {}
+        self._prepared: dict[int, tuple[PrinterDefinition, Payload]] = {}
+        self._started = False
+        self._closing = False
+
+    # --- storage -------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Any:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _row(self, job_id: int) -> PrintJob:
+        sql = f"SELECT {_COLUMNS} FROM print_jobs WHERE id = ?"
+        row = self._db.execute(sql, (job_id,)).fetchone()
+        if row is None:
+            raise QueueError(f"no print job {job_id}")
+        return PrintJob.from_row(row)
+
+    def _update(self, job_id: int, **fields: Any) -> PrintJob:
+        fields["updated_at"] = time.time()
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        self._db.execute(f"UPDATE print_jobs SET {sets} WHERE id = ?", (*fields.values(), job_id))
+        job = self._row(job_id)
+        self._emit(job)
+        return job
+
+    def _document(self, job_id: int) -> tuple[bytes, PrinterDefinition]:
+        row = self._db.execute(
+            "SELECT document, printer_json FROM print_jobs WHERE id = ?", (job_id,)
+        ).fetchone()
+        return bytes(row["document"]), PrinterDefinition.from_json(json.loads(row["printer_json"]))
+
+    def document(self, job_id: int) -> bytes:
+        """The label document of a job, as enqueued."""
+        return self._document(job_id)[0]
+
+    # --- public API ------------------------------------------------------------------------
+
+    def add_listener(self, listener: JobListener) -> Callable[[], None]:
+        """Call `listener(job)` after every state change; returns a function that removes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _emit(self, job: PrintJob) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(job)
+            except Exception:
+                log.exception("print job listener failed")
+
+    async def start(self) -> None:
+        """Recover jobs interrupted by a crash; start the workers of printers with pending jobs."""
+        if self._started:
+            return
+        self._started = True
+        self._closing = False
+        now = time.time()
+        with self._transaction():
+            # never connected: nothing can have reached the printer, so it is safe to send again
+            self._db.execute(
+                "UPDATE print_jobs SET state = 'queued', updated_at = ? "
+                "WHERE state = 'sending' AND connected = 0",
+                (now,),
+            )
+            self._db.execute(
+                "UPDATE print_jobs SET state = 'needs_attention', last_error = ?, updated_at = ? "
+                "WHERE state = 'sending' AND connected = 1",
+                (INTERRUPTED_MESSAGE, now),
+            )
+        rows = self._db.execute(
+            "SELECT DISTINCT printer FROM print_jobs WHERE state IN ('queued', 'waiting')"
+        ).fetchall()
+        for row in rows:
+            self._wake(row["printer"])
+
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop the workers, letting a job being sent finish for up to `grace` seconds."""
+        self._closing = True
+        for event in self._wakes.values():
+            event.set()
+        workers = list(self._workers.values())
+        if workers:
+            _, still = await asyncio.wait(workers, timeout=grace)
+            for task in still:
+                task.cancel()
+            await asyncio.gather(*workers, return_exceptions=True)
+        self._workers.clear()
+        self._wakes.clear()
+        self._started = False
+        self._db.close()
+
+    async def __aenter__(self) -> PrintQueue:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def enqueue(
+        self,
+        printer: PrinterDefinition,
+        document: bytes,
+        *,
+        title: str = "label",
+        source_format: str | None = None,
+        reference: str | None = None,
+    ) -> PrintJob:
+        """Add a label for `printer`; it prints after that printer's earlier jobs."""
+        kind = detect_kind(document)
+        now = time.time()
+        with self._transaction():
+            cur = self._db.execute(
+                "INSERT INTO print_jobs (printer, printer_json, state, title, reference, document,"
+                " doc_kind, source_format, created_at, updated_at)"
+                " VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    printer.name,
+                    json.dumps(printer.to_json()),
+                    title,
+                    reference,
+                    document,
+                    kind,
+                    source_format,
+                    now,
+                    now,
+                ),
+            )
+        job = self._row(int(cur.lastrowid or 0))
+        self._emit(job)
+        self._wake(printer.name)
+        return job
+
+    def get(self, job_id: int) -> PrintJob:
+        """The job with this id (QueueError if unknown)."""
+        return self._row(job_id)
+
+    def jobs(
+        self, printer: str | None = None, states: Iterable[str] | None = None, limit: int = 500
+    ) -> list[PrintJob]:
+        """Jobs, oldest first, optionally of one printer and/or in some states."""
+        where, args = [], []
+        if printer is not None:
+            where.append("printer = ?")
+            args.append(printer)
+        if states is not None:
+            states = list(states)
+            where.append(f"state IN ({', '.join('?' * len(states))})")
+            args += states
+        sql = f"SELECT {_COLUMNS} FROM print_jobs"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id LIMIT ?"
+        return [PrintJob.from_row(r) for r in self._db.execute(sql, (*args, limit))]
+
+    def cancel(self, job_id: int) -> PrintJob:
+        """Cancel a job that is not printed and not being sent."""
+        job = self._row(job_id)
+        if job.state == "sending":
+            raise QueueError(f"job {job_id} is being sent to {job.printer} and cannot be canceled")
+        if job.state in ("done", "canceled"):
+            raise QueueError(f"job {job_id} is already {job.state}")
+        self._prepared.pop(job_id, None)
+        job = self._update(job_id, state="canceled", next_attempt_at=None)
+        self._wake(job.printer)
+        return job
+
+    def retry(self, job_id: int) -> PrintJob:
+        """Try a waiting job now, or queue a failed/canceled/needs-attention job again."""
+        job = self._row(job_id)
+        if job.state == "done":
+            raise QueueError(f"job {job_id} is already printed; use reprint to print it again")
+        if job.state == "sending":
+            raise QueueError(f"job {job_id} is being sent")
+        job = self._update(
+            job_id, state="queued", attempts=0, connected=0, next_attempt_at=None, last_error=None
+        )
+        self._wake(job.printer)
+        return job
+
+    def redirect(self, job_id: int, printer: PrinterDefinition) -> PrintJob:
+        """Move a job that is not printed to another printer (converted again for it)."""
+        job = self._row(job_id)
+        if job.state in ("done", "sending"):
+            raise QueueError(f"job {job_id} is {job.state}; only unprinted jobs can be redirected")
+        self._prepared.pop(job_id, None)
+        old = job.printer
+        job = self._update(
+            job_id,
+            printer=printer.name,
+            printer_json=json.dumps(printer.to_json()),
+            state="queued",
+            attempts=0,
+            connected=0,
+            next_attempt_at=None,
+            last_error=None,
+            notes=f"redirected from {old}",
+        )
+        self._wake(old)
+        self._wake(printer.name)
+        return job
+
+    def reprint(self, job_id: int, printer: PrinterDefinition | None = None) -> PrintJob:
+        """A new job with the same label (on the same printer unless another is given)."""
+        job = self._row(job_id)
+        document, snapshot = self._document(job_id)
+        target = printer or self._resolve(job.printer, snapshot)
+        return self.enqueue(
+            target,
+            document,
+            title=job.title,
+            source_format=job.source_format,
+            reference=job.reference,
+        )
+
+    def purge(self, older_than: float) -> int:
+        """Delete settled jobs last updated before `older_than` (a UNIX time); returns the count."""
+        with self._transaction():
+            cur = self._db.execute(
+                "DELETE FROM print_jobs WHERE state IN ('done', 'canceled') AND updated_at < ?",
+                (older_than,),
+            )
+        return cur.rowcount
+
+    def status(self, printer: str) -> PrinterStatus:
+        """The printer's queue status, from its oldest unsettled job."""
+        rows = self.jobs(printer, ("queued", "waiting", "sending", "needs_attention"))
+        pending = sum(1 for j in rows if j.state != "needs_attention")
+        active = [j for j in rows if j.state != "needs_attention"]
+        if active:
+            head = active[0]
+            if head.state == "waiting":
+                return PrinterStatus(printer, "waiting", head.status_text, pending)
+            return PrinterStatus(printer, "printing", f"{pending} job(s) to print", pending)
+        if rows:
+            return PrinterStatus(printer, "attention", rows[0].status_text, 0)
+        return PrinterStatus(printer, "idle", "ready", 0)
+
+    async def wait_for(
+        self, job_id: int, timeout: float | None = None, states: Iterable[str] = SETTLED
+    ) -> PrintJob:
+        """Wait until the job reaches one of `states` (default: settled); TimeoutError otherwise."""
+        wanted = frozenset(states)
+        job = self._row(job_id)
+        if job.state in wanted:
+            return job
+        future: asyncio.Future[PrintJob] = asyncio.get_running_loop().create_future()
+
+        def listener(changed: PrintJob) -> None:
+            if changed.id == job_id and changed.state in wanted and not future.done():
+                future.set_result(changed)
+
+        remove = self.add_listener(listener)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        finally:
+            remove()
+
+    # --- workers ---------------------------------------------------------------------------
+
+    def _resolve(self, name: str, snapshot: PrinterDefinition) -> PrinterDefinition:
+        # the machine's current definition wins (dpi or address may have been edited since)
+        live = self._printers.get(name) if self._printers is not None else None
+        return live or snapshot
+
+    def _wake(self, printer: str) -> None:
+        if self._closing:
+            return
+        event = self._wakes.setdefault(printer, asyncio.Event())
+        event.set()
+        if not self._started:
+            return
+        task = self._workers.get(printer)
+        if task is None or task.done():
+            self._workers[printer] = asyncio.get_running_loop().create_task(
+                self._worker(printer), name=f"print-queue:{printer}"
+            )
+
+    def _head(self, printer: str) -> PrintJob | None:
+        row = self._db.execute(
+            f"SELECT {_COLUMNS} FROM print_jobs"
+            " WHERE printer = ? AND state IN ('queued', 'waiting') ORDER BY id LIMIT 1",
+            (printer,),
+        ).fetchone()
+        return PrintJob.from_row(row) if row else None
+
+    async def _worker(self, printer: str) -> None:
+        wake = self._wakes.setdefault(printer, asyncio.Event())
+        while not self._closing:
+            wake.clear()
+            job = self._head(printer)
+            if job is None:
+                await wake.wait()
+                continue
+            delay = (job.next_attempt_at or 0.0) - time.time()
+            if job.state == "waiting" and delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), delay)
+                continue
+            await self._attempt(job)
+
+    def _backoff(self, attempts: int) -> float:
+        return float(min(self.backoff_max, self.backoff_initial * 2 ** max(0, attempts - 1)))
+
+    async def _attempt(self, job: PrintJob) -> None:
+        document, snapshot = self._document(job.id)
+        printer = self._resolve(job.printer, snapshot)
+        cached = self._prepared.get(job.id)
+        if cached is not None and cached[0] == printer:
+            payload = cached[1]
+        else:
+            try:
+                payload = await asyncio.get_running_loop().run_in_executor(
+                    None,
+                    lambda: prepare_payload(printer, document, source_format=job.source_format),
+                )
+            except PayloadRefused as exc:
+                self._update(job.id, state="failed", last_error=str(exc), next_attempt_at=None)
+                return
+            except Exception as exc:
+                log.exception("preparing print job %s failed", job.id)
+                self._update(job.id, state="failed", last_error=f"cannot prepare the label: {exc}")
+                return
+            self._prepared[job.id] = (printer, payload)
+        try:
+            transport = self._transport_factory(printer)
+        except ValueError as exc:
+            self._update(job.id, state="failed", last_error=f"printer {printer.name}: {exc}")
+            return
+        notes = "; ".join(payload.notes) or None
+        self._update(job.id, state="sending", connected=0, attempts=job.attempts + 1, notes=notes)
+        self._sending[job.printer] = job.id
+        connected = False
+
+        def on_connected() -> None:
+            nonlocal connected
+            connected = True
+            self._update(job.id, connected=1)
+
+        outgoing = OutgoingJob(payload.data, payload.kind, title=job.title, job_id=job.id)
+        try:
+            await transport.send(outgoing, on_connected)
+        except TransportError as exc:
+            self._after_failure(job, exc.message, retryable=exc.retryable)
+            return
+        except asyncio.CancelledError:
+            # stopped mid-send (queue closing): unknown outcome once connected
+            if connected:
+                self._update(job.id, state="needs_attention", last_error=INTERRUPTED_MESSAGE)
+            else:
+                self._update(job.id, state="queued")
+            raise
+        except Exception as exc:
+            log.exception("print job %s: unexpected transport error", job.id)
+            self._after_failure(job, f"{type(exc).__name__}: {exc}", retryable=True)
+            return
+        finally:
+            self._sending.pop(job.printer, None)
+        self._prepared.pop(job.id, None)
+        self._update(
+            job.id,
+            state="done",
+            acknowledged_at=time.time(),
+            last_error=None,
+            next_attempt_at=None,
+        )
+
+    def _after_failure(self, job: PrintJob, message: str, *, retryable: bool) -> None:
+        if not retryable:
+            self._prepared.pop(job.id, None)
+            self._update(job.id, state="failed", last_error=message, next_attempt_at=None)
+            return
+        delay = self._backoff(job.attempts + 1)
+        self._update(
+            job.id, state="waiting", last_error=message, next_attempt_at=time.time() + delay
+        )

@@ -1,0 +1,272 @@
+"""A TCP label printer that stores every job it receives (and renders ZPL to PNG with zplkit).
+
+One connection is one job. A job is complete when the sender half-closes cleanly; it is then
+saved as `job-0001.zpl` (or `.pdf`, `.bin`) and the printer closes its side, which is the
+acknowledgement the TCP transport waits for. A connection that ends in an error is saved as
+`job-0002.partial` and does not count as a job. Fault modes, switchable at run time:
+`refuse` (stop listening), `stall` (accept but read nothing for N seconds) and `drop_after`
+(reset the connection after N bytes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import socket
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from desktop_app.printing.preview import PreviewUnavailable, preview_available, render_zpl_images
+from desktop_app.printing.zpl import is_pdf, is_zpl
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class ReceivedJob:
+    """One connection's bytes and where they were saved."""
+
+    index: int
+    path: Path
+    data: bytes
+    complete: bool
+    pngs: list[Path] = field(default_factory=list)
+    render_error: str | None = None
+
+
+class VirtualPrinter:
+    """An asyncio TCP server acting as a raw (port 9100) label printer."""
+
+    def __init__(
+        self,
+        out_dir: Path,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        dpi: int = 203,
+        render: bool = True,
+        refuse: bool = False,
+        stall: float | None = None,
+        drop_after: int | None = None,
+    ) -> None:
+        self.out_dir = Path(out_dir)
+        self.host = host
+        self.port = port
+        self.dpi = dpi
+        self.render = render and preview_available()
+        self.stall = stall
+        self.drop_after = drop_after
+        self._refusing = refuse
+        self._server: asyncio.Server | None = None
+        self._counter = 0
+        self.connections = 0
+        self.received: list[ReceivedJob] = []
+        self._changed = asyncio.Condition()
+        self.on_job: Callable[[ReceivedJob], None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # --- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Bind (port 0 picks a free port, read it back from `port`) unless refusing."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        existing = sorted(self.out_dir.glob("job-*.*"))
+        if existing:
+            # continue the numbering of an earlier run in the same folder
+            self._counter = max(int(p.name[4:8]) for p in existing if p.name[4:8].isdigit())
+        if self._refusing:
+            if self.port == 0:
+                self.port = _free_port(self.host)
+            return
+        await self._listen()
+
+    async def _listen(self) -> None:
+        self._server = await asyncio.start_server(
+            self._handle, self.host, self.port, reuse_address=True
+        )
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Stop listening and finish handling connections in progress."""
+        await self._close_server()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def _close_server(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 1.0)
+            self._server = None
+
+    async def __aenter__(self) -> VirtualPrinter:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def uri(self) -> str:
+        """The transport URI that reaches this printer."""
+        return f"tcp://{self.host}:{self.port}"
+
+    @property
+    def jobs(self) -> list[ReceivedJob]:
+        """The complete jobs received, in order."""
+        return [j for j in self.received if j.complete]
+
+    # --- fault modes -----------------------------------------------------------------------
+
+    @property
+    def refusing(self) -> bool:
+        """Whether the printer is not listening (connections are refused)."""
+        return self._refusing
+
+    async def set_refusing(self, refuse: bool) -> None:
+        """Stop or resume listening on the same port."""
+        if refuse == self._refusing:
+            return
+        self._refusing = refuse
+        if refuse:
+            await self._close_server()
+        else:
+            await self._listen()
+
+    def set_stall(self, seconds: float | None) -> None:
+        """Accept connections but read nothing for `seconds` (None: read at once)."""
+        self.stall = seconds
+
+    def set_drop_after(self, count: int | None) -> None:
+        """Reset each connection after `count` bytes (None: read whole jobs)."""
+        self.drop_after = count
+
+    async def apply_control(self, control: dict[str, object]) -> None:
+        """Apply a control dict `{"refuse": bool, "stall": s|null, "drop_after": n|null}`."""
+        if "refuse" in control:
+            await self.set_refusing(bool(control["refuse"]))
+        if "stall" in control:
+            value = control["stall"]
+            self.set_stall(float(value) if isinstance(value, int | float) and value > 0 else None)
+        if "drop_after" in control:
+            value = control["drop_after"]
+            self.set_drop_after(int(value) if isinstance(value, int) and value >= 0 else None)
+
+    async def wait_for_jobs(self, count: int, timeout: float = 10.0) -> list[ReceivedJob]:
+        """Wait until `count` complete jobs have arrived; TimeoutError otherwise."""
+
+        async def _wait() -> None:
+            async with self._changed:
+                await self._changed.wait_for(lambda: len(self.jobs) >= count)
+
+        await asyncio.wait_for(_wait(), timeout)
+        return self.jobs
+
+    async def wait_for_connections(self, count: int, timeout: float = 10.0) -> None:
+        """Wait until `count` connections have been accepted (whatever became of them)."""
+
+        async def _wait() -> None:
+            async with self._changed:
+                await self._changed.wait_for(lambda: self.connections >= count)
+
+        await asyncio.wait_for(_wait(), timeout)
+
+    # --- connections -----------------------------------------------------------------------
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            await self._receive(reader, writer)
+        finally:
+            if task is not None:
+                self._tasks.discard(task)
+
+    async def _receive(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        self._counter += 1
+        index = self._counter
+        await self._notify()
+        stall, drop_after = self.stall, self.drop_after
+        if stall:
+            await asyncio.sleep(stall)
+        buf = bytearray()
+        complete = False
+        try:
+            while True:
+                size = 65536 if drop_after is None else min(65536, drop_after - len(buf))
+                if size <= 0:
+                    break
+                chunk = await reader.read(size)
+                if not chunk:
+                    complete = True
+                    break
+                buf += chunk
+        except OSError:
+            complete = False
+        if complete:
+            # our close after the sender's EOF is what tells it the job arrived whole
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+        else:
+            _reset(writer)
+        data = bytes(buf)
+        job = await asyncio.get_running_loop().run_in_executor(
+            None, self._store, index, data, complete
+        )
+        self.received.append(job)
+        if self.on_job is not None:
+            self.on_job(job)
+        await self._notify()
+
+    def _store(self, index: int, data: bytes, complete: bool) -> ReceivedJob:
+        if not complete:
+            ext = "partial"
+        else:
+            ext = "pdf" if is_pdf(data) else "zpl" if is_zpl(data) else "bin"
+        path = self.out_dir / f"job-{index:04d}.{ext}"
+        path.write_bytes(data)
+        job = ReceivedJob(index, path, data, complete)
+        if complete and ext == "zpl" and self.render:
+            try:
+                for n, image in enumerate(render_zpl_images(data, dpi=self.dpi), start=1):
+                    png = self.out_dir / f"job-{index:04d}-{n}.png"
+                    image.save(png)
+                    job.pngs.append(png)
+            except (PreviewUnavailable, ValueError) as exc:
+                job.render_error = str(exc)
+        return job
+
+
+def _reset(writer: asyncio.StreamWriter) -> None:
+    sock = writer.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    writer.transport.abort()
+
+
+def _free_port(host: str) -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def read_control_file(path: Path) -> dict[str, object] | None:
+    """The control dict from a JSON file, or None if missing or unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
