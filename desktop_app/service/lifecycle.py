@@ -9,12 +9,13 @@ import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.events import DELETED_EVENT, emit_event
-from desktop_app.service.tables import SANDBOX, LabelFile, ShipmentRow
+from desktop_app.service.events import emit_event
+from desktop_app.service.shipments import delete_shipment
+from desktop_app.service.tables import SANDBOX, ShipmentRow
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,7 @@ DETAILS = {
 }
 DELETION_CHECK_SECONDS = 3600.0
 AUTO_TRACKING_BATCH = 100
+DELETION_BATCH = 100
 
 
 class TrackingError(Exception):
@@ -167,24 +169,14 @@ async def delete_expired_sandbox_shipments(ctx: ServiceContext) -> int:
                     select(ShipmentRow)
                     .where(ShipmentRow.environment == SANDBOX, ShipmentRow.created_at < cutoff)
                     .order_by(ShipmentRow.created_at)
-                    .limit(100)
+                    .limit(DELETION_BATCH)
                 )
             )
             for row in rows:
-                await emit_event(
-                    session,
-                    account_id=row.account_id,
-                    environment=row.environment,
-                    event_type=DELETED_EVENT,
-                    shipment_id=row.id,
-                    with_url=False,
-                )
-            ids = [row.id for row in rows]
-            if ids:
-                await session.execute(delete(LabelFile).where(LabelFile.shipment_id.in_(ids)))
-                await session.execute(delete(ShipmentRow).where(ShipmentRow.id.in_(ids)))
+                # the same path as DELETE /v1/shipments/{id}: label files go, the event fires
+                await delete_shipment(session, row)
         deleted += len(rows)
-        if len(rows) < 100:
+        if len(rows) < DELETION_BATCH:
             break
     if deleted:
         log.info("deleted %d sandbox shipments older than %g days", deleted, days)
