@@ -9,9 +9,10 @@ from desktop_app.client.types import Shipment
 class Sandbox(Resource):
     """Moves sandbox shipments along, which fires the matching webhook events."""
 
-    async def add_tracking_event(self, shipment_id: str, status: str) -> Shipment:
-        """Add a tracking event with `status` to a sandbox shipment; returns the shipment."""
+    async def add_tracking_event(self, shipment_id: str, status: str | None = None) -> Shipment:
+        """Add a tracking event to a sandbox shipment (None: the next plausible status)."""
+        body = {"status": status} if status is not None else {}
         response = await self._client._request(
-            "POST", f"sandbox/shipments/{shipment_id}/tracking_events", json={"status": status}
+            "POST", f"sandbox/shipments/{shipment_id}/tracking_events", json=body
         )
         return parse(Shipment, response.json())

@@ -1,0 +1,224 @@
+"""Every error class of the client, each raised from a real answer of the local service."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import uuid
+
+import pytest
+
+from desktop_app.client import (
+    APIConnectionError,
+    APIStatusError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    CarrierError,
+    CarrierTimeoutError,
+    InternalServerError,
+    NotFoundError,
+    PayloadTooLargeError,
+    RateLimitError,
+    RetryPolicy,
+    ShippingClient,
+    UnprocessableEntityError,
+    UnsupportedMediaTypeError,
+    _base,
+)
+from desktop_app.client.ratelimit import RateLimitPacer
+from tests.client.conftest import shipment_request
+from tests.fixtures.receiver import wait_until
+from tests.fixtures.service import RunningService
+
+
+def _check_common(error: APIStatusError, status: int) -> None:
+    assert error.status_code == status
+    assert error.errors, "the service's messages are carried"
+    assert error.request_id and len(error.request_id) >= 16
+    assert error.request_id in str(error)
+    assert error.user_message and "{" not in error.user_message
+
+
+async def test_400_update_after_label(client: ShippingClient) -> None:
+    shipment = await client.shipments.create(shipment_request())
+    with pytest.raises(BadRequestError) as info:
+        await client.shipments.update(shipment.id, shipment_request())
+    _check_common(info.value, 400)
+
+
+async def test_400_malformed_json(client: ShippingClient) -> None:
+    with pytest.raises(BadRequestError) as info:
+        await client._request(
+            "POST", "shipments", content=b'{"to": ', headers={"Content-Type": "application/json"}
+        )
+    _check_common(info.value, 400)
+
+
+async def test_401_unknown_key(client_service: RunningService) -> None:
+    async with ShippingClient(
+        client_service.base_url,
+        "not-a-key-" + uuid.uuid4().hex,
+        ca_file=str(client_service.ca_file),
+    ) as client:
+        with pytest.raises(AuthenticationError) as info:
+            await client.shipments.list()
+    _check_common(info.value, 401)
+    assert "API key" in info.value.user_message
+
+
+async def test_401_live_key_on_sandbox_only_call(client_service: RunningService) -> None:
+    async with ShippingClient(
+        client_service.base_url, client_service.sandbox_key, ca_file=str(client_service.ca_file)
+    ) as sandbox:
+        shipment = await sandbox.shipments.create(shipment_request())
+        moved = await sandbox.sandbox.add_tracking_event(shipment.id, "picked_up")
+        assert moved.tracking_status == "picked_up"
+    async with ShippingClient(
+        client_service.base_url, client_service.live_key, ca_file=str(client_service.ca_file)
+    ) as live:
+        with pytest.raises(AuthenticationError) as info:
+            await live.sandbox.add_tracking_event(shipment.id, "transit")
+    _check_common(info.value, 401)
+
+
+async def test_404_unknown_shipment(client: ShippingClient) -> None:
+    with pytest.raises(NotFoundError) as info:
+        await client.shipments.get("0" * 40)
+    _check_common(info.value, 404)
+
+
+async def test_413_body_too_large(client: ShippingClient) -> None:
+    big = shipment_request(metadata={"blob": "x" * (1024 * 1024 + 10)})
+    with pytest.raises(PayloadTooLargeError) as info:
+        await client.shipments.create(big)
+    _check_common(info.value, 413)
+
+
+async def test_415_not_json(client: ShippingClient) -> None:
+    with pytest.raises(UnsupportedMediaTypeError) as info:
+        await client._request(
+            "POST", "shipments", content=b"carrier=dhl", headers={"Content-Type": "text/plain"}
+        )
+    _check_common(info.value, 415)
+
+
+async def test_422_maps_messages_to_field_paths(client: ShippingClient) -> None:
+    request = shipment_request()
+    del request["to"]["last_name"]
+    request["packages"] = [{"weight": 1}, {"weight": -2}]
+    with pytest.raises(UnprocessableEntityError) as info:
+        await client.shipments.create(request)
+    error = info.value
+    _check_common(error, 422)
+    assert "to.last_name" in error.field_errors or "to" in error.field_errors
+    for path, messages in error.field_errors.items():
+        assert messages and all(m and not m.startswith(path) for m in messages)
+    assert all(":" not in m.split(" ")[0] for m in error.general_errors)
+
+
+async def test_502_carrier_error(client: ShippingClient) -> None:
+    request = shipment_request()
+    request["to"]["company"] = "CARRIER-ERROR Ltd"
+    with pytest.raises(CarrierError) as info:
+        await client.shipments.create(request)
+    _check_common(info.value, 502)
+    assert isinstance(info.value, InternalServerError)
+    assert info.value.errors[0].startswith("The carrier dhl returned the following error:")
+
+
+async def test_504_carrier_timeout(service_factory: object) -> None:
+    assert callable(service_factory)
+    service: RunningService = service_factory("--carrier-timeout-seconds", "0.3")
+    async with ShippingClient(
+        service.base_url, service.sandbox_key, ca_file=str(service.ca_file)
+    ) as client:
+        with pytest.raises(CarrierTimeoutError) as info:
+            await client.shipments.create(shipment_request(reference_number="CARRIER-TIMEOUT"))
+        # nothing was created, and the client did not send it twice
+        assert await client.shipments.list(reference_number="CARRIER-TIMEOUT") == []
+    _check_common(info.value, 504)
+
+
+async def test_429_when_another_process_used_the_budget(service_factory: object) -> None:
+    assert callable(service_factory)
+    service: RunningService = service_factory("--rate-limit", "3/30")
+    with service.client("sandbox") as other:  # another process sharing the key
+        for _ in range(3):
+            assert other.get("/v1/me").status_code == 200
+    async with ShippingClient(
+        service.base_url,
+        service.sandbox_key,
+        ca_file=str(service.ca_file),
+        pacer=RateLimitPacer(),
+        retry=RetryPolicy(max_rate_limit_retries=0),
+    ) as client:
+        with pytest.raises(RateLimitError) as info:
+            await client.me()
+        assert client.stats.rate_limited == 1
+        state = client.rate_limit
+        assert state.limit == 3 and state.remaining == 0
+    _check_common(info.value, 429)
+    assert info.value.retry_after is not None and info.value.retry_after >= 1
+
+
+async def test_connection_error_on_a_closed_port() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    # nothing listens on `port` now
+    async with ShippingClient(
+        f"https://127.0.0.1:{port}", "key", retry=RetryPolicy(max_retries=1, backoff_base=0.01)
+    ) as client:
+        with pytest.raises(APIConnectionError) as info:
+            await client.shipments.create(shipment_request())
+    assert not isinstance(info.value, APITimeoutError)
+    assert info.value.outcome_unknown is False  # nothing reached a service
+    assert "cannot be reached" in info.value.user_message
+
+
+async def test_untrusted_certificate_fails_without_retry(client_service: RunningService) -> None:
+    # without the sandbox CA the local certificate must not be trusted
+    async with ShippingClient(client_service.base_url, client_service.sandbox_key) as client:
+        with pytest.raises(APIConnectionError) as info:
+            await client.me()
+    assert info.value.retryable is False
+    assert "certificate" in info.value.user_message
+
+
+async def test_creation_timeout_is_not_resent(
+    service_factory: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert callable(service_factory)
+    service: RunningService = service_factory("--carrier-latency", "1500")
+    # the real 75 s would make this test slow; the constant is read at call time
+    monkeypatch.setattr(
+        "desktop_app.client.resources.shipments.SHIPMENT_CREATE_TIMEOUT",
+        _base.httpx.Timeout(0.5, connect=5.0),
+    )
+    reference = f"T-{uuid.uuid4().hex[:10]}"
+    sent: list[str] = []
+
+    async def count(request: object) -> None:
+        sent.append(str(getattr(request, "method", "")))
+
+    async with ShippingClient(
+        service.base_url,
+        service.sandbox_key,
+        ca_file=str(service.ca_file),
+        event_hooks={"request": [count]},
+    ) as client:
+        with pytest.raises(APITimeoutError) as info:
+            await client.shipments.create(shipment_request(reference_number=reference))
+        assert info.value.outcome_unknown is True
+        assert sent.count("POST") == 1
+    # the service finishes the one creation it got, and only that one
+    with service.client("sandbox") as check:
+
+        def listed() -> list[object]:
+            params = {"reference_number": reference}
+            shipments: list[object] = check.get("/v1/shipments", params=params).json()["shipments"]
+            return shipments
+
+        await asyncio.to_thread(wait_until, listed, 15.0, "the shipment to be stored")
+        assert len(listed()) == 1
