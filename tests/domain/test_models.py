@@ -355,7 +355,11 @@ def test_shipment_response_is_lenient() -> None:
     assert shipment.packages[0].model_extra == {"insurance": {"level": 1}}
     assert shipment.packages[1].tracking_events == []
     assert shipment.tracking_status == "out_for_delivery"
-    assert [e.status for e in shipment.tracking_events()][0] == "label_created"
+    assert [e.status for e in shipment.all_tracking_events()][0] == "label_created"
+    assert shipment.to_wire()["tracking_status"] == "out_for_delivery"
+    # A status sent by the service wins over the events.
+    sent = Shipment.model_validate({**shipment.to_wire(), "tracking_status": "delayed"})
+    assert sent.tracking_status == "delayed"
     partner = shipment.partner_metadata()
     assert isinstance(partner, PartnerMetadata) and partner.shop_name == "Shop"
     assert shipment.to is not None and shipment.to.model_extra == {"unknown": True}

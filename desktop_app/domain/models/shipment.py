@@ -196,16 +196,24 @@ class Shipment(ResponseModel):
     notification_email: str | None = None
     pickup: dict[str, Any] | None = None
 
-    def tracking_events(self) -> list[TrackingEvent]:
+    tracking_status: str | None = Field(
+        default=None,
+        description="Latest tracking status; derived from the events when not sent.",
+    )
+
+    @model_validator(mode="after")
+    def _derive_tracking_status(self) -> Shipment:
+        # Packdesk's service sends `tracking_status`; the real one only sends the events.
+        if self.tracking_status is None:
+            statuses = [e.status for e in self.all_tracking_events() if e.status]
+            if statuses:
+                self.tracking_status = statuses[-1]
+        return self
+
+    def all_tracking_events(self) -> list[TrackingEvent]:
         """Every package's events, oldest first (events without a timestamp first)."""
         events = [e for p in self.packages for e in p.tracking_events]
-        return sorted(events, key=lambda e: (e.timestamp is not None, _sort_key(e.timestamp)))
-
-    @property
-    def tracking_status(self) -> str | None:
-        """The status of the latest tracking event, or None when there is none."""
-        statuses = [e for e in self.tracking_events() if e.status]
-        return statuses[-1].status if statuses else None
+        return sorted(events, key=lambda e: _sort_key(e.timestamp))
 
     def partner_metadata(self) -> PartnerMetadata | None:
         """`metadata.partner` parsed, or None when absent or not valid."""
@@ -220,10 +228,10 @@ class Shipment(ResponseModel):
 
 def _sort_key(moment: datetime | None) -> float:
     if moment is None:
-        return 0.0
+        return float("-inf")
     # Naive timestamps (lenient responses) are read as UTC so they compare with aware ones.
     if moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC).timestamp()
+        moment = moment.replace(tzinfo=UTC)
     return moment.timestamp()
 
 
