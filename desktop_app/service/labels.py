@@ -80,11 +80,8 @@ def address_lines(addr: Mapping[str, Any], *, compact: bool = False) -> tuple[st
     country = _s(addr.get("country")).upper()
     if compact:
         name = ", ".join(p for p in (company, person) if p)
-        return tuple(
-            p
-            for p in (name, ", ".join(p for p in (care_of, street) if p), f"{city} {country}")
-            if p
-        )
+        place = ", ".join(p for p in (care_of, street) if p)
+        return tuple(p for p in (name, place, f"{city} {country}".strip()) if p)
     return tuple(p for p in (company, person, care_of, street, city, country) if p)
 
 

@@ -160,7 +160,7 @@ class _Doc:
             f"{x * k:.3f} {(page_h - y) * k:.3f} {w * k:.3f} {-h * k:.3f} re"
             for x, y, w, h in rects
         )
-        self.pdf._out(ops + " f")  # noqa: SLF001 - raw path operators, see docstring
+        self.pdf._out(ops + " f")  # fpdf2 has no public call for raw operators
 
     def _barcode(self, item: Barcode) -> None:
         """Vector bars, centred, with the module width that keeps both quiet zones."""
