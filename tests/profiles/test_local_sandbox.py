@@ -1,0 +1,177 @@
+"""The built-in Local sandbox: starts and stops its service; one service per data dir."""
+
+from __future__ import annotations
+
+import json
+import signal
+import ssl
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from desktop_app.profiles.local_sandbox import LocalSandbox, LocalSandboxError, _pid_alive
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def me(sandbox: LocalSandbox) -> dict[str, Any]:
+    """GET /v1/me over HTTPS trusting only the sandbox's CA."""
+    context = ssl.create_default_context(cafile=str(sandbox.ca_file))
+    with httpx.Client(verify=context, timeout=10) as http:
+        response = http.get(f"{sandbox.base_url}/v1/me", auth=(sandbox.sandbox_key, ""))
+    response.raise_for_status()
+    return dict(response.json())
+
+
+def refuses_connections(base_url: str) -> bool:
+    try:
+        httpx.get(f"{base_url}/v1/me", verify=False, timeout=5)
+    except httpx.ConnectError:
+        return True
+    return False
+
+
+@pytest.fixture
+def service_dir(tmp_path: Path) -> Path:
+    return tmp_path / "profiles" / "local" / "service"
+
+
+@pytest.fixture
+def sandboxes() -> Iterator[list[LocalSandbox]]:
+    """Sandboxes made by a test are stopped at its end, even when it fails."""
+    made: list[LocalSandbox] = []
+    yield made
+    for sandbox in made:
+        sandbox.stop_blocking()
+
+
+class Child:
+    """Another Packdesk instance (a separate process) using the same service dir."""
+
+    def __init__(self, service_dir: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.profiles.sandbox_child", str(service_dir)],
+            cwd=REPO_ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise AssertionError(self.process.communicate(timeout=30)[1])
+        self.info = json.loads(line)
+
+    def exit(self) -> None:
+        """Quit as the app does (stopping the service if it owns it)."""
+        self.process.communicate("quit\n", timeout=30)
+
+    def kill(self) -> None:
+        """Die without cleaning up."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.communicate(timeout=30)
+
+
+def test_starts_and_stops_its_service(service_dir: Path, sandboxes: list[LocalSandbox]) -> None:
+    sandbox = LocalSandbox(service_dir)
+    sandboxes.append(sandbox)
+    info = sandbox.start_blocking()
+    assert sandbox.owner and sandbox.running
+    assert info.base_url.startswith("https://127.0.0.1:")
+    assert info.ca_file.is_file() and info.ca_file.is_relative_to(service_dir)
+    creds = json.loads(info.credentials_file.read_text(encoding="utf-8"))
+    assert sandbox.sandbox_key == creds["sandbox_key"] != creds["live_key"]
+    assert "***" in repr(info) and sandbox.sandbox_key not in repr(info)
+    assert me(sandbox)["environment"] == "sandbox"
+    # plain HTTP and the system trust store are both refused: only its own CA works
+    with pytest.raises(httpx.HTTPError):
+        httpx.get(f"{info.base_url}/v1/me", timeout=5)
+    state = json.loads(sandbox.state_path.read_text(encoding="utf-8"))
+    assert (state["pid"], state["base_url"]) == (info.pid, info.base_url)
+    assert sandbox.start_blocking() is info  # idempotent
+
+    sandbox.stop_blocking()
+    assert not sandbox.running and not _pid_alive(info.pid)
+    assert not sandbox.state_path.exists()
+    assert refuses_connections(info.base_url)
+    with pytest.raises(LocalSandboxError, match="not been started"):
+        _ = sandbox.base_url
+
+
+async def test_async_start_and_stop(service_dir: Path, sandboxes: list[LocalSandbox]) -> None:
+    sandbox = LocalSandbox(service_dir)
+    sandboxes.append(sandbox)
+    info = await sandbox.start()
+    assert (await sandbox.ensure_running()) is info
+    await sandbox.stop()
+    assert not _pid_alive(info.pid)
+
+
+def test_second_instance_reuses_the_service(
+    service_dir: Path, sandboxes: list[LocalSandbox]
+) -> None:
+    first = LocalSandbox(service_dir)
+    second = LocalSandbox(service_dir)
+    sandboxes += [first, second]
+    info = first.start_blocking()
+
+    # a second app instance (another process) reuses it and leaves it running on exit
+    child = Child(service_dir)
+    assert child.info == {"base_url": info.base_url, "pid": info.pid, "owner": False}
+    child.exit()
+    assert me(first)["environment"] == "sandbox"
+
+    # in this process too: same service, not the owner
+    assert second.start_blocking().base_url == info.base_url
+    assert not second.owner and second.pid == info.pid
+    second.stop_blocking()  # does not stop someone else's service
+    assert first.running and me(first)
+
+    second.start_blocking()
+    first.stop_blocking()  # the owner leaves: the service is gone
+    assert not _pid_alive(info.pid) and refuses_connections(info.base_url)
+
+    # the remaining instance takes over with a service of its own
+    fresh = second.ensure_running_blocking()
+    assert second.owner and fresh.pid != info.pid
+    assert me(second)["environment"] == "sandbox"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_next_instance_takes_over_when_the_owner_died(
+    service_dir: Path, sandboxes: list[LocalSandbox]
+) -> None:
+    child = Child(service_dir)
+    assert child.info["owner"] is True
+    child.kill()  # the owner crashed; its service is orphaned but still serving
+    assert _pid_alive(child.info["pid"])
+
+    sandbox = LocalSandbox(service_dir)
+    sandboxes.append(sandbox)
+    info = sandbox.start_blocking()
+    assert sandbox.owner
+    assert (info.pid, info.base_url) == (child.info["pid"], child.info["base_url"])
+    assert me(sandbox)["environment"] == "sandbox"
+    sandbox.stop_blocking()
+    assert not _pid_alive(info.pid)
+
+
+def test_a_service_that_dies_on_start_is_reported_with_its_errors(
+    service_dir: Path, sandboxes: list[LocalSandbox]
+) -> None:
+    sandbox = LocalSandbox(service_dir, extra_args=["--rate-limit", "not-a-limit"])
+    sandboxes.append(sandbox)
+    with pytest.raises(LocalSandboxError, match=r"exited with code 2") as caught:
+        sandbox.start_blocking()
+    assert "--rate-limit" in str(caught.value)  # argparse's complaint, from its stderr
+    assert not sandbox.owner and not sandbox.running
+    # the lock was let go: a correct start works at once
+    good = LocalSandbox(service_dir)
+    sandboxes.append(good)
+    assert good.start_blocking() and good.owner
