@@ -366,6 +366,17 @@ def test_shipment_response_is_lenient() -> None:
     assert shipment.model_dump(by_alias=True)["future_field"] == [1, 2]
 
 
+def test_response_reads_numbers_where_strings_are_expected() -> None:
+    address = AddressResponse.model_validate({"id": 7, "zip_code": 22100, "street_no": 42})
+    assert (address.id, address.zip_code, address.street_no) == ("7", "22100", "42")
+    pickup = PickupRequest.model_validate({"id": "p", "carrier_pickup_number": 9380})
+    assert pickup.carrier_pickup_number == "9380"
+    # A nameless additional service does not break the whole shipment.
+    shipment = Shipment.model_validate({"id": "s", "additional_services": [{"properties": {}}]})
+    assert shipment.additional_services[0].name is None
+    assert shipment.additional_services[0].typed() is None
+
+
 def test_shipment_without_events_has_no_status() -> None:
     shipment = Shipment.model_validate({"id": "x", "packages": [{"id": "p"}]})
     assert shipment.tracking_status is None and shipment.partner_metadata() is None

@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import (
+    Address,
     AddressList,
     AddressResponse,
     CarrierDescription,
@@ -19,8 +21,10 @@ from desktop_app.domain.models import (
     PickupRequestCreate,
     PickupRequestList,
     Quote,
+    QuoteRequest,
     Shipment,
     ShipmentList,
+    ShipmentRequest,
     Webhook,
     WebhookCreate,
     WebhookList,
@@ -150,3 +154,37 @@ def test_pickup_and_webhook_request_examples_parse_strictly() -> None:
         PickupRequestCreate.model_validate(examples[name]["value"])
     for name in ("webhook_create_request_object", "webhook_create_request_object_basic_auth"):
         WebhookCreate.model_validate(examples[name]["value"])
+
+
+@pytest.mark.parametrize(
+    ("example", "model"),
+    [
+        ("shipment_create_request_example_simple", ShipmentRequest),
+        ("shipment_create_request_example_packstation", ShipmentRequest),
+        ("address_request_example", Address),
+        ("shipment_quote_request_example", QuoteRequest),
+        ("shipment_quote_request_with_multiple_packages_example", QuoteRequest),
+        ("shipment_quote_with_address_id_request_example", QuoteRequest),
+    ],
+)
+def test_request_examples_within_packdesk_scope_parse_strictly(
+    example: str, model: type[BaseModel]
+) -> None:
+    value = _document()["components"]["examples"][example]["value"]
+    parsed = model.model_validate(value)
+    assert parsed.model_dump(mode="json", by_alias=True, exclude_none=True) == value
+
+
+@pytest.mark.parametrize(
+    ("example", "unknown"),
+    [
+        # Fields outside Packdesk's scope (returns portal, customs) and a typo are refused.
+        ("shipment_create_request_example_returned_items", "returned_items: unknown field"),
+        ("shipment_create_request_multiple_packages", "packages[1].lenght: unknown field"),
+    ],
+)
+def test_request_examples_outside_scope_are_refused_clearly(example: str, unknown: str) -> None:
+    value = _document()["components"]["examples"][example]["value"]
+    with pytest.raises(ValidationError) as info:
+        ShipmentRequest.model_validate(value)
+    assert unknown in validation_error_messages(info.value)

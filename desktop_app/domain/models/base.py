@@ -50,7 +50,10 @@ class RequestModel(WireModel):
 class ResponseModel(WireModel):
     """A response body: lax types, unknown fields kept (see `model_extra`)."""
 
-    model_config = ConfigDict(**_WIRE_CONFIG, extra="allow", strict=False)
+    # coerce_numbers_to_str: a zip code or house number sent as a JSON number still reads.
+    model_config = ConfigDict(
+        **_WIRE_CONFIG, extra="allow", strict=False, coerce_numbers_to_str=True
+    )
 
 
 def _iso_date(value: Any) -> Any:

@@ -102,7 +102,7 @@ _ADDITIONAL_SERVICE_ADAPTER: TypeAdapter[Any] = TypeAdapter(AdditionalService)
 class AdditionalServiceInfo(ResponseModel):
     """An additional service as returned: any name, properties kept as sent."""
 
-    name: str
+    name: str | None = None
     properties: dict[str, Any] | None = None
 
     def typed(
