@@ -106,7 +106,10 @@ async def resolve_addresses(
             if found is None:
                 errors.append("to.partner_id: no partner user with this id")
             else:
-                draft["to"] = found
+                # the care_of line is how the carrier sees a parcel point (and what the
+                # rules check: a carrier without parcel points refuses it)
+                prefix = load_catalog().partner.prefix
+                draft["to"] = {**found, "care_of": f"{prefix} {found['partner_id']}"}
         else:
             care_of = to.get("care_of")
             partner_id = parse_partner_care_of(care_of) if isinstance(care_of, str) else None

@@ -1,0 +1,83 @@
+"""`packdesk accounts` and restarts: data, keys and certificates survive; files are private."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Callable
+
+from tests.fixtures.service import RunningService
+from tests.service.payloads import shipment
+
+
+def test_restart_keeps_data_keys_and_certificate(
+    service_factory: Callable[..., RunningService],
+) -> None:
+    service = service_factory()
+    ca_before = service.ca_file.read_bytes()
+    keys_before = (service.sandbox_key, service.live_key)
+    with service.client() as client:
+        created = client.post("/v1/shipments", json=shipment(label=True)).json()
+        address = client.post("/v1/addresses", json=shipment()["to"]).json()
+        label_before = client.get(created["label_url"]).content
+    extra = service.add_account("second@example.com")
+
+    service.restart()
+
+    assert service.ca_file.read_bytes() == ca_before
+    assert (service.sandbox_key, service.live_key) == keys_before
+    with service.client() as client:
+        again = client.get(f"/v1/shipments/{created['id']}")
+        assert again.status_code == 200
+        assert again.json()["carrier_tracking_no"] == created["carrier_tracking_no"]
+        # the label URL follows the new port; the file is the same
+        assert client.get(again.json()["label_url"]).content == label_before
+        assert client.get(f"/v1/addresses/{address['id']}").json() == address
+    with service.client(extra["live_key"]) as other:
+        assert other.get("/v1/me").json()["email"] == "second@example.com"
+
+
+def test_accounts_list_add_rotate(service_factory: Callable[..., RunningService]) -> None:
+    service = service_factory()
+    added = service.add_account("packer@example.com")
+    assert set(added) == {"account_id", "email", "sandbox_key", "live_key"}
+    listed = [json.loads(line) for line in service.accounts("list").splitlines()]
+    assert [a["email"] for a in listed] == ["owner@packdesk.local", "packer@example.com"]
+    # the list shows key prefixes only, never keys
+    text = service.accounts("list")
+    assert added["sandbox_key"] not in text and added["live_key"] not in text
+    assert listed[1]["sandbox_key_prefix"] == added["sandbox_key"][:8]
+
+    # rotating the first account rewrites the credentials file
+    rotated = json.loads(service.accounts("rotate-keys", "owner@packdesk.local"))
+    creds = json.loads(service.credentials_file.read_text())
+    assert creds["sandbox_key"] == rotated["sandbox_key"] != service.sandbox_key
+    with service.client(service.sandbox_key) as old:
+        assert old.get("/v1/me").status_code == 401
+    service.reload_credentials()
+    with service.client() as new:
+        assert new.get("/v1/me").status_code == 200
+
+
+def test_duplicate_and_unknown_accounts_fail(
+    service_factory: Callable[..., RunningService],
+) -> None:
+    service = service_factory()
+    for args in (("add", "owner@packdesk.local"), ("rotate-keys", "nobody@example.com")):
+        try:
+            service.accounts(*args)
+        except RuntimeError as exc:
+            assert "packdesk accounts" in str(exc)
+        else:
+            raise AssertionError(f"{args} should fail")
+
+
+def test_private_files(local_service: RunningService) -> None:
+    tls = local_service.ca_file.parent
+    for name in ("ca-key.pem", "server-key.pem"):
+        assert stat.S_IMODE(os.stat(tls / name).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(local_service.credentials_file).st_mode) == 0o600
+    # API keys never reach the log
+    log = (local_service.data_dir / "service.log").read_text()
+    assert local_service.sandbox_key not in log and local_service.live_key not in log
