@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from desktop_app.domain.catalog import Catalog, load_catalog
+from desktop_app.domain.catalog import PACKAGE_TYPES, Catalog, load_catalog
 from desktop_app.domain.events import is_valid_event_pattern
 from desktop_app.domain.rules_address import check_address
 from desktop_app.domain.rules_base import (
@@ -19,6 +19,7 @@ from desktop_app.domain.rules_base import (
     is_number,
     join,
 )
+from desktop_app.domain.rules_codes import COUNTRY_CODES
 
 WEBHOOK_FIELDS = frozenset({"url", "event_types", "security"})
 MAX_URL_LENGTH = 2048
@@ -191,6 +192,14 @@ _NUMERIC_FIELDS = frozenset(
     }
 )
 _LIST_OPS = frozenset({"in", "not_in"})
+_COUNTRIES = frozenset(c.casefold() for c in COUNTRY_CODES)
+# Fields with a closed set of values: (allowed values casefolded, plain-language hint).
+_CLOSED_VALUES: dict[str, tuple[frozenset[str], str]] = {
+    "direction": (frozenset({"outgoing", "returns"}), "outgoing or returns"),
+    "package.type": (frozenset(PACKAGE_TYPES), "parcel, bulk, parcel_letter, books or letter"),
+    "to.country": (_COUNTRIES, "two-letter country codes such as DE"),
+    "from.country": (_COUNTRIES, "two-letter country codes such as DE"),
+}
 _ORDER_OPS = frozenset({"lt", "lte", "gt", "gte"})
 
 
@@ -293,3 +302,9 @@ def _rule_condition(
         out.add(vpath, "invalid_rule_value", "Compare this field with a number.")
     elif op in ("eq", "ne") and not scalar:
         out.add(vpath, "invalid_rule_value", "This operator compares with one value.")
+    elif field in _CLOSED_VALUES and op in ("eq", "ne", "in", "not_in"):
+        allowed, what = _CLOSED_VALUES[field]
+        values = value if isinstance(value, list) else [value]
+        # Evaluation compares strings case-insensitively, so the check does too.
+        if not all(isinstance(v, str) and v.casefold() in allowed for v in values):
+            out.add(vpath, "invalid_rule_value", f"Use {what}.")

@@ -253,6 +253,7 @@ RULE = {
         {"root": {"deny": [{"carrier": "hermes", "service": "returns"}]}},
         {"root.condition": {"field": "to.zip_code", "op": "prefix", "value": ["80", "81"]}},
         {"root.condition": {"field": "direction", "op": "eq", "value": "returns"}},
+        {"root.condition": {"field": "to.country", "op": "in", "value": ["at", "CH"]}},
         {"root.condition": {"field": "package.type", "op": "in", "value": ["books", "letter"]}},
     ],
 )
@@ -298,6 +299,17 @@ def test_routing_rule_passes_as_model() -> None:
             "service_not_offered",
         ),
         ({"root.else": "dhl"}, "root.else", "invalid_type"),
+        ({"root.condition.value": "Germany"}, "root.condition.value", "invalid_rule_value"),
+        (
+            {"root.condition": {"field": "direction", "op": "eq", "value": "inbound"}},
+            "root.condition.value",
+            "invalid_rule_value",
+        ),
+        (
+            {"root.condition": {"field": "package.type", "op": "in", "value": ["parcel", "box"]}},
+            "root.condition.value",
+            "invalid_rule_value",
+        ),
     ],
 )
 def test_routing_rule_fails(changes: dict[str, Any], path: str, code: str) -> None:
