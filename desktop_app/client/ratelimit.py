@@ -6,15 +6,16 @@ pure bookkeeping (time is passed in, so it is unit-testable with a fake clock); 
 is the asyncio wrapper that makes callers wait for a slot. The aim: a burst of calls never earns
 a 429, and no slot of a window is wasted.
 
-How the estimate stays safe:
+How the estimate stays safe (an upper bound of what the service has counted):
 - `Reset` is whole seconds rounded up, so `answer_time + reset` is an upper bound of the real
-  end of the window; the smallest of those bounds over all answers of a window is kept.
-- Each answer tells how many requests the service had counted (`limit - remaining`) when it
-  handled that request. Requests still in flight then may or may not be counted, so they are
-  added (an upper bound); requests acquired after that answer are added too. The smallest of
-  these bounds is used, so requests from other processes sharing the key are accounted for.
-- Requests in flight when a window ends are counted again in the next one, because they may
-  reach the service after its reset.
+  end of the window; the smallest of those bounds over the answers of a window is kept, and a
+  new window is assumed only once that time has passed.
+- The service's count only grows within a window, so the answer with the highest count
+  (`limit - remaining`) came from the request it handled last: every other answered request
+  is already in that count. Requests still in flight may not be, so they are added. Requests
+  of other processes sharing the key before that answer are included too.
+- Requests in flight when a window ends may reach the service after its reset, so they are
+  counted in the next window as well.
 """
 
 from __future__ import annotations
@@ -58,31 +59,31 @@ class RateWindow:
     interval: float | None = None
     epoch: int = 0
     reset_at: float | None = None  # upper bound of the current window's end
-    prev_reset_at: float | None = None
-    acquired: int = 0  # acquisitions counted against the current window
-    best: float | None = None  # min over answers of (bound on used) - (acquired then)
+    acquired: int = 0  # slots taken in the current epoch
+    carried: int = 0  # requests of the previous epoch in flight when this one began
+    max_used: int | None = None  # highest count answered to a request of this epoch
     blocked_until: float = 0.0  # from Retry-After
     unlimited: bool = False  # the service sends no rate-limit headers
     in_flight: dict[int, Ticket] = field(default_factory=dict)
     _seq: itertools.count[int] = field(default_factory=itertools.count)
 
+    def _in_flight_now(self) -> int:
+        return sum(1 for t in self.in_flight.values() if t.epoch == self.epoch)
+
     def used(self) -> int:
         """Upper bound of the requests the service counts in the current window."""
-        if self.best is None:
-            return self.acquired
-        return max(0, math.ceil(self.best + self.acquired))
+        if self.max_used is None:
+            return self.acquired + self.carried
+        return self.max_used + self._in_flight_now() + self.carried
 
     def _roll(self, now: float) -> None:
         if self.reset_at is not None and now >= self.reset_at + self.margin:
-            self._new_epoch()
-
-    def _new_epoch(self) -> None:
-        self.epoch += 1
-        self.prev_reset_at = self.reset_at
-        self.reset_at = None
-        self.best = None
-        # in-flight requests may land after the service's reset: count them in the new window
-        self.acquired = len(self.in_flight)
+            self.epoch += 1
+            self.reset_at = None
+            self.max_used = None
+            self.acquired = 0
+            # these may reach the service after its reset: count them in the new window
+            self.carried = len(self.in_flight)
 
     def try_acquire(self, now: float) -> Ticket | float | None:
         """A ticket, or seconds to wait (None: wait for an answer)."""
@@ -129,20 +130,14 @@ class RateWindow:
         self.limit = limit
         if interval is not None:
             self.interval = interval
+        if ticket.epoch != self.epoch:
+            return  # sent before the current window began: its numbers may be the old window's
         answer_reset = now + reset
-        tolerance = (self.interval or 2.0) / 2
-        if ticket.epoch < self.epoch and self.prev_reset_at is not None:
-            if answer_reset <= self.prev_reset_at + tolerance:
-                return  # counted in the window that has ended
-        if self.reset_at is not None and answer_reset > self.reset_at + tolerance:
-            # the service has started a new window before our bound said so
-            self._new_epoch()
         if self.reset_at is None or answer_reset < self.reset_at:
             self.reset_at = answer_reset
-        used_then = (limit - remaining) + len(self.in_flight)
-        candidate = used_then - self.acquired
-        if self.best is None or candidate < self.best:
-            self.best = candidate
+        used = max(0, limit - remaining)
+        if self.max_used is None or used > self.max_used:
+            self.max_used = used
 
     def state(self, now: float, wall_now: float) -> RateLimitState:
         """The current numbers for display."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import random
 from dataclasses import dataclass, field
 
 import pytest
@@ -31,12 +32,16 @@ def simulate(
     latency: float,
     network: float = 0.002,
     others: int = 0,
+    jitter: float = 0.0,
+    seed: int = 1,
 ) -> Outcome:
     """Run `calls` requests from `concurrency` workers through one RateWindow.
 
     The service counts a request `network` s after it is sent and answers `latency` s later.
-    `others` requests of another process sharing the key arrive at t=0.
+    `others` requests of another process sharing the key arrive at t=0. With `jitter`, each
+    leg of a request takes up to that much longer, so answers come back out of order.
     """
+    rng = random.Random(seed)
     now = 0.0
     server = RateLimiter(limit, interval, clock=lambda: now)
     for _ in range(others):
@@ -57,7 +62,8 @@ def simulate(
         if isinstance(result, Ticket):
             remaining -= 1
             outcome.sent_times.append(now)
-            heapq.heappush(events, (now + network, next(seq), "arrive", worker, result))
+            arrive = now + network + rng.uniform(0, jitter)
+            heapq.heappush(events, (arrive, next(seq), "arrive", worker, result))
         elif result is None:
             waiting.append(worker)
         else:
@@ -75,7 +81,8 @@ def simulate(
             if status == 429:
                 headers["retry-after"] = str(state.reset)
             in_flight[worker] = (ticket, headers, status)
-            heapq.heappush(events, (now + latency, next(seq), "answer", worker, ticket))
+            answer = now + latency + rng.uniform(0, jitter)
+            heapq.heappush(events, (answer, next(seq), "answer", worker, ticket))
         elif kind == "answer":
             ticket, headers, status = in_flight.pop(worker)
             window.release(ticket, now, headers, status)
@@ -99,6 +106,15 @@ def test_burst_under_small_limit_gets_no_429() -> None:
     assert outcome.rejected == 0
     # five windows of ten: the last batch cannot start before four windows have passed
     assert outcome.finished_at >= 8.0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_answers_out_of_order_get_no_429(seed: int) -> None:
+    outcome = simulate(
+        calls=120, concurrency=16, limit=10, interval=1.0, latency=0.01, jitter=0.08, seed=seed
+    )
+    assert outcome.done == 120
+    assert outcome.rejected == 0
 
 
 def test_window_slots_are_not_wasted() -> None:
