@@ -10,6 +10,9 @@ from desktop_app.printing.printers import PrinterDefinition
 
 # Two sizes within this many mm on each side are the same stock (103 mm vs 4 in = 101.6 mm is not).
 SIZE_TOLERANCE_MM = 1.0
+# A PDF page may overhang the paper this much and still "fit": carrier labels keep a blank
+# margin of several mm, so an A6 label (105 mm wide) prints whole on 100x150 mm stock.
+PAPER_OVERHANG_MM = 5.0
 
 
 class FormatRefused(ValueError):
@@ -118,8 +121,8 @@ def choose_format(printer: PrinterDefinition, offered: list[str]) -> FormatChoic
     fits = [
         f
         for f in pdfs
-        if min(f.size_key) <= min(media) + SIZE_TOLERANCE_MM
-        and max(f.size_key) <= max(media) + SIZE_TOLERANCE_MM
+        if min(f.size_key) <= min(media) + PAPER_OVERHANG_MM
+        and max(f.size_key) <= max(media) + PAPER_OVERHANG_MM
     ]
     best = min(fits or pdfs, key=lambda f: size_distance(f.size_key, media))
     why = f"closest PDF to {printer.paper}" + ("" if fits else " (larger than the paper)")

@@ -336,10 +336,15 @@ class EscposTransport(Transport):
     """Raw bytes through a python-escpos connector, imported only when such a printer is used."""
 
     extra: ClassVar[str]
+    needs: ClassVar[str]
 
     @abstractmethod
-    def _make_device(self) -> Any:
-        """Create (not open) the escpos printer object; may raise RuntimeError for missing deps."""
+    def _device_class(self) -> Any:
+        """The escpos printer class (imported here, not at module load)."""
+
+    @abstractmethod
+    def _make_device(self, cls: Any) -> Any:
+        """Create (not open) the escpos printer object."""
 
     async def send(self, job: OutgoingJob, on_connected: Callable[[], None] = _noop) -> None:
         loop = asyncio.get_running_loop()
@@ -368,13 +373,16 @@ class EscposTransport(Transport):
                 connected=False,
                 retryable=False,
             ) from None
-        try:
-            device = self._make_device()
-        except RuntimeError as exc:
-            # escpos' dependency decorators raise RuntimeError when pyusb/pyserial/pywin32 lack
+        cls = self._device_class()
+        if not cls.is_usable():
+            # escpos imports pyusb/pyserial/pywin32 optionally; without it nothing can work
             raise TransportError(
-                f"{exc} (pip install 'packdesk[{self.extra}]')", connected=False, retryable=False
-            ) from None
+                f"{self.describe()}: printing needs {self.needs}"
+                f" (pip install 'packdesk[{self.extra}]')",
+                connected=False,
+                retryable=False,
+            )
+        device = self._make_device(cls)
         device.open()
         return device
 
@@ -395,6 +403,7 @@ class UsbTransport(EscposTransport):
 
     scheme = "usb"
     extra = "usb"
+    needs = "pyusb and libusb"
 
     def __init__(self, printer: PrinterDefinition) -> None:
         super().__init__(printer)
@@ -412,10 +421,13 @@ class UsbTransport(EscposTransport):
     def describe(self) -> str:
         return f"USB {self.vendor:04x}:{self.product:04x}"
 
-    def _make_device(self) -> Any:
+    def _device_class(self) -> Any:
         from escpos.printer import Usb
 
-        return Usb(self.vendor, self.product, timeout=5000, in_ep=self.in_ep, out_ep=self.out_ep)
+        return Usb
+
+    def _make_device(self, cls: Any) -> Any:
+        return cls(self.vendor, self.product, timeout=5000, in_ep=self.in_ep, out_ep=self.out_ep)
 
 
 class SerialTransport(EscposTransport):
@@ -423,6 +435,7 @@ class SerialTransport(EscposTransport):
 
     scheme = "serial"
     extra = "serial"
+    needs = "pyserial"
 
     def __init__(self, printer: PrinterDefinition) -> None:
         super().__init__(printer)
@@ -440,12 +453,13 @@ class SerialTransport(EscposTransport):
     def describe(self) -> str:
         return f"serial {self.device_path}"
 
-    def _make_device(self) -> Any:
+    def _device_class(self) -> Any:
         from escpos.printer import Serial
 
-        return Serial(
-            devfile=self.device_path, baudrate=self.baudrate, timeout=5, dsrdtr=self.dsrdtr
-        )
+        return Serial
+
+    def _make_device(self, cls: Any) -> Any:
+        return cls(devfile=self.device_path, baudrate=self.baudrate, timeout=5, dsrdtr=self.dsrdtr)
 
 
 class Win32Transport(EscposTransport):
@@ -453,6 +467,7 @@ class Win32Transport(EscposTransport):
 
     scheme = "win32"
     extra = "win32"
+    needs = "pywin32 (Windows only)"
 
     def __init__(self, printer: PrinterDefinition) -> None:
         super().__init__(printer)
@@ -462,10 +477,13 @@ class Win32Transport(EscposTransport):
     def describe(self) -> str:
         return f"Windows printer {self.target}"
 
-    def _make_device(self) -> Any:
+    def _device_class(self) -> Any:
         from escpos.printer import Win32Raw
 
-        return Win32Raw(self.target)
+        return Win32Raw
+
+    def _make_device(self, cls: Any) -> Any:
+        return cls(self.target)
 
 
 register_transport("usb", UsbTransport)

@@ -2,7 +2,8 @@
 
 One connection is one job. A job is complete when the sender half-closes cleanly; it is then
 saved as `job-0001.zpl` (or `.pdf`, `.bin`) and the printer closes its side, which is the
-acknowledgement the TCP transport waits for. A connection that ends in an error is saved as
+acknowledgement the TCP transport waits for. A connection that ends in an error, or that the
+sender reset before the printer read it (a sender giving up on a stall), is saved as
 `job-0002.partial` and does not count as a job. Fault modes, switchable at run time:
 `refuse` (stop listening), `stall` (accept but read nothing for N seconds) and `drop_after`
 (reset the connection after N bytes).
@@ -188,6 +189,10 @@ class VirtualPrinter:
             self._tasks.add(task)
         try:
             await self._receive(reader, writer)
+        except asyncio.CancelledError:
+            # stopping: drop the connection; finishing normally keeps asyncio's
+            # connection callback from logging the cancellation as an error
+            _reset(writer)
         finally:
             if task is not None:
                 self._tasks.discard(task)
@@ -214,6 +219,15 @@ class VirtualPrinter:
                 buf += chunk
         except OSError:
             complete = False
+        if complete and _pending_error(writer):
+            # the sender reset the connection (it gave up on a stall) before we got to the job:
+            # like a printer that checks its connection before printing, drop it
+            complete = False
+        data = bytes(buf)
+        loop = asyncio.get_running_loop()
+        # stored before the acknowledgement, so a sender that saw "done" finds the job here
+        job = await loop.run_in_executor(None, self._store, index, data, complete)
+        self.received.append(job)
         if complete:
             # our close after the sender's EOF is what tells it the job arrived whole
             writer.close()
@@ -221,11 +235,8 @@ class VirtualPrinter:
                 await writer.wait_closed()
         else:
             _reset(writer)
-        data = bytes(buf)
-        job = await asyncio.get_running_loop().run_in_executor(
-            None, self._store, index, data, complete
-        )
-        self.received.append(job)
+        if complete and job.path.suffix == ".zpl" and self.render:
+            await loop.run_in_executor(None, self._render, job)
         if self.on_job is not None:
             self.on_job(job)
         await self._notify()
@@ -237,16 +248,17 @@ class VirtualPrinter:
             ext = "pdf" if is_pdf(data) else "zpl" if is_zpl(data) else "bin"
         path = self.out_dir / f"job-{index:04d}.{ext}"
         path.write_bytes(data)
-        job = ReceivedJob(index, path, data, complete)
-        if complete and ext == "zpl" and self.render:
-            try:
-                for n, image in enumerate(render_zpl_images(data, dpi=self.dpi), start=1):
-                    png = self.out_dir / f"job-{index:04d}-{n}.png"
-                    image.save(png)
-                    job.pngs.append(png)
-            except (PreviewUnavailable, ValueError) as exc:
-                job.render_error = str(exc)
-        return job
+        return ReceivedJob(index, path, data, complete)
+
+    def _render(self, job: ReceivedJob) -> None:
+        index, data = job.index, job.data
+        try:
+            for n, image in enumerate(render_zpl_images(data, dpi=self.dpi), start=1):
+                png = self.out_dir / f"job-{index:04d}-{n}.png"
+                image.save(png)
+                job.pngs.append(png)
+        except (PreviewUnavailable, ValueError) as exc:
+            job.render_error = str(exc)
 
 
 def _reset(writer: asyncio.StreamWriter) -> None:
@@ -255,6 +267,16 @@ def _reset(writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     writer.transport.abort()
+
+
+def _pending_error(writer: asyncio.StreamWriter) -> int:
+    sock = writer.get_extra_info("socket")
+    if sock is None:
+        return 0
+    try:
+        return int(sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR))
+    except OSError as exc:
+        return exc.errno or 1
 
 
 def _free_port(host: str) -> int:
