@@ -270,7 +270,12 @@ class LocalSandbox:
         try:
             assert process.stdout is not None
             line = self._first_line(process.stdout, deadline)
+            if line is None:
+                raise LocalSandboxError(self._died_message(process, "printed nothing"))
             if not line:
+                # stdout closed: the child is exiting; wait for its exit code
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(STOP_TIMEOUT)
                 raise LocalSandboxError(self._died_message(process, "printed nothing"))
             try:
                 first = json.loads(line)
@@ -296,13 +301,13 @@ class LocalSandbox:
         return info
 
     @staticmethod
-    def _first_line(stdout: IO[bytes], deadline: float) -> str:
-        """The first stdout line, read in a thread so that a silent child cannot hang us."""
+    def _first_line(stdout: IO[bytes], deadline: float) -> str | None:
+        """The first stdout line ("" at EOF, None on time-out), read in a thread."""
         result: list[bytes] = []
         reader = threading.Thread(target=lambda: result.append(stdout.readline()), daemon=True)
         reader.start()
         reader.join(max(0.0, deadline - time.monotonic()))
-        return result[0].decode("utf-8", "replace").strip() if result else ""
+        return result[0].decode("utf-8", "replace").strip() if result else None
 
     @staticmethod
     def _drain_stdout(stdout: IO[bytes]) -> None:
