@@ -15,6 +15,9 @@ T = TypeVar("T")
 
 def sanitize_str(text: str) -> str:
     """Remove control characters, then trim whitespace at both edges."""
+    # Fast path for the usual case: printable ASCII has no control character to remove.
+    if text.isascii() and text.isprintable():
+        return text.strip()
     # Removing first, trimming second: removal can bring whitespace to an edge.
     return _CONTROL.sub("", text).strip()
 
