@@ -110,12 +110,14 @@ async def list_webhooks(
 @router.get("/{webhook_id}", responses=error_responses(401, 404, 429))
 async def get_webhook(webhook_id: str, session: Session, key: CurrentKey) -> dict[str, Any]:
     """One webhook with its state (deactivated, failure count, last error)."""
-    row = await _own_webhook(session, key, webhook_id)
+    # counted before the webhook is read: the worker updates both in one transaction, so a
+    # count of 0 is never shown beside the failure count from before that transaction
     pending = await session.scalar(
         select(func.count())
         .select_from(DeliveryRow)
-        .where(DeliveryRow.webhook_id == row.id, DeliveryRow.status.in_(("pending", "stopped")))
+        .where(DeliveryRow.webhook_id == webhook_id, DeliveryRow.status.in_(("pending", "stopped")))
     )
+    row = await _own_webhook(session, key, webhook_id)
     return {**webhook_json(row), "undelivered_events": int(pending or 0)}
 
 
