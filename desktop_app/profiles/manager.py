@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from desktop_app import paths
+from desktop_app.domain.rules import validate_address
+from desktop_app.domain.sanitize import sanitize
 from desktop_app.profiles.errors import (
     KeyEnvironmentError,
     MissingKeyError,
@@ -77,6 +79,16 @@ def mismatch_message(key_environment: Environment, profile_environment: Environm
         f"This is a live key, but the profile is a {profile_environment} profile: "
         "enter the account's sandbox (test) key, or make this a live profile."
     )
+
+
+def sender_problems(sender: dict[str, Any] | None) -> builtins.list[str]:
+    """Problems of a default sender: a stored address `{"id": ...}` or a full address."""
+    if sender is None:
+        return []
+    if set(sender) == {"id"}:
+        ok = isinstance(sender["id"], str) and sender["id"].strip()
+        return [] if ok else ["default_sender.id: Choose a stored address."]
+    return [str(p) for p in validate_address(sanitize(sender), path="default_sender")]
 
 
 class ProfileManager:
@@ -263,6 +275,7 @@ class ProfileManager:
                 problems.append("the Local sandbox needs no configuration: URL and type are fixed")
             if api_key is not None:
                 problems.append("the Local sandbox reads its key from its own service")
+        problems += sender_problems(profile.default_sender)
         taken = {p.name.casefold() for p in existing if p.id != profile.id}
         if profile.name.casefold() in taken:
             problems.append(f"a profile called {profile.name!r} already exists")
@@ -318,7 +331,11 @@ class ProfileManager:
             if profile.builtin_local:
                 key_env = "sandbox"
             saved = Profile.model_validate(
-                {**profile.model_dump(), "key_environment": key_env if not api_key else None}
+                {
+                    **profile.model_dump(),
+                    "default_sender": sanitize(profile.default_sender),
+                    "key_environment": key_env if not api_key else None,
+                }
             )
             if api_key is not None:
                 # Crash-safe order: the profile says "key unverified" until the key is stored.

@@ -240,3 +240,22 @@ def test_without_a_keyring_keys_go_to_a_0600_file(
     assert json.loads(secrets_file.read_text(encoding="utf-8")) == {saved.id: SANDBOX_KEY}
     assert manager.secrets.warning and "secrets.json" in manager.secrets.warning
     assert SANDBOX_KEY not in manager.path.read_text(encoding="utf-8")
+
+
+def test_default_sender_is_checked_with_the_domain_rules(manager: ProfileManager) -> None:
+    with pytest.raises(ProfileValidationError, match=r"default_sender\.street: Enter the street"):
+        manager.save(sandbox(default_sender={"company": "Acme", "city": "Berlin"}))
+    with pytest.raises(ProfileValidationError, match="Choose a stored address"):
+        manager.save(sandbox(default_sender={"id": " "}))
+    sender = {
+        "company": " Acme\x00 GmbH ",
+        "street": "Hauptstr.",
+        "street_no": "1",
+        "zip_code": "10115",
+        "city": "Berlin",
+        "country": "DE",
+    }
+    saved = manager.save(sandbox(default_sender=sender))
+    assert saved.default_sender is not None and saved.default_sender["company"] == "Acme GmbH"
+    by_id = manager.save(saved.model_copy(update={"default_sender": {"id": "a-stored-id"}}))
+    assert reopen(manager).get(by_id.id).default_sender == {"id": "a-stored-id"}
