@@ -22,19 +22,16 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-_WIRE_CONFIG = ConfigDict(
-    validate_by_name=True,
-    validate_by_alias=True,
-    serialize_by_alias=True,
-)
-
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class WireModel(BaseModel):
     """Common base: wire names on output (`from`, `else`), Python names accepted on input."""
 
-    model_config = _WIRE_CONFIG
+    # populate_by_name rather than validate_by_name, and spelt out in each class rather than
+    # shared through **: the pydantic mypy plugin reads only literal keywords it knows, and
+    # without them `ShipmentRequest(from_=...)` would not type-check.
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
 
     def to_wire(self) -> dict[str, Any]:
         """The JSON-ready body as sent over the wire: aliases, ISO dates, no nulls."""
@@ -44,7 +41,9 @@ class WireModel(BaseModel):
 class RequestModel(WireModel):
     """A request body: strict types, unknown fields rejected."""
 
-    model_config = ConfigDict(**_WIRE_CONFIG, extra="forbid", strict=True)
+    model_config = ConfigDict(
+        populate_by_name=True, serialize_by_alias=True, extra="forbid", strict=True
+    )
 
 
 class ResponseModel(WireModel):
@@ -52,7 +51,11 @@ class ResponseModel(WireModel):
 
     # coerce_numbers_to_str: a zip code or house number sent as a JSON number still reads.
     model_config = ConfigDict(
-        **_WIRE_CONFIG, extra="allow", strict=False, coerce_numbers_to_str=True
+        populate_by_name=True,
+        serialize_by_alias=True,
+        extra="allow",
+        strict=False,
+        coerce_numbers_to_str=True,
     )
 
 
