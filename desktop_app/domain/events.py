@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 #: Tracking statuses that appear as `shipment.tracking.<status>` events (spec 3.2).
 TRACKING_STATUSES: tuple[str, ...] = (
     "label_created",
@@ -76,6 +78,6 @@ def event_matches(pattern: str, event_type: str) -> bool:
     return pattern == event_type
 
 
-def matches_any(patterns: list[str] | tuple[str, ...], event_type: str) -> bool:
+def matches_any(patterns: Iterable[str], event_type: str) -> bool:
     """Whether any of a webhook's `event_types` matches `event_type`."""
     return any(event_matches(p, event_type) for p in patterns)

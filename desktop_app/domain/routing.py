@@ -14,8 +14,9 @@ Semantics (API-CONTRACT "Routing rules", Packdesk's design):
 
 Condition fields: `to.*`/`from.*` read the address (a missing `from` or field is missing);
 `direction`; `package.weight|length|width|height` are the maximum over the packages (the
-largest package decides); `package.type` holds when it holds for every package;
-`package.count` and `package.total_weight` are over all packages. Strings compare
+largest package decides); `package.type` holds when it holds for every package (an
+untyped package counts as `parcel`); `package.count` and `package.total_weight` are over
+all packages. Strings compare
 case-insensitively. A missing value makes every operator false except `ne` and `not_in`.
 `lt`/`lte`/`gt`/`gte` compare numbers as numbers and anything else as strings; `prefix`
 takes one string or a list (any may match); `in`/`not_in` take a list.
