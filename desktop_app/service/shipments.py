@@ -243,17 +243,15 @@ async def _render(
     return await asyncio.to_thread(work)
 
 
-async def create_label(
-    session: AsyncSession,
-    carriers: CarrierSimulator,
-    row: ShipmentRow,
-    key: KeyInfo,
-) -> None:
-    """Create the shipment at the carrier, render and store its labels, fire the event.
+async def order_label(
+    carriers: CarrierSimulator, body: Mapping[str, Any], key: KeyInfo
+) -> tuple[CarrierResult, bytes, list[bytes]]:
+    """Ask the carrier and render the label files; raises ServiceError 502/504.
 
-    Raises ServiceError 502/504 on carrier failures; the caller commits.
+    No database work here: callers run it before their first write, so that no SQLite
+    write lock is held while the carrier takes its time (that serialised every create
+    and ended in "database is locked" under concurrent load).
     """
-    body = copy.deepcopy(row.body)
     try:
         result: CarrierResult = await carriers.create(body, production=not key.sandbox)
     except CarrierFailure as exc:
@@ -262,6 +260,25 @@ async def create_label(
     whole, singles = await _render(
         body, result.tracking_numbers, result.tracking_urls, key.sandbox, fmt
     )
+    return result, whole, singles
+
+
+async def create_label(
+    session: AsyncSession,
+    carriers: CarrierSimulator,
+    row: ShipmentRow,
+    key: KeyInfo,
+    ordered: tuple[CarrierResult, bytes, list[bytes]] | None = None,
+) -> None:
+    """Create the shipment at the carrier (unless `ordered` already), store labels, fire event.
+
+    Raises ServiceError 502/504 on carrier failures; the caller commits.
+    """
+    body = copy.deepcopy(row.body)
+    if ordered is None:
+        ordered = await order_label(carriers, body, key)
+    result, whole, singles = ordered
+    fmt = body["label"]["format"]
     media = label_media_type(fmt)
     token = new_label_token()
     session.add(
@@ -360,10 +377,11 @@ async def create_shipment(
         created_at=now,
         updated_at=now,
     )
+    ordered = await order_label(carriers, stored, key) if request.create_shipping_label else None
     session.add(row)
     await session.flush()
-    if request.create_shipping_label:
-        await create_label(session, carriers, row, key)
+    if ordered is not None:
+        await create_label(session, carriers, row, key, ordered)
     return row
 
 
@@ -388,14 +406,15 @@ async def update_shipment(
         package_ids=old_packages,
         sandbox=key.sandbox,
     )
+    ordered = await order_label(carriers, stored, key) if request.create_shipping_label else None
     row.body = stored
     row.request = body
     row.carrier = stored["carrier"]
     row.service = stored["service"]
     row.reference_number = request.reference_number
     await session.flush()
-    if request.create_shipping_label:
-        await create_label(session, carriers, row, key)
+    if ordered is not None:
+        await create_label(session, carriers, row, key, ordered)
     return row
 
 
