@@ -16,10 +16,12 @@ Condition fields: `to.*`/`from.*` read the address (a missing `from` or field is
 `direction`; `package.weight|length|width|height` are the maximum over the packages (the
 largest package decides); `package.type` holds when it holds for every package (an
 untyped package counts as `parcel`); `package.count` and `package.total_weight` are over
-all packages. Strings compare
-case-insensitively. A missing value makes every operator false except `ne` and `not_in`.
-`lt`/`lte`/`gt`/`gte` compare numbers as numbers and anything else as strings; `prefix`
-takes one string or a list (any may match); `in`/`not_in` take a list.
+all packages.
+
+Operators: strings compare case-insensitively; a string and a number compare as numbers
+when the string reads as one (zip code "22100" against 22000), else as text. A missing
+value makes every operator false except `ne` and `not_in`. `in`/`not_in` take a list;
+`prefix` takes one string or a list (any may match); `lt`/`lte`/`gt`/`gte` take one value.
 """
 
 from __future__ import annotations
