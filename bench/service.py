@@ -1,0 +1,256 @@
+"""Benchmark of label rendering and of shipment creation through the local service.
+
+Run: `.venv/bin/python bench/service.py [--requests N] [--concurrency C] [--skip-http]`.
+Prints render ms per label format, then for `packdesk serve` on loopback (HTTPS, 8 clients)
+requests per second and p50/p99 of POST /v1/shipments with a label, at carrier latency 0
+and at 200 ms (what the service adds beyond the carrier's own time).
+Targets: PDF label < 15 ms, ZPL label < 2 ms, service overhead < 20 ms p50.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from desktop_app.domain.labels import LABEL_FORMATS  # noqa: E402
+from desktop_app.service.carriers import CarrierSimulator  # noqa: E402
+from desktop_app.service.labels import label_pages_for_shipment, render_label  # noqa: E402
+
+PDF_TARGET_MS = 15.0
+ZPL_TARGET_MS = 2.0
+OVERHEAD_TARGET_MS = 20.0
+
+SENDER = {
+    "company": "Packdesk Bench GmbH",
+    "first_name": "Erika",
+    "last_name": "Musterfrau",
+    "street": "Lagerweg",
+    "street_no": "5",
+    "zip_code": "04109",
+    "city": "Leipzig",
+    "country": "DE",
+}
+RECEIVER = {
+    "first_name": "Max",
+    "last_name": "Müller",
+    "street": "Große Hamburger Straße",
+    "street_no": "118b",
+    "zip_code": "10115",
+    "city": "Berlin",
+    "country": "DE",
+}
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank) of `values`."""
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def timed(fn: Callable[[], object], n: int) -> list[float]:
+    """Milliseconds of `n` calls of `fn` (after two warm-up calls)."""
+    fn()
+    fn()
+    out = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def bench_rendering(n: int) -> bool:
+    """Render ms per format for a one-package sandbox label; True when within targets."""
+    body: dict[str, Any] = {
+        "carrier": "ups",
+        "service": "standard",
+        "created_at": "2026-11-22T08:00:00Z",
+        "from": SENDER,
+        "to": RECEIVER,
+        "package": {"weight": 2.5, "length": 30, "width": 20, "height": 10},
+        "reference_number": "ORDER-2026-000123",
+        "additional_services": [
+            {"name": "cash_on_delivery", "properties": {"amount": 12.5, "currency": "EUR"}}
+        ],
+    }
+    number = CarrierSimulator().adapter("ups").tracking_number()
+    pages = label_pages_for_shipment(body, [number], sandbox=True)
+    print(f"label rendering, one package, {n} runs per format (ms)")
+    print(f"  {'format':24} {'mean':>7} {'p50':>7} {'p99':>7}  target")
+    ok = True
+    for name, fmt in LABEL_FORMATS.items():
+        runs = n if fmt.kind == "pdf" else n * 5
+        ms = timed(lambda name=name: render_label(pages, name), runs)
+        target = PDF_TARGET_MS if fmt.kind == "pdf" else ZPL_TARGET_MS
+        p50 = statistics.median(ms)
+        verdict = "ok" if p50 < target else "OVER"
+        ok &= p50 < target
+        print(
+            f"  {name:24} {statistics.fmean(ms):7.2f} {p50:7.2f} {percentile(ms, 99):7.2f}"
+            f"  < {target:g} {verdict}"
+        )
+    building = timed(lambda: label_pages_for_shipment(body, [number], sandbox=True), n)
+    print(f"  {'(pages from shipment)':24} {statistics.fmean(building):7.2f}")
+    return ok
+
+
+class Service:
+    """`packdesk serve` as a subprocess on a free loopback port."""
+
+    def __init__(self, data_dir: Path, *args: str) -> None:
+        cmd = [sys.executable, "-m", "desktop_app", "serve", "--port", "0"]
+        cmd += ["--data-dir", str(data_dir), "--log-level", "warning", *args]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.stderr = open(data_dir / "serve-stderr.log", "w", encoding="utf-8")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            cmd, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=self.stderr, text=True
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            self.stop()
+            log = (data_dir / "serve-stderr.log").read_text(errors="replace")
+            raise RuntimeError(f"service did not start:\n{log[-3000:]}")
+        info = json.loads(line)
+        self.base_url: str = info["base_url"]
+        self.ca_file: str = info["ca_file"]
+        creds = json.loads(Path(info["credentials_file"]).read_text(encoding="utf-8"))
+        self.key: str = creds["sandbox_key"]
+        stdout = self.process.stdout
+        threading.Thread(target=lambda: [None for _ in stdout], daemon=True).start()
+
+    def stop(self) -> None:
+        """Terminate the process and wait for it."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(15)
+        self.stderr.close()
+
+
+def shipment_body(carrier: str, label_format: str, i: int) -> dict[str, Any]:
+    """A valid create request with a label."""
+    return {
+        "carrier": carrier,
+        "service": "standard",
+        "from": SENDER,
+        "to": RECEIVER,
+        "package": {"weight": 1.5, "length": 30, "width": 20, "height": 10},
+        "reference_number": f"BENCH-{i:05d}",
+        "create_shipping_label": True,
+        "label": {"format": label_format},
+    }
+
+
+async def load(
+    service: Service, carrier: str, label_format: str, total: int, concurrency: int
+) -> tuple[float, list[float]]:
+    """POST `total` shipments with `concurrency` workers; (wall seconds, latencies ms)."""
+    latencies: list[float] = []
+    counter = iter(range(total))
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(
+        base_url=service.base_url,
+        verify=service.ca_file,
+        auth=(service.key, ""),
+        timeout=60.0,
+        limits=limits,
+    ) as client:
+
+        async def post(i: int) -> float:
+            t = time.perf_counter()
+            response = await client.post(
+                "/v1/shipments", json=shipment_body(carrier, label_format, i)
+            )
+            elapsed = (time.perf_counter() - t) * 1000
+            if response.status_code != 200:
+                raise RuntimeError(f"{response.status_code}: {response.text[:300]}")
+            if "label_url" not in response.json():
+                raise RuntimeError("no label_url in the created shipment")
+            return elapsed
+
+        for i in range(min(concurrency, 8)):  # warm-up: TLS sessions, caches, SQLite pages
+            await post(-1 - i)
+
+        async def worker() -> None:
+            for i in counter:
+                latencies.append(await post(i))
+
+        start = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        wall = time.perf_counter() - start
+    return wall, latencies
+
+
+def report(title: str, wall: float, ms: list[float], latency_ms: float) -> float:
+    """Print one load result; returns p50 minus the carrier latency."""
+    p50, p99 = statistics.median(ms), percentile(ms, 99)
+    extra = p50 - latency_ms
+    print(
+        f"  {title:44} {len(ms) / wall:7.1f} req/s  p50 {p50:7.1f} ms  p99 {p99:7.1f} ms"
+        f"  (p50 - carrier {extra:6.1f} ms)"
+    )
+    return extra
+
+
+def bench_http(total: int, concurrency: int, latency_ms: int) -> None:
+    """Create shipments with labels against a fresh service with the given carrier latency."""
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-") as tmp:
+        service = Service(
+            Path(tmp),
+            "--carrier-latency",
+            str(latency_ms),
+            "--rate-limit",
+            "100000/60",
+        )
+        try:
+            print(f"POST /v1/shipments with label, carrier latency {latency_ms} ms, HTTPS loopback")
+            for carrier, fmt in (("dhl", "pdf_a6"), ("ups", "zpl2_4x6in_203dpi")):
+                wall, ms = asyncio.run(load(service, carrier, fmt, total, concurrency))
+                report(f"{carrier} {fmt}, {concurrency} clients, {total} req", wall, ms, latency_ms)
+                n1 = max(20, total // 4)
+                wall, ms = asyncio.run(load(service, carrier, fmt, n1, 1))
+                report(f"{carrier} {fmt}, 1 client, {n1} req", wall, ms, latency_ms)
+        finally:
+            service.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--renders", type=int, default=100, help="PDF renders per format")
+    parser.add_argument("--requests", type=int, default=200, help="creates per load run")
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--latency", type=int, default=200, help="second run's carrier ms")
+    parser.add_argument("--skip-http", action="store_true", help="only the rendering part")
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    rendering_ok = bench_rendering(args.renders)
+    if not args.skip_http:
+        bench_http(args.requests, args.concurrency, 0)
+        bench_http(args.requests, args.concurrency, args.latency)
+    print("label rendering within targets" if rendering_ok else "label rendering OVER target")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
