@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from keyring.backend import KeyringBackend
 from keyring.errors import PasswordDeleteError
 
+from desktop_app.profiles.local_sandbox import LocalSandbox
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.secrets import KeyringSecretStore, choose_secret_store
 
@@ -63,3 +65,25 @@ def manager(tmp_path: Path, memory_keyring: MemoryKeyring, clean_env: None) -> P
     return ProfileManager(
         config_dir=tmp_path / "config", data_dir=tmp_path / "data", secrets=secrets
     )
+
+
+@pytest.fixture(scope="session")
+def service_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Local sandbox service dir after its first run (CA, keys, database), to copy from."""
+    service_dir = tmp_path_factory.mktemp("sandbox-template") / "service"
+    sandbox = LocalSandbox(service_dir)
+    sandbox.start_blocking()
+    sandbox.stop_blocking()
+    return service_dir
+
+
+@pytest.fixture
+def service_dir(tmp_path: Path, service_template: Path) -> Path:
+    """A service dir as after an earlier run of the app (generating a CA takes seconds)."""
+    service_dir = tmp_path / "profiles" / "local" / "service"
+    shutil.copytree(
+        service_template,
+        service_dir,
+        ignore=shutil.ignore_patterns("*.lock", "*.log", "service.json"),
+    )
+    return service_dir

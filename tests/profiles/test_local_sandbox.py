@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from desktop_app.profiles.files import FileLock
 from desktop_app.profiles.local_sandbox import LocalSandbox, LocalSandboxError, _pid_alive
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -34,11 +35,6 @@ def refuses_connections(base_url: str) -> bool:
     except httpx.ConnectError:
         return True
     return False
-
-
-@pytest.fixture
-def service_dir(tmp_path: Path) -> Path:
-    return tmp_path / "profiles" / "local" / "service"
 
 
 @pytest.fixture
@@ -78,10 +74,12 @@ class Child:
         self.process.communicate(timeout=30)
 
 
-def test_starts_and_stops_its_service(service_dir: Path, sandboxes: list[LocalSandbox]) -> None:
+async def test_starts_and_stops_its_service(
+    service_dir: Path, sandboxes: list[LocalSandbox]
+) -> None:
     sandbox = LocalSandbox(service_dir)
     sandboxes.append(sandbox)
-    info = sandbox.start_blocking()
+    info = await sandbox.start()  # the GUI's way: the waits run in a worker thread
     assert sandbox.owner and sandbox.running
     assert info.base_url.startswith("https://127.0.0.1:")
     assert info.ca_file.is_file() and info.ca_file.is_relative_to(service_dir)
@@ -89,28 +87,20 @@ def test_starts_and_stops_its_service(service_dir: Path, sandboxes: list[LocalSa
     assert sandbox.sandbox_key == creds["sandbox_key"] != creds["live_key"]
     assert "***" in repr(info) and sandbox.sandbox_key not in repr(info)
     assert me(sandbox)["environment"] == "sandbox"
-    # plain HTTP and the system trust store are both refused: only its own CA works
+    # the system trust store does not know the local CA: only its own CA works
     with pytest.raises(httpx.HTTPError):
         httpx.get(f"{info.base_url}/v1/me", timeout=5)
     state = json.loads(sandbox.state_path.read_text(encoding="utf-8"))
     assert (state["pid"], state["base_url"]) == (info.pid, info.base_url)
     assert sandbox.start_blocking() is info  # idempotent
+    assert (await sandbox.ensure_running()) is info
 
-    sandbox.stop_blocking()
+    await sandbox.stop()
     assert not sandbox.running and not _pid_alive(info.pid)
     assert not sandbox.state_path.exists()
     assert refuses_connections(info.base_url)
     with pytest.raises(LocalSandboxError, match="not been started"):
         _ = sandbox.base_url
-
-
-async def test_async_start_and_stop(service_dir: Path, sandboxes: list[LocalSandbox]) -> None:
-    sandbox = LocalSandbox(service_dir)
-    sandboxes.append(sandbox)
-    info = await sandbox.start()
-    assert (await sandbox.ensure_running()) is info
-    await sandbox.stop()
-    assert not _pid_alive(info.pid)
 
 
 def test_second_instance_reuses_the_service(
@@ -171,7 +161,8 @@ def test_a_service_that_dies_on_start_is_reported_with_its_errors(
         sandbox.start_blocking()
     assert "--rate-limit" in str(caught.value)  # argparse's complaint, from its stderr
     assert not sandbox.owner and not sandbox.running
-    # the lock was let go: a correct start works at once
-    good = LocalSandbox(service_dir)
-    sandboxes.append(good)
-    assert good.start_blocking() and good.owner
+    # both locks were let go: the next start is not blocked
+    for name in ("owner.lock", "launcher.lock"):
+        lock = FileLock(service_dir / name)
+        assert lock.try_acquire()
+        lock.release()
