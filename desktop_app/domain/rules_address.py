@@ -7,6 +7,7 @@ from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, CombinedLimit, PlaceSpec
 from desktop_app.domain.rules_base import (
+    Problem,
     Problems,
     check_email,
     check_text,
@@ -51,6 +52,30 @@ def _given(a: dict[Any, Any], name: str) -> bool:
     return isinstance(v, str) and v.strip() != ""
 
 
+_Plan = tuple[tuple[str, int | None, int, bool], ...]
+_PLANS: dict[tuple[str | None, str, tuple[str, ...] | None], _Plan] = {}
+
+
+def _field_plan(
+    cat: Catalog, spec: CarrierSpec | None, context: str, required: tuple[str, ...] | None
+) -> _Plan:
+    """Per field: name, max and min length, required; computed once per carrier and context."""
+    key = (spec.code if spec else None, context, required)
+    plan = _PLANS.get(key)
+    if plan is None or len(_PLANS) > 64:
+        if required is None:
+            required = spec.required_address_fields if spec else cat.default_required_address_fields
+        rows = []
+        for name in ADDRESS_FIELDS:
+            lim = spec.limit(name, context) if spec else cat.default_field_limits.get(name)
+            rows.append((name, lim.max if lim else None, lim.min if lim else 0, name in required))
+        plan = tuple(rows)
+        if len(_PLANS) > 64:  # only a handful of keys exist; guard against misuse anyway
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
 def check_address(
     out: Problems,
     a: Any,
@@ -67,67 +92,53 @@ def check_address(
     if not isinstance(a, dict):
         out.add(path, "invalid_type", "Enter an address.")
         return
-    given = set()
-    for name in ADDRESS_FIELDS:
-        v = a.get(name)
-        if isinstance(v, str) and v and not v.isspace():
-            given.add(name)
-    # `{"id": ...}` alone refers to a stored address (spec 4.1.7): nothing else to check.
-    if "id" in a and not given:
-        check_text(out, a.get("id"), join(path, "id"), required=True, what="the address id")
-        return
-    if not given and _given(a, "partner_id"):
-        check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
-        return
+    if "id" in a or "partner_id" in a:
+        has_fields = any(_given(a, name) for name in ADDRESS_FIELDS)
+        # `{"id": ...}` alone refers to a stored address (spec 4.1.7): nothing else to check.
+        if "id" in a and not has_fields:
+            check_text(out, a.get("id"), join(path, "id"), required=True, what="the address id")
+            return
+        if not has_fields and _given(a, "partner_id"):
+            check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
+            return
 
-    if contact and "company" not in given and not ("first_name" in given and "last_name" in given):
-        if "first_name" in given:
-            out.add(join(path, "last_name"), "contact_required", "Enter a last name, or a company.")
-        elif "last_name" in given:
-            out.add(
-                join(path, "first_name"), "contact_required", "Enter a first name, or a company."
-            )
-        else:
-            out.add(
-                join(path, "last_name"),
-                "contact_required",
-                "Enter a company or a first and last name.",
-            )
-
-    required = (
-        required_fields
-        if required_fields is not None
-        else (spec.required_address_fields if spec else cat.default_required_address_fields)
-    )
-    limits = spec.pickup_field_limits if spec and context == "pickup_requests" else None
-    base_limits = spec.field_limits if spec else cat.default_field_limits
+    start = len(out)
     texts: dict[str, str] = {}
-    for name in ADDRESS_FIELDS:
+    for name, max_len, min_len, is_required in _field_plan(cat, spec, context, required_fields):
         value = a.get(name)
-        is_required = name in required
         if value is None and not is_required:
             continue
-        lim = (limits.get(name) if limits else None) or base_limits.get(name)
         # Fast path for the common case, a usable text within its limits: the GUI runs this
         # on every keystroke, and check_text's generality costs a few microseconds per field.
-        if isinstance(value, str) and (name in given or not is_required):
+        if isinstance(value, str) and (not is_required or (value and not value.isspace())):
             n = len(value)
-            if lim is None or (
-                (lim.max is None or n <= lim.max) and not (lim.min > 1 and 0 < n < lim.min)
-            ):
+            if (max_len is None or n <= max_len) and not (min_len > 1 and 0 < n < min_len):
                 texts[name] = value
                 continue
         text = check_text(
             out,
             value,
             join(path, name),
-            max_len=lim.max if lim else None,
-            min_len=lim.min if lim else 0,
+            max_len=max_len,
+            min_len=min_len,
             required=is_required,
             what=_FIELD_WORDS[name],
         )
         if text is not None:
             texts[name] = text
+
+    if contact:
+        given = {k for k in ("company", "first_name", "last_name") if _given(texts, k)}
+        if "company" not in given and not ("first_name" in given and "last_name" in given):
+            # The contact rule is reported before the field problems, in field order.
+            if "first_name" in given:
+                where, message = "last_name", "Enter a last name, or a company."
+            elif "last_name" in given:
+                where, message = "first_name", "Enter a first name, or a company."
+            else:
+                where, message = "last_name", "Enter a company or a first and last name."
+            out.insert(start, Problem(join(path, where), "contact_required", message))
+
     if "partner_id" in a and a["partner_id"] is not None:
         check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
 
