@@ -24,11 +24,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import httpx
 
 from desktop_app.profiles.files import FileLock, atomic_write_bytes
+
+if TYPE_CHECKING:
+    from desktop_app.profiles.manager import ProfileManager
 
 STATE_FILE = "service.json"
 OWNER_LOCK = "owner.lock"
@@ -120,6 +123,11 @@ class LocalSandbox:
         self._drain: threading.Thread | None = None
         self._info: ServiceInfo | None = None
         self._atexit_registered = False
+
+    @classmethod
+    def for_manager(cls, manager: ProfileManager, **kwargs: Any) -> LocalSandbox:
+        """The launcher of the built-in profile's service (data in its profile data dir)."""
+        return cls(manager.local_service_dir(), **kwargs)
 
     # --- what the app reads ----------------------------------------------------------------
 

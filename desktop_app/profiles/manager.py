@@ -121,13 +121,14 @@ class ProfileManager:
     def _transaction(self) -> Iterator[dict[str, Any]]:
         """Read-modify-write profiles.json under a process lock and a file lock."""
         with self._lock, FileLock(self._file_lock_path):
-            state = self._read()
-            before = json.dumps(state, sort_keys=True)
+            state, on_disk = self._read()
             yield state
-            if json.dumps(state, sort_keys=True) != before or not self.path.exists():
+            # also writes back a repaired file, so damage is reported (and kept aside) once
+            if json.dumps(state, sort_keys=True) != json.dumps(on_disk, sort_keys=True):
                 self._write(state)
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self) -> tuple[dict[str, Any], Any]:
+        """The state to work on (repaired if needed) and what the file held."""
         raw: Any = None
         if self.path.exists():
             try:
@@ -155,11 +156,12 @@ class ProfileManager:
         last_used = raw.get("last_used") if isinstance(raw, dict) else None
         if last_used not in ids:
             last_used = next(p.id for p in profiles if p.builtin_local)
-        return {
+        state = {
             "version": FILE_VERSION,
             "last_used": last_used,
             "profiles": [p.model_dump(mode="json") for p in profiles],
         }
+        return state, raw
 
     def _repair(self, profiles: ProfileList) -> ProfileList:
         """Exactly one built-in profile, unique ids and names (first one wins)."""

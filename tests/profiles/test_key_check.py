@@ -63,7 +63,7 @@ async def test_the_local_sandbox_profile_needs_nothing_configured(
     manager: ProfileManager,
 ) -> None:
     profile = manager.local_sandbox()
-    sandbox = LocalSandbox(manager.local_service_dir())
+    sandbox = LocalSandbox.for_manager(manager)
     try:
         await sandbox.start()
         creds = manager.credentials(profile, sandbox)

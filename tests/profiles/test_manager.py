@@ -215,6 +215,9 @@ def test_a_damaged_profiles_file_is_kept_aside(manager: ProfileManager) -> None:
     assert any("broken" in p for p in fresh.load_problems)
     assert list(manager.config_dir.glob("profiles.json.damaged-*"))
     assert fresh.get(saved.id) == saved
+    # the repaired file is written back: the damage is reported and kept aside only once
+    assert len(list(manager.config_dir.glob("profiles.json.damaged-*"))) == 1
+    assert reopen(manager).load_problems == []
 
     manager.path.write_text("{ not json", encoding="utf-8")
     again = reopen(manager)
