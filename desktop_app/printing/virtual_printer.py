@@ -65,6 +65,7 @@ class VirtualPrinter:
         self._server: asyncio.Server | None = None
         self._counter = 0
         self.connections = 0
+        self.probes = 0
         self.received: list[ReceivedJob] = []
         self._changed = asyncio.Condition()
         self.on_job: Callable[[ReceivedJob], None] | None = None
@@ -199,8 +200,6 @@ class VirtualPrinter:
 
     async def _receive(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
-        self._counter += 1
-        index = self._counter
         await self._notify()
         stall, drop_after = self.stall, self.drop_after
         if stall:
@@ -224,7 +223,15 @@ class VirtualPrinter:
             # like a printer that checks its connection before printing, drop it
             complete = False
         data = bytes(buf)
+        if not data:
+            # a connection closed without data is a probe (discovery scan), not a job
+            writer.close()
+            self.probes += 1
+            await self._notify()
+            return
         loop = asyncio.get_running_loop()
+        self._counter += 1
+        index = self._counter
         # stored before the acknowledgement, so a sender that saw "done" finds the job here
         job = await loop.run_in_executor(None, self._store, index, data, complete)
         self.received.append(job)
