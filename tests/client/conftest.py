@@ -11,8 +11,11 @@ import pytest
 from desktop_app.client import ShippingClient
 from tests.fixtures.service import RunningService, start_service
 
-# the client tests make many calls; their own service keeps them off the shared budget
-CLIENT_SERVICE_ARGS = ("--rate-limit", "100000/60")
+# the client tests make many calls; their own service keeps them off the shared budget, and a
+# window of an hour never resets during a run (the crash test counts requests in it)
+CLIENT_SERVICE_ARGS = ("--rate-limit", "100000/3600")
+# a carrier that takes this long makes room for time-outs and for killing a desk mid-request
+SLOW_CARRIER_MS = 2000
 
 SENDER: dict[str, Any] = {
     "company": "Packdesk Test Shop",
@@ -53,6 +56,14 @@ def shipment_request(**changes: Any) -> dict[str, Any]:
 def client_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
     """The client tests' own local service (high rate limit, no carrier latency)."""
     with start_service(tmp_path_factory.mktemp("client-service"), *CLIENT_SERVICE_ARGS) as svc:
+        yield svc
+
+
+@pytest.fixture(scope="session")
+def slow_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
+    """A local service whose carriers answer after SLOW_CARRIER_MS."""
+    args = (*CLIENT_SERVICE_ARGS, "--carrier-latency", str(SLOW_CARRIER_MS))
+    with start_service(tmp_path_factory.mktemp("slow-service"), *args) as svc:
         yield svc
 
 

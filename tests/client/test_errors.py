@@ -127,16 +127,12 @@ async def test_502_carrier_error(client: ShippingClient) -> None:
     assert info.value.errors[0].startswith("The carrier dhl returned the following error:")
 
 
-async def test_504_carrier_timeout(service_factory: object) -> None:
-    assert callable(service_factory)
-    service: RunningService = service_factory("--carrier-timeout-seconds", "0.3")
-    async with ShippingClient(
-        service.base_url, service.sandbox_key, ca_file=str(service.ca_file)
-    ) as client:
-        with pytest.raises(CarrierTimeoutError) as info:
-            await client.shipments.create(shipment_request(reference_number="CARRIER-TIMEOUT"))
-        # nothing was created, and the client did not send it twice
-        assert await client.shipments.list(reference_number="CARRIER-TIMEOUT") == []
+async def test_504_carrier_timeout(client: ShippingClient) -> None:
+    reference = f"CARRIER-TIMEOUT-{uuid.uuid4().hex[:8]}"
+    with pytest.raises(CarrierTimeoutError) as info:
+        await client.shipments.create(shipment_request(reference_number=reference))
+    # nothing was created, and the client did not send it twice
+    assert await client.shipments.list(reference_number=reference) == []
     _check_common(info.value, 504)
 
 
@@ -187,10 +183,9 @@ async def test_untrusted_certificate_fails_without_retry(client_service: Running
 
 
 async def test_creation_timeout_is_not_resent(
-    service_factory: object, monkeypatch: pytest.MonkeyPatch
+    slow_service: RunningService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert callable(service_factory)
-    service: RunningService = service_factory("--carrier-latency", "1500")
+    service = slow_service
     # the real 75 s would make this test slow; the constant is read at call time
     monkeypatch.setattr(
         "desktop_app.client.resources.shipments.SHIPMENT_CREATE_TIMEOUT",

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Iterator
+
+import pytest
 
 from desktop_app.client import RateLimitState, ShippingClient
 from desktop_app.client.ratelimit import RateLimitPacer
-from tests.fixtures.service import RunningService
+from tests.fixtures.service import RunningService, start_service
 
 
-async def test_burst_of_50_under_10_per_2s_gets_no_429(
-    service_factory: Callable[..., RunningService],
-) -> None:
-    service = service_factory("--rate-limit", "10/2")
+@pytest.fixture(scope="module")
+def limited_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
+    """A service allowing 10 requests per 2 s per key (each test uses its own key)."""
+    with start_service(tmp_path_factory.mktemp("limited"), "--rate-limit", "10/2") as svc:
+        yield svc
+
+
+async def test_burst_of_50_under_10_per_2s_gets_no_429(limited_service: RunningService) -> None:
+    service = limited_service
     statuses: list[int] = []
     observed: list[RateLimitState] = []
 
@@ -40,12 +47,11 @@ async def test_burst_of_50_under_10_per_2s_gets_no_429(
     assert state.remaining is not None and 0 <= state.remaining <= 10
 
 
-async def test_clients_of_one_key_share_the_pacer(
-    service_factory: Callable[..., RunningService],
-) -> None:
-    service = service_factory("--rate-limit", "5/1")
+async def test_clients_of_one_key_share_the_pacer(limited_service: RunningService) -> None:
+    service = limited_service
+    # the live key: its own budget, untouched by the burst test
     clients = [
-        ShippingClient(service.base_url, service.sandbox_key, ca_file=str(service.ca_file))
+        ShippingClient(service.base_url, service.live_key, ca_file=str(service.ca_file))
         for _ in range(3)
     ]
     assert clients[0].pacer is clients[1].pacer is clients[2].pacer
