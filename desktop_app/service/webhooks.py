@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from desktop_app.service.context import ServiceContext
@@ -42,6 +42,8 @@ LEASE_SECONDS = DELIVERY_TIMEOUT + 20.0
 POLL_SECONDS = 1.0
 BATCH_SIZE = 200
 PARALLEL_WEBHOOKS = 8
+KEEP_DELIVERED_DAYS = 30
+PRUNE_EVERY_SECONDS = 3600.0
 USER_AGENT = "Packdesk-Local-Service-Webhooks/1"
 PENDING, DELIVERED, STOPPED = "pending", "delivered", "stopped"
 
@@ -331,7 +333,29 @@ async def run_delivery_worker(ctx: ServiceContext) -> None:
     await worker.run()
 
 
-BACKGROUND_TASKS = [run_delivery_worker]
+async def prune_delivered(ctx: ServiceContext) -> int:
+    """Forget deliveries that succeeded more than `KEEP_DELIVERED_DAYS` ago."""
+    cutoff = ctx.now() - timedelta(days=KEEP_DELIVERED_DAYS)
+    async with ctx.sessions() as session, session.begin():
+        result = await session.execute(
+            delete(DeliveryRow).where(
+                DeliveryRow.status == DELIVERED, DeliveryRow.delivered_at < cutoff
+            )
+        )
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+async def run_delivery_pruning(ctx: ServiceContext) -> None:
+    """Background task: keep the delivery table small (start-up, then hourly)."""
+    while True:
+        try:
+            await prune_delivered(ctx)
+        except Exception:  # try again next time (e.g. database busy)
+            log.exception("pruning delivered webhook events failed")
+        await asyncio.sleep(PRUNE_EVERY_SECONDS)
+
+
+BACKGROUND_TASKS = [run_delivery_worker, run_delivery_pruning]
 
 
 def deactivation_mail_body(hook: WebhookRow, now: datetime) -> str:

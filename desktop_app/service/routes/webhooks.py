@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from sqlalchemy import delete, func, select, update
 
 from desktop_app.domain.errors import validation_error_messages
-from desktop_app.domain.models import WebhookCreate, WebhookPatch
+from desktop_app.domain.models import Webhook, WebhookCreate, WebhookList, WebhookPatch
 from desktop_app.domain.rules import validate_webhook
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import CurrentKey, Session
@@ -57,7 +57,8 @@ async def _own_webhook(session: Session, key: CurrentKey, webhook_id: str) -> We
 
 @router.post(
     "",
-    responses=error_responses(400, 401, 413, 415, 422, 429),
+    response_model=None,
+    responses={200: {"model": Webhook}, **error_responses(400, 401, 413, 415, 422, 429)},
     openapi_extra=json_body(WebhookCreate),
 )
 async def create_webhook(draft: JsonObject, session: Session, key: CurrentKey) -> dict[str, Any]:
@@ -92,7 +93,11 @@ async def create_webhook(draft: JsonObject, session: Session, key: CurrentKey) -
     return webhook_json(row)
 
 
-@router.get("", responses=error_responses(401, 422, 429))
+@router.get(
+    "",
+    response_model=None,
+    responses={200: {"model": WebhookList}, **error_responses(401, 422, 429)},
+)
 async def list_webhooks(
     session: Session, key: CurrentKey, page: PAGE = 1, per_page: PER_PAGE = 100
 ) -> dict[str, Any]:
@@ -107,7 +112,11 @@ async def list_webhooks(
     return {"webhooks": [webhook_json(row) for row in rows]}
 
 
-@router.get("/{webhook_id}", responses=error_responses(401, 404, 429))
+@router.get(
+    "/{webhook_id}",
+    response_model=None,
+    responses={200: {"model": Webhook}, **error_responses(401, 404, 429)},
+)
 async def get_webhook(webhook_id: str, session: Session, key: CurrentKey) -> dict[str, Any]:
     """One webhook with its state (deactivated, failure count, last error)."""
     # counted before the webhook is read: the worker updates both in one transaction, so a
@@ -121,7 +130,12 @@ async def get_webhook(webhook_id: str, session: Session, key: CurrentKey) -> dic
     return {**webhook_json(row), "undelivered_events": int(pending or 0)}
 
 
-@router.delete("/{webhook_id}", status_code=204, responses=error_responses(401, 404, 429))
+@router.delete(
+    "/{webhook_id}",
+    status_code=204,
+    response_class=Response,
+    responses={204: {"description": "deleted"}, **error_responses(401, 404, 429)},
+)
 async def delete_webhook(webhook_id: str, session: Session, key: CurrentKey) -> Response:
     """Delete a webhook and drop its undelivered events."""
     row = await _own_webhook(session, key, webhook_id)
@@ -133,7 +147,8 @@ async def delete_webhook(webhook_id: str, session: Session, key: CurrentKey) -> 
 
 @router.patch(
     "/{webhook_id}",
-    responses=error_responses(400, 401, 404, 413, 415, 422, 429),
+    response_model=None,
+    responses={200: {"model": Webhook}, **error_responses(400, 401, 404, 413, 415, 422, 429)},
     openapi_extra=json_body(WebhookPatch),
 )
 async def patch_webhook(
