@@ -135,6 +135,22 @@ class _Canvas:
             text = text[:-1]
         return text.rstrip() + "..."
 
+    def wrap(self, text: str, width: float, size: float, bold: bool) -> list[str]:
+        """`text` broken at spaces into lines that fit `width` at `size` (words never split)."""
+        if self.measure(text, size, bold) <= width:
+            return [text]
+        out: list[str] = []
+        current = ""
+        for word in text.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and self.measure(candidate, size, bold) > width:
+                out.append(current)
+                current = word
+            else:
+                current = candidate
+        out.append(current)
+        return out
+
     def text(
         self,
         x: float,
@@ -245,6 +261,40 @@ def _sandbox_banner(c: _Canvas, x: float, y: float, w: float, h: float) -> float
     return y + h
 
 
+MIN_BLOCK_SCALE = 0.55
+
+
+def _fit_block(
+    c: _Canvas,
+    lines: list[str],
+    width: float,
+    room: float,
+    size: float,
+    max_size: float,
+    bold: bool,
+    wrap: bool,
+) -> tuple[list[str], float] | None:
+    """Lines and size for a text block: the largest size (up to `max_size`) at which the lines
+    fit unbroken, else (with `wrap`) broken at spaces at `size` or smaller; None if nothing fits.
+    """
+
+    def fits(block: list[str], trial: float) -> bool:
+        return len(block) * _leading(trial) <= room + 0.01
+
+    trial = max(size, max_size)
+    while trial >= size:
+        if fits(lines, trial) and all(c.measure(ln, trial, bold) <= width for ln in lines):
+            return lines, trial
+        trial -= 0.5
+    trial = size
+    while trial >= size * MIN_BLOCK_SCALE:
+        block = [p for ln in lines for p in c.wrap(ln, width, trial, bold)] if wrap else lines
+        if fits(block, trial):
+            return block, trial
+        trial -= 0.5
+    return None
+
+
 def _address(
     c: _Canvas,
     title: str,
@@ -257,17 +307,21 @@ def _address(
     bold: bool,
     max_h: float,
     max_size: float | None = None,
+    wrap: bool = True,
 ) -> float:
-    """A titled address block fitted into `max_h` (grown up to `max_size`); returns its bottom."""
+    """A titled address block fitted into `max_h` (grown up to `max_size`); returns its bottom.
+
+    With `wrap`, long lines break at spaces; else they shrink a little, then get clipped.
+    """
     c.text(x, y + _ascent(title_size), title, title_size, w, bold=True)
     y += _leading(title_size)
     room = max_h - _leading(title_size)
-    if lines:
-        fill = room / len(lines) / (PT * 1.18)
-        if fill < size:
-            size = max(size * 0.55, fill)
-        elif max_size is not None:
-            size = min(max_size, fill)
+    lines = list(lines)
+    fitted = _fit_block(c, lines, w - 1.0, room, size, max_size or size, bold, wrap)
+    if fitted is None:  # even the smallest size cannot hold every line: show what fits
+        size = size * MIN_BLOCK_SCALE
+    else:
+        lines, size = fitted
     for line in lines:
         if _leading(size) > room + 0.01:
             break
@@ -311,7 +365,8 @@ def _layout_portrait(page: LabelPage, W: float, H: float, measure: Measure) -> l
         y = _sandbox_banner(c, 0, y + 0.5 * s, W, 8.5 * s) + 1.5 * s
 
     # From the bottom up: barcode, then the facts block with chips and an optional QR code.
-    bar_h = min(max(H * 0.16, 12.0), 32.0)
+    tall = H / W > 1.6  # 103 x 199 mm, 4 x 8 in: the extra length goes to receiver and bars
+    bar_h = min(max(H * 0.16, 12.0), 38.0 if tall else 32.0)
     top = _barcode(c, page, x, H - m, iw, bar_h, 11 * s)
     qr = page.tracking_url is not None and W >= 100
     qr_size = 24 * s if qr else 0.0
@@ -335,10 +390,11 @@ def _layout_portrait(page: LabelPage, W: float, H: float, measure: Measure) -> l
     # Sender small, receiver big in the remaining middle.
     avail = info_top - 1.5 * s - y
     sender_h = min(avail * 0.3, _leading(6 * s) + _leading(8 * s) * len(page.sender))
-    y = _address(c, "FROM", page.sender, x, y, iw, 6 * s, 8 * s, False, sender_h)
+    y = _address(c, "FROM", page.sender, x, y, iw, 6 * s, 8 * s, False, sender_h, wrap=False)
     c.box(x, y + 0.8 * s, iw, 0.35 * s)
     y += 2.0 * s
-    _address(c, "TO", page.receiver, x, y, iw, 7 * s, 13 * s, True, info_top - 2.0 * s - y, 16 * s)
+    grow = (20 if tall else 16) * s
+    _address(c, "TO", page.receiver, x, y, iw, 7 * s, 13 * s, True, info_top - 2.0 * s - y, grow)
     return c.items
 
 
@@ -365,7 +421,7 @@ def _layout_landscape(page: LabelPage, W: float, H: float, measure: Measure) -> 
     lines = [ln for part in info_lines(page) for ln in part.split("   ")]
     chip_h = info_size * PT * 1.7 if page.extras else 0.0
     sender_h = min(bottom - y, _leading(5 * s) + _leading(6 * s) * len(page.sender))
-    ly = _address(c, "FROM", page.sender, x, y, left_w, 5 * s, 6 * s, False, sender_h)
+    ly = _address(c, "FROM", page.sender, x, y, left_w, 5 * s, 6 * s, False, sender_h, wrap=False)
     c.box(x, ly + 0.3 * s, left_w, 0.25 * s)
     ly += 1.0 * s
     # Facts in order of importance; additional-service chips always keep their room.

@@ -214,6 +214,30 @@ def test_zpl_4x6_at_203_and_300_dpi_sizes() -> None:
     assert "SANDBOX" not in low
 
 
+def test_zpl_shows_the_required_facts() -> None:
+    numbers = numbers_for("ups", 2)
+    body = shipment("ups", packages=2, additional_services=[{"name": "saturday_delivery"}])
+    pages = label_pages_for_shipment(body, numbers, True)
+    blocks = render_label(pages, "zpl2_4x8in_203dpi").decode().split("^XZ")[:2]
+    for index, block in enumerate(blocks, start=1):
+        fields = re.findall(r"\^FD(.*?)\^FS", block)
+        text = "\n".join(fields)
+        for expected in (
+            "Packdesk Demo GmbH",
+            "Max Mueller",  # folded to ASCII for the printer's resident font
+            "Grosse Hamburger Strasse 118b",
+            "UPS",
+            "STANDARD",
+            f"Package {index} of 2",
+            f"{index}/2",
+            f"Weight: {1.5 + index - 1:g} kg",
+            "Ref: ORDER-4711",
+            "SATURDAY",
+        ):
+            assert expected in text, (index, expected)
+        assert numbers[index - 1] in fields
+
+
 def test_zpl_escapes_control_characters_of_user_text() -> None:
     body = shipment("ups")
     body["to"]["company"] = "Evil ^XZ^XA~JUS Corp_1"
