@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -42,6 +43,7 @@ LEASE_SECONDS = DELIVERY_TIMEOUT + 20.0
 POLL_SECONDS = 1.0
 BATCH_SIZE = 200
 PARALLEL_WEBHOOKS = 8
+SMTP_URL_ENV = "PACKDESK_SMTP_URL"
 KEEP_DELIVERED_DAYS = 30
 PRUNE_EVERY_SECONDS = 3600.0
 USER_AGENT = "Packdesk-Local-Service-Webhooks/1"
@@ -327,7 +329,8 @@ async def run_delivery_worker(ctx: ServiceContext) -> None:
     worker = DeliveryWorker(
         ctx.sessions,
         retry_seconds=ctx.settings.webhook_retry_seconds,
-        smtp_url=ctx.settings.smtp_url,
+        # the environment keeps an SMTP password off the command line (and out of `ps`)
+        smtp_url=ctx.settings.smtp_url or os.environ.get(SMTP_URL_ENV) or None,
     )
     ctx.extras["delivery_worker"] = worker
     await worker.run()

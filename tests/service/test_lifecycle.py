@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from tests.fixtures.receiver import (
     Receiver,
     SmtpSink,
@@ -126,14 +128,13 @@ def test_deactivation_mail_goes_over_smtp(
     service_factory: Callable[..., RunningService],
     webhook_receiver: Receiver,
     smtp_sink: SmtpSink,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     webhook_receiver.status = 500
-    service = service_factory(
-        "--webhook-retry-seconds",
-        "0.02",
-        "--smtp-url",
-        f"smtp://127.0.0.1:{smtp_sink.port}?from=desk@example.com",
-    )
+    # through the environment, as a deployment would pass a URL with a password
+    smtp_url = f"smtp://127.0.0.1:{smtp_sink.port}?from=desk@example.com"
+    monkeypatch.setenv("PACKDESK_SMTP_URL", smtp_url)
+    service = service_factory("--webhook-retry-seconds", "0.02")
     with service.client("sandbox") as sandbox:
         hook = create_webhook(sandbox, webhook_receiver.url, "*")
         assert sandbox.post(f"/v1/webhooks/{hook['id']}/test").status_code == 202
