@@ -76,6 +76,7 @@ MIGRATIONS: list[list[str]] = [
             package_tracking_nos TEXT COLLATE NOCASE,
             to_name TEXT COLLATE NOCASE,
             to_company TEXT COLLATE NOCASE,
+            search_text TEXT NOT NULL DEFAULT '',
             created_at TEXT NOT NULL,
             label_format TEXT,
             label_path TEXT,
@@ -232,6 +233,18 @@ def _derived(data: Mapping[str, Any]) -> dict[str, Any]:
         "reference_number": data.get("reference_number"),
         "carrier_tracking_no": data.get("carrier_tracking_no"),
         "package_tracking_nos": " ".join(tracking) or None,
+        # one lower-cased column for the history search: one LIKE per word, not five
+        "search_text": "\n".join(
+            str(x)
+            for x in (
+                to_name,
+                to_company,
+                data.get("reference_number"),
+                data.get("carrier_tracking_no"),
+                *tracking,
+            )
+            if x
+        ).casefold(),
         "to_name": to_name,
         "to_company": to_company,
         "price": float(price) if isinstance(price, int | float) else None,
@@ -569,10 +582,12 @@ class ProfileStore:
         now = _now()
         conn.execute(
             """INSERT INTO shipments (id, carrier, service, reference_number, carrier_tracking_no,
-                   package_tracking_nos, to_name, to_company, created_at, label_format, label_path,
+                   package_tracking_nos, to_name, to_company, search_text, created_at,
+                   label_format, label_path,
                    price, json, tracking_status, deleted, stored_at, updated_at)
                VALUES (:id, :carrier, :service, :reference_number, :carrier_tracking_no,
-                   :package_tracking_nos, :to_name, :to_company, :created_at, :label_format,
+                   :package_tracking_nos, :to_name, :to_company, :search_text, :created_at,
+                   :label_format,
                    :label_path, :price, :json, NULL, 0, :now, :now)
                ON CONFLICT (id) DO UPDATE SET
                    carrier = excluded.carrier, service = excluded.service,
@@ -580,6 +595,7 @@ class ProfileStore:
                    carrier_tracking_no = excluded.carrier_tracking_no,
                    package_tracking_nos = excluded.package_tracking_nos,
                    to_name = excluded.to_name, to_company = excluded.to_company,
+                   search_text = excluded.search_text,
                    label_format = COALESCE(excluded.label_format, shipments.label_format),
                    label_path = COALESCE(excluded.label_path, shipments.label_path),
                    price = excluded.price, json = excluded.json, updated_at = excluded.updated_at
@@ -641,17 +657,9 @@ class ProfileStore:
         params: list[Any] = []
         if not include_deleted:
             clauses.append("deleted = 0")
-        for word in (query or "").split():
-            pattern = f"%{_escape_like(word)}%"
-            columns = (
-                "to_name",
-                "to_company",
-                "reference_number",
-                "carrier_tracking_no",
-                "package_tracking_nos",
-            )
-            clauses.append("(" + " OR ".join(f"{c} LIKE ? ESCAPE '\\'" for c in columns) + ")")
-            params += [pattern] * len(columns)
+        for word in (query or "").casefold().split():
+            clauses.append("search_text LIKE ? ESCAPE '\\'")
+            params.append(f"%{_escape_like(word)}%")
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
     def list_shipments(
