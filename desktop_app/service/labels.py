@@ -14,7 +14,6 @@ from typing import Any
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.labels import label_format
 from desktop_app.service.labels_layout import SANDBOX_MARK, LabelPage
-from desktop_app.service.labels_pdf import render_pdf
 from desktop_app.service.labels_zpl import render_zpl, zpl_escape
 
 PDF_MEDIA_TYPE = "application/pdf"
@@ -27,8 +26,9 @@ __all__ = [
     "LabelPage",
     "address_lines",
     "label_media_type",
-    "label_pages_for_shipment",
     "label_file_extension",
+    "label_pages_for_shipment",
+    "preload",
     "render_label",
     "zpl_escape",
 ]
@@ -40,8 +40,34 @@ def render_label(pages: Sequence[LabelPage], format_name: str) -> bytes:
     if not pages:
         raise ValueError("a label needs at least one page")
     if fmt.kind == "pdf":
+        # fpdf2 is slow to import; the service loads it with the first PDF label.
+        from desktop_app.service.labels_pdf import render_pdf
+
         return render_pdf(list(pages), fmt)
     return render_zpl(list(pages), fmt)
+
+
+def preload() -> None:
+    """Import the PDF stack and render a throw-away label (call in a thread at start-up).
+
+    Lets the first real label be as fast as the rest instead of paying fpdf2's import.
+    """
+    page = LabelPage(
+        sender=("Packdesk",),
+        receiver=("Packdesk",),
+        carrier="dhl",
+        carrier_name="DHL",
+        service="STANDARD",
+        package_index=1,
+        package_count=1,
+        weight_kg=1.0,
+        tracking_number="00340434000000000000",
+        created=date.today(),
+        sandbox=True,
+        tracking_url="https://example.invalid/",
+    )
+    render_label([page], "pdf_a6")
+    render_label([page], "zpl2_4x6in_203dpi")
 
 
 def label_media_type(format_name: str) -> str:

@@ -10,19 +10,27 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import Literal
-
-from fpdf.fonts import CORE_FONTS_CHARWIDTHS
 
 PT = 25.4 / 72  # millimetres per point
 SANDBOX_MARK = "SANDBOX - NOT FOR SHIPPING"
+_DEFAULT_WIDTH = 600  # characters outside Latin-1 count as an average glyph
 
-# Helvetica advance widths (1/1000 em); characters outside Latin-1 count as an average glyph.
-_WIDTHS: dict[bool, dict[str, int]] = {
-    False: CORE_FONTS_CHARWIDTHS["helvetica"],
-    True: CORE_FONTS_CHARWIDTHS["helveticaB"],
-}
-_DEFAULT_WIDTH = 600
+
+@lru_cache(maxsize=1)
+def _widths() -> dict[bool, dict[str, int]]:
+    """Helvetica advance widths (1/1000 em), regular and bold.
+
+    Imported on first use: fpdf2 takes most of a second to import, and the service
+    should start (and answer non-label requests) without waiting for it.
+    """
+    from fpdf.fonts import CORE_FONTS_CHARWIDTHS
+
+    return {
+        False: CORE_FONTS_CHARWIDTHS["helvetica"],
+        True: CORE_FONTS_CHARWIDTHS["helveticaB"],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +106,7 @@ Measure = Callable[[str, float, bool], float]
 
 def helvetica_width(text: str, size: float, bold: bool) -> float:
     """Width in mm of `text` in Helvetica (bold or regular) at `size` points."""
-    widths = _WIDTHS[bold]
+    widths = _widths()[bold]
     units = sum(widths.get(c, _DEFAULT_WIDTH) for c in text)
     return units * size / 1000 * PT
 

@@ -19,6 +19,7 @@ from desktop_app.service.labels import (
     address_lines,
     label_media_type,
     label_pages_for_shipment,
+    preload,
     render_label,
 )
 from desktop_app.service.labels_layout import (
@@ -359,3 +360,11 @@ def test_render_label_rejects_unknown_format_and_empty_pages() -> None:
         render_label(pages, "pdf_letter")
     with pytest.raises(ValueError):
         render_label([], "pdf_a6")
+
+
+def test_preload_warms_the_pdf_stack() -> None:
+    import sys
+
+    preload()
+    assert "desktop_app.service.labels_pdf" in sys.modules
+    assert "fpdf" in sys.modules
