@@ -143,8 +143,9 @@ def test_search_history(store: ProfileStore) -> None:
             packages=[{"carrier_tracking_no": "1Z999"}, {"carrier_tracking_no": "1Z998"}],
         ),
     )
-    for n in range(4, 9):
+    for n in range(4, 8):
         create(store, make(n))
+    create(store, make(8, to={"first_name": "Jürgen", "last_name": "Müller"}))
 
     def ids(query: str, **kw: Any) -> list[str]:
         return [s.id[:6] for s in store.list_shipments(query, **kw)]
@@ -156,12 +157,13 @@ def test_search_history(store: ProfileStore) -> None:
     assert ids("1z998") == ["aa0003"]
     assert ids("TRACKaa000005") == ["aa0005"]
     assert ids("muster6") == ["aa0006"]
+    assert ids("MÜLLER jürg") == ["aa0008"]
     # LIKE wildcards are plain characters
     assert ids("%") == [] and ids("77_x") == ["aa0002"] and ids("7_") == ["aa0002"]
     # newest first, paged
     assert ids("", limit=3) == ["aa0008", "aa0007", "aa0006"]
     assert ids("", limit=3, offset=6) == ["aa0002", "aa0001"]
-    assert store.count_shipments() == 8 and store.count_shipments("muster") == 7
+    assert store.count_shipments() == 8 and store.count_shipments("muster") == 6
     assert [s.id[:6] for s in store.find_by_reference("order-77_X")] == ["aa0002"]
 
 
