@@ -1,0 +1,118 @@
+"""Entry point of the GUI: `packdesk` with no sub-command.
+
+The window shows at once; the Local sandbox service starts in the background (the form is
+usable meanwhile, Create waits for the connection). One qasync event loop for everything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from desktop_app.gui.context import AppContext
+    from desktop_app.gui.main_window import MainWindow
+    from desktop_app.profiles.manager import ProfileManager
+    from desktop_app.profiles.models import Profile
+
+log = logging.getLogger(__name__)
+
+
+def _parse(argv: Sequence[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="packdesk", description="Packdesk: shipping labels.")
+    p.add_argument("--profile", help="open this profile (name or id) instead of the last used")
+    p.add_argument("--config-dir", type=Path, help="profiles.json and printers.json live here")
+    p.add_argument("--data-dir", type=Path, help="profile stores and the local service live here")
+    p.add_argument(
+        "--quit-after",
+        type=float,
+        default=None,
+        metavar="S",
+        help=argparse.SUPPRESS,  # scripts and smoke tests: close the window after S seconds
+    )
+    return p.parse_args(list(argv))
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """Open the main window on the last used profile (or `--profile`); returns the exit code."""
+    args = _parse(argv)
+    # the options become the environment overrides, so every layer sees the same folders
+    if args.config_dir is not None:
+        os.environ["PACKDESK_CONFIG_DIR"] = str(args.config_dir)
+    if args.data_dir is not None:
+        os.environ["PACKDESK_DATA_DIR"] = str(args.data_dir)
+
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "packdesk"])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Packdesk")
+    app.setQuitOnLastWindowClosed(False)  # the window closes itself after the async shutdown
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    try:
+        return loop.run_until_complete(_run(args))
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
+
+
+async def _run(args: argparse.Namespace) -> int:
+    from desktop_app.gui.context import AppContext
+    from desktop_app.gui.main_window import MainWindow
+    from desktop_app.printing.printers import PrinterBook, PrinterError
+    from desktop_app.profiles.manager import ProfileManager
+
+    manager = ProfileManager()
+    try:
+        printers = PrinterBook()
+    except PrinterError as exc:
+        log.error("%s", exc)
+        printers = PrinterBook(manager.config_dir / "printers.unreadable.json")
+    context = AppContext(manager, printers)
+    window = MainWindow(context, manage_shutdown=True)
+    _plug_g2_pages(window, context)
+    profile = _initial_profile(manager, args.profile)
+    closed = asyncio.Event()
+    window.closed.connect(closed.set)
+    window.show()
+    if manager.load_problems:
+        window.statusBar().showMessage("; ".join(manager.load_problems), 15000)
+    context.switch_profile(profile)
+    if args.quit_after is not None:
+        asyncio.get_running_loop().call_later(args.quit_after, window.close)
+    await closed.wait()
+    return 0
+
+
+def _initial_profile(manager: ProfileManager, wanted: str | None) -> Profile:
+    if wanted:
+        for p in manager.list():
+            if wanted in (p.id, p.name) or p.name.casefold() == wanted.casefold():
+                return p
+        log.warning("no profile %r; opening the last used one", wanted)
+    return manager.last_used
+
+
+def _plug_g2_pages(window: MainWindow, context: AppContext) -> None:
+    """Let the History/Settings pages install themselves: `desktop_app.gui.pages.install_pages(
+    window, context)` calls `window.add_page(...)` (or sets `history_page`/`settings_page`)."""
+    import importlib
+
+    try:
+        pages = importlib.import_module("desktop_app.gui.pages")
+    except ImportError:
+        return
+    install = getattr(pages, "install_pages", None)
+    if callable(install):
+        try:
+            install(window, context)
+        except Exception:
+            log.exception("installing the History/Settings pages failed")
