@@ -7,7 +7,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -84,7 +84,6 @@ class PrinterDefinition:
     """ZPL printers: vertical shift -120..120 dot rows, applied with `^LT`."""
     preferred_format: str | None = None
     """Label format to prefer when the carrier offers several that fit (e.g. `pdf_a6`)."""
-    options: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         problems = self.problems()

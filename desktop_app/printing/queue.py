@@ -477,7 +477,15 @@ class PrintQueue:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), delay)
                 continue
-            await self._attempt(job)
+            try:
+                await self._attempt(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # a storage error must not kill this printer's worker for good
+                log.exception("print queue worker for %s failed; retrying", printer)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), self.backoff_max)
 
     def _backoff(self, attempts: int) -> float:
         return float(min(self.backoff_max, self.backoff_initial * 2 ** max(0, attempts - 1)))
@@ -502,12 +510,17 @@ class PrintQueue:
                 self._update(job.id, state="failed", last_error=f"cannot prepare the label: {exc}")
                 return
             self._prepared[job.id] = (printer, payload)
+        # the conversion ran in an executor: the user may have canceled or redirected meanwhile
+        current = self._row(job.id)
+        if current.state not in PENDING or current.printer != job.printer:
+            return
         try:
             transport = self._transport_factory(printer)
         except ValueError as exc:
             self._update(job.id, state="failed", last_error=f"printer {printer.name}: {exc}")
             return
-        notes = "; ".join(payload.notes) or None
+        kept = [current.notes] if current.notes and current.notes.startswith("redirected") else []
+        notes = "; ".join(kept + payload.notes) or None
         self._update(job.id, state="sending", connected=0, attempts=job.attempts + 1, notes=notes)
         self._sending[job.printer] = job.id
         connected = False

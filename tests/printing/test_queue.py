@@ -249,3 +249,17 @@ async def test_converted_label_keeps_its_barcode(vprinter, db):
         await queue.wait_for(job.id, timeout=10)
     (image,) = render_zpl_images(vprinter.jobs[0].data, dpi=203)
     assert TRACKING in [b.text for b in zxingcpp.read_barcodes(image)]
+
+
+async def test_cancel_while_converting_is_never_sent(tmp_path, db):
+    async with VirtualPrinter(tmp_path / "vp", dpi=300) as vp, PrintQueue(db, **FAST) as queue:
+        printer = zebra(vp, dpi=300)
+        # 40 pages at 300 dpi take far longer to convert than the pause below
+        slow = queue.enqueue(printer, pdf_label(pages=40))
+        await asyncio.sleep(0.05)
+        assert queue.get(slow.id).state == "queued"
+        queue.cancel(slow.id)
+        after = queue.enqueue(printer, zpl_label(dpi=300))
+        assert (await queue.wait_for(after.id, timeout=30)).state == "done"
+        assert queue.get(slow.id).state == "canceled"
+    assert [j.data for j in vp.jobs] == [zpl_label(dpi=300)]
