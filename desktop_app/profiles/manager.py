@@ -132,8 +132,13 @@ class ProfileManager:
         raw: Any = None
         if self.path.exists():
             try:
-                raw = json.loads(self.path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
+                text = self.path.read_text(encoding="utf-8")
+            except OSError as exc:
+                # unreadable is not damaged: never overwrite what we could not read
+                raise ProfileError(f"{self.path} could not be read: {exc}") from exc
+            try:
+                raw = json.loads(text)
+            except ValueError as exc:
                 self._keep_aside(f"{self.path} could not be read ({exc})")
                 raw = None
         profiles: ProfileList = []
@@ -186,7 +191,7 @@ class ProfileManager:
             if builtin.name.casefold() in seen_names:
                 builtin = builtin.model_copy(update={"name": f"{builtin.name} (built-in)"})
             out.insert(0, builtin)
-        return out
+        return sorted(out, key=lambda p: not p.builtin_local)  # stable: built-in first
 
     def _keep_aside(self, why: str) -> None:
         """Copy a damaged profiles.json aside so nothing the user typed is lost."""
@@ -341,9 +346,16 @@ class ProfileManager:
             )
             if api_key is not None:
                 # Crash-safe order: the profile says "key unverified" until the key is stored.
+                before = json.loads(json.dumps(state))
                 self._put(state, saved)
                 self._write(state)
-                self.secrets.set(profile.id, api_key.strip())
+                try:
+                    self.secrets.set(profile.id, api_key.strip())
+                except BaseException:
+                    self._write(before)  # the key could not be kept: undo the whole save
+                    state.clear()
+                    state.update(before)
+                    raise
                 saved = saved.model_copy(update={"key_environment": key_env})
             self._put(state, saved)
             return saved

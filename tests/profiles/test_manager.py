@@ -10,6 +10,7 @@ from pathlib import Path
 import keyring
 import pytest
 from keyring.backends import fail
+from keyring.errors import KeyringLocked
 from pydantic import ValidationError
 
 from desktop_app.profiles.errors import (
@@ -21,7 +22,7 @@ from desktop_app.profiles.errors import (
 )
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Preferences, Profile
-from desktop_app.profiles.secrets import FileSecretStore, choose_secret_store
+from desktop_app.profiles.secrets import FileSecretStore, SecretStoreError, choose_secret_store
 from tests.profiles.conftest import MemoryKeyring
 
 LIVE_KEY = "live-key-0123456789abcdef"
@@ -262,3 +263,21 @@ def test_default_sender_is_checked_with_the_domain_rules(manager: ProfileManager
     assert saved.default_sender is not None and saved.default_sender["company"] == "Acme GmbH"
     by_id = manager.save(saved.model_copy(update={"default_sender": {"id": "a-stored-id"}}))
     assert reopen(manager).get(by_id.id).default_sender == {"id": "a-stored-id"}
+
+
+class BrokenKeyring(MemoryKeyring):
+    """A keyring that refuses writes (locked collection)."""
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise KeyringLocked("locked")
+
+
+def test_a_key_that_cannot_be_kept_undoes_the_save(manager: ProfileManager) -> None:
+    previous = keyring.get_keyring()
+    keyring.set_keyring(BrokenKeyring())
+    try:
+        with pytest.raises(SecretStoreError, match="could not be written"):
+            manager.save(live(), LIVE_KEY, verified_environment="production")
+    finally:
+        keyring.set_keyring(previous)
+    assert [p.builtin_local for p in reopen(manager).list()] == [True]
