@@ -58,11 +58,18 @@ class Child:
             stderr=subprocess.PIPE,
             text=True,
         )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise AssertionError(self.process.communicate(timeout=30)[1])
-        self.info = json.loads(line)
+        self._info: dict[str, Any] | None = None
+
+    @property
+    def info(self) -> dict[str, Any]:
+        """What the instance reported once started: base_url, pid, owner."""
+        if self._info is None:
+            assert self.process.stdout is not None
+            line = self.process.stdout.readline()
+            if not line:
+                raise AssertionError(self.process.communicate(timeout=30)[1])
+            self._info = json.loads(line)
+        return self._info
 
     def exit(self) -> None:
         """Quit as the app does (stopping the service if it owns it)."""
@@ -131,6 +138,18 @@ def test_second_instance_reuses_the_service(
     fresh = second.ensure_running_blocking()
     assert second.owner and fresh.pid != info.pid
     assert me(second)["environment"] == "sandbox"
+
+
+def test_two_instances_started_at_once_share_one_service(service_dir: Path) -> None:
+    first, second = Child(service_dir), Child(service_dir)  # a double click on the app icon
+    try:
+        assert first.info["base_url"] == second.info["base_url"]
+        assert first.info["pid"] == second.info["pid"]
+        assert sorted([first.info["owner"], second.info["owner"]]) == [False, True]
+    finally:
+        for child in sorted((first, second), key=lambda c: bool(c._info and c._info["owner"])):
+            child.exit()  # the owner last, as it stops the service
+    assert not _pid_alive(first.info["pid"])
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
