@@ -1,0 +1,201 @@
+"""Batch creation through ShippingClient: 200 shipments, concurrency 8, against the local service.
+
+Run 1: carrier latency 200 ms and a rate limit of 60 requests per 10 s.
+Run 2: the same without a (binding) rate limit.
+Each creation asks for a label and downloads it (label files are not API calls and are not
+rate-limited). Prints the wall time, the theoretical lower bound and their ratio, and the
+number of 429 answers. Target: within 10 % of the bound, zero 429s.
+
+The bound is the larger of
+- latency x count / concurrency (the carrier's latency, all slots busy), and
+- the rate-limit bound: the service's windows are fixed and start at a key's first request, so
+  the last of ceil(count / limit) windows cannot start before (windows - 1) x interval, and its
+  calls then still take their latency, in ceil(calls left / concurrency) rounds.
+
+Usage: python bench/batch.py [--count N] [--concurrency C]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+
+from desktop_app.client import ShippingClient  # noqa: E402
+from desktop_app.client.ratelimit import RateLimitPacer  # noqa: E402
+
+LATENCY_MS = 200
+LIMIT, INTERVAL = 60, 10.0
+
+
+@dataclass
+class Service:
+    """A running `packdesk serve`."""
+
+    process: subprocess.Popen[str]
+    base_url: str
+    ca_file: str
+    key: str
+
+    def stop(self) -> None:
+        """Terminate it."""
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(15)
+
+
+def start_service(data_dir: Path, *args: str) -> Service:
+    """Start the local service on a free port and read its JSON start line."""
+    cmd = [sys.executable, "-m", "desktop_app", "serve", "--port", "0", "--data-dir", str(data_dir)]
+    cmd += [*args, "--log-level", "warning"]
+    process = subprocess.Popen(
+        cmd,
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    info = json.loads(process.stdout.readline())
+    # keep reading so the service never blocks on a full pipe
+    threading.Thread(target=lambda: process.stdout and process.stdout.read(), daemon=True).start()
+    creds = json.loads(Path(info["credentials_file"]).read_text(encoding="utf-8"))
+    return Service(process, info["base_url"], info["ca_file"], creds["sandbox_key"])
+
+
+def request(number: int) -> dict[str, Any]:
+    """One valid shipment with a label."""
+    return {
+        "from": {
+            "company": "Bench Shop",
+            "street": "Hauptstraße",
+            "street_no": "1",
+            "zip_code": "10115",
+            "city": "Berlin",
+            "country": "DE",
+        },
+        "to": {
+            "first_name": "Erika",
+            "last_name": f"Muster{number}",
+            "street": "Heidestraße",
+            "street_no": "17",
+            "zip_code": "51147",
+            "city": "Köln",
+            "country": "DE",
+        },
+        "package": {"weight": 1.2, "length": 30, "width": 20, "height": 10, "type": "parcel"},
+        "carrier": "dhl",
+        "service": "standard",
+        "create_shipping_label": True,
+        "label": {"format": "pdf_a6"},
+        "reference_number": f"BENCH-{number}",
+    }
+
+
+def bound(
+    count: int, concurrency: int, latency: float, limit: int | None, interval: float
+) -> float:
+    """The theoretical lower bound of the wall time (see the module docstring)."""
+    latency_bound = latency * count / concurrency
+    if limit is None or count <= limit:
+        return latency_bound
+    windows = math.ceil(count / limit)
+    last = count - (windows - 1) * limit
+    rate_bound = (windows - 1) * interval + latency * math.ceil(last / concurrency)
+    return max(latency_bound, rate_bound)
+
+
+async def run(service: Service, count: int, concurrency: int) -> tuple[float, int, int]:
+    """Create `count` shipments with `concurrency` workers; (seconds, 429s, label bytes)."""
+    async with ShippingClient(
+        service.base_url, service.key, ca_file=service.ca_file, pacer=RateLimitPacer()
+    ) as client:
+        numbers = iter(range(count))
+        label_bytes = 0
+
+        async def worker() -> None:
+            nonlocal label_bytes
+            for number in numbers:
+                shipment = await client.shipments.create(request(number))
+                assert shipment.label_url
+                label_bytes += len(await client.labels.download(shipment.label_url))
+
+        started = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        elapsed = time.perf_counter() - started
+        return elapsed, client.stats.rate_limited, label_bytes
+
+
+def report(
+    title: str, elapsed: float, lower: float, rejected: int, count: int, floor: float | None
+) -> None:
+    """Print the figures of one run."""
+    print(f"{title}")
+    print(f"  shipments created     {count}")
+    print(f"  wall time             {elapsed:7.2f} s")
+    print(f"  theoretical bound     {lower:7.2f} s")
+    print(f"  ratio                 {elapsed / lower:7.3f}  (target <= 1.10)")
+    if floor is not None:
+        # what the service itself needs on this machine (labels, database), carrier aside
+        print(f"  service floor         {floor:7.2f} s  (same run, zero carrier latency)")
+        print(f"  ratio to max(bound, floor) {elapsed / max(lower, floor):7.3f}")
+    print(f"  429 answers           {rejected}")
+
+
+def measure(
+    data_dir: Path, latency_ms: int, rate_limit: str, args: argparse.Namespace
+) -> tuple[float, int]:
+    """One run on a fresh service: (seconds, 429 answers)."""
+    service = start_service(
+        data_dir, "--carrier-latency", str(latency_ms), "--rate-limit", rate_limit
+    )
+    try:
+        elapsed, rejected, _ = asyncio.run(run(service, args.count, args.concurrency))
+    finally:
+        service.stop()
+    return elapsed, rejected
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, default=8)
+    args = parser.parse_args()
+    latency = LATENCY_MS / 1000
+    print(f"machine: {os.cpu_count()} cores; carrier latency {LATENCY_MS} ms")
+    ok = True
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-") as tmp:
+        runs = [
+            (f"rate limit {LIMIT}/{INTERVAL:g}s", f"{LIMIT}/{INTERVAL:g}", LIMIT),
+            ("no rate limit", "1000000/60", None),
+        ]
+        for index, (title, limit_arg, limit) in enumerate(runs):
+            elapsed, rejected = measure(Path(tmp) / f"s{index}", LATENCY_MS, limit_arg, args)
+            floor = None
+            if limit is None:
+                floor, _ = measure(Path(tmp) / f"f{index}", 0, limit_arg, args)
+            lower = bound(args.count, args.concurrency, latency, limit, INTERVAL)
+            report(title, elapsed, lower, rejected, args.count, floor)
+            ok = ok and rejected == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
