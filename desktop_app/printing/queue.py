@@ -17,6 +17,11 @@ the connection on a stall so that a printer which checks for a clean end drops t
 So a label is printed at most once unless a user asks again, and at least once while the
 printer becomes reachable, except for the crash-while-connected case the user decides.
 
+Durability: the table lives in the profile store's SQLite file (WAL). With the default
+`synchronous="NORMAL"` every state change survives a crash or kill of the app; an OS crash or
+power loss may undo the last changes (a few ms), which could send a job again. Pass
+`synchronous="FULL"` to close that gap at the cost of an fsync per state change (four per job).
+
 States: queued -> sending -> done | waiting (retry at next_attempt_at) | failed (permanent,
 e.g. conversion refused) | canceled | needs_attention.
 """
@@ -153,6 +158,7 @@ class PrintQueue:
         backoff_initial: float = 1.0,
         backoff_max: float = 30.0,
         transport_factory: TransportFactory = create_transport,
+        synchronous: Literal["NORMAL", "FULL"] = "NORMAL",
     ) -> None:
         self.db_path = Path(db_path)
         self._printers = printers
@@ -164,7 +170,9 @@ class PrintQueue:
         )
         self._db.row_factory = sqlite3.Row
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        if synchronous not in ("NORMAL", "FULL"):
+            raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
+        self._db.execute(f"PRAGMA synchronous={synchronous}")
         self._db.execute("PRAGMA busy_timeout=10000")
         with self._transaction():
             for statement in SCHEMA.split(";"):

@@ -1,4 +1,5 @@
 import asyncio
+import contextlib
 import os
 import signal
 import sqlite3
@@ -263,3 +264,26 @@ async def test_cancel_while_converting_is_never_sent(tmp_path, db):
         assert (await queue.wait_for(after.id, timeout=30)).state == "done"
         assert queue.get(slow.id).state == "canceled"
     assert [j.data for j in vp.jobs] == [zpl_label(dpi=300)]
+
+
+async def test_queue_shares_the_profile_store_file(vprinter, tmp_path):
+    from desktop_app.profiles.store import ProfileStore
+
+    store = ProfileStore(tmp_path / "profile")
+    try:
+        with contextlib.closing(sqlite3.connect(store.db_path)) as con:
+            version = con.execute("PRAGMA user_version").fetchone()
+        async with PrintQueue(store.db_path, **FAST) as queue:
+            job = queue.enqueue(zebra(vprinter), zpl_label(), reference="shipment-1")
+            assert (await queue.wait_for(job.id, timeout=10)).state == "done"
+        with contextlib.closing(sqlite3.connect(store.db_path)) as con:
+            tables = {
+                r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            assert "print_jobs" in tables and len(tables) > 1
+            # the store's own schema version is untouched by the queue's table
+            assert con.execute("PRAGMA user_version").fetchone() == version
+            assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        store.close()
+    ProfileStore(tmp_path / "profile").close()  # the store still opens its file
