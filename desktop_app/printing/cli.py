@@ -373,14 +373,15 @@ def _printers_list(book: PrinterBook, args: argparse.Namespace) -> int:
     if args.system:
         from desktop_app.printing.discovery import DiscoveryError, list_cups_queues
 
+        failed = False
         try:
             queues = asyncio.run(list_cups_queues())
         except DiscoveryError as exc:
-            queues = []
+            queues, failed = [], True
             _err(str(exc))
         if args.json:
             payload["cups"] = [{"name": q.name, "device_uri": q.device_uri} for q in queues]
-        else:
+        elif not failed:
             print("\nCUPS queues:" if queues else "\nno CUPS queues")
             for q in queues:
                 print(f"  {q.name:<20} {q.device_uri:<40} (use --to cups:{q.name})")

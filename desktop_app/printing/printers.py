@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import tempfile
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from desktop_app.domain.labels import MM_PER_INCH, mm_to_dots
+
+log = logging.getLogger(__name__)
 
 PrinterKind = Literal["zpl", "pdf"]
 DPIS = (203, 300)
@@ -153,12 +156,12 @@ class PrinterDefinition:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PrinterDefinition:
-        """Build from a dict as written by `to_json`; unknown keys are an error."""
+        """Build from a dict as written by `to_json`; keys of newer versions are ignored."""
         known = set(cls.__dataclass_fields__)
         unknown = set(data) - known
         if unknown:
-            raise PrinterError(f"unknown printer fields: {', '.join(sorted(unknown))}")
-        values = dict(data)
+            log.warning("printer %r: ignoring unknown fields %s", data.get("name"), sorted(unknown))
+        values = {k: v for k, v in data.items() if k in known}
         for key in ("offset_mm", "label_offset_dots"):
             if key in values and values[key] is not None:
                 values[key] = tuple(values[key])

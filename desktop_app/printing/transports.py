@@ -282,6 +282,7 @@ register_transport("cups", CupsTransport)
 
 
 def _slug(text: str) -> str:
+    text = re.sub(r"\.(pdf|zpl|txt|prn)$", "", text.strip(), flags=re.I)
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")[:40] or "label"
 
 

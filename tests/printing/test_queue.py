@@ -141,7 +141,7 @@ async def test_job_interrupted_before_connecting_is_sent_after_restart(vprinter,
         job = queue.enqueue(zebra(vprinter), zpl_label())
         await queue.wait_for(job.id, timeout=10, states={"waiting"})
     # as if the process died after persisting `sending` but before connecting
-    with sqlite3.connect(db) as con:
+    with contextlib.closing(sqlite3.connect(db)) as con, con:
         con.execute("UPDATE print_jobs SET state='sending', connected=0 WHERE id=?", (job.id,))
     await vprinter.set_refusing(False)
     async with PrintQueue(db, **FAST) as queue:
