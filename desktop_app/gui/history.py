@@ -114,6 +114,14 @@ def deletable(shipment: StoredShipment) -> tuple[bool, str]:
     return True, ""
 
 
+def service_text(exc: Exception) -> str:
+    """The service's own error messages, else the client's explanation."""
+    errors = getattr(exc, "errors", None)
+    if errors:
+        return "; ".join(str(e) for e in errors)
+    return str(getattr(exc, "user_message", None) or exc)
+
+
 def _local_time(value: str) -> str:
     try:
         moment = datetime.fromisoformat(value)
@@ -745,11 +753,14 @@ class HistoryWidget(QWidget):
             except NotFoundError as exc:
                 # gone on the service already (deleted elsewhere, or sandbox expiry)
                 await asyncio.to_thread(store.mark_deleted, shipment_id)
-                errors.append(f"{shipment_id}: the service no longer has it ({exc.user_message})")
+                errors.append(
+                    f"{self._name(store, shipment_id)}: the service no longer has it "
+                    f"({service_text(exc)})."
+                )
                 deleted.append(shipment_id)
                 continue
             except APIError as exc:
-                errors.append(exc.user_message)
+                errors.append(f"{self._name(store, shipment_id)}: {service_text(exc)}")
                 continue
             await asyncio.to_thread(store.mark_deleted, shipment_id)
             deleted.append(shipment_id)
@@ -760,9 +771,17 @@ class HistoryWidget(QWidget):
             f"Deleted {len(deleted)} shipment{'s' if len(deleted) != 1 else ''}." if deleted else ""
         )
         if errors:
-            text = (text + " " if text else "") + "Not deleted: " + " ".join(errors)
+            text = (text + " " if text else "") + " ".join(errors)
         self.show_message(text)
         return deleted
+
+    @staticmethod
+    def _name(store: ProfileStore, shipment_id: str) -> str:
+        try:
+            shipment = store.get_shipment(shipment_id)
+        except LookupError:
+            return shipment_id
+        return shipment.reference_number or shipment.recipient or shipment_id
 
     # --- refresh -------------------------------------------------------------------------------
 
@@ -807,7 +826,7 @@ class HistoryWidget(QWidget):
                     continue
                 updated += await self._record(store, shipment)
         except APIError as exc:
-            self.show_message(f"Could not refresh from the service: {exc.user_message}")
+            self.show_message(f"Could not refresh from the service: {service_text(exc)}")
             return updated
         finally:
             self.refresh_button.setText("Refresh from service")
