@@ -1,0 +1,271 @@
+"""Label preview: PDF through QtPdf (every page, zoom to fit), ZPL rendered offline with the
+zplkit extra (else its text with a note); Print / Print again and "print after create"."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
+from PySide6.QtPdf import QPdfDocument
+from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.domain.labels import LABEL_FORMATS
+from desktop_app.gui.context import AppContext
+from desktop_app.gui.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.printing.preview import render_zpl_preview
+from desktop_app.printing.queue import PrintJob
+from desktop_app.profiles.models import Profile
+from desktop_app.profiles.store import StoredShipment
+
+log = logging.getLogger(__name__)
+
+EMPTY, PDF, IMAGES, TEXT = range(4)
+
+
+class LabelPreviewWidget(QWidget):
+    """Shows the last created (or chosen) label and prints it through the queue."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.shipment: StoredShipment | None = None
+        self.kind: str | None = None  # pdf | zpl | text
+        self.jobs: list[PrintJob] = []
+        self.render_task: asyncio.Task[Any] | None = None
+        self.zpl_note = ""
+
+        self.title = QLabel("No label yet")
+        self.title.setObjectName("previewTitle")
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("font-weight: bold;")
+        self.stack = QStackedWidget()
+        empty = QLabel("The label appears here as soon as it is created.")
+        empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        empty.setWordWrap(True)
+        empty.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.pdf_document = QPdfDocument(self)
+        self.pdf_view = QPdfView()
+        self.pdf_view.setObjectName("pdfView")
+        self.pdf_view.setDocument(self.pdf_document)
+        self.pdf_view.setPageMode(QPdfView.PageMode.MultiPage)
+        self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitInView)
+        self.images = QWidget()
+        self.images_layout = QVBoxLayout(self.images)
+        self.images_layout.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        images_scroll = QScrollArea()
+        images_scroll.setWidget(self.images)
+        images_scroll.setWidgetResizable(True)
+        self.images_scroll = images_scroll
+        self.text_view = QPlainTextEdit()
+        self.text_view.setObjectName("zplText")
+        self.text_view.setReadOnly(True)
+        self.stack.addWidget(empty)
+        self.stack.addWidget(self.pdf_view)
+        self.stack.addWidget(images_scroll)
+        self.stack.addWidget(self.text_view)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.note.hide()
+
+        self.print_button = QPushButton("&Print label")
+        self.print_button.setObjectName("printButton")
+        self.print_button.setToolTip("Send this label to the profile's printer (Ctrl+Shift+L)")
+        self.print_button.setShortcut("Ctrl+Shift+L")
+        self.print_button.clicked.connect(self.print_current)
+        self.auto_print_check = QCheckBox("Print automatically after create")
+        self.auto_print_check.setObjectName("autoPrint")
+        self.auto_print_check.toggled.connect(self._on_auto_print)
+        self.print_status = QLabel()
+        self.print_status.setObjectName("printStatus")
+        self.print_status.setWordWrap(True)
+
+        row = QHBoxLayout()
+        row.addWidget(self.print_button)
+        row.addWidget(self.auto_print_check, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.note)
+        layout.addLayout(row)
+        layout.addWidget(self.print_status)
+        context.profile_changed.connect(self._on_profile)
+        context.print_job_changed.connect(self._on_job)
+        if context.profile is not None:
+            self._on_profile(context.profile)
+        self._update_buttons()
+
+    # --- profile -------------------------------------------------------------------------------
+
+    def _on_profile(self, profile: Profile) -> None:
+        self.clear()
+        old = self.auto_print_check.blockSignals(True)
+        self.auto_print_check.setChecked(profile.preferences.auto_print_after_create)
+        self.auto_print_check.blockSignals(old)
+        self._update_buttons()
+
+    @property
+    def auto_print(self) -> bool:
+        """Whether a new label is printed right after its creation."""
+        return self.auto_print_check.isChecked()
+
+    def _on_auto_print(self, on: bool) -> None:
+        profile = self.context.profile
+        if profile is None:
+            return
+        prefs = profile.preferences.model_copy(update={"auto_print_after_create": on})
+        try:
+            saved = self.context.manager.update(profile.model_copy(update={"preferences": prefs}))
+        except Exception as exc:  # a preference must not break the desk
+            log.warning("could not save the auto-print preference: %s", exc)
+            return
+        self.context.profile = saved
+
+    # --- showing ------------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        """No label shown (a new profile)."""
+        self.shipment = None
+        self.kind = None
+        self.jobs = []
+        if self.render_task is not None:
+            self.render_task.cancel()
+        self.pdf_document.close()
+        self._clear_images()
+        self.text_view.clear()
+        self.title.setText("No label yet")
+        self.note.hide()
+        self.print_status.setText("")
+        self.stack.setCurrentIndex(EMPTY)
+        self._update_buttons()
+
+    def show_shipment(self, stored: StoredShipment) -> None:
+        """Show the label of `stored` at once (ZPL renders in the background)."""
+        self.clear()
+        self.shipment = stored
+        tracking = stored.carrier_tracking_no or stored.id
+        ref = f" — {stored.reference_number}" if stored.reference_number else ""
+        self.title.setText(f"{stored.carrier.upper()} {tracking}{ref} ({stored.label_format})")
+        path = stored.label_path
+        if path is None or not path.is_file():
+            self._show_note("This shipment has no label file yet.", error=True)
+            self._update_buttons()
+            return
+        data = path.read_bytes()
+        if data.startswith(b"%PDF"):
+            self.kind = "pdf"
+            self.pdf_document.load(str(path))
+            self.stack.setCurrentIndex(PDF)
+            self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitInView)
+            pages = self.pdf_document.pageCount()
+            if pages > 1:
+                self._show_note(f"{pages} pages")
+        else:
+            self.kind = "zpl"
+            self.text_view.setPlainText(data.decode("utf-8", "replace"))
+            self.stack.setCurrentIndex(TEXT)
+            self._show_note("Rendering the ZPL label…")
+            fmt = LABEL_FORMATS.get(stored.label_format or "")
+            dpi = fmt.dpi if fmt is not None and fmt.dpi else 203
+            self.render_task = asyncio.ensure_future(self._render_zpl(data, dpi))
+        self._update_buttons()
+
+    async def _render_zpl(self, data: bytes, dpi: int) -> None:
+        # rendering a converted label takes a while: keep the event loop free
+        result = await asyncio.to_thread(render_zpl_preview, data, dpi=dpi)
+        if not result.available:
+            self.zpl_note = f"Showing the ZPL text: {result.message}"
+            self._show_note(self.zpl_note)
+            return
+        self._clear_images()
+        width = max(200, self.images_scroll.viewport().width() - 24)
+        for png in result.pngs:
+            pixmap = QPixmap()
+            pixmap.loadFromData(png)
+            label = QLabel()
+            label.setPixmap(
+                pixmap.scaledToWidth(
+                    min(width, pixmap.width()), Qt.TransformationMode.SmoothTransformation
+                )
+            )
+            label.setStyleSheet("border: 1px solid #bbb; background: white;")
+            self.images_layout.addWidget(label)
+        self.stack.setCurrentIndex(IMAGES)
+        pages = len(result.pngs)
+        self.zpl_note = f"ZPL rendered offline ({pages} label{'s' if pages != 1 else ''})"
+        if result.warnings:
+            self.zpl_note += "; " + "; ".join(result.warnings)
+        self._show_note(self.zpl_note)
+
+    def _clear_images(self) -> None:
+        while self.images_layout.count():
+            item = self.images_layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+
+    def _show_note(self, text: str, *, error: bool = False) -> None:
+        self.note.setText(text)
+        self.note.setStyleSheet(f"color: {ERROR_COLOR if error else MUTED_COLOR};")
+        self.note.setVisible(bool(text))
+
+    # --- printing --------------------------------------------------------------------------------
+
+    def _update_buttons(self) -> None:
+        printable = self.shipment is not None and self.shipment.printable
+        self.print_button.setEnabled(printable and self.context.printer() is not None)
+        self.print_button.setText("&Print again" if self.jobs else "&Print label")
+        if self.context.printer() is None:
+            self.print_button.setToolTip("No printer is assigned to this profile (Settings)")
+
+    def print_current(self) -> list[PrintJob]:
+        """Queue the shown label for the profile's printer (again, if printed before)."""
+        if self.shipment is None:
+            return []
+        try:
+            jobs = self.context.print_label(self.shipment)
+        except Exception as exc:
+            self.print_status.setText(str(exc))
+            self.print_status.setStyleSheet(f"color: {ERROR_COLOR};")
+            return []
+        self.jobs.extend(jobs)
+        self.print_status.setStyleSheet("")
+        self.print_status.setText(f"Sent to {jobs[0].printer}: {jobs[0].state}")
+        self._update_buttons()
+        return jobs
+
+    def _on_job(self, job: PrintJob) -> None:
+        if not any(j.id == job.id for j in self.jobs):
+            return
+        self.jobs = [job if j.id == job.id else j for j in self.jobs]
+        text = {
+            "done": "Printed",
+            "queued": "Queued",
+            "sending": "Printing…",
+        }.get(job.state, job.status_text)
+        self.print_status.setText(f"{job.printer}: {text}")
+        bad = job.state in ("failed", "needs_attention", "waiting")
+        self.print_status.setStyleSheet(f"color: {ERROR_COLOR};" if bad else "")
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        """Stop a render in progress."""
+        if self.render_task is not None:
+            with contextlib.suppress(Exception):
+                self.render_task.cancel()
+        super().closeEvent(event)
