@@ -280,24 +280,25 @@ class PrinterDialog(QDialog):
         """The definition as typed (PrinterError or ValueError if it is not valid)."""
         kind = str(self.kind_combo.currentData())
         darkness = self.darkness_spin.value()
-        base = self.original
-        printer = PrinterDefinition(
-            name=self.name_edit.text().strip(),
-            kind=kind,  # type: ignore[arg-type]
-            transport=transport_uri(
+        fields: dict[str, Any] = {
+            "name": self.name_edit.text().strip(),
+            "kind": kind,
+            "transport": transport_uri(
                 str(self.connection_combo.currentData()), self.address_edit.text()
             ),
-            dpi=int(self.dpi_combo.currentData()),
-            stock=self.stock_combo.currentText().strip(),
-            paper=self.paper_combo.currentText().strip(),
-            offset_mm=(self.offset_mm_x.value(), self.offset_mm_y.value()),
-            placement=base.placement if base else "top-left",
-            darkness=None if darkness < 0 else darkness,
-            label_offset_dots=(self.offset_x.value(), self.offset_y.value()),
-            label_top=self.label_top.value() or None,
-            preferred_format=base.preferred_format if base else None,
-            options=dict(base.options) if base else {},
-        )
+            "dpi": int(self.dpi_combo.currentData()),
+            "stock": self.stock_combo.currentText().strip(),
+            "paper": self.paper_combo.currentText().strip(),
+            "offset_mm": (self.offset_mm_x.value(), self.offset_mm_y.value()),
+            "darkness": None if darkness < 0 else darkness,
+            "label_offset_dots": (self.offset_x.value(), self.offset_y.value()),
+            "label_top": self.label_top.value() or None,
+        }
+        # an edit keeps what this dialog does not show (placement, preferred format...)
+        if self.original is not None:
+            printer = self.original.with_changes(**fields)
+        else:
+            printer = PrinterDefinition(**fields)
         if not self.address_edit.text().strip():
             raise PrinterError("address: enter where the printer is reached")
         create_transport(printer)  # ValueError naming what is wrong with the address
