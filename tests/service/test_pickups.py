@@ -170,6 +170,20 @@ def test_time_window(sandbox: httpx.Client) -> None:
     assert pickup({"pickup_time": _window(start_hours=24 * 40)})[0].startswith(
         "pickup_time.earliest:"
     )
+    assert pickup({"pickup_time": _window(start_hours=-48, length_hours=60)})[0].startswith(
+        "pickup_time.earliest:"
+    )
+    assert pickup({"pickup_time": _window(length_hours=24 * 8)})[0].startswith(
+        "pickup_time.latest:"
+    )
+    # starting a little in the past is fine: "from now on until tonight"
+    started = _window(start_hours=-1, length_hours=5)
+    assert (
+        sandbox.post(
+            "/v1/pickup_requests", json={"carrier": "ups", "pickup_time": started}
+        ).status_code
+        == 200
+    )
     no_offset = {"earliest": "2030-01-01T09:00:00", "latest": "2030-01-01T12:00:00"}
     assert pickup({"pickup_time": no_offset})[0].startswith("pickup_time.earliest:")
     assert pickup({"pickup_time": _window(), "extra": 1})[0].startswith("extra:")

@@ -28,6 +28,7 @@ router = APIRouter(prefix="/pickup_requests", tags=["pickup_requests"])
 
 # a carrier books pickups for the coming weeks, not for next year
 MAX_DAYS_AHEAD = 30
+MAX_WINDOW_DAYS = 7
 MAX_SHIPMENTS = 1000
 
 
@@ -45,12 +46,19 @@ def pickup_json(row: PickupRequestRow) -> dict[str, Any]:
 
 
 def _check_window(earliest: datetime, latest: datetime, now: datetime) -> list[str]:
+    """A window a carrier could serve: ends in the future, starts soon, lasts days not years."""
     errors = []
     if latest <= now:
         errors.append("pickup_time.latest: the pickup window must end in the future")
     if earliest > now + timedelta(days=MAX_DAYS_AHEAD):
         errors.append(
             f"pickup_time.earliest: pickups can be requested at most {MAX_DAYS_AHEAD} days ahead"
+        )
+    elif earliest < now - timedelta(days=1):
+        errors.append("pickup_time.earliest: the pickup window cannot start in the past")
+    if latest - earliest > timedelta(days=MAX_WINDOW_DAYS):
+        errors.append(
+            f"pickup_time.latest: a pickup window can be at most {MAX_WINDOW_DAYS} days long"
         )
     return errors
 
