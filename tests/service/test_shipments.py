@@ -61,8 +61,7 @@ def test_create_with_label_serves_pdf_without_key(
 
 
 def test_zpl_label(sandbox: httpx.Client) -> None:
-    body = shipment("ups", label=True, label_format=None)
-    body.pop("label_format")
+    body = shipment("ups", label=True)
     body["label"] = {"format": "zpl2_4x6in_203dpi"}
     response = sandbox.post("/v1/shipments", json=body)
     assert response.status_code == 200, response.text
