@@ -12,6 +12,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -55,14 +56,43 @@ def carrier_like_pdf(tracking: str) -> bytes:
     return bytes(pdf.output())
 
 
+def service_label_pdf(tracking: str) -> bytes | None:
+    """The local service's own A6 label (text, QR code, Code 128), when the service is there."""
+    try:
+        from datetime import date
+
+        from desktop_app.service.labels import render_label
+        from desktop_app.service.labels_layout import LabelPage
+    except ImportError:
+        return None
+    page = LabelPage(
+        sender=("Packdesk GmbH", "Lagerstrasse 1", "20095 Hamburg"),
+        receiver=("Erika Mustermann", "Hauptstrasse 5", "80331 München", "DE"),
+        carrier="dhl",
+        carrier_name="DHL",
+        service="STANDARD",
+        package_index=1,
+        package_count=1,
+        weight_kg=2.5,
+        tracking_number=tracking,
+        created=date(2026, 11, 22),
+        sandbox=True,
+        tracking_url=f"https://example.com/track/{tracking}",
+    )
+    return bytes(render_label([page], "pdf_a6"))
+
+
 def percentile(values: list[float], pct: float) -> float:
     ordered = sorted(values)
     k = max(0, min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1))))
     return ordered[k]
 
 
-def bench_conversion() -> dict[int, list[float]]:
-    pdfs = [carrier_like_pdf(f"1Z999AA1{n:010d}") for n in range(CONVERSIONS)]
+def bench_conversion(make_pdf: Callable[[str], bytes | None]) -> dict[int, list[float]]:
+    made = [make_pdf(f"003404341{n:011d}") for n in range(CONVERSIONS)]
+    pdfs = [pdf for pdf in made if pdf is not None]
+    if len(pdfs) != len(made):
+        return {}
     results: dict[int, list[float]] = {}
     for dpi in (203, 300):
         pdf_to_zpl(pdfs[0], dpi=dpi, stock_mm=STOCK)  # warm-up: imports, pdfium init
@@ -103,12 +133,16 @@ async def bench_delivery(folder: Path) -> list[float]:
 
 def main() -> int:
     print(f"machine: {os.cpu_count()} CPU(s), Python {sys.version.split()[0]}")
-    conv = bench_conversion()
-    for dpi, times in conv.items():
-        print(
-            f"PDF->ZPL 4x6 in at {dpi} dpi: median {statistics.median(times):.1f} ms, "
-            f"p90 {percentile(times, 90):.1f} ms per label ({len(times)} labels)"
-        )
+    worst_300 = 0.0
+    for name, make in (("vector label", carrier_like_pdf), ("service A6 label", service_label_pdf)):
+        conv = bench_conversion(make)
+        for dpi, times in conv.items():
+            print(
+                f"PDF->ZPL {name} on 4x6 in at {dpi} dpi: median {statistics.median(times):.1f}"
+                f" ms, p90 {percentile(times, 90):.1f} ms per label ({len(times)} labels)"
+            )
+        if conv:
+            worst_300 = max(worst_300, statistics.median(conv[300]))
     with tempfile.TemporaryDirectory() as tmp:
         latencies = asyncio.run(bench_delivery(Path(tmp)))
     p50, p99 = percentile(latencies, 50), percentile(latencies, 99)
@@ -116,7 +150,7 @@ def main() -> int:
         f"delivery (bytes ready -> acknowledged, loopback, persisted queue): "
         f"p50 {p50:.2f} ms, p99 {p99:.2f} ms over {len(latencies)} jobs"
     )
-    ok = statistics.median(conv[300]) < 50 and p99 < 20
+    ok = worst_300 < 50 and p99 < 20
     print(
         "targets (conversion < 50 ms at 300 dpi, delivery p99 < 20 ms):", "met" if ok else "MISSED"
     )

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
+import re
 import threading
+import zlib
 from typing import Literal
 
 from PIL import Image
@@ -19,6 +23,9 @@ _PDFIUM_LOCK = threading.Lock()
 
 class ConversionError(ValueError):
     """A PDF could not be converted (not a PDF, no pages, damaged)."""
+
+
+_INVERT_TABLE = [0 if v else 255 for v in range(256)]  # any nonzero pixel is white
 
 
 def _threshold_table(threshold: int) -> list[int]:
@@ -92,11 +99,74 @@ def _fit(
     return canvas
 
 
+def _count_prefix(count: int) -> str:
+    """ZPL repeat count: g..z for 20..400 in steps of 20, then G..Y for 1..19."""
+    tens, units = divmod(count, 20)
+    return (chr(ord("f") + tens) if tens else "") + (chr(ord("F") + units) if units else "")
+
+
+_MAX_RUN = 419  # "z" (400) + "Y" (19): the longest run one repeat count expresses
+_PREFIX = [_count_prefix(n) for n in range(_MAX_RUN + 1)]
+_RUN = re.compile(r"([0-9A-F])\1{2,}")  # runs of 3+: a run of 2 gains nothing
+
+
+def _encode_run(match: re.Match[str]) -> str:
+    run = match.group()
+    char, count = run[0], len(run)
+    if count <= _MAX_RUN:
+        return _PREFIX[count] + char
+    parts = []
+    while count > 0:
+        chunk = min(count, _MAX_RUN)
+        parts.append(_PREFIX[chunk] + char if chunk > 2 else char * chunk)
+        count -= chunk
+    return "".join(parts)
+
+
+def compress_hex_rows(hex_data: str, bytes_per_row: int) -> str:
+    """ZPL's ASCII compression: run-length counts, `,`/`!` to fill a row with 0/1, `:` to repeat.
+
+    The same output as zebrafy's `compress_ascii`, with the run search done by the regex engine
+    instead of a Python loop over every hex digit (about 10x faster on a 300-dpi label).
+    """
+    row_length = bytes_per_row * 2
+    rows: list[str] = []
+    previous = None
+    for start in range(0, len(hex_data), row_length):
+        row = hex_data[start : start + row_length]
+        if row == previous:
+            rows.append(":")
+            continue
+        previous = row
+        if row.endswith("0"):
+            rows.append(_RUN.sub(_encode_run, row.rstrip("0")) + ",")
+        elif row.endswith("F"):
+            rows.append(_RUN.sub(_encode_run, row.rstrip("F")) + "!")
+        else:
+            rows.append(_RUN.sub(_encode_run, row))
+    return "".join(rows)
+
+
 def graphic_field(image: Image.Image, encoding: GraphicEncoding = "ASCII_COMPRESSED") -> str:
     """A mode "1" image as a ZPL `^GFA` field (black pixels print), ending in `^FS`."""
-    from zebrafy.graphic_field import GraphicField
-
-    return str(GraphicField(image, format=encoding).get_graphic_field())
+    if image.mode != "1":
+        image = image.convert("1", dither=Image.Dither.NONE)
+    # Pillow stores black as 0 and ZPL prints 1 bits; inverting the image (not the bytes)
+    # keeps the padding bits at the end of each row white
+    bits = image.point(_INVERT_TABLE, "1").tobytes()
+    bytes_per_row = (image.width + 7) // 8
+    total = bytes_per_row * image.height
+    if encoding == "ASCII":
+        data, count = bits.hex().upper(), total
+    elif encoding == "ASCII_COMPRESSED":
+        data, count = compress_hex_rows(bits.hex().upper(), bytes_per_row), total
+    elif encoding == "Z64":
+        encoded = base64.b64encode(zlib.compress(bits))
+        data = f":Z64:{encoded.decode('ascii')}:{binascii.crc_hqx(encoded, 0):04X}"
+        count = len(data)
+    else:
+        raise ValueError(f"unknown graphic encoding {encoding!r}")
+    return f"^GFA,{count},{total},{bytes_per_row},{data}^FS"
 
 
 def image_to_zpl(image: Image.Image, encoding: GraphicEncoding = "ASCII_COMPRESSED") -> bytes:

@@ -65,3 +65,34 @@ def test_landscape_page_turns_on_portrait_stock():
 def test_not_a_pdf_is_a_clear_error():
     with pytest.raises(ConversionError, match="not a readable PDF"):
         pdf_to_zpl(b"%PDF-1.4 garbage", dpi=203, stock_mm=STOCK_4X6)
+
+
+@pytest.mark.parametrize("encoding", ["ASCII", "ASCII_COMPRESSED", "Z64"])
+def test_graphic_encoding_matches_zebrafy(encoding):
+    import random
+
+    from zebrafy.graphic_field import GraphicField
+
+    from desktop_app.printing.convert import graphic_field
+
+    images = rasterize_pdf(pdf_label(), dpi=203, stock_mm=STOCK_4X6)
+    rnd = random.Random(7)
+    for width, height in [(13, 7), (812, 40), (5000, 3)]:
+        noisy = Image.new("1", (width, height), 1)
+        for _ in range(width * height // 3):
+            noisy.putpixel((rnd.randrange(width), rnd.randrange(height)), 0)
+        images.append(noisy)
+    images += [Image.new("1", (4000, 2), 0), Image.new("1", (4000, 2), 1)]
+    for image in images:
+        expected = GraphicField(image, format=encoding).get_graphic_field()
+        assert graphic_field(image, encoding) == expected
+
+
+@pytest.mark.skipif(not preview_available(), reason="zplkit (preview extra) not installed")
+def test_z64_and_plain_hex_render_the_same_label():
+    images = []
+    for encoding in ("ASCII", "ASCII_COMPRESSED", "Z64"):
+        zpl = pdf_to_zpl(pdf_label(), dpi=203, stock_mm=STOCK_4X6, encoding=encoding)
+        (image,) = render_zpl_images(zpl, dpi=203)
+        images.append(image.tobytes())
+    assert images[0] == images[1] == images[2]
