@@ -238,7 +238,8 @@ class BaseClient:
                 self._foreign_http = httpx.AsyncClient(
                     verify=ssl_context(None),
                     headers={"User-Agent": USER_AGENT},
-                    follow_redirects=True,
+                    follow_redirects=True,  # file stores redirect; each hop must stay on https
+                    event_hooks={"request": [_require_https]},
                 )
             http = self._foreign_http
         attempt = 0
@@ -259,6 +260,10 @@ class BaseClient:
             if response.status_code >= 400:
                 raise error_from_response(response)
             return response.content
+
+
+async def _require_https(request: httpx.Request) -> None:
+    check_https(str(request.url), "label URL")
 
 
 def _retry_after_or(response: httpx.Response, default: float) -> float:

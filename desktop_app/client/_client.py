@@ -58,6 +58,10 @@ class ShippingClient(BaseClient):
     ) -> None:
         if environment is not None:
             key_registry.check(api_key, environment, key_environment)
+            if key_environment == environment:
+                # verified when the profile was saved: remember it, so this key is refused at
+                # once if it is ever pasted into a profile of the other environment
+                key_registry.remember(api_key, key_environment)
         super().__init__(
             base_url,
             api_key,
@@ -71,7 +75,8 @@ class ShippingClient(BaseClient):
         self.environment = environment
         self._key_registry = key_registry
         self._api_key_for_registry = api_key
-        self._key_checked = environment is None
+        # a key the profile verified with /v1/me when it was saved needs no new check
+        self._key_checked = environment is None or key_environment == environment
         self._key_check_lock = asyncio.Lock()
         self.shipments = Shipments(self)
         self.addresses = Addresses(self)

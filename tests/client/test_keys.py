@@ -137,3 +137,44 @@ async def test_checked_key_is_checked_once(client_service: RunningService) -> No
         await client.carriers.list()
         await client.carriers.list()
     assert sent == ["/v1/me", "/v1/carriers", "/v1/carriers"]
+
+
+async def test_verified_profile_key_is_remembered(client_service: RunningService) -> None:
+    registry = KeyRegistry()
+    sandbox_profile = Profile(
+        name="Sandbox",
+        environment="sandbox",
+        base_url=client_service.base_url,
+        ca_file=str(client_service.ca_file),
+        key_environment="sandbox",
+    )
+    async with ShippingClient.for_profile(
+        sandbox_profile, client_service.sandbox_key, key_registry=registry
+    ) as client:
+        assert (await client.carriers.list()) != []
+    # the same key offered for a live profile is refused before anything is sent
+    with pytest.raises(KeyEnvironmentError):
+        await check_key(
+            "https://api.example.invalid",
+            client_service.sandbox_key,
+            None,
+            "live",
+            key_registry=registry,
+        )
+
+
+async def test_logs_never_show_the_key(
+    client_service: RunningService, caplog: pytest.LogCaptureFixture
+) -> None:
+    import base64
+
+    key = client_service.sandbox_key
+    encoded = base64.b64encode(f"{key}:".encode()).decode()
+    with caplog.at_level("DEBUG"):
+        async with ShippingClient(
+            client_service.base_url, key, ca_file=str(client_service.ca_file)
+        ) as client:
+            await client.me()
+            await client.shipments.create(shipment_request())
+    assert caplog.records, "debug logging was captured"
+    assert key not in caplog.text and encoded not in caplog.text
