@@ -60,7 +60,7 @@ class RateWindow:
     epoch: int = 0
     reset_at: float | None = None  # upper bound of the current window's end
     acquired: int = 0  # slots taken in the current epoch
-    carried: int = 0  # requests of the previous epoch in flight when this one began
+    carried: int = 0  # requests the service may have counted with no answer saying so
     max_used: int | None = None  # highest count answered to a request of this epoch
     blocked_until: float = 0.0  # from Retry-After
     unlimited: bool = False  # the service sends no rate-limit headers
@@ -116,6 +116,9 @@ class RateWindow:
     ) -> None:
         """Record the answer to `ticket` (headers None: no answer arrived)."""
         self.in_flight.pop(ticket.seq, None)
+        if headers is None and ticket.epoch == self.epoch and self.max_used is not None:
+            # no answer (connection lost, cancelled): the service may have counted it anyway
+            self.carried += 1
         if status == 429 and headers is not None:
             retry_after = _number(headers.get("retry-after"))
             if retry_after is not None:
