@@ -80,7 +80,8 @@ class PrinterDefinition:
     """PDF printers: where the label's top-left corner goes on the paper."""
     placement: Literal["top-left", "center"] = "top-left"
     darkness: int | None = None
-    """ZPL printers: absolute darkness 0-30 sent as `~SD`; None leaves the printer's own."""
+    """ZPL printers: darkness 0-30 sent as `~SD` with each job (kept until the printer is
+    switched off, never saved); None leaves the printer's own setting."""
     label_offset_dots: tuple[int, int] = (0, 0)
     """ZPL printers: label home shift (x, y) in dots, applied with `^LH`."""
     label_top: int | None = None

@@ -181,7 +181,6 @@ class PrintQueue:
         self._listeners: list[JobListener] = []
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._wakes: dict[str, asyncio.Event] = {}
-        self._sending: dict[str, int] = {}
         self._prepared: dict[int, tuple[PrinterDefinition, Payload]] = {}
         self._started = False
         self._closing = False
@@ -520,7 +519,7 @@ class PrintQueue:
             self._prepared[job.id] = (printer, payload)
         # the conversion ran in an executor: the user may have canceled or redirected meanwhile
         current = self._row(job.id)
-        if current.state not in PENDING or current.printer != job.printer:
+        if self._closing or current.state not in PENDING or current.printer != job.printer:
             return
         try:
             transport = self._transport_factory(printer)
@@ -530,7 +529,6 @@ class PrintQueue:
         kept = [current.notes] if current.notes and current.notes.startswith("redirected") else []
         notes = "; ".join(kept + payload.notes) or None
         self._update(job.id, state="sending", connected=0, attempts=job.attempts + 1, notes=notes)
-        self._sending[job.printer] = job.id
         connected = False
 
         def on_connected() -> None:
@@ -555,8 +553,6 @@ class PrintQueue:
             log.exception("print job %s: unexpected transport error", job.id)
             self._after_failure(job, f"{type(exc).__name__}: {exc}", retryable=True)
             return
-        finally:
-            self._sending.pop(job.printer, None)
         self._prepared.pop(job.id, None)
         self._update(
             job.id,

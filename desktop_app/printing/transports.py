@@ -244,6 +244,9 @@ class CupsTransport(Transport):
         args += ["-d", self.queue, "-t", job.title]
         if job.kind == "zpl":
             args += ["-o", "raw"]
+        else:
+            # labels print at 100 %, never shrunk to the paper's printable area
+            args += ["-o", "print-scaling=none"]
         return [*args, "--", "-"]
 
     async def send(self, job: OutgoingJob, on_connected: Callable[[], None] = _noop) -> None:
