@@ -138,6 +138,7 @@ class ShipmentCreator:
         return await self._send(journal_id, body)
 
     async def _send(self, journal_id: int, body: dict[str, Any]) -> StoredShipment:
+        # a cancelled or crashed send leaves the entry pending: `reconcile()` settles it
         self._sending.add(journal_id)
         try:
             try:
@@ -148,9 +149,6 @@ class ShipmentCreator:
             except APIStatusError as exc:
                 known = exc.status_code not in _UNKNOWN_OUTCOME_STATUSES
                 await self._store(self.store.fail, journal_id, str(exc), known)
-                raise
-            except asyncio.CancelledError:
-                # the answer will never be read: the entry stays pending for reconciliation
                 raise
             return await self._complete(journal_id, shipment, body)
         finally:
@@ -188,17 +186,25 @@ class ShipmentCreator:
         return result
 
     async def reconcile(self, *, min_age: timedelta = RECONCILE_MIN_AGE) -> ReconcileReport:
-        """Settle pending attempts: adopt what the service has, ask the user about the rest."""
+        """Settle open attempts: adopt what the service has, ask the user about the rest.
+
+        Pending entries and those already waiting for a decision are both checked (a carrier
+        may have answered late); `needs_decision` lists every entry the user must decide on.
+        """
         report = ReconcileReport()
         pending: list[JournalEntry] = await self._store(self.store.list_pending)
+        undecided: list[JournalEntry] = await self._store(self.store.list_needs_decision)
         now = datetime.now(UTC)
-        for entry in pending:
+        for entry in sorted(pending + undecided, key=lambda e: e.id):
             if entry.id in self._sending:
                 continue  # this process is waiting for its answer right now
             try:
                 matches = await self._matches(entry)
             except APIError as exc:
-                report.still_pending.append(entry)
+                bucket = (
+                    report.still_pending if entry.status == "pending" else report.needs_decision
+                )
+                bucket.append(entry)
                 report.errors[entry.id] = exc.user_message
                 continue
             if len(matches) == 1:
@@ -211,13 +217,14 @@ class ShipmentCreator:
             if len(matches) > 1:
                 ids = ", ".join(m.id for m in matches)
                 reason = f"several shipments on the service match this attempt: {ids}"
-                marked = await self._store(self.store.mark_needs_decision, entry.id, reason)
-                report.needs_decision.append(marked)
-                continue
-            if now - _parse_time(entry.attempted_at) < min_age:
+            elif entry.status == "pending" and now - _parse_time(entry.attempted_at) < min_age:
                 report.still_pending.append(entry)  # the carrier may still answer
                 continue
-            reason = "the service has no shipment for this attempt: re-send or discard it"
+            elif entry.status == "needs_decision":
+                report.needs_decision.append(entry)
+                continue
+            else:
+                reason = "the service has no shipment for this attempt: re-send or discard it"
             marked = await self._store(self.store.mark_needs_decision, entry.id, reason)
             report.needs_decision.append(marked)
         return report

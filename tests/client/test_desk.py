@@ -159,3 +159,21 @@ async def test_download_label_again(client: ShippingClient, store: ProfileStore)
     stored.label_path.unlink()
     again = await creator.download_label(stored.id)
     assert again.printable
+
+
+async def test_late_shipment_of_an_undecided_attempt_is_adopted(
+    client: ShippingClient, store: ProfileStore
+) -> None:
+    reference = _reference()
+    body = shipment_request(reference_number=reference)
+    journal_id = store.journal_pending(body, reference)
+    creator = ShipmentCreator(client, store)
+    first = await creator.reconcile(min_age=timedelta(0))
+    assert [e.id for e in first.needs_decision] == [journal_id]
+    again = await creator.reconcile(min_age=timedelta(0))  # still undecided: listed again
+    assert [e.id for e in again.needs_decision] == [journal_id]
+    remote = await client.shipments.create(body)  # the carrier answered after all
+    late = await creator.reconcile(min_age=timedelta(0))
+    assert [s.id for s in late.adopted] == [remote.id]
+    assert late.needs_decision == []
+    assert store.get_journal(journal_id).status == "done"
