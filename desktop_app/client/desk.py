@@ -38,6 +38,7 @@ from desktop_app.profiles.store import JournalEntry, ProfileStore, StoredShipmen
 log = logging.getLogger("packdesk.client.desk")
 
 __all__ = [
+    "CLOCK_SKEW",
     "RECONCILE_MIN_AGE",
     "LabelDownloadError",
     "ReconcileReport",
@@ -243,6 +244,10 @@ class ShipmentCreator:
                 continue
             found.append(shipment)
         return found
+
+    async def find_matches(self, entry: JournalEntry) -> list[Shipment]:
+        """The service's shipments that may belong to this attempt (see `reconcile`)."""
+        return await self._matches(entry)
 
     async def _known(self, shipment_id: str) -> bool:
         try:
