@@ -99,6 +99,9 @@ class RateWindow:
             return self._grant()
         if self.reset_at is not None:
             return max(0.0, self.reset_at + self.margin - now)
+        if not self.in_flight:
+            # no answer will come to tell when this window ends (the requests were lost): probe
+            return self._grant()
         return None  # the answers in flight will tell when this window ends
 
     def _grant(self) -> Ticket:

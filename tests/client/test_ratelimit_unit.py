@@ -187,3 +187,20 @@ def test_state_for_status_bar() -> None:
     state = window.state(0.2, 1000.2)
     assert (state.limit, state.remaining) == (120, 119)
     assert state.reset_at == pytest.approx(1060.2)
+
+
+def test_lost_answers_do_not_stall_the_pacer() -> None:
+    window = RateWindow()
+    first = window.try_acquire(0.0)
+    assert isinstance(first, Ticket)
+    headers = {"ratelimit-limit": "2", "ratelimit-remaining": "1", "ratelimit-reset": "1"}
+    window.release(first, 0.1, headers, 200)
+    # the window ends; the next two requests are lost without an answer
+    lost = [window.try_acquire(1.2), window.try_acquire(1.2)]
+    assert all(isinstance(t, Ticket) for t in lost)
+    assert window.try_acquire(1.2) is None  # both may still answer
+    for ticket in lost:
+        assert isinstance(ticket, Ticket)
+        window.release(ticket, 1.3, None)
+    # nothing in flight can tell more: one probe goes out instead of waiting forever
+    assert isinstance(window.try_acquire(1.3), Ticket)
