@@ -1,0 +1,375 @@
+"""`packdesk batch FILE --profile NAME`: create and print a CSV/XLSX of orders, headless.
+
+Every row is validated with the domain rules; the valid ones are created concurrently
+(within the profile's rate limit) and their labels printed in file order on `--printer`
+(default: the profile's printer). Killing the command loses nothing: running it again on
+the same file creates no duplicate (rows are known by their reference numbers).
+
+Exit codes: 0 every row created (and printed), 1 some row invalid, failed or not printed
+(the report lists them), 2 usage, file, mapping, profile or printer errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from datetime import timedelta
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from desktop_app.batch.export import write_results
+from desktop_app.batch.importer import Table, TableError, read_table
+from desktop_app.batch.mapping import (
+    ColumnMapping,
+    Defaults,
+    MappingBook,
+    MappingError,
+    guess_mapping,
+    load_mapping_file,
+)
+from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
+from desktop_app.batch.runner import DEFAULT_CONCURRENCY, summarize
+
+if TYPE_CHECKING:
+    from desktop_app.printing.printers import PrinterDefinition
+    from desktop_app.profiles.manager import ProfileManager
+    from desktop_app.profiles.models import Profile
+
+#: the print queue of a profile, shared with the desktop app (gui.context.QUEUE_DB)
+QUEUE_DB = "print_queue.sqlite"
+DEFAULT_PRINT_TIMEOUT = 120.0
+
+
+class UsageError(Exception):
+    """Exit 2 with this message."""
+
+
+def _err(message: str) -> None:
+    print(f"packdesk batch: {message}", file=sys.stderr, flush=True)
+
+
+class ProgressBar:
+    """A text progress bar on a TTY; one plain line per finished row otherwise."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, stream: IO[str] | None = None) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.done: set[int] = set()
+        self.counts: dict[str, int] = {}
+        self._last_draw = 0.0
+        self._started = time.monotonic()
+
+    def row_changed(self, row: BatchRow) -> None:
+        """Called by the runner after every change of a row."""
+        if row.status in ("created", "failed", "canceled") and row.index not in self.done:
+            self.done.add(row.index)
+            self.counts[row.status] = self.counts.get(row.status, 0) + 1
+            if not self.tty:
+                self._line(row)
+        if self.tty:
+            self._draw()
+
+    def _line(self, row: BatchRow) -> None:
+        n = len(self.done)
+        if row.status == "created":
+            what = f"created {row.reference} tracking {row.tracking_no or '-'}"
+            if row.note:
+                what += f" ({row.note})"
+        elif row.status == "failed":
+            what = f"FAILED {row.reference}: {row.error}"
+        else:
+            what = f"canceled {row.reference}"
+        print(f"[{n}/{self.total}] row {row.number}: {what}", file=self.stream, flush=True)
+
+    def _draw(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self._last_draw < 0.1:
+            return
+        self._last_draw = now
+        n = len(self.done)
+        filled = int(self.WIDTH * n / self.total) if self.total else self.WIDTH
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        parts = ", ".join(f"{v} {k}" for k, v in sorted(self.counts.items()))
+        elapsed = now - self._started
+        self.stream.write(f"\r[{bar}] {n}/{self.total} {parts} {elapsed:.0f}s ")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        """End the bar's line."""
+        if self.tty:
+            self._draw(force=True)
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="packdesk batch",
+        description="Create (and print) shipments for every row of a CSV or XLSX file.",
+    )
+    parser.add_argument("file", type=Path, help="the orders: CSV (, ; or tab) or XLSX")
+    parser.add_argument("--profile", required=True, help="profile name (or id)")
+    parser.add_argument("--printer", help="printer name from printers.json (default: profile's)")
+    parser.add_argument("--no-print", action="store_true", help="create only, print nothing")
+    parser.add_argument("--mapping", type=Path, help="JSON: target field -> column or constant")
+    parser.add_argument("--dry-run", action="store_true", help="validate and report only")
+    parser.add_argument("--concurrency", type=int, default=DEFAULT_CONCURRENCY)
+    parser.add_argument("--results", type=Path, help="write the per-row results to this CSV")
+    parser.add_argument("--carrier", help="carrier for rows without one (default: profile's)")
+    parser.add_argument("--service", help="service for rows without one (default: profile's)")
+    parser.add_argument("--label-format", help="request this label format for every row")
+    parser.add_argument("--sheet", help="XLSX: the sheet to read (default: the first)")
+    parser.add_argument(
+        "--print-timeout",
+        type=float,
+        default=DEFAULT_PRINT_TIMEOUT,
+        metavar="S",
+        help="wait this long for the labels to print after the last creation (default 120)",
+    )
+    parser.add_argument(
+        "--reconcile-after",
+        type=float,
+        metavar="S",
+        help="an interrupted attempt younger than this is looked up on the service until it "
+        "is this old before it is sent again (default: the client's create time-out + 15 s)",
+    )
+    return parser
+
+
+def _find_profile(manager: ProfileManager, wanted: str) -> Profile:
+    profiles = manager.list()
+    for profile in profiles:
+        if profile.id == wanted or profile.name.casefold() == wanted.strip().casefold():
+            return profile
+    names = ", ".join(repr(p.name) for p in profiles)
+    raise UsageError(f"no profile {wanted!r} (profiles: {names})")
+
+
+def _printer(args: argparse.Namespace, profile: Profile) -> PrinterDefinition | None:
+    if args.no_print:
+        return None
+    name = args.printer or profile.printer
+    if not name:
+        return None
+    from desktop_app.printing.printers import PrinterBook, PrinterError
+
+    try:
+        return PrinterBook()[name]
+    except PrinterError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _mapping(
+    args: argparse.Namespace, table: Table, book: MappingBook
+) -> tuple[ColumnMapping, str]:
+    if args.mapping is not None:
+        try:
+            mapping = load_mapping_file(args.mapping, table.headers)
+        except MappingError as exc:
+            raise UsageError(str(exc)) from None
+        book.put(table.layout, table.headers, mapping)  # remembered for this layout
+        return mapping, f"from {args.mapping} (remembered for this layout)"
+    remembered = book.get(table.layout, table.headers)
+    if remembered is not None:
+        return remembered, "remembered for this layout"
+    return guess_mapping(table.headers), "guessed from the header names"
+
+
+def _describe_mapping(mapping: ColumnMapping) -> str:
+    parts = []
+    for target, source in mapping.items():
+        what = repr(source.column) if source.column is not None else f"={source.value!r}"
+        parts.append(f"{target} <- {what}")
+    return ", ".join(parts) or "(nothing mapped)"
+
+
+def batch_main(argv: Sequence[str]) -> int:
+    """Entry point of `packdesk batch`."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(argv))
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 for --help
+        return int(exc.code or 0)
+    try:
+        return _main(args)
+    except UsageError as exc:
+        _err(str(exc))
+        return 2
+
+
+def _main(args: argparse.Namespace) -> int:
+    if args.concurrency < 1:
+        raise UsageError("--concurrency must be at least 1")
+    if not args.file.is_file():
+        raise UsageError(f"no such file: {args.file}")
+    try:
+        table = read_table(args.file, sheet=args.sheet)
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+    if args.label_format is not None:
+        from desktop_app.domain.labels import LABEL_FORMATS
+
+        if args.label_format not in LABEL_FORMATS:
+            raise UsageError(f"unknown label format {args.label_format!r}")
+
+    from desktop_app.profiles.errors import ProfileError
+    from desktop_app.profiles.manager import ProfileManager
+
+    try:
+        manager = ProfileManager()
+    except ProfileError as exc:
+        raise UsageError(str(exc)) from None
+    profile = _find_profile(manager, args.profile)
+    printer = _printer(args, profile)
+    mapping, mapping_origin = _mapping(args, table, MappingBook())
+    prefs = profile.preferences
+    defaults = Defaults(
+        sender=profile.default_sender,
+        carrier=args.carrier or prefs.default_carrier,
+        service=args.service or prefs.default_service,
+        package=prefs.default_package,
+        label_format=args.label_format,
+    )
+    batch = Batch(
+        table,
+        mapping,
+        defaults,
+        choose_format=printer_format_chooser(printer, prefs.label_format_override),
+    )
+    described = _describe_mapping(mapping)
+    _err(f"{args.file.name}: {len(batch)} rows; mapping {mapping_origin}: {described}")
+    if args.dry_run:
+        return _report(batch, args, printer=None, dry_run=True)
+    return asyncio.run(_run(batch, args, manager, profile, printer))
+
+
+async def _run(
+    batch: Batch,
+    args: argparse.Namespace,
+    manager: ProfileManager,
+    profile: Profile,
+    printer: PrinterDefinition | None,
+) -> int:
+    from desktop_app.client import ShippingClient
+    from desktop_app.client.desk import ShipmentCreator
+    from desktop_app.printing.printers import PrinterBook
+    from desktop_app.printing.queue import PrintQueue
+    from desktop_app.profiles.errors import ProfileError
+    from desktop_app.profiles.local_sandbox import LocalSandbox, LocalSandboxError
+
+    sandbox = None
+    if profile.builtin_local:
+        sandbox = LocalSandbox.for_manager(manager)
+        try:
+            await sandbox.start()
+        except LocalSandboxError as exc:
+            raise UsageError(f"the Local sandbox could not start: {exc}") from None
+    try:
+        try:
+            creds = manager.credentials(profile, sandbox)
+        except ProfileError as exc:
+            raise UsageError(str(exc)) from None
+        store = await asyncio.to_thread(manager.open_store, profile)
+        queue = None
+        if printer is not None:
+            queue_path = Path(manager.profile_data_dir(profile)) / QUEUE_DB
+            queue = PrintQueue(queue_path, PrinterBook())
+            await queue.start()  # also resumes labels an interrupted run left queued
+        client = ShippingClient(
+            creds.base_url,
+            creds.api_key,
+            ca_file=creds.ca_file,
+            environment=creds.environment,
+            key_environment=profile.key_environment if creds.verified else None,
+        )
+        progress = ProgressBar(sum(1 for r in batch.rows if r.valid))
+        try:
+            from desktop_app.batch.runner import BatchRunner
+
+            kwargs = {}
+            if args.reconcile_after is not None:
+                kwargs["reconcile_after"] = timedelta(seconds=args.reconcile_after)
+            runner = BatchRunner(
+                batch,
+                ShipmentCreator(client, store),
+                queue=queue,
+                printer=printer,
+                concurrency=args.concurrency,
+                on_row=progress.row_changed,
+                **kwargs,
+            )
+            loop = asyncio.get_running_loop()
+
+            def on_signal() -> None:
+                if runner.canceled:
+                    raise KeyboardInterrupt
+                _err("canceling: rows being created finish, no further rows are sent")
+                runner.cancel()
+
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(sig, on_signal)
+            await runner.run()
+            if queue is not None:
+                await runner.wait_printed(args.print_timeout)
+            progress.finish()
+        finally:
+            await client.aclose()
+            if queue is not None:
+                await queue.close()
+            await asyncio.to_thread(store.close)
+    finally:
+        if sandbox is not None:
+            await sandbox.stop()  # only stops a service this command started
+    return _report(batch, args, printer=printer, dry_run=False)
+
+
+def _report(
+    batch: Batch, args: argparse.Namespace, *, printer: PrinterDefinition | None, dry_run: bool
+) -> int:
+    rows = batch.rows
+    counts = summarize(rows)
+    out = sys.stdout
+    if dry_run:
+        valid = sum(1 for r in rows if r.valid)
+        print(
+            f"{args.file.name}: {len(rows)} rows, {valid} valid, {len(rows) - valid} with "
+            "problems (dry run: nothing created)",
+            file=out,
+        )
+    else:
+        line = (
+            f"{args.file.name}: {len(rows)} rows: {counts['created']} created, "
+            f"{counts['failed']} failed, {counts['invalid']} invalid, {counts['canceled']} canceled"
+        )
+        if printer is not None:
+            line += f"; {counts['printed']} labels printed on {printer.name}"
+        print(line, file=out)
+    bad: list[str] = []
+    for row in rows:
+        where = f"row {row.number} (line {row.line}, {row.reference})"
+        if row.problems:
+            bad.append(f"  {where} invalid: {row.problem_text()}")
+        elif dry_run:
+            continue
+        elif row.status != "created":
+            bad.append(f"  {where} {row.status}: {row.error or row.note or ''}".rstrip(": "))
+        elif printer is not None and row.print_state != "done":
+            state = row.print_state or "not queued"
+            bad.append(f"  {where} created, label not printed ({state}); it stays in the queue")
+    if bad:
+        print("Rows with problems:", file=out)
+        print("\n".join(bad), file=out)
+    if args.results is not None:
+        path = write_results(rows, args.results)
+        print(f"Results: {path}", file=out)
+    out.flush()
+    return 1 if bad else 0

@@ -1,0 +1,463 @@
+"""Column mapping: which column (or constant) fills which wire field of a shipment draft.
+
+A mapping is `{target path: FieldSource}`. Targets are wire paths (`to.last_name`,
+`package.weight`, `metadata.partner.order_number` ...) plus two conveniences: `to.name`
+(a full name, split into first and last name) and a `to.street` holding the house number
+too when no column is mapped to `to.street_no` ("Hauptstr. 5a" -> street + number).
+
+Mappings are remembered per file layout (the fingerprint of the header names) in
+`config_dir()/batch_mappings.json`; a mapping file (`--mapping FILE`) is JSON of
+`{"to.last_name": "Nachname", "carrier": {"value": "dhl"}}` (a string names a column,
+`{"value": ...}` or a string starting with `=` is a constant).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "NUMBER_TARGETS",
+    "TARGETS",
+    "Defaults",
+    "FieldSource",
+    "MappingBook",
+    "MappingError",
+    "build_draft",
+    "guess_mapping",
+    "load_mapping_file",
+    "mapping_from_json",
+    "mapping_to_json",
+    "parse_number",
+]
+
+MAPPINGS_FILE = "batch_mappings.json"
+
+#: target path -> what the GUI shows in the mapping step
+TARGETS: dict[str, str] = {
+    "to.name": "Receiver full name (split into first and last name)",
+    "to.first_name": "Receiver first name",
+    "to.last_name": "Receiver last name",
+    "to.company": "Receiver company",
+    "to.care_of": "Receiver care of / address line 2",
+    "to.street": "Receiver street (with the number if no number column)",
+    "to.street_no": "Receiver house number",
+    "to.zip_code": "Receiver postcode",
+    "to.city": "Receiver city",
+    "to.state": "Receiver state",
+    "to.country": "Receiver country (code or name)",
+    "to.email": "Receiver e-mail",
+    "to.phone": "Receiver phone",
+    "package.weight": "Weight (kg)",
+    "package.length": "Length (cm)",
+    "package.width": "Width (cm)",
+    "package.height": "Height (cm)",
+    "package.type": "Package type",
+    "package.description": "Contents",
+    "carrier": "Carrier code",
+    "service": "Service",
+    "reference_number": "Reference number",
+    "description": "Shipment description",
+    "notification_email": "Notification e-mail",
+    "metadata.partner.order_number": "Order number",
+    "metadata.partner.shop_name": "Shop name",
+    "metadata.partner.order_date": "Order date",
+}
+NUMBER_TARGETS = frozenset({"package.weight", "package.length", "package.width", "package.height"})
+
+# normalised header name -> target; `name` is decided by whether a first-name column exists
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "to.first_name": ("vorname", "firstname", "first", "givenname", "forename", "rufname"),
+    "to.last_name": ("nachname", "lastname", "surname", "familyname", "familienname", "zuname"),
+    "to.name": (
+        "fullname",
+        "empfaenger",
+        "empfaengername",
+        "recipient",
+        "recipientname",
+        "receiver",
+        "kunde",
+        "kundenname",
+        "customer",
+        "customername",
+        "shiptoname",
+    ),
+    "to.company": (
+        "firma",
+        "company",
+        "unternehmen",
+        "companyname",
+        "organisation",
+        "organization",
+    ),
+    "to.care_of": ("co", "careof", "zhd", "adresszusatz", "addressline2", "address2", "zusatz"),
+    "to.street": (
+        "strasse",
+        "str",
+        "street",
+        "streetname",
+        "adresse",
+        "address",
+        "address1",
+        "addressline1",
+        "streetaddress",
+        "anschrift",
+    ),
+    "to.street_no": (
+        "hausnummer",
+        "hausnr",
+        "nr",
+        "housenumber",
+        "houseno",
+        "streetno",
+        "streetnumber",
+        "number",
+    ),
+    "to.zip_code": ("plz", "postleitzahl", "zip", "zipcode", "postcode", "postalcode", "postal"),
+    "to.city": ("ort", "stadt", "city", "town", "wohnort"),
+    "to.state": ("bundesland", "state", "region", "province", "kanton"),
+    "to.country": ("land", "country", "countrycode", "laendercode", "landiso", "iso"),
+    "to.email": ("email", "mail", "emailadresse", "emailaddress"),
+    "to.phone": ("telefon", "tel", "phone", "telephone", "phonenumber", "mobil", "handy", "mobile"),
+    "package.weight": ("gewicht", "weight", "gewichtkg", "weightkg", "kg"),
+    "package.length": ("laenge", "length", "laengecm", "lengthcm"),
+    "package.width": ("breite", "width", "breitecm", "widthcm"),
+    "package.height": ("hoehe", "height", "hoehecm", "heightcm"),
+    "package.type": ("pakettyp", "packagetype", "verpackung"),
+    "package.description": ("inhalt", "contents", "warenbeschreibung", "content"),
+    "carrier": ("carrier", "versanddienstleister", "paketdienst", "dienstleister", "kep"),
+    "service": ("service", "versandart", "produkt", "dienst", "shippingmethod"),
+    "reference_number": ("referenz", "reference", "referencenumber", "ref", "referenznummer"),
+    "description": ("beschreibung", "description", "bemerkung", "notes"),
+    "notification_email": ("benachrichtigung", "notificationemail", "notifyemail"),
+    "metadata.partner.order_number": (
+        "order",
+        "ordernumber",
+        "orderno",
+        "orderid",
+        "ordernr",
+        "bestellnummer",
+        "bestellnr",
+        "bestellung",
+        "auftragsnummer",
+        "auftrag",
+        "auftragsnr",
+    ),
+    "metadata.partner.shop_name": ("shop", "shopname", "store"),
+    "metadata.partner.order_date": ("orderdate", "bestelldatum", "auftragsdatum"),
+}
+_ALIAS_INDEX = {alias: target for target, aliases in _ALIASES.items() for alias in aliases}
+
+_COUNTRIES = {
+    "deutschland": "DE",
+    "germany": "DE",
+    "österreich": "AT",
+    "oesterreich": "AT",
+    "austria": "AT",
+    "schweiz": "CH",
+    "switzerland": "CH",
+    "niederlande": "NL",
+    "netherlands": "NL",
+    "belgien": "BE",
+    "belgium": "BE",
+    "frankreich": "FR",
+    "france": "FR",
+    "italien": "IT",
+    "italy": "IT",
+    "spanien": "ES",
+    "spain": "ES",
+    "polen": "PL",
+    "poland": "PL",
+    "dänemark": "DK",
+    "daenemark": "DK",
+    "denmark": "DK",
+    "luxemburg": "LU",
+    "luxembourg": "LU",
+    "tschechien": "CZ",
+    "czechia": "CZ",
+    "czech republic": "CZ",
+    "schweden": "SE",
+    "sweden": "SE",
+    "uk": "GB",
+    "united kingdom": "GB",
+    "großbritannien": "GB",
+    "grossbritannien": "GB",
+    "usa": "US",
+    "united states": "US",
+    "vereinigte staaten": "US",
+}
+_STREET_WITH_NUMBER = re.compile(
+    r"^(?P<street>.*?\D)\s*,?\s+(?P<no>\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+\s?[a-zA-Z]?)?)$"
+)
+
+
+class MappingError(ValueError):
+    """A mapping names an unknown target or a column the file does not have."""
+
+
+@dataclass(frozen=True)
+class FieldSource:
+    """A column of the file, or a constant for every row."""
+
+    column: str | None = None
+    value: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.column is None) == (self.value is None):
+            raise MappingError("a field comes from a column or a constant, not both or neither")
+
+    def read(self, row: Mapping[str, str]) -> str:
+        """The text for `row` (empty when the column is empty or missing)."""
+        if self.column is not None:
+            return row.get(self.column, "").strip()
+        return str(self.value).strip()
+
+
+ColumnMapping = dict[str, FieldSource]
+
+
+def _normalize(name: str) -> str:
+    text = name.casefold().replace("ß", "ss")
+    for umlaut, plain in (("ä", "ae"), ("ö", "oe"), ("ü", "ue")):
+        text = text.replace(umlaut, plain)
+    text = unicodedata.normalize("NFKD", text)
+    text = re.sub(r"\(.*?\)|\[.*?\]", "", text)  # "Gewicht (kg)" -> "gewicht"
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def guess_mapping(headers: Iterable[str]) -> ColumnMapping:
+    """A first mapping from common German and English header names; the user corrects it."""
+    headers = list(headers)
+    mapping: ColumnMapping = {}
+    normalized = {h: _normalize(h) for h in headers}
+    for header, key in normalized.items():
+        target = _ALIAS_INDEX.get(key)
+        if target is None:
+            # "Gewicht in kg", "PLZ Empfänger": try the first word too
+            first = _normalize(header.split()[0]) if header.split() else ""
+            target = _ALIAS_INDEX.get(first)
+        if target is not None and target not in mapping:
+            mapping[target] = FieldSource(column=header)
+    # a bare "Name" is the last name next to a first-name column, else the full name
+    for header, key in normalized.items():
+        if key == "name":
+            target = "to.last_name" if "to.first_name" in mapping else "to.name"
+            if target not in mapping and "to.name" not in mapping:
+                mapping[target] = FieldSource(column=header)
+            break
+    if "to.name" in mapping and {"to.first_name", "to.last_name"} <= set(mapping):
+        del mapping["to.name"]
+    return mapping
+
+
+def mapping_to_json(mapping: Mapping[str, FieldSource]) -> dict[str, Any]:
+    """The JSON form: a column name, or `{"value": constant}`."""
+    return {
+        target: source.column if source.column is not None else {"value": source.value}
+        for target, source in mapping.items()
+    }
+
+
+def mapping_from_json(data: Any, headers: Iterable[str] | None = None) -> ColumnMapping:
+    """Parse the JSON form; with `headers`, columns must exist (MappingError says which not)."""
+    if not isinstance(data, dict):
+        raise MappingError("a mapping is a JSON object of target field -> column or constant")
+    known = list(headers) if headers is not None else None
+    by_fold = {h.casefold(): h for h in known} if known is not None else {}
+    mapping: ColumnMapping = {}
+    for target, spec in data.items():
+        if target not in TARGETS:
+            raise MappingError(f"unknown target field {target!r}; known: {', '.join(TARGETS)}")
+        if isinstance(spec, dict) and set(spec) == {"value"}:
+            mapping[target] = FieldSource(value=str(spec["value"]))
+        elif isinstance(spec, dict) and set(spec) == {"column"}:
+            spec = str(spec["column"])
+            mapping[target] = FieldSource(column=spec)
+        elif isinstance(spec, str) and spec.startswith("="):
+            mapping[target] = FieldSource(value=spec[1:])
+        elif isinstance(spec, str):
+            mapping[target] = FieldSource(column=spec)
+        elif spec is None:
+            continue
+        else:
+            raise MappingError(f'{target}: use a column name or {{"value": ...}}, not {spec!r}')
+        column = mapping[target].column
+        if known is not None and column is not None:
+            actual = by_fold.get(column.casefold())
+            if actual is None:
+                raise MappingError(
+                    f"{target}: the file has no column {column!r} (columns: {', '.join(known)})"
+                )
+            mapping[target] = FieldSource(column=actual)
+    return mapping
+
+
+def load_mapping_file(path: Path, headers: Iterable[str]) -> ColumnMapping:
+    """A `--mapping FILE` (JSON), checked against the file's columns."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise MappingError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise MappingError(f"{path} is not valid JSON: {exc}") from None
+    if isinstance(data, dict) and isinstance(data.get("mapping"), dict):
+        data = data["mapping"]  # also accept an entry copied from batch_mappings.json
+    return mapping_from_json(data, headers)
+
+
+class MappingBook:
+    """Remembered mappings per file layout, in `config_dir()/batch_mappings.json`."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        if path is None:
+            from desktop_app.paths import config_dir
+
+            path = config_dir() / MAPPINGS_FILE
+        self.path = Path(path)
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {"version": 1, "layouts": {}}
+        if not isinstance(data, dict) or not isinstance(data.get("layouts"), dict):
+            return {"version": 1, "layouts": {}}
+        return data
+
+    def get(self, layout: str, headers: Iterable[str] | None = None) -> ColumnMapping | None:
+        """The mapping remembered for this layout, or None (also when it no longer fits)."""
+        entry = self._read()["layouts"].get(layout)
+        if not isinstance(entry, dict):
+            return None
+        try:
+            return mapping_from_json(entry.get("mapping"), headers)
+        except MappingError:
+            return None
+
+    def put(self, layout: str, headers: Iterable[str], mapping: Mapping[str, FieldSource]) -> None:
+        """Remember `mapping` for this layout (atomic write: a crash never truncates the file)."""
+        data = self._read()
+        data["layouts"][layout] = {
+            "headers": list(headers),
+            "mapping": mapping_to_json(mapping),
+            "updated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".batch-mappings-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2, ensure_ascii=False)
+            fh.write("\n")
+        os.replace(tmp, self.path)
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """What every row gets unless its columns say otherwise (from the profile and the CLI)."""
+
+    sender: dict[str, Any] | None = None
+    carrier: str | None = None
+    service: str | None = None
+    package: dict[str, Any] | None = None
+    label_format: str | None = None
+    """A label format forced for every row (`--label-format`); else the printer's choice."""
+
+
+def parse_number(text: str) -> float | str:
+    """`1,5` / `1.5` / `1.234,5` / `1,234.5` -> float; anything else is returned unchanged."""
+    raw = text.strip().replace(" ", "").replace("\u00a0", "")
+    value = raw
+    if "," in value and "." in value:
+        # the separator that comes last is the decimal one
+        if value.rfind(",") > value.rfind("."):
+            value = value.replace(".", "").replace(",", ".")
+        else:
+            value = value.replace(",", "")
+    elif "," in value:
+        value = value.replace(",", ".")
+    try:
+        number = float(value)
+    except ValueError:
+        return text
+    if number != number or number in (float("inf"), float("-inf")):
+        return text
+    return number
+
+
+def country_code(text: str) -> str:
+    """A country name (German or English) or code as a two-letter code, else unchanged."""
+    value = text.strip()
+    if len(value) == 2 and value.isalpha():
+        return value.upper()
+    return _COUNTRIES.get(value.casefold(), value)
+
+
+def _put(draft: dict[str, Any], path: str, value: Any) -> None:
+    node = draft
+    parts = path.split(".")
+    for part in parts[:-1]:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            child = {}
+            node[part] = child
+        node = child
+    node[parts[-1]] = value
+
+
+def _split_name(full: str) -> tuple[str, str]:
+    parts = full.split()
+    if len(parts) == 1:
+        return "", parts[0]
+    return " ".join(parts[:-1]), parts[-1]
+
+
+def build_draft(
+    row: Mapping[str, str], mapping: Mapping[str, FieldSource], defaults: Defaults
+) -> dict[str, Any]:
+    """The wire draft of one row (not sanitised, not validated): defaults, then the columns.
+
+    Empty cells leave their field out, so the rules report what is missing; numbers that do
+    not parse stay text, so the rules report them at their path.
+    """
+    draft: dict[str, Any] = {}
+    if defaults.carrier:
+        draft["carrier"] = defaults.carrier
+    if defaults.service:
+        draft["service"] = defaults.service
+    if defaults.sender:
+        draft["from"] = json.loads(json.dumps(defaults.sender))
+    if defaults.package:
+        draft["package"] = json.loads(json.dumps(defaults.package))
+    for target, source in mapping.items():
+        text = source.read(row)
+        if not text:
+            continue
+        if target == "to.name":
+            first, last = _split_name(text)
+            to = draft.setdefault("to", {})
+            if first and "first_name" not in to:
+                to["first_name"] = first
+            to.setdefault("last_name", last)
+            continue
+        value: Any = text
+        if target in NUMBER_TARGETS:
+            value = parse_number(text)
+        elif target == "to.country":
+            value = country_code(text)
+        elif target in ("carrier", "service", "package.type"):
+            value = text.casefold()
+        elif target == "to.street" and "to.street_no" not in mapping:
+            match = _STREET_WITH_NUMBER.match(text)
+            if match:
+                _put(draft, "to.street_no", match["no"].replace(" ", ""))
+                value = match["street"].rstrip(" ,")
+        _put(draft, target, value)
+    draft["create_shipping_label"] = True
+    return draft

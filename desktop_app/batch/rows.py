@@ -1,0 +1,243 @@
+"""The batch as a table of rows: each row's source cells, wire draft, problems and outcome.
+
+`Batch` is the model the GUI table and `packdesk batch` share: it builds every row's draft
+from the table, the mapping and the defaults, validates it with the domain rules, and
+re-validates one row when one of its cells (or draft fields) is edited.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from desktop_app.batch.importer import Table
+from desktop_app.batch.mapping import ColumnMapping, Defaults, build_draft
+from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.rules import Problem, validate
+from desktop_app.domain.sanitize import sanitize
+from desktop_app.printing.formats import FormatRefused, choose_format
+from desktop_app.printing.printers import PrinterDefinition
+
+__all__ = [
+    "Batch",
+    "BatchRow",
+    "FormatChooser",
+    "RowStatus",
+    "printer_format_chooser",
+    "reference_for",
+]
+
+RowStatus = Literal[
+    "invalid",  # the rules found problems: not sent
+    "ready",  # valid, waiting to be created
+    "creating",  # being created right now
+    "created",  # created (now, or by an earlier run of the same file)
+    "failed",  # the service refused it or could not be reached; retry is possible
+    "canceled",  # the batch was canceled before this row was sent
+]
+#: rows that will not change any more in this run (the print sequencer may pass them)
+SETTLED: frozenset[str] = frozenset({"invalid", "created", "failed", "canceled"})
+
+#: (carrier, service) -> (label format to request, or None with the reason)
+FormatChooser = Callable[[str | None, str | None], tuple[str | None, str]]
+
+
+@dataclass
+class BatchRow:
+    """One order of the file and what became of it."""
+
+    index: int
+    """0-based position among the data rows, in file order."""
+    source: dict[str, str]
+    draft: dict[str, Any]
+    problems: list[Problem]
+    status: RowStatus
+    reference: str
+    line: int = 0
+    """The line (CSV) or sheet row (XLSX) in the file, for messages."""
+    key: str = ""
+    shipment_id: str | None = None
+    tracking_no: str | None = None
+    label_path: Path | None = None
+    error: str | None = None
+    note: str | None = None
+    """E.g. "created by an earlier run" or "label queued, not printed yet"."""
+    print_job_id: int | None = None
+    print_state: str | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+    """Draft fields edited by hand (path -> value); they win over the mapped columns."""
+
+    @property
+    def number(self) -> int:
+        """1-based row number, as the report shows it."""
+        return self.index + 1
+
+    @property
+    def valid(self) -> bool:
+        """True when the rules found no problem."""
+        return not self.problems
+
+    def problem_text(self) -> str:
+        """All problems as `path: message`, separated by `; `."""
+        return "; ".join(str(p) for p in self.problems)
+
+
+def reference_for(table: Table, index: int, draft: Mapping[str, Any]) -> str:
+    """The row's reference: its mapped reference or order number, else `B<key>-<row>`."""
+    for value in (
+        draft.get("reference_number"),
+        (draft.get("metadata") or {}).get("partner", {}).get("order_number")
+        if isinstance(draft.get("metadata"), dict)
+        and isinstance(draft["metadata"].get("partner"), dict)
+        else None,
+    ):
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return f"B{table.row_key(index)}-{index + 1}"
+
+
+def _set_path(draft: dict[str, Any], path: str, value: Any) -> None:
+    node = draft
+    parts = path.split(".")
+    for part in parts[:-1]:
+        child = node.get(part)
+        if not isinstance(child, dict):
+            child = {}
+            node[part] = child
+        node = child
+    if value is None or value == "":
+        node.pop(parts[-1], None)
+    else:
+        node[parts[-1]] = value
+
+
+class Batch:
+    """Rows of one order file with their drafts and problems (Qt-free model of the batch)."""
+
+    def __init__(
+        self,
+        table: Table,
+        mapping: ColumnMapping,
+        defaults: Defaults,
+        *,
+        choose_format: FormatChooser | None = None,
+    ) -> None:
+        self.table = table
+        self.mapping = dict(mapping)
+        self.defaults = defaults
+        self.choose_format = choose_format
+        self.rows: list[BatchRow] = []
+        for index, source in enumerate(table.rows):
+            row = BatchRow(
+                index=index,
+                source=dict(source),
+                draft={},
+                problems=[],
+                status="ready",
+                reference="",
+                line=table.lines[index] if index < len(table.lines) else 0,
+                key=table.row_key(index),
+            )
+            self.rows.append(row)
+            self._build(row)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def _build(self, row: BatchRow) -> None:
+        raw = build_draft(row.source, self.mapping, self.defaults)
+        for path, value in row.overrides.items():
+            _set_path(raw, path, value)
+        row.reference = reference_for(self.table, row.index, raw)
+        raw["reference_number"] = row.reference
+        extra: list[Problem] = []
+        fmt = self.defaults.label_format
+        if not fmt and self.choose_format is not None:
+            fmt, reason = self.choose_format(raw.get("carrier"), raw.get("service"))
+            if fmt is None and raw.get("carrier"):
+                extra.append(Problem("label.format", "no_printable_format", reason))
+        if fmt and "label" not in row.overrides:
+            raw["label"] = {**(raw.get("label") or {}), "format": fmt}
+        draft = sanitize(raw)
+        row.draft = draft if isinstance(draft, dict) else {}
+        row.problems = [*validate(row.draft), *extra]
+        if row.status in ("ready", "invalid"):
+            row.status = "invalid" if row.problems else "ready"
+
+    def _editable(self, index: int) -> BatchRow:
+        row = self.rows[index]
+        if row.status in ("creating", "created"):
+            raise ValueError(f"row {row.number} is already {row.status}: it cannot be edited")
+        return row
+
+    def edit_cell(self, index: int, column: str, value: str) -> BatchRow:
+        """Change one source cell of a row; the row is built and validated again."""
+        row = self._editable(index)
+        row.source[column] = value.strip()
+        if row.status in ("failed", "canceled"):
+            row.status = "ready"
+        self._build(row)
+        return row
+
+    def edit_field(self, index: int, path: str, value: Any) -> BatchRow:
+        """Set one draft field by hand (wins over the mapping); `None`/"" removes it."""
+        row = self._editable(index)
+        row.overrides[path] = value
+        if row.status in ("failed", "canceled"):
+            row.status = "ready"
+        self._build(row)
+        return row
+
+    def set_mapping(self, mapping: ColumnMapping) -> None:
+        """Use another mapping: every row not yet sent is built and validated again."""
+        self.mapping = dict(mapping)
+        for row in self.rows:
+            if row.status not in ("creating", "created"):
+                self._build(row)
+
+    def request(self, row: BatchRow) -> dict[str, Any]:
+        """The body to send for a row (a copy of its validated draft)."""
+        return copy.deepcopy(row.draft)
+
+    def counts(self) -> dict[str, int]:
+        """Rows per status."""
+        out: dict[str, int] = {}
+        for row in self.rows:
+            out[row.status] = out.get(row.status, 0) + 1
+        return out
+
+
+DEFAULT_FORMAT = "pdf_a6"  # the GUI's default when no printer is assigned
+
+
+def printer_format_chooser(
+    printer: PrinterDefinition | None, override: str | None = None
+) -> FormatChooser:
+    """The label format per carrier/service, as the desk's form chooses it: the profile's
+    override if offered, else the printer's choice (`choose_format`), else pdf_a6."""
+    cache: dict[tuple[str | None, str | None], tuple[str | None, str]] = {}
+
+    def choose(carrier: str | None, service: str | None) -> tuple[str | None, str]:
+        key = (carrier, service)
+        if key not in cache:
+            cache[key] = _choose(carrier, service)
+        return cache[key]
+
+    def _choose(carrier: str | None, service: str | None) -> tuple[str | None, str]:
+        offered = list(load_catalog().label_formats_for(carrier or "", service or "standard"))
+        if not offered:
+            return None, "the carrier offers no label format for this service"
+        if override is not None and override in offered:
+            return override, "the profile's preferred format"
+        if printer is None:
+            return (DEFAULT_FORMAT if DEFAULT_FORMAT in offered else offered[0]), "no printer"
+        try:
+            choice = choose_format(printer, offered)
+        except FormatRefused as exc:
+            return None, str(exc)
+        return choice.request_format, f"{printer.name}: {choice.reason}"
+
+    return choose
