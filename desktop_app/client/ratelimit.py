@@ -138,6 +138,8 @@ class RateWindow:
             self.interval = interval
         if ticket.epoch != self.epoch:
             return  # sent before the current window began: its numbers may be the old window's
+        if self.interval is not None:
+            reset = min(reset, self.interval)  # a window never lasts longer than its interval
         answer_reset = now + reset
         if self.reset_at is None or answer_reset < self.reset_at:
             self.reset_at = answer_reset
