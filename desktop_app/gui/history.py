@@ -179,6 +179,7 @@ class ShipmentHistoryModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._rows: list[StoredShipment] = []
+        self._position: dict[str, int] = {}
 
     # --- contents -----------------------------------------------------------------------------
 
@@ -186,6 +187,7 @@ class ShipmentHistoryModel(QAbstractTableModel):
         """Replace every row."""
         self.beginResetModel()
         self._rows = list(shipments)
+        self._position = {s.id: i for i, s in enumerate(self._rows)}
         self.endResetModel()
 
     def update_shipment(self, shipment: StoredShipment) -> None:
@@ -206,7 +208,7 @@ class ShipmentHistoryModel(QAbstractTableModel):
 
     def row_of(self, shipment_id: str) -> int:
         """The row of a shipment id, or -1."""
-        return next((i for i, s in enumerate(self._rows) if s.id == shipment_id), -1)
+        return self._position.get(shipment_id, -1)
 
     # --- Qt model API -------------------------------------------------------------------------
 
@@ -264,7 +266,8 @@ class ShipmentHistoryModel(QAbstractTableModel):
 
     def _sort_value(self, s: StoredShipment, column: int) -> Any:
         if column == self.DATE:
-            return s.created_at
+            # the service's times may have whole seconds only: ties keep the store's order
+            return f"{s.created_at}#{len(self._rows) - self._position.get(s.id, 0):08d}"
         if column == self.PRICE:
             return s.price if s.price is not None else -1.0
         return self._display(s, column).casefold()

@@ -10,6 +10,7 @@ from desktop_app.gui.settings_page import SettingsWidget
 if TYPE_CHECKING:
     from desktop_app.gui.context import AppContext
     from desktop_app.gui.main_window import MainWindow
+    from desktop_app.profiles.store import StoredShipment
 
 
 def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidget, SettingsWidget]:
@@ -22,4 +23,16 @@ def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidge
     # window (which refuses it while a creation runs)
     settings.profiles_changed.connect(window.refresh_profiles)
     settings.profiles.switcher = window.switch_profile
+    history.label_open_requested.connect(lambda stored: _show_label(window, stored))
     return history, settings
+
+
+def _show_label(window: MainWindow, stored: StoredShipment) -> None:
+    """History's "Open label": the New shipment page's preview shows it."""
+    from desktop_app.gui.main_window import NEW_SHIPMENT
+
+    preview = getattr(window.shipment_page, "preview", None)
+    if preview is None:
+        return
+    preview.show_shipment(stored)
+    window.show_page(NEW_SHIPMENT)

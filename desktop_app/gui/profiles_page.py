@@ -110,6 +110,8 @@ class ProfileDialog(QDialog):
         ca_browse = QPushButton("Browse…")
         ca_browse.clicked.connect(self._browse_ca)
         ca_row = QHBoxLayout()
+        ca_label = QLabel("C&A file")
+        ca_label.setBuddy(self.ca_edit)
         ca_row.addWidget(self.ca_edit, 1)
         ca_row.addWidget(ca_browse)
         self.loopback_check = QCheckBox(
@@ -129,9 +131,11 @@ class ProfileDialog(QDialog):
         form.addRow("&Name", self.name_edit)
         form.addRow("&Type", self.environment_combo)
         form.addRow("Service &URL", self.url_edit)
-        form.addRow("API &key", key_row)
+        key_label = QLabel("API &key")
+        key_label.setBuddy(self.key_edit)  # a row holding a layout gets no buddy by itself
+        form.addRow(key_label, key_row)
         form.addRow("", self.result_label)
-        form.addRow("CA file", ca_row)
+        form.addRow(ca_label, ca_row)
         form.addRow("", self.loopback_check)
 
         self.buttons = QDialogButtonBox(
@@ -196,6 +200,7 @@ class ProfileDialog(QDialog):
     def _show(self, text: str, color: str) -> None:
         self.result_label.setText(text)
         self.result_label.setStyleSheet(f"color: {color};")
+        self.adjustSize()  # a two-line message must not be clipped
 
     def _spawn(self, coro: Awaitable[Any]) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.ensure_future(coro)

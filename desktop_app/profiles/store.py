@@ -673,7 +673,9 @@ class ProfileStore:
         """History, newest first; each word of `query` matches a name, reference or tracking no."""
         where, params = self._where(query, include_deleted)
         rows = self._query(
-            f"SELECT * FROM shipments{where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?",
+            # the service's times have whole seconds: ties go by when this desk stored them
+            f"SELECT * FROM shipments{where}"
+            " ORDER BY created_at DESC, stored_at DESC, id LIMIT ? OFFSET ?",
             (*params, max(0, limit), max(0, offset)),
         )
         return [self._shipment(r) for r in rows]
