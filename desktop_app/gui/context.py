@@ -48,10 +48,15 @@ class CarrierOffer:
     label_formats: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def formats_for(self, service: str | None) -> tuple[str, ...]:
-        """Label formats for `service` (or the carrier's '*' entry)."""
+        """Label formats for `service` (for a service it lacks: all the carrier has)."""
         if service and service in self.label_formats:
             return self.label_formats[service]
-        return self.label_formats.get("*", ())
+        if "*" in self.label_formats:
+            return self.label_formats["*"]
+        union: dict[str, None] = {}
+        for formats in self.label_formats.values():
+            union.update(dict.fromkeys(formats))
+        return tuple(union)
 
 
 def catalog_offers() -> dict[str, CarrierOffer]:

@@ -206,6 +206,7 @@ class PackagesFormWidget(QWidget):
         row.remove_requested.connect(self._on_remove)
         self.rows.append(row)
         self._rows_box.addWidget(row)
+        row.show()  # at once, not at the next event loop pass, so its fields register now
         self._renumber()
         return row
 

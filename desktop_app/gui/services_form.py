@@ -200,9 +200,14 @@ class AddOnWidget(QFrame):
         layout.addWidget(self.note)
         layout.addWidget(self.body)
         self.check.toggled.connect(self._apply_checked)
-        self.check.toggled.connect(lambda *_: self.edited.emit())
+        self.check.toggled.connect(self._on_toggled)
         self._sms_allowed = True
         self._apply_checked()
+
+    def _on_toggled(self, _on: bool) -> None:
+        # choosing a service is reaching its section: its missing details may be named now
+        self.fields["name"].touched = True
+        self.edited.emit()
 
     @property
     def fields(self) -> dict[str, Field]:

@@ -1,0 +1,386 @@
+"""The shipment form: problems appear and disappear while typing, receiver modes, add-ons,
+carrier changes re-checked, 422 answers placed under their fields. Real service, real rules."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from desktop_app.domain.catalog import load_catalog
+from desktop_app.gui.address_form import LOCKER_STATION, PARTNER, POST_BRANCH
+from desktop_app.gui.context import AppContext
+from desktop_app.gui.shipment_form import ShipmentPageWidget
+from tests.gui.g1_support import (
+    PACKAGE,
+    RECEIVER,
+    click,
+    fill_package,
+    fill_receiver,
+    fill_valid,
+    make_page,
+    open_desk,
+    shown,
+    type_into,
+)
+from tests.gui.g2_support import emitted, expect, isolate
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+async def ctx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    isolate(monkeypatch, tmp_path)
+    context = await open_desk(tmp_path, local_service)
+    yield context
+    await context.aclose()
+
+
+@pytest.fixture
+def page(qtbot: QtBot, ctx: AppContext) -> ShipmentPageWidget:
+    return make_page(qtbot, ctx)
+
+
+async def test_problems_appear_and_disappear_while_typing(
+    qtbot: QtBot, page: ShipmentPageWidget
+) -> None:
+    """Typing runs the rules on each key: messages come and go under their fields."""
+    form, create = page.form, page.creation.create_button
+    # a fresh form nags about nothing yet, but Create waits for a complete shipment
+    assert shown(form, "to.street") == []
+    assert not create.isEnabled()
+    assert page.creation.problems_button.text().endswith("— show")
+
+    type_into(qtbot, form.receiver.fields["first_name"].editor, "Erika")
+    # the receiver section is touched: its missing parts are named, the contact rule first
+    assert shown(form, "to.last_name") == ["Enter a last name, or a company."]
+    assert shown(form, "to.street") == ["Enter the street."]
+    type_into(qtbot, form.receiver.fields["last_name"].editor, "M")
+    assert shown(form, "to.last_name") == []
+
+    # a wrong value is shown at once, and goes with the key that fixes it
+    type_into(qtbot, form.receiver.fields["country"].editor, "de")
+    assert shown(form, "to.country") == ["Use a two-letter country code in capitals, such as DE."]
+    type_into(qtbot, form.receiver.fields["country"].editor, "DE")
+    assert shown(form, "to.country") == []
+
+    fill_receiver(qtbot, form, RECEIVER)
+    fill_package(qtbot, form, {**PACKAGE, "weight": "40"})
+    assert shown(form, "package.weight") == ["At most 31.5 kg for this package type (now 40 kg)."]
+    assert not create.isEnabled()
+    type_into(qtbot, form.packages.rows[0].fields["weight"].editor, "2")
+    assert form.problems == []
+    assert shown(form, "package.weight") == []
+    assert create.isEnabled()
+    assert not page.creation.problems_button.isVisible()
+    assert form.draft()["package"] == {
+        "weight": 2,
+        "length": 30,
+        "width": 20,
+        "height": 10,
+        "type": "parcel",
+    }
+    # the rules stay far below a keystroke's budget (measured per run, asserted loosely)
+    assert form.last_validation_seconds < 0.25
+
+
+async def test_show_all_reveals_untouched_fields_and_ctrl_enter_does_not_create(
+    qtbot: QtBot, page: ShipmentPageWidget, ctx: AppContext
+) -> None:
+    """Ctrl+Enter on an incomplete form shows every problem instead of creating."""
+    form = page.form
+    page.activateWindow()
+    form.focus_first()
+    qtbot.keyClick(
+        form.receiver.fields["company"].editor,
+        Qt.Key.Key_Return,
+        Qt.KeyboardModifier.ControlModifier,
+    )
+    assert page.creation.task is None
+    assert shown(form, "to.street") == ["Enter the street."]
+    assert shown(form, "package.weight") == ["Enter the weight in kg."]
+    assert ctx.store is not None and ctx.store.list_pending() == []
+
+
+async def test_scanner_enter_in_reference_moves_on_without_creating(
+    qtbot: QtBot, page: ShipmentPageWidget, ctx: AppContext
+) -> None:
+    """A scanned order number ends with Enter: focus moves on, nothing is submitted."""
+    form = page.form
+    fill_valid(qtbot, form)
+    assert page.creation.create_button.isEnabled()
+    page.activateWindow()
+    form.reference_edit.setFocus()
+    qtbot.keyClicks(form.reference_edit, "ORDER-4711")
+    qtbot.keyClick(form.reference_edit, Qt.Key.Key_Return)
+    qtbot.keyClick(form.reference_edit, Qt.Key.Key_Enter)
+    assert page.creation.task is None and not page.creation.busy
+    assert form.draft()["reference_number"] == "ORDER-4711"
+    assert ctx.store is not None and ctx.store.list_journal() == []
+
+
+async def test_locker_station_and_post_branch_reshape_the_receiver(
+    qtbot: QtBot, page: ShipmentPageWidget
+) -> None:
+    """Locker station: customer number in care_of, keyword as street, station number."""
+    form, receiver = page.form, page.form.receiver
+    fill_valid(qtbot, form)
+    receiver.set_mode(LOCKER_STATION)
+    f = receiver.fields
+    assert not f["street"].editor.isVisibleTo(form)  # type: ignore[union-attr]
+    assert not f["company"].editor.isVisibleTo(form)  # type: ignore[union-attr]
+    assert f["care_of"].row[1].text() == "Customer number (Postnummer)"  # type: ignore[attr-defined]
+    assert f["street_no"].row[1].text() == "Station number"  # type: ignore[attr-defined]
+    assert form.draft()["to"]["street"] == "PACKSTATION"
+    assert shown(form, "to.care_of") == [
+        "For a locker station, enter the receiver's customer number (6 to 10 digits) here."
+    ]
+    assert shown(form, "to.street_no") == [
+        "For a locker station, enter the 3-digit station number here."
+    ]
+    type_into(qtbot, f["care_of"].editor, "12345678")
+    type_into(qtbot, f["street_no"].editor, "123")
+    assert form.problems == []
+
+    receiver.set_mode(POST_BRANCH)
+    assert f["street_no"].row[1].text() == "Branch number"  # type: ignore[attr-defined]
+    assert form.draft()["to"]["street"] == "POSTFILIALE"
+    assert form.problems == []
+
+    # a carrier without post branches keeps the mode, flagged, and says why at the mode
+    page.form.carrier_service.set_carrier("dpd")
+    assert receiver.mode == POST_BRANCH
+    assert "not offered by DPD" in receiver.mode_combo.currentText()
+    assert shown(form, "to.street") == ["DPD does not deliver to a post branch."]
+    assert shown(form, "to.mode") == ["DPD does not deliver to a post branch."]
+    receiver.set_mode("address")
+    type_into(qtbot, f["street"].editor, "Heidestraße")
+    assert form.draft()["to"]["street"] == "Heidestraße"
+
+
+async def test_partner_mode_takes_only_the_partner_id(
+    qtbot: QtBot, page: ShipmentPageWidget
+) -> None:
+    """Workplace parcel point: one field, its format checked, other carriers refused."""
+    form, receiver = page.form, page.form.receiver
+    fill_package(qtbot, form, PACKAGE)
+    receiver.set_mode(PARTNER)
+    visible = [n for n, f in receiver.fields.items() if f.row and f.row[0].isVisibleTo(form)]
+    assert visible == ["mode", "partner_id"]
+    assert shown(form, "to.partner_id") == ["Enter the partner id."]
+    type_into(qtbot, receiver.fields["partner_id"].editor, "abc")
+    assert shown(form, "to.partner_id") == [
+        "A partner id has 7 capital letters or digits, e.g. A1B2C3D."
+    ]
+    type_into(qtbot, receiver.fields["partner_id"].editor, "1A2B3C4")
+    assert form.problems == []
+    assert form.draft()["to"] == {"partner_id": "1A2B3C4"}
+    form.carrier_service.set_carrier("hermes")
+    assert shown(form, "to.partner_id") == ["Hermes does not deliver to workplace parcel points."]
+
+
+async def test_carrier_change_rechecks_instead_of_clearing(
+    qtbot: QtBot, page: ShipmentPageWidget
+) -> None:
+    """Bulk, declared value, COD and a service stay chosen; the rules say what to change."""
+    form = page.form
+    fill_valid(qtbot, form)
+    row = form.packages.rows[0]
+    row.fields["type"].set_text("bulk")
+    row.type_combo.activated.emit(row.type_combo.currentIndex())
+    assert not row.fields["length"].editor.isVisibleTo(form)  # type: ignore[union-attr]
+    assert "length" not in form.draft()["package"]
+    click(qtbot, row.insure_check)
+    type_into(qtbot, row.fields["declared_value.amount"].editor, "300")
+    assert shown(form, "package.declared_value.amount") == [
+        "Goods worth up to 500 EUR are insured automatically; leave the declared value out."
+    ]
+    type_into(qtbot, row.fields["declared_value.amount"].editor, "800")
+    assert form.problems == []
+
+    form.carrier_service.set_carrier("dpd", "one_day")
+    assert row.type_combo.currentData() == "bulk"
+    assert "not taken by DPD" in row.type_combo.currentText()
+    assert shown(form, "package.type") == ["Bulk shipments can only be sent with DHL."]
+    assert shown(form, "package.declared_value") == [
+        "DPD does not offer extra insurance; remove the declared value."
+    ]
+    assert not page.creation.create_button.isEnabled()
+
+    # back to DHL: nothing was lost; only the DPD service is flagged until changed
+    form.carrier_service.set_carrier("dhl")
+    assert row.type_combo.currentData() == "bulk"
+    assert form.carrier_service.service == "one_day"
+    assert [p.path for p in form.problems] == ["service"]
+    form.carrier_service.set_service("standard")
+    assert form.problems == []
+
+    # a service the new carrier lacks stays selected and flagged
+    form.carrier_service.set_carrier("dpd", "one_day_early")
+    form.carrier_service.set_carrier("hermes")
+    assert form.carrier_service.service == "one_day_early"
+    assert "not offered by Hermes" in form.carrier_service.service_combo.currentText()
+    assert any(p.path == "service" for p in form.problems)
+    assert shown(form, "service")[0].startswith("Hermes does not offer the service one_day_early")
+
+
+async def test_several_packages_only_where_the_carrier_takes_them(
+    qtbot: QtBot, page: ShipmentPageWidget
+) -> None:
+    """UPS takes several packages (paths packages[i].*); DHL is told to use one."""
+    form = page.form
+    fill_valid(qtbot, form)
+    assert not form.packages.add_button.isVisibleTo(form)
+    form.carrier_service.set_carrier("ups")
+    assert form.packages.add_button.isVisibleTo(form)
+    qtbot.mouseClick(form.packages.add_button, Qt.MouseButton.LeftButton)
+    assert len(form.packages.rows) == 2
+    assert shown(form, "packages[1].weight") == []  # untouched new row: not nagged yet
+    type_into(qtbot, form.packages.rows[1].fields["weight"].editor, "0")
+    assert shown(form, "packages[1].weight") == ["Enter more than zero here."]
+    fill_package(qtbot, form, PACKAGE, index=1)
+    assert form.problems == []
+    draft = form.draft()
+    assert "package" not in draft and len(draft["packages"]) == 2
+    form.carrier_service.set_carrier("dhl")
+    assert shown(form, "packages") == ["DHL takes one package per shipment; use `package`."]
+    qtbot.mouseClick(form.packages.rows[1].remove_button, Qt.MouseButton.LeftButton)
+    assert form.problems == []
+    assert "package" in form.draft()
+
+
+async def test_each_additional_service_has_its_fields(
+    qtbot: QtBot, page: ShipmentPageWidget
+) -> None:
+    """Advance notice (e-mail/SMS), COD bank fields, drop message, Saturday's condition."""
+    form = page.form
+    fill_valid(qtbot, form)
+    addons = form.addons.items
+    # DHL: advance notice and COD only; no SMS channel
+    offered = [n for n, w in addons.items() if w.isVisibleTo(form)]
+    assert offered == list(load_catalog().carriers["dhl"].additional_services)
+    notice = addons["advance_notice"]
+    click(qtbot, notice.check)
+    assert notice.sms_radio is not None and not notice.sms_radio.isVisibleTo(form)
+    assert shown(form, "additional_services[0].properties.email") == [
+        "Enter the e-mail address (or, with DPD, the mobile number) to notify."
+    ]
+    type_into(qtbot, notice.fields["email"].editor, "erika@example")
+    assert shown(form, "additional_services[0].properties.email") == [
+        "Enter a valid e-mail address, e.g. name@example.com."
+    ]
+    type_into(qtbot, notice.fields["email"].editor, "erika@example.com")
+    assert form.problems == []
+    assert form.draft()["additional_services"] == [
+        {"name": "advance_notice", "properties": {"email": "erika@example.com", "language": "de"}}
+    ]
+
+    cod = addons["cash_on_delivery"]
+    click(qtbot, cod.check)
+    for name, text in {
+        "amount": "49,90",
+        "bank_account_holder": "Packdesk Test GmbH",
+        "bank_name": "Testbank",
+        "bank_account_number": "DE89 3704 0044 0532 0130 00",
+        "bank_code": "COBADEFFXXX",
+    }.items():
+        type_into(qtbot, cod.fields[name].editor, text)
+    assert form.problems == []
+    type_into(qtbot, cod.fields["bank_account_number"].editor, "DE89 3704 0044 0532 0130 01")
+    assert shown(form, "additional_services[1].properties.bank_account_number") == [
+        "This IBAN is not valid; check it for typing errors."
+    ]
+    click(qtbot, cod.check)  # unchecked: gone from the draft
+    assert [s["name"] for s in form.draft()["additional_services"]] == ["advance_notice"]
+
+    # DPD: SMS (Predict), drop authorization, Saturday with its service condition
+    form.carrier_service.set_carrier("dpd")
+    assert notice.check.text() == "Advance notice (Predict)"
+    click(qtbot, notice.sms_radio)
+    type_into(qtbot, notice.fields["sms"].editor, "0151")
+    assert shown(form, "additional_services[0].properties.sms") == [
+        "Enter the mobile number with its country prefix, e.g. +49 151 2345678."
+    ]
+    type_into(qtbot, notice.fields["sms"].editor, "+49 151 2345678")
+    drop = addons["drop_authorization"]
+    click(qtbot, drop.check)
+    assert shown(form, "additional_services[1].properties.message") == [
+        "Enter where the parcel may be left."
+    ]
+    type_into(qtbot, drop.fields["message"].editor, "Garage")
+    saturday = addons["saturday_delivery"]
+    click(qtbot, saturday.check)
+    assert shown(form, "additional_services[2].name") == [
+        "Saturday delivery needs the service one_day or one_day_early."
+    ]
+    form.carrier_service.set_service("one_day")
+    assert form.problems == []
+    assert [s["name"] for s in form.draft()["additional_services"]] == [
+        "advance_notice",
+        "drop_authorization",
+        "saturday_delivery",
+    ]
+
+
+async def test_order_details_and_label_format_override(
+    qtbot: QtBot, page: ShipmentPageWidget
+) -> None:
+    """Partner metadata is sent when filled in; the label format is automatic unless chosen."""
+    form = page.form
+    fill_valid(qtbot, form, reference="ORDER-1")
+    form.order_box.setChecked(True)
+    order = form.order.fields
+    type_into(qtbot, order["shop_name"].editor, "Testshop")
+    type_into(qtbot, order["order_date"].editor, "2024-13-01")
+    assert shown(form, "metadata.partner.order_date") == [
+        "Enter the order date as YYYY-MM-DD, e.g. 2024-05-03."
+    ]
+    type_into(qtbot, order["order_date"].editor, "2024-05-03")
+    type_into(qtbot, order["order_total.amount"].editor, "59,90")
+    assert form.problems == []
+    assert form.draft()["metadata"] == {
+        "partner": {
+            "shop_name": "Testshop",
+            "order_date": "2024-05-03",
+            "order_total": {"amount": 59.9, "currency": "EUR"},
+        }
+    }
+    assert form.label_format_is_auto and form.label_format == "pdf_a6"
+    assert form.format_combo.currentText() == "pdf_a6 (auto)"
+    index = form.format_combo.findData("pdf_a5")
+    form.format_combo.setCurrentIndex(index)
+    form.format_combo.activated.emit(index)
+    assert form.draft()["label"] == {"format": "pdf_a5"}
+    assert "Chosen by hand" in form.format_reason.text()
+
+
+async def test_422_messages_go_under_the_fields_they_name(
+    qtbot: QtBot, page: ShipmentPageWidget, ctx: AppContext
+) -> None:
+    """A partner id the partner system does not know: the service's 422 lands under it."""
+    form = page.form
+    fill_package(qtbot, form, PACKAGE)
+    form.receiver.set_mode(PARTNER)
+    type_into(qtbot, form.receiver.fields["partner_id"].editor, "ZZZZZZZ")
+    assert form.problems == []
+    done = expect(page.creation.busy_changed)
+    page.creation.request_create()
+    await emitted(done)  # locked
+    await emitted(expect(page.creation.busy_changed))  # unlocked again
+    assert shown(form, "to.partner_id") == ["no partner user with this id"]
+    assert "Please correct this entry" in page.creation.message.text()
+    assert "Request id" in page.creation.details.toPlainText()
+    assert not page.creation.create_button.isEnabled()
+    # the next keystroke hands over to the local rules again
+    type_into(qtbot, form.receiver.fields["partner_id"].editor, "1A2B3C4")
+    assert shown(form, "to.partner_id") == []
+    assert page.creation.create_button.isEnabled()
+    assert ctx.store is not None
+    [failed] = ctx.store.list_journal()
+    assert failed.status == "failed"
