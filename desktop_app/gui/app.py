@@ -11,6 +11,7 @@ import asyncio
 import logging
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from desktop_app.profiles.models import Profile
 
 log = logging.getLogger(__name__)
+_STARTED = time.perf_counter()
 
 
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
@@ -83,6 +85,8 @@ async def _run(args: argparse.Namespace) -> int:
     closed = asyncio.Event()
     window.closed.connect(closed.set)
     window.show()
+    if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
+        _report_startup()
     if manager.load_problems:
         window.statusBar().showMessage("; ".join(manager.load_problems), 15000)
     context.switch_profile(profile)
@@ -90,6 +94,19 @@ async def _run(args: argparse.Namespace) -> int:
         asyncio.get_running_loop().call_later(args.quit_after, window.close)
     await closed.wait()
     return 0
+
+
+def _report_startup() -> None:
+    """`PACKDESK_REPORT_STARTUP=1` (bench/gui.py): tell stderr once the first window is shown."""
+    from PySide6.QtCore import QTimer
+
+    def report() -> None:
+        # a zero timer fires once the loop has handled the show and the first paint
+        ms = (time.perf_counter() - _STARTED) * 1000
+        sys.stderr.write(f"packdesk: first window shown {ms:.0f} ms after the GUI module loaded\n")
+        sys.stderr.flush()
+
+    QTimer.singleShot(0, report)
 
 
 def _initial_profile(manager: ProfileManager, wanted: str | None) -> Profile:
