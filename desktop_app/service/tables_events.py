@@ -76,6 +76,8 @@ class DeliveryRow(Base):
     # pending -> delivered | stopped (webhook deactivated or deleted)
     status: Mapped[str] = mapped_column(String(16), default="pending")
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    # set while one worker pass holds the delivery (see webhooks.DeliveryWorker._claim)
+    lease_token: Mapped[str | None] = mapped_column(String(36), nullable=True, index=True)
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     last_status_code: Mapped[int | None] = mapped_column(Integer, nullable=True)

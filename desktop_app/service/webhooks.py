@@ -202,28 +202,35 @@ class DeliveryWorker:
             return self._poll
         return min(self._poll, max(0.0, (next_at - utcnow()).total_seconds()))
 
-    async def _claim(self, delivery_id: str) -> tuple[dict[str, Any], WebhookRow] | None:
-        """Lease one due delivery for this process; None if gone, not due or taken."""
+    async def _claim(
+        self, webhook_id: str, delivery_ids: list[str], token: str
+    ) -> tuple[WebhookRow | None, list[tuple[str, dict[str, Any]]]]:
+        """Lease due deliveries of one webhook for this pass; returns the webhook and them.
+
+        One UPDATE marks them with `token`, so two processes never take the same one.
+        """
         now = utcnow()
         async with self._maker() as session, session.begin():
-            result = await session.execute(
+            await session.execute(
                 update(DeliveryRow)
                 .where(
-                    DeliveryRow.id == delivery_id,
+                    DeliveryRow.id.in_(delivery_ids),
                     DeliveryRow.status == PENDING,
                     DeliveryRow.next_attempt_at <= now,
                 )
-                .values(next_attempt_at=now + timedelta(seconds=LEASE_SECONDS))
+                .values(next_attempt_at=now + timedelta(seconds=LEASE_SECONDS), lease_token=token)
             )
-            if not getattr(result, "rowcount", 0):
-                return None
-            delivery = await session.get(DeliveryRow, delivery_id)
-            if delivery is None:
-                return None
-            hook = await session.get(WebhookRow, delivery.webhook_id)
-            if hook is None or hook.deactivated:
-                return None
-            return dict(delivery.payload), hook
+            hook = await session.get(WebhookRow, webhook_id)
+            rows = (
+                await session.execute(
+                    select(DeliveryRow.id, DeliveryRow.payload)
+                    .where(DeliveryRow.lease_token == token, DeliveryRow.status == PENDING)
+                    .order_by(DeliveryRow.created_at, DeliveryRow.id)
+                )
+            ).all()
+        if hook is None or hook.deactivated:
+            return None, []
+        return hook, [(delivery_id, dict(payload)) for delivery_id, payload in rows]
 
     async def _post(self, hook: WebhookRow, payload: dict[str, Any]) -> Attempt:
         assert self._client is not None
@@ -243,36 +250,53 @@ class DeliveryWorker:
 
     async def _deliver_for_hook(self, webhook_id: str, delivery_ids: list[str]) -> None:
         """Send a webhook's due deliveries in order; stop at the first failure."""
-        for delivery_id in delivery_ids:
-            claimed = await self._claim(delivery_id)
-            if claimed is None:
-                continue
-            payload, hook = claimed
+        token = str(uuid.uuid4())
+        hook, claimed = await self._claim(webhook_id, delivery_ids, token)
+        if hook is None:
+            return
+        for delivery_id, payload in claimed:
             attempt = await self._post(hook, payload)
-            deactivated = await self._record(webhook_id, delivery_id, attempt)
+            deactivated = await self._record(webhook_id, delivery_id, attempt, token)
             if deactivated is not None:
                 await self._notify_deactivation(*deactivated)
             if not attempt.ok:
                 break
 
     async def _record(
-        self, webhook_id: str, delivery_id: str, attempt: Attempt
+        self, webhook_id: str, delivery_id: str, attempt: Attempt, token: str
     ) -> tuple[str, str] | None:
         """Store the outcome; return (webhook id, account id) when this failure deactivated it."""
         now = utcnow()
+        if attempt.ok:
+            # the common case in two plain UPDATEs: no loads, one short write transaction
+            async with self._maker() as session, session.begin():
+                await session.execute(
+                    update(DeliveryRow)
+                    .where(DeliveryRow.id == delivery_id)
+                    .values(
+                        status=DELIVERED,
+                        delivered_at=now,
+                        attempts=DeliveryRow.attempts + 1,
+                        lease_token=None,
+                        last_status_code=attempt.status_code,
+                        last_error=None,
+                    )
+                )
+                await session.execute(
+                    update(WebhookRow)
+                    .where(WebhookRow.id == webhook_id, WebhookRow.failure_count != 0)
+                    .values(failure_count=0)
+                )
+            return None
         async with self._maker() as session, session.begin():
             delivery = await session.get(DeliveryRow, delivery_id)
             hook = await session.get(WebhookRow, webhook_id)
             if delivery is None or hook is None:
                 return None  # the webhook was deleted meanwhile
             delivery.attempts += 1
+            delivery.lease_token = None
             delivery.last_status_code = attempt.status_code
             delivery.last_error = attempt.error
-            if attempt.ok:
-                delivery.status = DELIVERED
-                delivery.delivered_at = now
-                hook.failure_count = 0
-                return None
             hook.failure_count += 1
             hook.last_error = attempt.error
             retry_at = now + self._retry
@@ -288,19 +312,19 @@ class DeliveryWorker:
                 await session.execute(
                     update(DeliveryRow)
                     .where(DeliveryRow.webhook_id == webhook_id, DeliveryRow.status == PENDING)
-                    .values(status=STOPPED)
+                    .values(status=STOPPED, lease_token=None)
                 )
                 return hook.id, hook.account_id
-            # the receiver is down: hold its other deliveries back too instead of burning
-            # through the failure budget in one go
+            # the receiver is down: hold its other deliveries back too (those leased for this
+            # pass included) instead of burning through the failure budget in one go
             await session.execute(
                 update(DeliveryRow)
                 .where(
                     DeliveryRow.webhook_id == webhook_id,
                     DeliveryRow.status == PENDING,
-                    DeliveryRow.next_attempt_at < retry_at,
+                    (DeliveryRow.next_attempt_at < retry_at) | (DeliveryRow.lease_token == token),
                 )
-                .values(next_attempt_at=retry_at)
+                .values(next_attempt_at=retry_at, lease_token=None)
             )
             return None
 
@@ -326,6 +350,8 @@ class DeliveryWorker:
 async def run_delivery_worker(ctx: ServiceContext) -> None:
     """Background task: deliver webhook events for the life of the service."""
     set_clock_offset(ctx.settings.clock_offset)
+    # httpx logs every request at INFO: one line per delivery would drown the service log
+    logging.getLogger("httpx").setLevel(logging.WARNING)
     worker = DeliveryWorker(
         ctx.sessions,
         retry_seconds=ctx.settings.webhook_retry_seconds,
