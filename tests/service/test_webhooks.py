@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 
 import httpx
@@ -298,3 +298,25 @@ def test_manual_deactivation_stops_deliveries(
     assert sandbox.post(f"/v1/webhooks/{hook['id']}/test").status_code == 202
     webhook_receiver.wait_for(1)
     sandbox.delete(f"/v1/webhooks/{hook['id']}")
+
+
+def test_two_services_on_one_database_deliver_each_event_once(
+    service_factory: Callable[..., RunningService], webhook_receiver: Receiver
+) -> None:
+    first = service_factory()
+    second = service_factory(data_dir=first.data_dir)
+    with first.client("sandbox") as one, second.client("sandbox") as two:
+        hook = create_webhook(one, webhook_receiver.url, "*")
+        # both workers are woken or polling while events arrive through both services
+        event_ids = [
+            client.post(f"/v1/webhooks/{hook['id']}/test").json()["id"]
+            for _ in range(15)
+            for client in (one, two)
+        ]
+        received = webhook_receiver.wait_for(len(event_ids))
+        wait_until(
+            lambda: one.get(f"/v1/webhooks/{hook['id']}").json()["undelivered_events"] == 0,
+            what="all deliveries recorded",
+        )
+    assert sorted(r.json()["id"] for r in webhook_receiver.requests) == sorted(event_ids)
+    assert len(received) == len(event_ids)
