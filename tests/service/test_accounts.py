@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from tests.fixtures.service import RunningService
+import pytest
+
+from tests.fixtures.service import RunningService, start_service
 from tests.service.payloads import shipment
 
 
@@ -38,16 +40,36 @@ def test_restart_keeps_data_keys_and_certificate(
         assert other.get("/v1/me").json()["email"] == "second@example.com"
 
 
-def test_accounts_list_add_rotate(service_factory: Callable[..., RunningService]) -> None:
-    service = service_factory()
-    added = service.add_account("packer@example.com")
+@pytest.fixture(scope="module")
+def default_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
+    """A service with default options, shared by this module's account tests."""
+    with start_service(tmp_path_factory.mktemp("accounts-service")) as service:
+        yield service
+
+
+def test_default_limit_is_120_per_60_seconds(default_service: RunningService) -> None:
+    with default_service.client("live") as client:
+        response = client.get("/v1/me")
+    assert response.headers["RateLimit-Limit"] == "120"
+    assert response.headers["RateLimit-Interval"] == "60"
+    assert response.headers["RateLimit-Remaining"] == "119"
+    assert 59 <= int(response.headers["RateLimit-Reset"]) <= 60
+
+
+def test_accounts_add_list_rotate(default_service: RunningService) -> None:
+    service = default_service
+    added = json.loads(service.accounts("add", "packer@example.com"))
     assert set(added) == {"account_id", "email", "sandbox_key", "live_key"}
+    with service.client(added["sandbox_key"]) as client:
+        assert client.get("/v1/me").json()["email"] == "packer@example.com"
     listed = [json.loads(line) for line in service.accounts("list").splitlines()]
-    assert [a["email"] for a in listed] == ["owner@packdesk.local", "packer@example.com"]
+    emails = [a["email"] for a in listed]
+    assert emails[0] == "owner@packdesk.local" and "packer@example.com" in emails
     # the list shows key prefixes only, never keys
     text = service.accounts("list")
     assert added["sandbox_key"] not in text and added["live_key"] not in text
-    assert listed[1]["sandbox_key_prefix"] == added["sandbox_key"][:8]
+    packer = next(a for a in listed if a["email"] == "packer@example.com")
+    assert packer["sandbox_key_prefix"] == added["sandbox_key"][:8]
 
     # rotating the first account rewrites the credentials file
     rotated = json.loads(service.accounts("rotate-keys", "owner@packdesk.local"))
@@ -60,17 +82,14 @@ def test_accounts_list_add_rotate(service_factory: Callable[..., RunningService]
         assert new.get("/v1/me").status_code == 200
 
 
+@pytest.mark.parametrize(
+    "args", [("add", "owner@packdesk.local"), ("rotate-keys", "nobody@example.com")]
+)
 def test_duplicate_and_unknown_accounts_fail(
-    service_factory: Callable[..., RunningService],
+    default_service: RunningService, args: tuple[str, ...]
 ) -> None:
-    service = service_factory()
-    for args in (("add", "owner@packdesk.local"), ("rotate-keys", "nobody@example.com")):
-        try:
-            service.accounts(*args)
-        except RuntimeError as exc:
-            assert "packdesk accounts" in str(exc)
-        else:
-            raise AssertionError(f"{args} should fail")
+    with pytest.raises(RuntimeError, match="packdesk accounts"):
+        default_service.accounts(*args)
 
 
 def test_private_files(local_service: RunningService) -> None:
