@@ -85,6 +85,7 @@ class CreationPanelWidget(QWidget):
         self._outer: asyncio.Task[Any] | None = None
         self._cancel_requested = False
         self.created_count = 0
+        self._profile_id: str | None = None
 
         self.create_button = QPushButton("Create label")
         self.create_button.setObjectName("createButton")
@@ -184,7 +185,10 @@ class CreationPanelWidget(QWidget):
             self.state_label.setText("")
 
     def _on_profile(self) -> None:
-        self.show_message("", "")
+        profile_id = self.context.profile.id if self.context.profile else None
+        if profile_id != self._profile_id:
+            self.show_message("", "")
+        self._profile_id = profile_id
         self._update_enabled()
 
     def _lock(self, busy: bool) -> None:

@@ -48,6 +48,7 @@ class LabelPreviewWidget(QWidget):
         self.jobs: list[PrintJob] = []
         self.render_task: asyncio.Task[Any] | None = None
         self.zpl_note = ""
+        self._profile_id: str | None = None
 
         self.title = QLabel("No label yet")
         self.title.setObjectName("previewTitle")
@@ -114,7 +115,9 @@ class LabelPreviewWidget(QWidget):
     # --- profile -------------------------------------------------------------------------------
 
     def _on_profile(self, profile: Profile) -> None:
-        self.clear()
+        if profile.id != self._profile_id:
+            self.clear()  # another profile: nothing of the old one stays on screen
+        self._profile_id = profile.id
         old = self.auto_print_check.blockSignals(True)
         self.auto_print_check.setChecked(profile.preferences.auto_print_after_create)
         self.auto_print_check.blockSignals(old)
@@ -131,11 +134,11 @@ class LabelPreviewWidget(QWidget):
             return
         prefs = profile.preferences.model_copy(update={"auto_print_after_create": on})
         try:
-            saved = self.context.manager.update(profile.model_copy(update={"preferences": prefs}))
+            self.context.manager.update(profile.model_copy(update={"preferences": prefs}))
         except Exception as exc:  # a preference must not break the desk
             log.warning("could not save the auto-print preference: %s", exc)
             return
-        self.context.profile = saved
+        self.context.reload_profile()
 
     # --- showing ------------------------------------------------------------------------------
 

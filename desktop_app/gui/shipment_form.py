@@ -79,7 +79,7 @@ class ShipmentFormWidget(QWidget):
         self._field_by_id: dict[int, Field] = {}
         self._saved_addresses: list[dict[str, Any]] = []
         self._addresses_task: asyncio.Task[Any] | None = None
-        self._validating = False
+        self._profile_id: str | None = None
 
         self.message_area = QLabel()
         self.message_area.setObjectName("formMessages")
@@ -209,7 +209,14 @@ class ShipmentFormWidget(QWidget):
     # --- profile ---------------------------------------------------------------------------
 
     def load_profile(self, profile: Profile) -> None:
-        """Start a fresh form for `profile`: its sender, default package and carrier."""
+        """Start a fresh form for a new profile; for the same one (edited in Settings) only
+        follow its changes (printer, defaults) and keep what was typed."""
+        if profile.id == self._profile_id:
+            self.packages.set_default(profile.preferences.default_package)
+            self.refresh_label_formats()
+            self.validate_now()
+            return
+        self._profile_id = profile.id
         self._saved_addresses = []
         self.saved_combo.clear()
         self.saved_combo.addItem("Saved addresses…", None)
