@@ -1,0 +1,267 @@
+"""GUI benchmark: cold start to first window, keystroke-to-validation latency, event-loop stalls.
+
+1. Cold start: `packdesk` launched as a new process (temp folders, Local sandbox) with
+   `PACKDESK_REPORT_STARTUP=1`; the time from launching it to its "first window shown" line.
+2. A 20-shipment session in one process, as at the desk: the real main window on the Local
+   sandbox (the local service is started), a virtual label printer on loopback assigned; for
+   each shipment the receiver, parcel and reference are typed key by key, then "Create and
+   print". Every keystroke is timed from the key press until the event loop has run again
+   (validation done and its result painted); a 5 ms QTimer measures the longest gap between
+   its ticks over the whole session.
+
+Targets: first window under 1.5 s, keystroke p99 under 16 ms, longest stall under 50 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+REPO = Path(__file__).resolve().parent.parent
+COLD_STARTS = 5
+SHIPMENTS = 20
+TICK_MS = 5
+RECEIVERS = (
+    ("Erika", "Mustermann", "Heidestrasse", "17", "51147", "Koeln"),
+    ("Lukas", "Becker", "Lindenallee", "4", "80331", "Muenchen"),
+    ("Mia", "Schulz", "Am Markt", "9", "04109", "Leipzig"),
+    ("Paul", "Wagner", "Rosenweg", "21", "50667", "Koeln"),
+)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+# --- 1. cold start ------------------------------------------------------------------------------
+
+
+def cold_start_ms(config: Path, data: Path) -> float:
+    """Launch the app; ms until it reports its first window (then let it close itself)."""
+    env = {
+        **os.environ,
+        "PACKDESK_REPORT_STARTUP": "1",
+        "PACKDESK_SECRET_STORE": "file",
+        "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+    }
+    env.pop("PACKDESK_API_KEY", None)
+    cmd = [sys.executable, "-m", "desktop_app"]
+    cmd += ["--config-dir", str(config), "--data-dir", str(data), "--quit-after", "2"]
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    shown: list[float] = []
+    assert proc.stderr is not None
+    stderr = proc.stderr
+
+    def read() -> None:
+        for line in stderr:
+            if "first window shown" in line and not shown:
+                shown.append(time.perf_counter())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        proc.wait(timeout=90)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    reader.join(5)
+    if proc.returncode != 0 or not shown:
+        raise RuntimeError(f"packdesk exited {proc.returncode} without showing its window")
+    return (shown[0] - start) * 1000
+
+
+# --- 2. the desk session ------------------------------------------------------------------------
+
+
+class StallMeter:
+    """A 5 ms QTimer: the longest gap between two ticks is the longest the loop was blocked."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.timer = QTimer()
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+        self.last: float | None = None
+        self.longest = 0.0
+        self.ticks = 0
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
+        self.ticks += 1
+
+    def start(self) -> None:
+        """Start measuring."""
+        self.last = None
+        self.timer.start()
+
+    def stop(self) -> None:
+        """Stop measuring."""
+        self.timer.stop()
+
+
+async def _loop_turn() -> None:
+    """Return once the event loop has processed what is pending (zero timer)."""
+    from PySide6.QtCore import QTimer
+
+    done = asyncio.get_running_loop().create_future()
+    QTimer.singleShot(0, lambda: done.done() or done.set_result(None))
+    await done
+
+
+async def _type(editor: Any, text: str, latencies: list[float]) -> None:
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    editor.setFocus()
+    for ch in text:
+        start = time.perf_counter()
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            event = QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, ch)
+            QApplication.sendEvent(editor, event)
+        await _loop_turn()
+        latencies.append((time.perf_counter() - start) * 1000)
+
+
+async def session(tmp: Path) -> dict[str, Any]:
+    """Run the 20-shipment session; keystroke latencies, stall, creation times."""
+    from desktop_app.gui.context import AppContext
+    from desktop_app.gui.main_window import MainWindow
+    from desktop_app.gui.pages import install_pages
+    from desktop_app.printing.printers import PrinterBook, PrinterDefinition
+    from desktop_app.printing.virtual_printer import VirtualPrinter
+    from desktop_app.profiles.manager import ProfileManager
+
+    printer = VirtualPrinter(tmp / "vp", render=False)
+    await printer.start()
+    manager = ProfileManager()
+    printers = PrinterBook()
+    printers.put(PrinterDefinition(name="Zebra", kind="zpl", transport=printer.uri, dpi=203))
+    sender = {
+        "company": "Packdesk Bench GmbH",
+        "street": "Hafenstrasse",
+        "street_no": "12",
+        "zip_code": "20457",
+        "city": "Hamburg",
+        "country": "DE",
+    }
+    local = manager.local_sandbox()
+    manager.update(local.model_copy(update={"default_sender": sender, "printer": "Zebra"}))
+    context = AppContext(manager, printers)
+    window = MainWindow(context)
+    install_pages(window, context)
+    window.resize(1366, 768)
+    window.show()
+    latencies: list[float] = []
+    creations: list[float] = []
+    meter = StallMeter()
+    try:
+        await context.open_profile(manager.local_sandbox())
+        if not context.connected:
+            raise RuntimeError(f"not connected: {context.connection_message}")
+        page: Any = window.shipment_page
+        form = page.form
+        await asyncio.sleep(0.5)
+        meter.start()
+        for i in range(SHIPMENTS):
+            first, last, street, no, zip_code, city = RECEIVERS[i % len(RECEIVERS)]
+            receiver = form.receiver
+            for name, value in (
+                ("first_name", first),
+                ("last_name", last),
+                ("street", street),
+                ("street_no", no),
+                ("zip_code", zip_code),
+                ("city", city),
+            ):
+                await _type(receiver.editor(name), value, latencies)
+            package = form.packages.rows[0].fields
+            for name, value in (("weight", "1.5"), ("length", "30"), ("width", "20")):
+                await _type(package[name].editor, value, latencies)
+            await _type(package["height"].editor, "10", latencies)
+            await _type(form.reference_edit, f"BENCH-{i:04d}", latencies)
+            start = time.perf_counter()
+            task = page.creation.request_create(True)
+            if task is None:
+                raise RuntimeError(f"the form has problems: {form.problems}")
+            await task
+            creations.append((time.perf_counter() - start) * 1000)
+        await printer.wait_for_jobs(SHIPMENTS, timeout=120)
+        meter.stop()
+    finally:
+        meter.stop()
+        await context.aclose()
+        await printer.stop()
+        window.close()
+    return {"latencies": latencies, "stall_ms": meter.longest * 1000, "creations": creations}
+
+
+def run_session() -> dict[str, Any]:
+    """The session on a qasync loop, in temp folders."""
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-gui-") as name:
+        tmp = Path(name)
+        os.environ["PACKDESK_CONFIG_DIR"] = str(tmp / "config")
+        os.environ["PACKDESK_DATA_DIR"] = str(tmp / "data")
+        os.environ["PACKDESK_SECRET_STORE"] = "file"
+        os.environ.pop("PACKDESK_API_KEY", None)
+        app = QApplication.instance() or QApplication(["bench-gui"])
+        loop = qasync.QEventLoop(app)
+        asyncio.set_event_loop(loop)
+        try:
+            return loop.run_until_complete(session(tmp))
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+
+def main() -> int:
+    """Print the figures."""
+    print(f"machine: {os.cpu_count()} cores, QT_QPA_PLATFORM={os.environ.get('QT_QPA_PLATFORM')}")
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-start-") as name:
+        tmp = Path(name)
+        starts = [cold_start_ms(tmp / "config", tmp / "data") for _ in range(COLD_STARTS)]
+    print(
+        f"cold start to first window: first run {starts[0]:.0f} ms, then median "
+        f"{statistics.median(starts[1:]):.0f} ms, max {max(starts):.0f} ms "
+        f"({COLD_STARTS} launches; target < 1500 ms)"
+    )
+    result = run_session()
+    lat = result["latencies"]
+    print(
+        f"keystroke to validation shown: p50 {percentile(lat, 50):.2f} ms, "
+        f"p99 {percentile(lat, 99):.2f} ms, max {max(lat):.2f} ms "
+        f"({len(lat)} keystrokes; target p99 < 16 ms)"
+    )
+    made = result["creations"]
+    print(
+        f"longest event-loop stall during a {SHIPMENTS}-shipment session: "
+        f"{result['stall_ms']:.1f} ms between {TICK_MS} ms ticks (target < 50 ms); "
+        f"create-and-print p50 {percentile(made, 50):.0f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
