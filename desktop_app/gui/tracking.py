@@ -181,11 +181,14 @@ def timeline_entries(data: dict[str, Any]) -> list[TimelineEntry]:
 
 
 def current_status(shipment: StoredShipment) -> str | None:
-    """The stored status, else the newest event's."""
+    """The stored status, else the newest event's, else label_created once a label exists."""
     if shipment.tracking_status:
         return shipment.tracking_status
     entries = timeline_entries(shipment.data)
-    return entries[-1].status if entries else None
+    if entries:
+        return entries[-1].status
+    has_label = shipment.label_path is not None or bool(shipment.data.get("label_url"))
+    return "label_created" if has_label else None
 
 
 def is_open(shipment: StoredShipment, now: datetime | None = None) -> bool:
@@ -314,8 +317,11 @@ class TrackingTimelineWidget(QWidget):
         parts = [f"{shipment.carrier.upper()} {numbers}".strip()]
         if url:
             parts.append(str(url))
+        entries = timeline_entries(shipment.data)
+        if not entries:
+            parts.append("no tracking events yet")
         self.subtitle.setText(" · ".join(parts))
-        for entry in reversed(timeline_entries(shipment.data)):
+        for entry in reversed(entries):
             details = entry.details + (f" [{entry.package}]" if entry.package else "")
             item = QTreeWidgetItem(
                 [entry.local_time(), status_label(entry.status), entry.location, details]
@@ -492,3 +498,41 @@ class TrackingRefresher(QObject):
         """Stop the timer and any refresh running."""
         self.timer.stop()
         self.tasks.cancel()
+
+
+def attach_to_history(
+    history: Any, ctx: AppContext
+) -> tuple[TrackingTimelineWidget, TrackingRefresher]:
+    """Show the selected shipment's timeline under the history table; refresh open ones."""
+    from PySide6.QtWidgets import QSplitter
+
+    timeline = TrackingTimelineWidget(ctx)
+    refresher = TrackingRefresher(ctx, timeline)
+    splitter = QSplitter(Qt.Orientation.Vertical)
+    splitter.setObjectName("history_splitter")
+    layout = history.layout()
+    layout.replaceWidget(history.table, splitter)
+    splitter.addWidget(history.table)
+    splitter.addWidget(timeline)
+    splitter.setStretchFactor(0, 3)
+    splitter.setStretchFactor(1, 2)
+
+    def selected() -> None:
+        shipments = history.selected_shipments()
+        timeline.show_shipment(shipments[0] if len(shipments) == 1 else None)
+
+    def updated(stored: StoredShipment) -> None:
+        history.model.update_shipment(stored)
+
+    history.table.selectionModel().selectionChanged.connect(lambda *_: selected())
+    history.model.modelReset.connect(selected)
+    timeline.shipment_updated.connect(updated)
+
+    def refreshed(count: int) -> None:
+        if count:
+            ctx.spawn(history.reload())
+
+    refresher.refreshed.connect(refreshed)
+    history.timeline = timeline
+    history.tracking_refresher = refresher
+    return timeline, refresher
