@@ -309,6 +309,8 @@ class HistoryWidget(QWidget):
         self._last_refresh: float | None = None
         #: refresh from the service when the page is shown (at most once a minute)
         self.auto_refresh = True
+        #: more row actions for the context menu (returns, ...)
+        self.extra_actions: list[QAction] = []
         self.setObjectName("history")
 
         self.search_edit = QLineEdit()
@@ -616,6 +618,10 @@ class HistoryWidget(QWidget):
         menu.addSeparator()
         menu.addAction(self.delete_action)
         menu.addAction(self.refresh_action)
+        if self.extra_actions:  # added by other features (e.g. "Create return label…")
+            menu.addSeparator()
+            for act in self.extra_actions:
+                menu.addAction(act)
         menu.popup(self.table.viewport().mapToGlobal(pos))
 
     def _copy_tracking(self) -> None:
