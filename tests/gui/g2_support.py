@@ -124,3 +124,10 @@ async def emitted(
 ) -> tuple[Any, ...]:
     """Wait for an `expect()` future."""
     return await asyncio.wait_for(future, timeout)
+
+
+async def connected(ctx: AppContext, timeout: float = 30.0) -> None:
+    """Wait until a profile switch has connected its client (error states fail the test)."""
+    while not ctx.connected:
+        state, message = await emitted(expect(ctx.connection_changed), timeout)
+        assert state != "error", message
