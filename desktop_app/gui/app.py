@@ -38,6 +38,11 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace:
         metavar="S",
         help=argparse.SUPPRESS,  # scripts and smoke tests: close the window after S seconds
     )
+    p.add_argument(
+        "--exit-when-ready",
+        action="store_true",
+        help=argparse.SUPPRESS,  # smoke tests: close once connected (exit 0) or failed (exit 1)
+    )
     return p.parse_args(list(argv))
 
 
@@ -92,8 +97,19 @@ async def _run(args: argparse.Namespace) -> int:
     context.switch_profile(profile)
     if args.quit_after is not None:
         asyncio.get_running_loop().call_later(args.quit_after, window.close)
+    outcome: list[str] = []
+    if args.exit_when_ready:
+
+        def on_connection(state: str, message: str) -> None:
+            if state in ("connected", "error") and not outcome:
+                outcome.append(state)
+                if state == "error":
+                    log.error("%s", message)
+                window.close()
+
+        context.connection_changed.connect(on_connection)
     await closed.wait()
-    return 0
+    return 1 if outcome == ["error"] else 0
 
 
 def _report_startup() -> None:

@@ -164,7 +164,10 @@ class MainWindow(QMainWindow):
     def _make_shipment_page(self) -> QWidget:
         from desktop_app.gui.shipment_form import ShipmentPageWidget
 
-        return ShipmentPageWidget(self.context, self)
+        page = ShipmentPageWidget(self.context, self)
+        # creation compares the client's environment with what the banner shows
+        page.set_shown_environment(lambda: self.banner.environment)
+        return page
 
     # --- pages ----------------------------------------------------------------------------
 
