@@ -360,6 +360,7 @@ class HistoryWidget(QWidget):
         self.message.setObjectName("history_message")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.hide()
 
         top = QHBoxLayout()
         top.addWidget(self.search_edit, 1)
@@ -632,6 +633,7 @@ class HistoryWidget(QWidget):
     def show_message(self, text: str) -> None:
         """Show a message under the table."""
         self.message.setText(text)
+        self.message.setVisible(bool(text))
         self.message_shown.emit(text)
 
     # --- profile switch ------------------------------------------------------------------------
@@ -646,7 +648,7 @@ class HistoryWidget(QWidget):
         for task in list(self._tasks):
             task.cancel()
         self.model.set_shipments([])
-        self.message.clear()
+        self.show_message("")
         self.search_edit.blockSignals(True)
         self.search_edit.clear()
         self.search_edit.blockSignals(False)

@@ -88,6 +88,8 @@ class PreferencesPage(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.message, 1)
         row.addWidget(self.save_button)
+        for box in (printing, form_box):
+            box.setMaximumWidth(760)  # short values: full-width fields only look empty
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(printing)
