@@ -258,9 +258,12 @@ class BatchRunner:
         return chosen
 
     async def retry_failed(self) -> list[BatchRow]:
-        """Run the failed and canceled rows again (their labels print after the earlier ones)."""
-        failed = [r for r in self.batch.rows if r.status in ("failed", "canceled")]
-        return await self.run(failed)
+        """Run every row not created yet: failed, canceled, or edited back to ready since.
+
+        Their labels print after those of the earlier run (in file order among themselves).
+        """
+        again = [r for r in self.batch.rows if r.status in ("failed", "canceled", "ready")]
+        return await self.run(again)
 
     async def wait_printed(self, timeout: float | None = None) -> list[PrintJob]:
         """Wait for the labels of the last run to print; the jobs' final (or current) states."""
