@@ -135,7 +135,7 @@ def test_cups_lp_command_line():
         "--", "-",
     ]  # fmt: skip
     pdf_args = create_transport(printer("cups:Office", "pdf")).lp_args(OutgoingJob(b"", "pdf", "L"))
-    assert "raw" not in pdf_args
+    assert "raw" not in pdf_args and "print-scaling=none" in pdf_args
 
 
 async def test_cups_error_is_reported(tmp_path):
