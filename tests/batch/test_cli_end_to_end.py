@@ -12,8 +12,12 @@ import pytest
 
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
+from desktop_app.profiles.files import FileLock
+from desktop_app.profiles.models import Preferences
 from tests.batch.helpers import (
     HEADERS,
+    PACKAGE,
+    SENDER,
     Station,
     make_station,
     order_rows,
@@ -134,3 +138,40 @@ async def test_killed_batch_rerun_creates_no_duplicate(
     with station.manager.open_store(station.profile) as store:
         assert store.list_pending() == [] and store.list_needs_decision() == []
         assert store.count_shipments() == 30
+
+
+async def test_local_sandbox_is_started_and_stopped(
+    tmp_path: Path, local_service: RunningService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PACKDESK_API_KEY", raising=False)
+    # the station helper only provides directories and the environment here
+    station = make_station(tmp_path, local_service, local_service.sandbox_key)
+    builtin = station.manager.local_sandbox()
+    station.manager.save(
+        builtin.model_copy(
+            update={"default_sender": SENDER, "preferences": Preferences(default_package=PACKAGE)}
+        )
+    )
+    orders = write_csv(tmp_path / "o.csv", HEADERS, order_rows(3))
+    results = tmp_path / "r.csv"
+
+    process = await asyncio.create_subprocess_exec(
+        *station.command(str(orders), "--results", str(results), "--carrier", "dpd")[:-2],
+        "--profile",
+        "Local sandbox",
+        cwd=REPO_ROOT,
+        env=station.env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 90)
+    assert process.returncode == 0, out.decode() + err.decode()
+    outcome = read_results(results)
+    assert [r["status"] for r in outcome] == ["created"] * 3
+    assert all(Path(r["label_file"]).is_file() for r in outcome)
+    # the command started the Local sandbox's service (above: 3 shipments), and stopped it
+    service_dir = station.manager.local_service_dir()
+    assert not (service_dir / "service.json").exists()
+    owner = FileLock(service_dir / "owner.lock")
+    assert owner.try_acquire()  # nobody owns a running service any more
+    owner.release()
