@@ -65,7 +65,9 @@ def rasterize_pdf(
                     rotate = (pw > ph) != (width > height) and abs(pw - ph) > 1
                     if rotate:
                         pw, ph = ph, pw
-                    scale = min(width / pw, height / ph)
+                    # pdfium rounds the bitmap size up: shave the scale a hair so that a page of
+                    # the stock's size comes out at exactly its dots (1200, not 1201)
+                    scale = min(width / pw, height / ph) * (1 - 1e-7)
                     bitmap = page.render(
                         scale=scale,
                         rotation=90 if rotate else 0,
@@ -74,7 +76,9 @@ def rasterize_pdf(
                         no_smoothimage=True,
                         no_smoothpath=True,
                     )
-                    gray = bitmap.to_pil().convert("L")
+                    gray = bitmap.to_pil()
+                    if gray.mode != "L":
+                        gray = gray.convert("L")
                 finally:
                     page.close()
                 images.append(_fit(gray, width, height, placement).point(table, "1"))
