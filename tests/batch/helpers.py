@@ -94,9 +94,9 @@ class Station:
         async with self.client() as client:
             return [s.reference_number or "" async for s in client.shipments.iter_all()]
 
-    def command(self, *args: str) -> list[str]:
-        """`python -m desktop_app batch ARGS --profile Station`."""
-        return [sys.executable, "-m", "desktop_app", "batch", *args, "--profile", "Station"]
+    def command(self, *args: str, profile: str = "Station") -> list[str]:
+        """`python -m desktop_app batch ARGS --profile PROFILE`."""
+        return [sys.executable, "-m", "desktop_app", "batch", *args, "--profile", profile]
 
 
 def make_station(

@@ -156,9 +156,9 @@ async def test_local_sandbox_is_started_and_stopped(
     results = tmp_path / "r.csv"
 
     process = await asyncio.create_subprocess_exec(
-        *station.command(str(orders), "--results", str(results), "--carrier", "dpd")[:-2],
-        "--profile",
-        "Local sandbox",
+        *station.command(
+            str(orders), "--results", str(results), "--carrier", "dpd", profile="Local sandbox"
+        ),
         cwd=REPO_ROOT,
         env=station.env(),
         stdout=subprocess.PIPE,
