@@ -19,6 +19,7 @@ from desktop_app.gui.settings_page import SettingsWidget
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
+from desktop_app.profiles.models import Profile
 from tests.gui.g2_support import (
     add_service_profile,
     emitted,
@@ -325,3 +326,30 @@ async def test_preferences_are_saved_per_profile(
     await ctx.open_profile(ctx.manager.get(first.id))
     assert page.auto_print.isChecked() and page.copies.value() == 2
     assert page.service_combo.currentData() == "standard"
+
+
+async def test_edit_that_moves_a_profile_checks_the_saved_key_again(
+    ctx: AppContext, qtbot: QtBot, local_service: Any
+) -> None:
+    """Turning a live profile into a sandbox one re-checks its saved (live) key: refused."""
+    live = ctx.manager.add(
+        Profile(
+            name="Shop live",
+            environment="live",
+            base_url=local_service.base_url,
+            ca_file=str(local_service.ca_file),
+            force_loopback=True,
+        ),
+        local_service.live_key,
+        verified_environment="production",
+    )
+    page = ProfilesPage(ctx)
+    qtbot.addWidget(page)
+    dialog = page.open_dialog(live)
+    assert dialog.key_edit.text() == "" and "saved" in dialog.key_edit.placeholderText()
+    dialog.environment_combo.setCurrentIndex(dialog.environment_combo.findData("sandbox"))
+    checked = expect(dialog.key_checked)
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    ok, message = await emitted(checked)
+    assert not ok and "This is a live API key, but the profile is a sandbox profile" in message
+    assert ctx.manager.get(live.id).environment == "live"
