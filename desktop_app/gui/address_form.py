@@ -99,6 +99,7 @@ class AddressFormWidget(QWidget):
                 edit.setMaxLength(3)
                 edit.setText(DEFAULT_COUNTRY)
             self.group.add(grid, row, col, name, label, edit, span=span)
+        self._grid = grid
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(grid)
@@ -183,6 +184,12 @@ class AddressFormWidget(QWidget):
                 f["street"].set_text("")
         for name, shown in visible.items():
             f[name].set_visible(shown)
+        # the station/branch number takes the street's place rather than leaving a hole
+        number_box = f["street_no"].row[0]
+        if place:
+            self._grid.addWidget(number_box, 4, 0, 1, 2)
+        else:
+            self._grid.addWidget(number_box, 4, 3, 1, 1)
 
     # --- data ---------------------------------------------------------------------------------
 

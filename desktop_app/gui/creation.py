@@ -171,6 +171,9 @@ class CreationPanelWidget(QWidget):
         if count:
             noun = "problem" if count == 1 else "problems"
             self.problems_button.setText(f"{count} {noun} — show")
+            # red once a problem is on screen; grey while only untouched fields are missing
+            color = ERROR_COLOR if self.form.visible_problem_count() else MUTED_COLOR
+            self.problems_button.setStyleSheet(f"color: {color}; font-weight: bold;")
             self.problems_button.show()
         else:
             self.problems_button.hide()

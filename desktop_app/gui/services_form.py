@@ -135,6 +135,15 @@ class CarrierServiceWidget(QWidget):
         fields["service"] = self.fields["service"]
 
 
+# what each service does, in the shop owner's words (the catalog's notes are for developers)
+_NOTES = {
+    "advance_notice": "The carrier tells the receiver when the parcel is coming.",
+    "cash_on_delivery": "The carrier collects the amount from the receiver and transfers it "
+    "to your account.",
+    "drop_authorization": "Only if the receiver has allowed you to authorize this.",
+}
+
+
 class AddOnWidget(QFrame):
     """One additional service: a check box and, when checked, its property fields."""
 
@@ -148,7 +157,7 @@ class AddOnWidget(QFrame):
         self.group.edited.connect(self.edited)
         self.check = QCheckBox(info.display_name)
         self.check.setObjectName(f"addon_{name}")
-        self.note = QLabel(info.note)
+        self.note = QLabel(_NOTES.get(name, info.note))
         self.note.setStyleSheet(f"color: {MUTED_COLOR};")
         self.note.setWordWrap(True)
         self.body = QWidget()

@@ -450,6 +450,10 @@ class ShipmentFormWidget(QWidget):
         label = self.error_label(path)
         return list(label.messages) if label is not None and label.isVisibleTo(self) else []
 
+    def visible_problem_count(self) -> int:
+        """How many fields show a problem right now (plus the message area)."""
+        return len(self._shown) + (1 if self.message_area.text() else 0)
+
     def _touched_sections(self) -> set[str]:
         return {section_of(p) for p, f in self._fields.items() if f.touched}
 
@@ -487,6 +491,7 @@ class ShipmentFormWidget(QWidget):
         """Show every problem, including fields not reached yet, and focus the first one."""
         self.show_all = True
         self._show_problems()
+        self.problems_changed.emit(len(self.problems) + len(self.server_problems))
         for p in [*self.server_problems, *self.problems]:
             f = self.field_for(p.path)
             if f is not None and f.editor is not None and f.editor.isVisibleTo(self):
@@ -529,6 +534,7 @@ class ShipmentFormWidget(QWidget):
     def _on_order_toggled(self, on: bool) -> None:
         for w in self._order_body:
             w.setVisible(on)
+        self.order_box.setFlat(not on)  # no empty frame while closed
 
     def _reference_entered(self) -> None:
         self.reference_edit.focusNextChild()
