@@ -169,14 +169,20 @@ CRASHING_CHILD = textwrap.dedent(
 
 
 async def test_job_killed_mid_send_needs_attention_and_is_not_resent(vprinter, db):
-    vprinter.set_stall(3.0)  # the printer takes the connection but reads nothing yet
+    vprinter.set_stall(30.0)  # the printer takes the connection but reads nothing (yet)
     child = await asyncio.create_subprocess_exec(
         sys.executable, "-c", CRASHING_CHILD, str(db), vprinter.uri
     )
     try:
         await vprinter.wait_for_connections(1, timeout=30)
-        # the child persisted `sending` + `connected` before writing: kill it mid-job
-        await asyncio.sleep(0.2)
+        # another process's commit has no event to wait on: watch its row (bounded)
+        for _ in range(200):
+            with contextlib.closing(sqlite3.connect(db)) as con:
+                row = con.execute("SELECT state, connected FROM print_jobs").fetchone()
+            if row == ("sending", 1):
+                break
+            await asyncio.sleep(0.05)
+        assert row == ("sending", 1)
     finally:
         os.kill(child.pid, signal.SIGKILL)
         await child.wait()
@@ -255,9 +261,9 @@ async def test_converted_label_keeps_its_barcode(vprinter, db):
 async def test_cancel_while_converting_is_never_sent(tmp_path, db):
     async with VirtualPrinter(tmp_path / "vp", dpi=300) as vp, PrintQueue(db, **FAST) as queue:
         printer = zebra(vp, dpi=300)
-        # 40 pages at 300 dpi take far longer to convert than the pause below
-        slow = queue.enqueue(printer, pdf_label(pages=40))
-        await asyncio.sleep(0.05)
+        # 80 pages at 300 dpi take far longer to convert than the pause below
+        slow = queue.enqueue(printer, pdf_label(pages=80))
+        await asyncio.sleep(0.02)
         assert queue.get(slow.id).state == "queued"
         queue.cancel(slow.id)
         after = queue.enqueue(printer, zpl_label(dpi=300))

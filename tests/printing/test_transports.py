@@ -46,7 +46,7 @@ async def test_refused_connection_names_host_and_reason(vprinter):
 
 
 async def test_stalled_printer_is_reported_and_gets_a_reset(vprinter):
-    vprinter.set_stall(0.6)
+    vprinter.set_stall(1.0)
     with pytest.raises(TransportError) as err:
         await create_transport(printer(vprinter.uri + "?ack_timeout=0.2")).send(
             OutgoingJob(zpl_label(), "zpl")
