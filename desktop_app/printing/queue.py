@@ -4,18 +4,19 @@ Delivery guarantee
 ------------------
 - A job is sent until its transport acknowledges it (see `transports`), then marked `done`
   and never sent again by the queue.
-- The state `sending` is committed before any byte is written, and `connected` once the
-  transport may have passed bytes on. After a crash or kill, a job found in `sending` is
-  put back in the queue only if it never connected (nothing can have printed); otherwise it
-  becomes `needs_attention` and is not resent until the user chooses (retry = reprint).
-- Within a running queue, a failed attempt (refused, unreachable, stalled, dropped) was not
-  acknowledged and is retried with back-off. A printer that dropped a connection mid-job may
-  have received part of it: a format without its `^XZ` is discarded, but a raw printer that
-stalled with a whole format in its buffer may still print it when it recovers, so a stall can
-at worst print twice (the same limit as CUPS' socket backend). The transport resets (RST)
-the connection on a stall so that a printer which checks for a clean end drops the partial job.
-So a label is printed at most once unless a user asks again, and at least once while the
-printer becomes reachable, except for the crash-while-connected case the user decides.
+- `sending` is committed before any byte is written, and `connected` once the transport may
+  have passed bytes on. After a crash or kill, a job found in `sending` goes back to the
+  queue only if it never connected (nothing can have printed); otherwise it becomes
+  `needs_attention` and is not resent until the user decides (retry = print it again).
+- Within a running queue, an attempt that failed (refused, unreachable, stalled, dropped)
+  was not acknowledged and is retried with back-off. A printer that dropped the connection
+  mid-job discards a format cut before its `^XZ` (a multi-label job may have printed the
+  labels before the cut, and they print again with the retry). A printer that
+  stalled may hold the whole job in its buffer: the transport then resets (RST) the
+  connection, so a printer that checks for a clean end drops it, but a raw printer that
+  prints as it reads may still print it when it recovers (the same limit as CUPS' socket
+  backend). So a label prints once per request, except after a stall on such a printer, and
+  never silently again after an interrupted send.
 
 Durability: the table lives in the profile store's SQLite file (WAL). With the default
 `synchronous="NORMAL"` every state change survives a crash or kill of the app; an OS crash or
