@@ -1,0 +1,203 @@
+"""Batch page: import, mapping step remembered per layout, rows checked and edited in place,
+Create all with progress and per-row status, labels printed in file order, cancel, retry of
+failed rows, results exported. Against the real local service and the virtual printer."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from desktop_app.batch.mapping import MappingBook
+from desktop_app.gui.batch_page import BatchPageWidget
+from desktop_app.gui.context import AppContext
+from desktop_app.printing.virtual_printer import VirtualPrinter
+from tests.gui.g2_support import SENDER, isolate, open_context, zpl_printer
+
+pytestmark = pytest.mark.timeout(120)
+
+HEADERS = [
+    "Bestellnummer",
+    "Firma",
+    "Vorname",
+    "Adressat",
+    "Straße",
+    "PLZ",
+    "Ort",
+    "Land",
+    "Gewicht",
+]
+
+
+def _rows(count: int, prefix: str) -> list[list[str]]:
+    return [
+        [
+            f"{prefix}-{i + 1:03d}",
+            "",
+            "Max",
+            f"Muster{i + 1}",
+            f"Hauptstraße {i + 1}",
+            f"{10115 + i:05d}",
+            "Berlin",
+            "Deutschland",
+            f"{1 + i % 3},5",
+        ]
+        for i in range(count)
+    ]
+
+
+def _write(path: Path, rows: list[list[str]]) -> Path:
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.writer(fh, delimiter=";")
+        writer.writerow(HEADERS)
+        writer.writerows(rows)
+    return path
+
+
+@pytest.fixture
+async def ctx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    isolate(monkeypatch, tmp_path)
+    context = await open_context(tmp_path, local_service)
+    assert context.profile is not None
+    prefs = context.profile.preferences.model_copy(
+        update={"default_package": {"length": 30, "width": 20, "height": 10}}
+    )
+    profile = context.manager.update(
+        context.profile.model_copy(update={"default_sender": dict(SENDER), "preferences": prefs})
+    )
+    context.reload_profile()
+    assert context.profile == profile
+    yield context
+    await context.aclose()
+
+
+def _column(page: BatchPageWidget, header: str) -> int:
+    return len(page.model.FIXED) + HEADERS.index(header)
+
+
+async def test_import_map_edit_create_print_retry_export(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The whole batch workflow through the page."""
+    uid = tmp_path.name[-6:].upper().replace("_", "")
+    rows = _rows(5, f"B{uid}")
+    rows[2][5] = ""  # no postcode: a problem, fixed in place
+    rows[3][1] = "CARRIER-ERROR AG"  # the carrier refuses it: failed, fixed and retried
+    path = _write(tmp_path / "orders.csv", rows)
+    printer = VirtualPrinter(tmp_path / "vp", render=False)
+    await printer.start()
+    try:
+        definition = zpl_printer(printer.uri)
+        ctx.printers.put(definition)
+        assert ctx.profile is not None
+        ctx.manager.update(ctx.profile.model_copy(update={"printer": definition.name}))
+        ctx.reload_profile()
+
+        page = BatchPageWidget(ctx)
+        qtbot.addWidget(page)
+        await page.load_file(path)
+        assert page.batch is not None and len(page.batch.rows) == 5
+        assert not page.mapping_remembered
+        # "Adressat" is no known column name: the contact rule fails for the person rows
+        assert page.counts().get("invalid") == 4, [r.problem_text() for r in page.batch.rows]
+        assert "to.last_name" in page.model.index(0, 2).data()
+
+        # the mapping step: the column goes to the last name; applied and remembered
+        page.mapping.set_source("to.last_name", "Adressat")
+        page.apply_mapping()
+        assert page.counts() == {"ready": 4, "invalid": 1}
+        assert "to.zip_code" in page.model.row(2).problem_text()
+        book = MappingBook()
+        assert book.get(page.batch.table.layout, HEADERS) is not None
+
+        # edited in place: the row is checked again at once
+        index = page.model.index(2, _column(page, "PLZ"))
+        assert page.model.flags(index) & Qt.ItemFlag.ItemIsEditable
+        assert page.model.setData(index, "10117")
+        assert page.model.row(2).status == "ready"
+        assert page.create_button.isEnabled() and page.create_button.text() == "Create all (5)"
+        assert page.print_check.isChecked()
+
+        created: list[Any] = []
+        ctx.shipment_created.connect(created.append)
+        page.create_button.click()
+        await page.tasks.wait_idle()
+        statuses = [r.status for r in page.batch.rows]
+        assert statuses == ["created", "created", "created", "failed", "created"]
+        assert "CARRIER-ERROR" in page.model.index(3, page.model.result_column).data()
+        assert page.progress.value() == page.progress.maximum() == 5
+        assert "4 of 5 created, 1 failed" in page.message.text()
+        assert len(created) == 4
+        # created rows are no longer editable
+        assert not page.model.flags(page.model.index(0, 3)) & Qt.ItemFlag.ItemIsEditable
+        assert page.retry_button.isEnabled()
+
+        # fix the failed row in place and retry it
+        assert page.model.setData(page.model.index(3, _column(page, "Firma")), "")
+        page.retry_button.click()
+        await page.tasks.wait_idle()
+        assert [r.status for r in page.batch.rows] == ["created"] * 5
+        assert not page.retry_button.isEnabled()
+
+        # labels: one per row, the first run in file order, the retried one after
+        assert page.runner is not None
+        await page.runner.wait_printed(timeout=30)
+        await printer.wait_for_jobs(5, timeout=30)
+        assert ctx.queue is not None
+        jobs = ctx.queue.jobs(definition.name)
+        references = [r.reference for r in page.batch.rows]
+        assert [j.reference for j in jobs] == [*references[:3], references[4], references[3]]
+
+        out = page.export(tmp_path / "results.csv")
+        assert out is not None
+        with out.open(encoding="utf-8-sig") as fh:
+            lines = list(csv.DictReader(fh))
+        assert [line["status"] for line in lines] == ["created"] * 5
+        assert all(line["tracking_number"] for line in lines)
+
+        # the same layout again: the remembered mapping is used
+        second = await page.load_file(_write(tmp_path / "more.csv", _rows(2, f"C{uid}")))
+        assert second is not None and page.mapping_remembered
+        assert page.counts() == {"ready": 2}
+    finally:
+        await printer.stop()
+
+
+async def test_cancel_and_retry(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> None:
+    """Cancel stops sending; the rows already sent finish; retry creates the rest once."""
+    uid = tmp_path.name[-6:].upper().replace("_", "")
+    path = _write(tmp_path / "orders.csv", _rows(14, f"X{uid}"))
+    page = BatchPageWidget(ctx)
+    qtbot.addWidget(page)
+    await page.load_file(path)
+    page.mapping.set_source("to.last_name", "Adressat")
+    page.apply_mapping()
+    assert page.counts() == {"ready": 14}
+
+    def on_row(_row: int) -> None:
+        if page.running and page.counts().get("created") and page.cancel_button.isEnabled():
+            page.cancel_button.click()
+
+    page.model.row_changed.connect(on_row)
+    page.create_button.click()
+    await page.tasks.wait_idle()
+    page.model.row_changed.disconnect(on_row)
+    counts = page.counts()
+    assert set(counts) == {"created", "canceled"}, counts
+    assert counts["canceled"] >= 1
+    assert "canceled" in page.message.text()
+
+    page.retry_button.click()
+    await page.tasks.wait_idle()
+    assert page.counts() == {"created": 14}
+    assert ctx.store is not None
+    references = {r.reference for r in page.batch.rows}  # type: ignore[union-attr]
+    stored = [s for s in ctx.store.list_shipments(None, 100) if s.reference_number in references]
+    assert len(stored) == 14  # each row created once
