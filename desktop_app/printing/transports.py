@@ -189,7 +189,7 @@ class TcpTransport(Transport):
             _reset(writer)
             limit = self.ack_timeout if stage.startswith("waiting") else self.io_timeout
             raise TransportError(
-                f"{where}: printer stalled while {stage} (no progress in {limit:g} s)",
+                f"{where}: printer stalled while {stage} (not done within {limit:g} s)",
                 connected=True,
             ) from None
         except OSError as exc:
@@ -197,6 +197,9 @@ class TcpTransport(Transport):
             raise TransportError(
                 f"{where}: connection lost while {stage} ({exc.strerror or exc})", connected=True
             ) from None
+        except asyncio.CancelledError:
+            _reset(writer)
+            raise
 
 
 def _reset(writer: asyncio.StreamWriter) -> None:
