@@ -293,3 +293,17 @@ async def test_queue_shares_the_profile_store_file(vprinter, tmp_path):
     finally:
         store.close()
     ProfileStore(tmp_path / "profile").close()  # the store still opens its file
+
+
+async def test_closing_mid_send_leaves_the_job_for_the_user(vprinter, db):
+    vprinter.set_stall(30.0)
+    queue = PrintQueue(db, **FAST)
+    await queue.start()
+    job = queue.enqueue(zebra(vprinter, ack_timeout="60"), zpl_label())
+    connected = asyncio.Event()
+    queue.add_listener(lambda j: connected.set() if j.connected else None)
+    await asyncio.wait_for(connected.wait(), 10)
+    await queue.close(grace=0.1)
+    async with PrintQueue(db, **FAST) as again:
+        stopped = again.get(job.id)
+        assert stopped.state == "needs_attention" and stopped.last_error == INTERRUPTED_MESSAGE
