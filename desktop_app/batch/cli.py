@@ -87,7 +87,9 @@ class ProgressBar:
             what = f"FAILED {row.reference}: {row.error}"
         else:
             what = f"canceled {row.reference}"
-        print(f"[{n}/{self.total}] row {row.number}: {what}", file=self.stream, flush=True)
+        elapsed = time.monotonic() - self._started
+        line = f"[{n}/{self.total} {elapsed:.1f}s] row {row.number}: {what}"
+        print(line, file=self.stream, flush=True)
 
     def _draw(self, force: bool = False) -> None:
         now = time.monotonic()
