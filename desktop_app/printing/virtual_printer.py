@@ -75,6 +75,8 @@ class VirtualPrinter:
 
     async def start(self) -> None:
         """Bind (port 0 picks a free port, read it back from `port`) unless refusing."""
+        if self._server is not None:
+            return
         self.out_dir.mkdir(parents=True, exist_ok=True)
         existing = sorted(self.out_dir.glob("job-*.*"))
         if existing:
