@@ -102,3 +102,14 @@ def test_pdf_is_converted_for_zpl_printer_and_kept_for_pdf_printer():
         prepare_payload(office, zpl_label())
     with pytest.raises(PayloadRefused, match="neither a PDF nor ZPL"):
         prepare_payload(office, b"hello")
+
+
+def test_commands_are_matched_in_any_case_and_binary_downloads_are_skipped():
+    payload = b"^XA~JR\x00"
+    label = (
+        b"~DYR:LOGO,B,P,%d,0," % len(payload) + payload + b"^xa^jus^fo10,10^xgR:LOGO.PNG,1,1^fs^xz"
+    )
+    result = clean_zpl(label)
+    assert result.removed == ["^jus"]
+    assert payload in result.data and b"^xgR:LOGO.PNG" in result.data
+    assert apply_settings(b"^xa^fdx^fs^xz", label_home=(4, 2)) == b"^xa^LH4,2^fdx^fs^xz"
