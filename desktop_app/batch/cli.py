@@ -205,6 +205,9 @@ def batch_main(argv: Sequence[str]) -> int:
     except UsageError as exc:
         _err(str(exc))
         return 2
+    except KeyboardInterrupt:  # a second Ctrl+C: the journal keeps what was sent
+        _err("interrupted; run the same command again to finish the batch")
+        return 130
 
 
 def _main(args: argparse.Namespace) -> int:
@@ -370,6 +373,8 @@ def _report(
     if bad:
         print("Rows with problems:", file=out)
         print("\n".join(bad), file=out)
+    if any(p.path == "from" for r in rows for p in r.problems):
+        print("Hint: set the profile's default sender (Settings > Profiles).", file=out)
     if args.results is not None:
         path = write_results(rows, args.results)
         print(f"Results: {path}", file=out)

@@ -65,6 +65,8 @@ class BatchRow:
     error: str | None = None
     note: str | None = None
     """E.g. "created by an earlier run" or "label queued, not printed yet"."""
+    resumed: bool = False
+    """True when this run found the shipment made by an earlier run (its label may be queued)."""
     print_job_id: int | None = None
     print_state: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)

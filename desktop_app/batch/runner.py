@@ -124,7 +124,8 @@ class PrintSequencer:
             self._cursor += 1
 
     def _submit(self, row: BatchRow) -> None:
-        held = self._held.get(row.reference)
+        # only a shipment of an earlier run can have its label in the queue already
+        held = self._held.get(row.reference) if row.resumed else None
         if held is not None:
             row.print_job_id = held.id
             row.print_state = held.state
@@ -236,6 +237,8 @@ class BatchRunner:
                 row.status = "invalid" if row.problems else "ready"
                 row.error = None
         journal = await asyncio.to_thread(self._journal_by_reference)
+        if self.sequencer is not None:
+            self.sequencer.close()
         sequencer = None
         if self.queue is not None and self.printer is not None:
             sequencer = PrintSequencer(chosen, self.queue, self.printer, on_row=self.on_row)
@@ -339,6 +342,7 @@ class BatchRunner:
         earlier = await asyncio.to_thread(self._stored, row.reference)
         if earlier is not None:
             row.note = "created by an earlier run"
+            row.resumed = True
             return earlier
         for entry in run.journal.pop(row.reference, []):
             if entry.status == "failed":
@@ -347,6 +351,7 @@ class BatchRunner:
                 continue
             stored = await self._settle_attempt(entry)
             row.note = "completed an interrupted attempt"
+            row.resumed = True
             return stored
         return await self.creator.create(self.batch.request(row))
 
