@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 
-from desktop_app.batch.cli import batch_main
+from desktop_app.batch.cli import ProgressBar, batch_main
+from desktop_app.batch.importer import read_table
+from desktop_app.batch.mapping import Defaults, guess_mapping
+from desktop_app.batch.rows import Batch
 from desktop_app.printing.printers import PrinterDefinition
 from tests.batch.helpers import HEADERS, Station, order_rows, write_csv
 
@@ -118,3 +122,35 @@ def test_live_run_without_printer_output_and_exit_0(
     assert batch_main([str(orders), "--profile", "Station"]) == 0
     out, err = capsys.readouterr()
     assert "4 created" in out and err.count("created by an earlier run") == 4
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_and_plain_lines_otherwise(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "o.csv", HEADERS, order_rows(2))
+    table = read_table(path)
+    batch = Batch(table, guess_mapping(table.headers), Defaults())
+    first, second = batch.rows
+    first.status, first.tracking_no = "created", "00340434"
+    second.status, second.error = "failed", "carrier refused"
+
+    terminal = _Terminal()
+    bar = ProgressBar(2, terminal)
+    for row in (first, second):
+        bar.row_changed(row)
+    bar.finish()
+    text = terminal.getvalue()
+    assert "\r[" + "#" * 30 + "] 2/2 1 created, 1 failed" in text and text.endswith("\n")
+    assert "row 1" not in text
+
+    log = io.StringIO()
+    bar = ProgressBar(2, log)
+    for row in (first, first, second):  # a row reported twice counts once
+        bar.row_changed(row)
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("[1/2 ") and "row 1: created A-0001 tracking 00340434" in lines[0]
+    assert "row 2: FAILED A-0002: carrier refused" in lines[1]

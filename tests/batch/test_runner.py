@@ -106,3 +106,46 @@ async def test_failed_row_is_fixed_and_retried_labels_in_file_order(
         tracking = batch.rows[number - 1].tracking_no
         assert tracking and tracking.encode() in job.data
     assert sorted(await station.references_on_service()) == [f"A-{i}" for i in range(1, 6)]
+
+
+async def test_rerun_prints_nothing_twice_but_reprints_a_canceled_label(
+    station: Station, vprinter: VirtualPrinter, tmp_path: Path
+) -> None:
+    printer = PrinterDefinition(name="Zebra", kind="zpl", transport=vprinter.uri, stock="4x6in")
+    path = write_csv(tmp_path / "o.csv", HEADERS, order_rows(4))
+    queue = PrintQueue(tmp_path / "queue.sqlite", {"Zebra": printer}, backoff_initial=0.1)
+    await queue.start()
+    try:
+        with station.manager.open_store(station.profile) as store:
+            async with station.client() as client:
+                await vprinter.set_refusing(True)  # the printer is off during the first run
+                first = _batch(path, printer)
+                runner = BatchRunner(
+                    first, ShipmentCreator(client, store), queue=queue, printer=printer
+                )
+                await runner.run()
+                assert [r.status for r in first.rows] == ["created"] * 4
+                # row 3's label is canceled at the desk while it waits behind row 1's
+                queue.cancel(first.rows[2].print_job_id or 0)
+                await vprinter.set_refusing(False)
+                jobs = await runner.wait_printed(30)
+                assert [j.state for j in jobs] == ["done", "done", "canceled", "done"]
+
+                again = _batch(path, printer)
+                runner = BatchRunner(
+                    again, ShipmentCreator(client, store), queue=queue, printer=printer
+                )
+                await runner.run()
+                assert [r.status for r in again.rows] == ["created"] * 4
+                assert all(r.resumed and r.note == "created by an earlier run" for r in again.rows)
+                assert [r.shipment_id for r in again.rows] == [r.shipment_id for r in first.rows]
+                jobs = await runner.wait_printed(30)
+                assert [j.state for j in jobs] == ["done"] * 4
+    finally:
+        await queue.close()
+    received = [job for job in vprinter.jobs if job.complete]
+    assert len(received) == 4  # rows 1, 2 and 4, then row 3 by the second run
+    for job, index in zip(received, (0, 1, 3, 2), strict=True):
+        tracking = first.rows[index].tracking_no
+        assert tracking and tracking.encode() in job.data
+    assert len(await station.references_on_service()) == 4
