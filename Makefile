@@ -46,7 +46,7 @@ serve: install ## run the local Shipping Service alone (port 8443)
 lint: install ## ruff and mypy (Qt-free packages)
 	$(VENV)/bin/ruff check desktop_app tests bench
 	$(VENV)/bin/ruff format --check desktop_app tests bench
-	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles
+	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch
 
 format: install ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff check --fix desktop_app tests bench
