@@ -82,6 +82,14 @@ class BatchRow:
         """True when the rules found no problem."""
         return not self.problems
 
+    def problems_at(self, path: str) -> list[Problem]:
+        """The problems of one field (or of anything below it, e.g. `to`)."""
+        return [
+            p
+            for p in self.problems
+            if p.path == path or p.path.startswith((path + ".", path + "["))
+        ]
+
     def problem_text(self) -> str:
         """All problems as `path: message`, separated by `; `."""
         return "; ".join(str(p) for p in self.problems)
@@ -199,6 +207,21 @@ class Batch:
         for row in self.rows:
             if row.status not in ("creating", "created"):
                 self._build(row)
+
+    def column_for(self, path: str) -> str | None:
+        """The file column that fills a draft field (for marking a problem's cell), if any."""
+        candidates = [path]
+        if path in ("to.first_name", "to.last_name"):
+            candidates.append("to.name")
+        if path == "to.street_no":
+            candidates.append("to.street")
+        if path == "reference_number":
+            candidates.append("metadata.partner.order_number")
+        for target in candidates:
+            source = self.mapping.get(target)
+            if source is not None and source.column is not None:
+                return source.column
+        return None
 
     def request(self, row: BatchRow) -> dict[str, Any]:
         """The body to send for a row (a copy of its validated draft)."""

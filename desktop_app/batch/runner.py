@@ -92,6 +92,7 @@ class PrintSequencer:
         on_row: RowListener | None = None,
     ) -> None:
         self.rows = sorted(rows, key=lambda r: r.index)
+        self._by_index = {r.index: r for r in self.rows}
         self.queue = queue
         self.printer = printer
         self.on_row = on_row
@@ -159,14 +160,17 @@ class PrintSequencer:
         index = self._jobs.get(job.id)
         if index is None:
             return
-        row = next((r for r in self.rows if r.index == index), None)
+        row = self._by_index.get(index)
         if row is not None and row.print_state != job.state:
             row.print_state = job.state
             self._notify(row)
 
     def _notify(self, row: BatchRow) -> None:
         if self.on_row is not None:
-            self.on_row(row)
+            try:
+                self.on_row(row)
+            except Exception:
+                log.exception("batch row listener failed")
 
     async def wait(self, timeout: float | None = None) -> list[PrintJob]:
         """Wait until every submitted job is settled (or `timeout` runs out); their states."""

@@ -188,6 +188,13 @@ def test_editing_a_cell_or_field_revalidates_the_row(tmp_path: Path) -> None:
     assert row.status == "invalid" and [p.code for p in row.problems] == ["invalid_country"]
     assert batch.counts() == {"ready": 2, "invalid": 1}
 
+    # the GUI marks the cell of each problem
+    assert [p.code for p in row.problems_at("to")] == ["invalid_country"]
+    assert row.problems_at("package") == []
+    assert batch.column_for("to.country") == "Land"
+    assert batch.column_for("to.street_no") == "Straße"  # the number is split from the street
+    assert batch.column_for("to.company") is None
+
     batch.rows[0].status = "created"
     with pytest.raises(ValueError, match="already created"):
         batch.edit_cell(0, "PLZ", "99999")
