@@ -253,6 +253,8 @@ def _main(args: argparse.Namespace) -> int:
     _err(f"{args.file.name}: {len(batch)} rows; mapping {mapping_origin}: {described}")
     if args.dry_run:
         return _report(batch, args, printer=None, dry_run=True)
+    if profile.is_live:
+        _err(f"LIVE profile {profile.name!r}: the shipments created are real and charged")
     return asyncio.run(_run(batch, args, manager, profile, printer))
 
 

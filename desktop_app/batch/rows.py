@@ -71,6 +71,8 @@ class BatchRow:
     print_state: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
     """Draft fields edited by hand (path -> value); they win over the mapped columns."""
+    own_problems: list[Problem] = field(default_factory=list, repr=False)
+    """The rules' problems of this row alone (`problems` adds a repeated reference)."""
 
     @property
     def number(self) -> int:
@@ -153,6 +155,7 @@ class Batch:
             )
             self.rows.append(row)
             self._build(row)
+        self._check_references()
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -173,9 +176,31 @@ class Batch:
             raw["label"] = {**(raw.get("label") or {}), "format": fmt}
         draft = sanitize(raw)
         row.draft = draft if isinstance(draft, dict) else {}
-        row.problems = [*validate(row.draft), *extra]
+        row.own_problems = [*validate(row.draft), *extra]
+        self._set_problems(row, row.own_problems)
+
+    @staticmethod
+    def _set_problems(row: BatchRow, problems: list[Problem]) -> None:
+        row.problems = problems
         if row.status in ("ready", "invalid"):
             row.status = "invalid" if row.problems else "ready"
+
+    def _check_references(self) -> None:
+        """A reference used by an earlier row makes the later rows invalid: a re-run knows
+        a row is done by its reference, so two rows must never share one."""
+        first: dict[str, BatchRow] = {}
+        for row in self.rows:
+            key = row.reference.casefold()
+            earlier = first.setdefault(key, row)
+            problems = row.own_problems
+            if earlier is not row:
+                message = (
+                    f"Row {earlier.number} has the same reference {row.reference!r}; "
+                    "give each row its own (a re-run recognises rows by it)."
+                )
+                problems = [*problems, Problem("reference_number", "duplicate_reference", message)]
+            if problems != row.problems:
+                self._set_problems(row, problems)
 
     def _editable(self, index: int) -> BatchRow:
         row = self.rows[index]
@@ -190,6 +215,7 @@ class Batch:
         if row.status in ("failed", "canceled"):
             row.status = "ready"
         self._build(row)
+        self._check_references()
         return row
 
     def edit_field(self, index: int, path: str, value: Any) -> BatchRow:
@@ -199,6 +225,7 @@ class Batch:
         if row.status in ("failed", "canceled"):
             row.status = "ready"
         self._build(row)
+        self._check_references()
         return row
 
     def set_mapping(self, mapping: ColumnMapping) -> None:
@@ -207,6 +234,7 @@ class Batch:
         for row in self.rows:
             if row.status not in ("creating", "created"):
                 self._build(row)
+        self._check_references()
 
     def column_for(self, path: str) -> str | None:
         """The file column that fills a draft field (for marking a problem's cell), if any."""

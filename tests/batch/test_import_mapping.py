@@ -296,3 +296,20 @@ def test_results_export(tmp_path: Path) -> None:
     assert rows[0]["errors"] == "to.zip_code: Enter the postcode."
     assert rows[1]["tracking_number"] == "00340434"
     assert rows[1]["label_file"].endswith("abc123.pdf")
+
+
+def test_a_repeated_reference_makes_the_later_row_invalid(tmp_path: Path) -> None:
+    rows = order_rows(3)
+    rows[2][0] = "a-0001"  # the order number of row 1 again (case does not matter)
+    path = write_csv(tmp_path / "o.csv", HEADERS, rows)
+    batch = Batch(read_table(path), guess_mapping(HEADERS), DEFAULTS)
+    assert [r.status for r in batch.rows] == ["ready", "ready", "invalid"]
+    [problem] = batch.rows[2].problems
+    assert problem.path == "reference_number" and problem.code == "duplicate_reference"
+    assert problem.message.startswith("Row 1 has the same reference 'a-0001'")
+
+    row = batch.edit_cell(2, "Bestellnummer", "A-0003")
+    assert row.status == "ready" and row.problems == []
+    row = batch.edit_cell(1, "Bestellnummer", "A-0003")
+    assert row.status == "ready"
+    assert [p.code for p in batch.rows[2].problems] == ["duplicate_reference"]
