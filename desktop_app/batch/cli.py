@@ -113,18 +113,35 @@ class ProgressBar:
 
 
 def _parser() -> argparse.ArgumentParser:
+    from desktop_app.batch.mapping import TARGETS
+
     parser = argparse.ArgumentParser(
         prog="packdesk batch",
         description="Create (and print) shipments for every row of a CSV or XLSX file.",
+        epilog="Mapping targets: "
+        + ", ".join(TARGETS)
+        + '. A mapping file is JSON, e.g. {"to.last_name": "Nachname", "carrier": "=dhl"}. '
+        "Exit codes: 0 all rows created (and printed), 1 some row invalid, failed or not "
+        "printed, 2 usage errors.",
     )
     parser.add_argument("file", type=Path, help="the orders: CSV (, ; or tab) or XLSX")
     parser.add_argument("--profile", required=True, help="profile name (or id)")
     parser.add_argument("--printer", help="printer name from printers.json (default: profile's)")
     parser.add_argument("--no-print", action="store_true", help="create only, print nothing")
-    parser.add_argument("--mapping", type=Path, help="JSON: target field -> column or constant")
+    parser.add_argument(
+        "--mapping", type=Path, metavar="FILE", help="JSON: target field -> column or =constant"
+    )
     parser.add_argument("--dry-run", action="store_true", help="validate and report only")
-    parser.add_argument("--concurrency", type=int, default=DEFAULT_CONCURRENCY)
-    parser.add_argument("--results", type=Path, help="write the per-row results to this CSV")
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=DEFAULT_CONCURRENCY,
+        metavar="N",
+        help=f"rows created at once (default {DEFAULT_CONCURRENCY}); the rate limit is kept anyway",
+    )
+    parser.add_argument(
+        "--results", type=Path, metavar="FILE", help="write the per-row results to this CSV"
+    )
     parser.add_argument("--carrier", help="carrier for rows without one (default: profile's)")
     parser.add_argument("--service", help="service for rows without one (default: profile's)")
     parser.add_argument("--label-format", help="request this label format for every row")
