@@ -146,6 +146,14 @@ def _plug_g2_pages(window: MainWindow, context: AppContext) -> None:
     install = getattr(pages, "install_pages", None)
     if callable(install):
         try:
-            install(window, context)
+            installed = install(window, context)
         except Exception:
             log.exception("installing the History/Settings pages failed")
+            return
+        # Addresses, Pickups, Batch; tracking/returns in History; webhooks in Settings
+        operations = getattr(pages, "install_operations", None)
+        if callable(operations) and isinstance(installed, tuple):
+            try:
+                operations(window, context, *installed)
+            except Exception:
+                log.exception("installing the operations pages failed")

@@ -1,4 +1,7 @@
-"""Installs the History and Settings pages into the main window (called by `app.py`)."""
+"""Installs the History and Settings pages (and the operations pages) into the main window.
+
+Called by `app.py`: `install_pages`, then `install_operations` with the pages it returned.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +28,42 @@ def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidge
     settings.profiles.switcher = window.switch_profile
     history.label_open_requested.connect(lambda stored: _show_label(window, stored))
     return history, settings
+
+
+def install_operations(
+    window: MainWindow, context: AppContext, history: HistoryWidget, settings: SettingsWidget
+) -> None:
+    """Addresses, Pickups and Batch pages; tracking and returns in the history; webhooks in
+    Settings; address-book pickers in the shipment form (Settings stays the last page)."""
+    from desktop_app.gui import returns, tracking
+    from desktop_app.gui.address_book import AddressBookWidget, attach_pickers, fill_address
+    from desktop_app.gui.batch_page import BatchPageWidget
+    from desktop_app.gui.main_window import NEW_SHIPMENT
+    from desktop_app.gui.pickups import PickupsWidget
+    from desktop_app.gui.webhooks_page import WebhooksPage
+
+    tracking.attach_to_history(history, context)
+    returns.attach_to_history(history, context)
+    addresses = AddressBookWidget(context)
+    window.add_page("Addresses", addresses)
+    window.add_page("Pickups", PickupsWidget(context))
+    window.add_page("Batch", BatchPageWidget(context))
+    tabs = window.tabs
+    tabs.tabBar().moveTab(tabs.indexOf(settings), tabs.count() - 1)
+    webhooks = WebhooksPage(context)
+    settings.tabs.addTab(webhooks, "&Webhooks")
+    settings.webhooks = webhooks  # type: ignore[attr-defined]
+    form = getattr(window.shipment_page, "form", None)
+    if form is None:
+        return
+    attach_pickers(form, addresses)
+
+    def use(part: str, address: dict[str, object]) -> None:
+        fill_address(getattr(form, part), address)
+        window.show_page(NEW_SHIPMENT)
+
+    addresses.receiver_chosen.connect(lambda address: use("receiver", address))
+    addresses.sender_chosen.connect(lambda address: use("sender", address))
 
 
 def _show_label(window: MainWindow, stored: StoredShipment) -> None:

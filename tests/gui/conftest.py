@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import gc
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -19,3 +20,26 @@ def pytest_asyncio_loop_factories(
         return qasync.QEventLoop(app)
 
     return {"qasync": factory}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _collect_garbage_on_the_gui_thread() -> Iterator[None]:
+    """Collect cycles only here, on the main thread, after each test.
+
+    Automatic collection may run in any thread (asyncio.to_thread workers, qasync's executor);
+    collecting a cycle that holds Qt wrappers there deletes C++ objects off the GUI thread and
+    crashed the run (segfault / bool_dealloc) once enough GUI tests shared one process.
+    """
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect()
+
+
+@pytest.fixture(autouse=True)
+def _collect_after_test(_collect_garbage_on_the_gui_thread: None) -> Iterator[None]:
+    """Run the collection the session fixture turned off, on the main thread."""
+    yield
+    gc.collect()

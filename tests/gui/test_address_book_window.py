@@ -1,0 +1,67 @@
+"""The operations installed into the main window as the app does it: pages, Settings › Webhooks,
+history timeline and return action, address-book pickers in the shipment form."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from desktop_app.gui.address_book import AddressBookWidget
+from desktop_app.gui.context import AppContext
+from desktop_app.gui.main_window import HISTORY, NEW_SHIPMENT, MainWindow
+from desktop_app.gui.pages import install_operations, install_pages
+from desktop_app.gui.webhooks_page import WebhooksPage
+from tests.gui.g2_support import isolate, open_context
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+async def ctx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    isolate(monkeypatch, tmp_path)
+    context = await open_context(tmp_path, local_service)
+    yield context
+    await context.aclose()
+
+
+async def test_operations_in_the_main_window(ctx: AppContext, qtbot: QtBot) -> None:
+    """Pages in order (Settings last), webhooks tab, history extras, pickers, use-as-receiver."""
+    window = MainWindow(ctx)
+    qtbot.addWidget(window)
+    history, settings = install_pages(window, ctx)
+    install_operations(window, ctx, history, settings)
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert tabs == [NEW_SHIPMENT, HISTORY, "Addresses", "Pickups", "Batch", "Settings"]
+    assert isinstance(settings.tabs.widget(settings.tabs.count() - 1), WebhooksPage)
+    assert history.timeline is not None and history.return_action in history.extra_actions
+    page = window.page("Addresses")
+    assert isinstance(page, AddressBookWidget)
+    form = window.shipment_page.form  # type: ignore[attr-defined]
+    assert form.findChild(object, "receiver_picker") is not None
+    assert form.findChild(object, "sender_picker") is not None
+
+    assert ctx.client is not None and page.book is not None
+    stored = await page.book.create(
+        ctx.client,
+        {
+            "company": "Werkstatt Ost",
+            "street": "Ringstraße",
+            "street_no": "9",
+            "zip_code": "04109",
+            "city": "Leipzig",
+            "country": "DE",
+        },
+    )
+    page.show_addresses()
+    assert page.select_address(str(stored["id"]))
+    window.show_page("Addresses")
+    page.use_receiver_button.click()
+    assert window.tabs.currentWidget() is window.shipment_page
+    assert form.receiver.address()["company"] == "Werkstatt Ost"
+    assert form.receiver.address()["city"] == "Leipzig"
