@@ -299,7 +299,7 @@ class AddressBookWidget(QWidget):
         self.ctx = ctx
         self.setObjectName("addressBook")
         self.book: AddressBook | None = None
-        self.tasks = TaskSet(self.show_message)
+        self.tasks = TaskSet(self.show_message, ctx)
         self.resolved: dict[str, Any] | None = None
 
         self.search_edit = QLineEdit()

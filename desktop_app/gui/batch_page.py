@@ -280,7 +280,7 @@ class BatchPageWidget(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.setObjectName("batch")
-        self.tasks = TaskSet(lambda text: self.show_message(text, error=True))
+        self.tasks = TaskSet(lambda text: self.show_message(text, error=True), ctx)
         self.mapping_book = MappingBook()
         self.table_data: Table | None = None
         self.batch: Batch | None = None

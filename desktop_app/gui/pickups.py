@@ -152,7 +152,7 @@ class PickupsWidget(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.setObjectName("pickups")
-        self.tasks = TaskSet(lambda text: self.show_message(text, error=True))
+        self.tasks = TaskSet(lambda text: self.show_message(text, error=True), ctx)
         self.days: dict[str, CarrierDay] = {}
         self.history: list[Any] = []
 

@@ -149,7 +149,7 @@ class ReturnDialog(QDialog):
         self.ctx = ctx
         self.original = shipment
         self.created: StoredShipment | None = None
-        self.tasks = TaskSet(self._show_error)
+        self.tasks = TaskSet(self._show_error, ctx)
         self.setObjectName("returnDialog")
         who = shipment.reference_number or shipment.recipient or shipment.id
         self.setWindowTitle(f"Return label for {who}")

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -87,15 +87,25 @@ def service_text(exc: BaseException) -> str:
 
 
 class TaskSet:
-    """Keeps references to a widget's background tasks; failures go to `on_error`."""
+    """Keeps references to a widget's background tasks; failures go to `on_error`.
 
-    def __init__(self, on_error: Callable[[str], None] | None = None) -> None:
+    With the app context the tasks are also the context's, so closing the app cancels them
+    before the client and store they use are closed.
+    """
+
+    def __init__(
+        self, on_error: Callable[[str], None] | None = None, ctx: AppContext | None = None
+    ) -> None:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._on_error = on_error
+        self._ctx = ctx
 
-    def spawn(self, coro: Awaitable[Any]) -> asyncio.Task[Any]:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run `coro` in the background."""
-        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        if self._ctx is not None:
+            task = self._ctx.spawn(coro)  # the context logs a failure
+        else:
+            task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task
@@ -105,7 +115,8 @@ class TaskSet:
         if task.cancelled() or task.exception() is None:
             return
         exc = task.exception()
-        log.error("background task failed", exc_info=exc)
+        if self._ctx is None:
+            log.error("background task failed", exc_info=exc)
         if self._on_error is not None:
             with contextlib.suppress(RuntimeError):  # the widget is gone
                 self._on_error(f"Something went wrong: {service_text(exc)}")  # type: ignore[arg-type]
@@ -240,7 +251,7 @@ class TrackingTimelineWidget(QWidget):
         self.ctx = ctx
         self.setObjectName("trackingTimeline")
         self.shipment: StoredShipment | None = None
-        self.tasks = TaskSet(self.show_message)
+        self.tasks = TaskSet(self.show_message, ctx)
 
         self.title = QLabel("Select a shipment to see its tracking.")
         self.title.setObjectName("tracking_title")
@@ -413,7 +424,7 @@ class TrackingRefresher(QObject):
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.tasks = TaskSet()
+        self.tasks = TaskSet(ctx=ctx)
         self.last_run: float | None = None
         self.skipped_for_rate_limit = 0
         self.timer = QTimer(self)

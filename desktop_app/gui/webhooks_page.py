@@ -79,7 +79,7 @@ class WebhooksPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.setObjectName("webhooks")
-        self.tasks = TaskSet(lambda text: self.show_message(text, error=True))
+        self.tasks = TaskSet(lambda text: self.show_message(text, error=True), ctx)
         self.webhooks: list[Any] = []
         #: a delete asks first; tests and scripts may turn that off
         self.confirm_delete = True
