@@ -109,6 +109,7 @@ class AppContext(QObject):
     shipment_created = Signal(object)  # StoredShipment
     journal_changed = Signal(int)  # creations awaiting a check
     offers_changed = Signal()
+    closing = Signal()  # the app is closing: widgets cancel their own background tasks now
 
     def __init__(
         self,
@@ -146,6 +147,9 @@ class AppContext(QObject):
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run `coro` in the background, keeping a reference until it ends (errors logged)."""
         task = asyncio.ensure_future(coro)
+        if self._closed:
+            task.cancel()  # the app is closing: nothing new starts
+            return task
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
@@ -153,7 +157,19 @@ class AppContext(QObject):
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("background task failed", exc_info=task.exception())
+            level = logging.DEBUG if self._closed else logging.ERROR
+            log.log(level, "background task failed", exc_info=task.exception())
+
+    async def _cancel_tasks(self) -> None:
+        """Cancel the background work of the current profile (all but the calling task)."""
+        current = asyncio.current_task()
+        for _ in range(10):  # a cancelled task may start another; a few rounds settle it
+            tasks = [t for t in self._tasks if t is not current and not t.done()]
+            if not tasks:
+                return
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- state ------------------------------------------------------------------------------
 
@@ -306,8 +322,11 @@ class AppContext(QObject):
         return self.store
 
     async def _teardown(self) -> None:
-        """Close what belongs to the current profile."""
+        """Close what belongs to the current profile (its background work first)."""
         self._reconcile_timer.stop()
+        self.creator = None
+        self.connection_state = "offline"
+        await self._cancel_tasks()
         for unsubscribe in self._unsubscribe:
             with contextlib.suppress(Exception):
                 unsubscribe()
@@ -331,11 +350,8 @@ class AppContext(QObject):
             return
         self._closed = True
         self._generation += 1
-        current = asyncio.current_task()
-        for task in list(self._tasks):
-            if task is not current:
-                task.cancel()
-        await asyncio.gather(*(t for t in self._tasks if t is not current), return_exceptions=True)
+        self.closing.emit()
+        await self._cancel_tasks()
         async with self._switch_lock:
             await self._teardown()
         if self._sandbox is not None:

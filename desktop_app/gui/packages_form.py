@@ -219,7 +219,8 @@ class PackagesFormWidget(QWidget):
         if len(self.rows) <= 1:
             return
         self.rows.remove(row)
-        row.setParent(None)
+        self._rows_box.removeWidget(row)
+        row.hide()
         row.deleteLater()
         self._renumber()
         self.edited.emit()
@@ -255,7 +256,8 @@ class PackagesFormWidget(QWidget):
     def reset(self) -> None:
         """One row with the default package (for the next shipment)."""
         for row in self.rows[1:]:
-            row.setParent(None)
+            self._rows_box.removeWidget(row)
+            row.hide()
             row.deleteLater()
         self.rows = self.rows[:1]
         self.rows[0].set_package(self._default)

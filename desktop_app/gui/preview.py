@@ -8,8 +8,8 @@ import contextlib
 import logging
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -35,6 +34,40 @@ from desktop_app.profiles.store import StoredShipment
 log = logging.getLogger(__name__)
 
 EMPTY, PDF, IMAGES, TEXT = range(4)
+
+
+class LabelImagesWidget(QWidget):
+    """Rendered labels, each scaled to fit (zoom to fit, like the PDF view), stacked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.pixmaps: list[QPixmap] = []
+        self.setMinimumSize(120, 120)
+
+    def set_pixmaps(self, pixmaps: list[QPixmap]) -> None:
+        """Show these images (an empty list clears)."""
+        self.pixmaps = list(pixmaps)
+        self.update()
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        """Each image in its slice of the height, centred, aspect kept."""
+        del event
+        if not self.pixmaps:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        slot_h = self.height() / len(self.pixmaps)
+        for i, pixmap in enumerate(self.pixmaps):
+            if pixmap.isNull():
+                continue
+            scale = min(self.width() / pixmap.width(), (slot_h - 6) / pixmap.height())
+            w, h = pixmap.width() * scale, pixmap.height() * scale
+            target = QRectF((self.width() - w) / 2, i * slot_h + (slot_h - h) / 2, w, h)
+            painter.fillRect(target, Qt.GlobalColor.white)
+            painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
+            painter.setPen(Qt.GlobalColor.gray)
+            painter.drawRect(target)
+        painter.end()
 
 
 class LabelPreviewWidget(QWidget):
@@ -65,19 +98,14 @@ class LabelPreviewWidget(QWidget):
         self.pdf_view.setDocument(self.pdf_document)
         self.pdf_view.setPageMode(QPdfView.PageMode.MultiPage)
         self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitInView)
-        self.images = QWidget()
-        self.images_layout = QVBoxLayout(self.images)
-        self.images_layout.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-        images_scroll = QScrollArea()
-        images_scroll.setWidget(self.images)
-        images_scroll.setWidgetResizable(True)
-        self.images_scroll = images_scroll
+        self.images = LabelImagesWidget()
+        self.images.setObjectName("zplImages")
         self.text_view = QPlainTextEdit()
         self.text_view.setObjectName("zplText")
         self.text_view.setReadOnly(True)
         self.stack.addWidget(empty)
         self.stack.addWidget(self.pdf_view)
-        self.stack.addWidget(images_scroll)
+        self.stack.addWidget(self.images)
         self.stack.addWidget(self.text_view)
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -196,32 +224,22 @@ class LabelPreviewWidget(QWidget):
             self.zpl_note = f"Showing the ZPL text: {result.message}"
             self._show_note(self.zpl_note)
             return
-        self._clear_images()
-        width = max(200, self.images_scroll.viewport().width() - 24)
+        pixmaps = []
         for png in result.pngs:
             pixmap = QPixmap()
             pixmap.loadFromData(png)
-            label = QLabel()
-            label.setPixmap(
-                pixmap.scaledToWidth(
-                    min(width, pixmap.width()), Qt.TransformationMode.SmoothTransformation
-                )
-            )
-            label.setStyleSheet("border: 1px solid #bbb; background: white;")
-            self.images_layout.addWidget(label)
+            pixmaps.append(pixmap)
+        self.images.set_pixmaps(pixmaps)
         self.stack.setCurrentIndex(IMAGES)
         pages = len(result.pngs)
         self.zpl_note = f"ZPL rendered offline ({pages} label{'s' if pages != 1 else ''})"
-        if result.warnings:
-            self.zpl_note += "; " + "; ".join(result.warnings)
         self._show_note(self.zpl_note)
+        # the renderer's remarks (fonts, ignored setup commands) are for the curious
+        self.note.setToolTip("\n".join(result.warnings))
 
     def _clear_images(self) -> None:
-        while self.images_layout.count():
-            item = self.images_layout.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
-                widget.deleteLater()
+        self.images.set_pixmaps([])
+        self.note.setToolTip("")
 
     def _show_note(self, text: str, *, error: bool = False) -> None:
         self.note.setText(text)

@@ -1,0 +1,44 @@
+"""Work-around for PySide6 6.12 on Python 3.11: it drops references to None, True and False.
+
+PySide6 6.12's bindings return None (every void call: setText, setEnabled, ...) and some
+bools without taking a reference, as if these objects were immortal; they are immortal only
+from Python 3.12 on. On 3.11 each such call takes one reference away, and after a few
+thousand calls (a few hundred keystrokes in the shipment form) the interpreter frees None
+and aborts ("none_dealloc: deallocating None"). Giving the three singletons a huge reference
+count makes them effectively immortal, as 3.12 does: the lost references never reach zero.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+
+# far more lost references than a process can make in its lifetime, far below overflow
+HEADROOM = 1 << 48
+AFFECTED_PREFIXES = ("6.12.",)
+
+
+def affected() -> bool:
+    """True where the bug exists: PySide6 6.12.x on a Python without immortal objects."""
+    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
+        return False
+    try:
+        import PySide6
+    except ImportError:
+        return False
+    return str(PySide6.__version__).startswith(AFFECTED_PREFIXES)
+
+
+def protect_singletons() -> bool:
+    """Make None, True and False effectively immortal where needed; True if it was done."""
+    if not affected():
+        return False
+    for obj in (None, True, False):
+        # ob_refcnt is the first field of every object in a release build of CPython
+        refcount = ctypes.c_ssize_t.from_address(id(obj))
+        if refcount.value < HEADROOM:
+            refcount.value += HEADROOM
+    return sys.getrefcount(None) >= HEADROOM
+
+
+protect_singletons()
