@@ -62,6 +62,9 @@ def main(argv: Sequence[str] = ()) -> int:
     assert isinstance(app, QApplication)
     app.setApplicationName("Packdesk")
     app.setQuitOnLastWindowClosed(False)  # the window closes itself after the async shutdown
+    from desktop_app.gui.qt_compat import GuiThreadCollector
+
+    collector = GuiThreadCollector()  # worker threads must never delete Qt objects
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     try:
@@ -69,6 +72,7 @@ def main(argv: Sequence[str] = ()) -> int:
     finally:
         asyncio.set_event_loop(None)
         loop.close()
+        collector.stop()
 
 
 async def _run(args: argparse.Namespace) -> int:

@@ -42,3 +42,39 @@ def protect_singletons() -> bool:
 
 
 protect_singletons()
+
+
+class GuiThreadCollector:
+    """Run Python's cyclic garbage collection on the GUI thread only.
+
+    Automatic collection runs in whichever thread allocates at that moment: an
+    `asyncio.to_thread` worker collecting a cycle that holds Qt wrappers deletes C++ objects
+    off the GUI thread, which crashes Qt. So automatic collection is turned off and this
+    timer collects (by generation, as the automatic collector would) on the GUI thread.
+    """
+
+    def __init__(self, interval_ms: int = 500) -> None:
+        import gc
+
+        from PySide6.QtCore import QTimer
+
+        self._gc = gc
+        self.thresholds = gc.get_threshold()
+        gc.disable()
+        self.timer = QTimer()
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.check)
+        self.timer.start()
+
+    def check(self) -> None:
+        """Collect the oldest generation whose count passed its threshold."""
+        counts = self._gc.get_count()
+        for generation in (2, 1, 0):
+            if counts[generation] > self.thresholds[generation]:
+                self._gc.collect(generation)
+                return
+
+    def stop(self) -> None:
+        """Stop the timer and hand collection back to Python."""
+        self.timer.stop()
+        self._gc.enable()

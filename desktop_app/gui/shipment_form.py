@@ -199,7 +199,8 @@ class ShipmentFormWidget(QWidget):
         context.profile_changed.connect(self.load_profile)
         context.offers_changed.connect(self._on_offers_changed)
         context.connection_changed.connect(self._on_connection)
-        self._set_tab_order()
+        # the tab order is the reading order: receiver, sender, carrier, packages, add-ons,
+        # reference, label format (widgets are created in that order)
         self._on_offers_changed()
         if context.profile is not None:
             self.load_profile(context.profile)
@@ -544,35 +545,6 @@ class ShipmentFormWidget(QWidget):
         editor = self.receiver.fields["company"].editor
         if editor is not None:
             editor.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def _set_tab_order(self) -> None:
-        r = self.receiver.fields
-        chain: list[QWidget] = [self.receiver.mode_combo]
-        chain += [
-            r[n].editor
-            for n in (
-                "company",
-                "first_name",
-                "last_name",
-                "care_of",
-                "street",
-                "street_no",
-                "zip_code",
-                "city",
-                "country",
-                "state",
-                "phone",
-                "email",
-                "partner_id",
-            )
-        ]  # type: ignore[misc]
-        chain += [
-            self.reference_edit,
-            self.carrier_service.carrier_combo,
-            self.carrier_service.service_combo,
-        ]
-        for first, second in zip(chain, chain[1:], strict=False):
-            QWidget.setTabOrder(first, second)
 
 
 def _partner_mode_problems(problems: list[Problem], to: Any) -> list[Problem]:

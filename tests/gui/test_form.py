@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.catalog import load_catalog
@@ -384,3 +385,37 @@ async def test_422_messages_go_under_the_fields_they_name(
     assert ctx.store is not None
     [failed] = ctx.store.list_journal()
     assert failed.status == "failed"
+
+
+async def test_tab_order_follows_the_form(qtbot: QtBot, page: ShipmentPageWidget) -> None:
+    """Tab walks receiver, sender, carrier, package, reference, label format in that order."""
+    page.activateWindow()
+    form = page.form
+    form.focus_first()
+    seen: list[str] = []
+    for _ in range(40):
+        widget = QApplication.focusWidget()
+        assert widget is not None
+        if widget.objectName():
+            seen.append(widget.objectName())
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    wanted = [
+        "to_company",
+        "to_first_name",
+        "to_last_name",
+        "to_street",
+        "to_street_no",
+        "to_zip_code",
+        "to_city",
+        "carrier",
+        "service",
+        "weight",
+        "length",
+        "width",
+        "height",
+        "package_type",
+        "reference",
+        "labelFormat",
+    ]
+    positions = [seen.index(name) for name in wanted]
+    assert positions == sorted(positions), seen
