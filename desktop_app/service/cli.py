@@ -153,7 +153,14 @@ async def _serve(settings: ServiceSettings, email: str, level: str) -> int:
 
     tls = ensure_tls(settings.tls_dir)
     await _ensure_first_account(settings, email, tls)
-    sock = _bind(settings.host, settings.port)
+    try:
+        sock = _bind(settings.host, settings.port)
+    except OSError as exc:
+        print(
+            f"packdesk serve: cannot listen on {settings.host}:{settings.port}: {exc}",
+            file=sys.stderr,
+        )
+        return 1
     port = sock.getsockname()[1]
     settings.port = port
     base_url = _base_url(settings.host, port)
