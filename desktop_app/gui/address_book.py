@@ -314,6 +314,7 @@ class AddressBookWidget(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.count_label = QLabel()
@@ -448,7 +449,7 @@ class AddressBookWidget(QWidget):
         for r, address in enumerate(rows):
             street = " ".join(str(address[k]) for k in ("street", "street_no") if address.get(k))
             town = " ".join(str(address[k]) for k in ("zip_code", "city") if address.get(k))
-            default = book is not None and address.get("id") == book.default_sender_id
+            default = self._is_default(address)
             values = (
                 address_name(address),
                 street,
@@ -465,6 +466,16 @@ class AddressBookWidget(QWidget):
             f"{len(rows)} of {total} addresses" if len(rows) != total else f"{total} addresses"
         )
         self._update_buttons()
+
+    def _is_default(self, address: Mapping[str, Any]) -> bool:
+        """The profile's default sender: by the id remembered, else by the same fields."""
+        book, profile = self.book, self.ctx.profile
+        if book is not None and book.default_sender_id:
+            return address.get("id") == book.default_sender_id
+        sender = profile.default_sender if profile is not None else None
+        if not sender or set(sender) == {"id"}:
+            return bool(sender) and address.get("id") == sender.get("id")
+        return address_fields(address) == address_fields(sender)
 
     def selected_address(self) -> dict[str, Any] | None:
         """The address of the selected row."""
@@ -515,8 +526,11 @@ class AddressBookWidget(QWidget):
         return count
 
     def _check_form(self) -> list[Problem]:
-        problems = validate_address(self.form.address())
-        self.form_problems.setText("\n".join(str(p) for p in problems))
+        address = self.form.address()
+        problems = validate_address(address)
+        # nothing typed yet (the country is pre-filled): no problems shown
+        typed = any(k != "country" for k in address)
+        self.form_problems.setText("\n".join(str(p) for p in problems) if typed else "")
         self.save_button.setEnabled(not problems)
         return problems
 

@@ -68,6 +68,15 @@ STATUS_TEXT = {
     "failed": "Failed",
     "canceled": "Canceled",
 }
+#: the counts line: "3 ready, 1 with problems"
+COUNT_TEXT = {
+    "invalid": "with problems",
+    "ready": "ready",
+    "creating": "being created",
+    "created": "created",
+    "failed": "failed",
+    "canceled": "canceled",
+}
 STATUS_COLOR = {
     "invalid": "#fde7e9",
     "failed": "#fde7e9",
@@ -198,7 +207,10 @@ class MappingWidget(QWidget):
         self.table.setHorizontalHeaderLabels(["Shipment field", "Column of the file", "Value"])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.combos: dict[str, QComboBox] = {}
         self.values: dict[str, QLineEdit] = {}
         for r, (target, text) in enumerate(TARGETS.items()):
@@ -363,7 +375,8 @@ class BatchPageWidget(QWidget):
         splitter.addWidget(mapping_box)
         splitter.addWidget(rows_box)
         splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([260, 420])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
@@ -507,7 +520,7 @@ class BatchPageWidget(QWidget):
     def _update_state(self) -> None:
         counts = self.counts()
         batch = self.batch
-        parts = [f"{n} {STATUS_TEXT.get(s, s).lower()}" for s, n in sorted(counts.items()) if n]
+        parts = [f"{n} {COUNT_TEXT.get(s, s)}" for s, n in sorted(counts.items()) if n]
         self.counts_label.setText(", ".join(parts))
         connected = self.ctx.creator is not None
         ready = counts.get("ready", 0)
@@ -600,7 +613,7 @@ class BatchPageWidget(QWidget):
         text = f"{counts.get('created', 0)} of {len(self.batch.rows)} created"
         for status in ("failed", "canceled", "invalid"):
             if counts.get(status):
-                text += f", {counts[status]} {STATUS_TEXT[status].lower()}"
+                text += f", {counts[status]} {COUNT_TEXT[status]}"
         bad = counts.get("failed", 0) or counts.get("canceled", 0)
         self.show_message(text + ".", error=bool(bad))
         for row in rows:

@@ -158,7 +158,7 @@ class PickupsWidget(QWidget):
 
         self.tree = QTreeWidget()
         self.tree.setObjectName("pickup_tree")
-        self.tree.setHeaderLabels(["Carrier / shipment", "Receiver", "Created", "Note"])
+        self.tree.setHeaderLabels(["Carrier / shipment", "Receiver", "Labelled at", "Note"])
         self.tree.setColumnWidth(0, 220)
         self.tree.setColumnWidth(1, 220)
         self.tree.setColumnWidth(2, 90)
@@ -202,9 +202,11 @@ class PickupsWidget(QWidget):
         self.history_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.history_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.history_table.verticalHeader().setVisible(False)
-        self.history_table.horizontalHeader().setSectionResizeMode(
-            3, QHeaderView.ResizeMode.Stretch
-        )
+        self.history_table.setWordWrap(False)
+        history_header = self.history_table.horizontalHeader()
+        history_header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for column in (0, 2):
+            history_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         history_box = QGroupBox("Pickup history")
         QVBoxLayout(history_box).addWidget(self.history_table)
 
@@ -339,7 +341,7 @@ class PickupsWidget(QWidget):
             self.tree.addTopLevelItem(top)
             for s in day.open:
                 child = QTreeWidgetItem(
-                    [s.reference_number or s.id[:12], s.recipient, _when_str(s.created_at), ""]
+                    [s.reference_number or s.id[:12], s.recipient, _time_str(s.created_at), ""]
                 )
                 child.setData(0, Qt.ItemDataRole.UserRole, s.id)
                 if day.pickup_offered:
@@ -349,7 +351,7 @@ class PickupsWidget(QWidget):
                 top.addChild(child)
             for s, why in day.left_out:
                 child = QTreeWidgetItem(
-                    [s.reference_number or s.id[:12], s.recipient, _when_str(s.created_at), why]
+                    [s.reference_number or s.id[:12], s.recipient, _time_str(s.created_at), why]
                 )
                 child.setData(0, Qt.ItemDataRole.UserRole, s.id)
                 child.setForeground(3, Qt.GlobalColor.gray)
@@ -497,6 +499,14 @@ class PickupsWidget(QWidget):
         self.pickup_requested.emit(created)
         await self.reload()
         return created
+
+
+def _time_str(value: str) -> str:
+    """The local time of day (the view shows today only)."""
+    try:
+        return datetime.fromisoformat(value).astimezone().strftime("%H:%M")
+    except ValueError:
+        return value
 
 
 def _when_str(value: str) -> str:

@@ -151,6 +151,7 @@ class WebhooksPage(QWidget):
         cl.addLayout(auth_row)
         cl.addWidget(self.problems_label)
         cl.addWidget(self.create_button, 0, Qt.AlignmentFlag.AlignRight)
+        cl.addStretch(1)
 
         self.message = QLabel()
         self.message.setObjectName("webhook_message")
