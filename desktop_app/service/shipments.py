@@ -184,13 +184,7 @@ def build_body(
         "packages": packages,
         "carrier_tracking_no": None,
         "tracking_url": None,
-        "price": price(
-            request.carrier or "",
-            service,
-            packages_in,
-            production=not sandbox,
-            additional_services=wire.get("additional_services") or [],
-        ),
+        "price": _price(request.carrier or "", service, packages_in, sandbox, wire),
         "reference_number": request.reference_number,
         "metadata": wire.get("metadata"),
         "additional_services": wire.get("additional_services") or [],
@@ -202,6 +196,22 @@ def build_body(
         "pickup": wire.get("pickup"),
     }
     return body
+
+
+def _price(
+    carrier: str, service: str, packages: list[Any], sandbox: bool, wire: Mapping[str, Any]
+) -> float | None:
+    """The price table's price (None when the table has no entry for this carrier)."""
+    try:
+        return price(
+            carrier,
+            service,
+            packages,
+            production=not sandbox,
+            additional_services=wire.get("additional_services") or [],
+        )
+    except KeyError:
+        return None
 
 
 def _address_view(address: Mapping[str, Any] | None, address_id: str | None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import io
 import re
@@ -252,3 +253,24 @@ def test_carrier_latency_beyond_timeout_is_504(service_factory: object) -> None:
         assert "could not be reached" in response.json()["errors"][0]
         # without a label the carrier is not asked
         assert client.post("/v1/shipments", json=shipment()).status_code == 200
+
+
+async def test_concurrent_creates_and_deletes(local_service: RunningService) -> None:
+    keys = local_service.add_account()
+    async with local_service.async_client(keys["sandbox_key"]) as client:
+        creates = [
+            client.post("/v1/shipments", json=shipment(carrier, label=True))
+            for carrier in ("dhl", "ups", "dpd", "hermes", "dhl") * 2
+        ]
+        responses = await asyncio.gather(*creates)
+        assert [r.status_code for r in responses] == [200] * 10, [r.text for r in responses]
+        numbers = {r.json()["carrier_tracking_no"] for r in responses}
+        assert len(numbers) == 10
+        # the same shipment updated and deleted at once: one wins, nothing breaks
+        target = (await client.post("/v1/shipments", json=shipment())).json()["id"]
+        url = f"/v1/shipments/{target}"
+        put, delete = await asyncio.gather(
+            client.put(url, json=shipment(label=True)), client.delete(url)
+        )
+        assert put.status_code in (200, 404, 409) and delete.status_code in (204, 404)
+        assert (await client.get(url)).status_code == 404

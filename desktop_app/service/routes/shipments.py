@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from sqlalchemy import select
+from sqlalchemy.orm.exc import StaleDataError
 
 from desktop_app.domain.models import Shipment, ShipmentList, ShipmentRequest
 from desktop_app.domain.sanitize import sanitize_str
@@ -22,7 +23,8 @@ router = APIRouter(prefix="/shipments", tags=["shipments"])
 
 FILTER_TIME_FORMAT = "%Y%m%dT%H%MZ"
 SHIPMENT_TYPES = ("prepared", "label_created")
-WRITE_ERRORS = error_responses(400, 401, 404, 413, 415, 422, 429, 502, 504)
+WRITE_ERRORS = error_responses(400, 401, 404, 409, 413, 415, 422, 429, 502, 504)
+CONCURRENT_CHANGE = "the shipment was changed by another request meanwhile; fetch it and try again"
 
 Filter = Annotated[str | None, Query(max_length=255)]
 TimeFilter = Annotated[
@@ -142,8 +144,12 @@ async def put_shipment(
 ) -> dict[str, Any]:
     """Replace a shipment that has no label yet (same body as create); 400 once labelled."""
     row = await shipments.get_row(session, key, shipment_id)
-    row = await shipments.update_shipment(session, ctx.carriers, key, row, body)
-    await session.commit()
+    try:
+        row = await shipments.update_shipment(session, ctx.carriers, key, row, body)
+        await session.commit()
+    except StaleDataError:
+        # another request labelled, changed or deleted it between our read and write
+        raise ServiceError(409, [CONCURRENT_CHANGE]) from None
     return shipments.view(row, _base_url(request))
 
 
@@ -156,6 +162,9 @@ async def put_shipment(
 async def delete_shipment(key: CurrentKey, session: Session, shipment_id: str) -> Response:
     """Delete a shipment (and its label files); fires `shipment.status.deleted`."""
     row = await shipments.get_row(session, key, shipment_id)
-    await shipments.delete_shipment(session, row)
-    await session.commit()
+    try:
+        await shipments.delete_shipment(session, row)
+        await session.commit()
+    except StaleDataError:
+        raise ServiceError(404, ["shipment not found"]) from None
     return Response(status_code=204)
