@@ -201,3 +201,29 @@ async def test_cancel_and_retry(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -
     references = {r.reference for r in page.batch.rows}  # type: ignore[union-attr]
     stored = [s for s in ctx.store.list_shipments(None, 100) if s.reference_number in references]
     assert len(stored) == 14  # each row created once
+
+
+async def test_xlsx_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> None:
+    """An Excel file is read like a CSV one; the layout's remembered mapping applies to it."""
+    from openpyxl import Workbook
+
+    uid = tmp_path.name[-6:].upper().replace("_", "")
+    workbook = Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.append(HEADERS)
+    for row in _rows(3, f"X{uid}"):
+        sheet.append([*row[:5], int(row[5]), *row[6:8], float(row[8].replace(",", "."))])
+    path = tmp_path / "orders.xlsx"
+    workbook.save(path)
+    page = BatchPageWidget(ctx)
+    qtbot.addWidget(page)
+    await page.load_file(path)
+    assert page.batch is not None and len(page.batch.rows) == 3
+    assert page.model.row(0).source["PLZ"] == "10115"
+    page.mapping.set_source("to.last_name", "Adressat")
+    page.apply_mapping()
+    assert page.counts() == {"ready": 3}, [r.problem_text() for r in page.batch.rows]
+    # a CSV with the same columns gets the mapping remembered from the Excel file
+    await page.load_file(_write(tmp_path / "same.csv", _rows(1, f"Y{uid}")))
+    assert page.mapping_remembered and page.counts() == {"ready": 1}
