@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
+from PySide6.QtWidgets import QLabel, QStatusBar, QToolButton, QWidget
 
 from desktop_app.client.ratelimit import RateLimitState
 from desktop_app.gui.context import AppContext
@@ -42,6 +42,13 @@ class StatusBarWidget(QStatusBar):
             label.setContentsMargins(6, 0, 6, 0)
             self.addPermanentWidget(label)
         self.journal_label.hide()
+        self.retry_button = QToolButton()
+        self.retry_button.setObjectName("reconnectButton")
+        self.retry_button.setText("Try again")
+        self.retry_button.setToolTip("Connect to the shipping service again")
+        self.retry_button.clicked.connect(lambda: context.spawn(context.reconnect()))
+        self.retry_button.hide()
+        self.addPermanentWidget(self.retry_button)
         context.profile_changed.connect(self._on_profile)
         context.connection_changed.connect(self._on_connection)
         context.rate_limit_changed.connect(self._on_rate_limit)
@@ -67,6 +74,7 @@ class StatusBarWidget(QStatusBar):
         color = {"connected": "#1b5e20", "error": ERROR_COLOR}.get(state, "#5f6368")
         self.connection_label.setStyleSheet(f"color: {color};")
         self.connection_label.setToolTip(message)
+        self.retry_button.setVisible(state == "error")
 
     def _on_rate_limit(self, state: RateLimitState) -> None:
         if state.remaining is None:

@@ -8,10 +8,18 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.context import AppContext
+from desktop_app.gui.main_window import MainWindow
 from desktop_app.gui.theme import window_title
+from desktop_app.printing.printers import PrinterBook
+from tests.gui.g1_support import fill_valid, sandbox_profile
+from tests.gui.g2_support import emitted, expect, isolate, make_manager
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.timeout(120)
@@ -52,3 +60,41 @@ def test_first_start_opens_the_local_sandbox_and_cleans_up(tmp_path: Path) -> No
     assert (service_dir / "launcher-stderr.log").exists()  # the app started the service...
     assert not (service_dir / "service.json").exists()  # ...and stopped it on exit
     assert window_title(builtin["name"], "sandbox") == "Packdesk — Local sandbox (SANDBOX)"
+
+
+async def test_status_bar_shows_trouble_and_reconnects(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, service_factory: Any
+) -> None:
+    """Service down: the status bar says so in words, Create waits; Try again reconnects."""
+    isolate(monkeypatch, tmp_path)
+    service = service_factory("--rate-limit", "100000/60")
+    manager = make_manager(tmp_path)
+    profile = manager.add(
+        sandbox_profile(service), service.sandbox_key, verified_environment="sandbox"
+    )
+    service.stop()
+    ctx = AppContext(manager, PrinterBook(tmp_path / "config" / "printers.json"))
+    try:
+        window = MainWindow(ctx)
+        qtbot.addWidget(window)
+        window.show()
+        await ctx.open_profile(profile)
+        bar = window.status_bar
+        assert ctx.connection_state == "error"
+        assert "cannot be reached" in bar.connection_label.text()
+        assert bar.retry_button.isVisible()
+        page = window.shipment_page
+        fill_valid(qtbot, page.form)  # type: ignore[attr-defined]
+        assert not page.creation.create_button.isEnabled()  # type: ignore[attr-defined]
+
+        service.restart(same_port=True)
+        connected = expect(ctx.connection_changed)
+        qtbot.mouseClick(bar.retry_button, Qt.MouseButton.LeftButton)
+        state, _message = await emitted(connected)
+        while state != "connected":
+            state, _message = await emitted(expect(ctx.connection_changed))
+        assert not bar.retry_button.isVisible()
+        assert bar.rate_label.text().startswith("API calls left: ")
+        assert page.creation.create_button.isEnabled()  # type: ignore[attr-defined]
+    finally:
+        await ctx.aclose()
