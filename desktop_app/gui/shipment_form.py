@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QCheckBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -149,11 +150,11 @@ class ShipmentFormWidget(QWidget):
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
 
-        self.order_box = QGroupBox("Order details for the parcel point (partner)")
-        self.order_box.setCheckable(True)
-        self.order_box.setChecked(False)
+        # a check box that opens the fields (a checkable group box leaves an empty frame)
+        self.order_box = QCheckBox("Add order details for the parcel point (partner)")
         self.order_box.setObjectName("orderDetails")
-        og = QGridLayout(self.order_box)
+        self.order_body = QGroupBox("Order details")
+        og = QGridLayout(self.order_body)
         og.setHorizontalSpacing(8)
         og.setVerticalSpacing(2)
         self.order = FieldGroup(self)
@@ -164,7 +165,6 @@ class ShipmentFormWidget(QWidget):
         self.order.add(og, 2, 0, "order_total.amount", "Order total", line_edit("e.g. 59.90"))
         self.order.add(og, 2, 1, "order_total.currency", "Currency", line_edit(max_width=80))
         self.order.fields["order_total.currency"].set_text("EUR")
-        self._order_body = [w for f in self.order.fields.values() for w in f.row[:1]]
         self.order_box.toggled.connect(self._on_order_toggled)
         self._on_order_toggled(False)
 
@@ -173,6 +173,7 @@ class ShipmentFormWidget(QWidget):
         left.addWidget(receiver_box)
         left.addWidget(sender_box)
         left.addWidget(self.order_box)
+        left.addWidget(self.order_body)
         left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(carrier_box)
@@ -533,9 +534,7 @@ class ShipmentFormWidget(QWidget):
         self.validate_now()
 
     def _on_order_toggled(self, on: bool) -> None:
-        for w in self._order_body:
-            w.setVisible(on)
-        self.order_box.setFlat(not on)  # no empty frame while closed
+        self.order_body.setVisible(on)
 
     def _reference_entered(self) -> None:
         self.reference_edit.focusNextChild()
