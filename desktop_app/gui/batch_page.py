@@ -616,21 +616,29 @@ class BatchPageWidget(QWidget):
                 text += f", {counts[status]} {COUNT_TEXT[status]}"
         bad = counts.get("failed", 0) or counts.get("canceled", 0)
         self.show_message(text + ".", error=bool(bad))
-        for row in rows:
-            if row.status == "created":
-                self._announce(row)
+        await self._announce([r.shipment_id for r in rows if r.status == "created"])
         self.run_finished.emit(summary)
         return summary
 
-    def _announce(self, row: BatchRow) -> None:
+    async def _announce(self, ids: list[str | None]) -> None:
+        """Tell the other pages (history, pickups) about the new shipments."""
         store = self.ctx.store
-        if store is None or row.shipment_id is None:
+        if store is None:
             return
-        try:
-            stored = store.get_shipment(row.shipment_id)
-        except LookupError:
-            return
-        self.ctx.shipment_created.emit(stored)
+
+        def read() -> list[Any]:
+            found = []
+            for shipment_id in ids:
+                if shipment_id is None:
+                    continue
+                try:
+                    found.append(store.get_shipment(shipment_id))
+                except LookupError:
+                    continue
+            return found
+
+        for stored in await asyncio.to_thread(read):  # SQLite reads off the event loop
+            self.ctx.shipment_created.emit(stored)
 
     def _set_window_busy(self, busy: bool) -> None:
         # the profile must not change under a running batch (the main window refuses then)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -247,7 +247,15 @@ class PickupsWidget(QWidget):
         self.tree.itemChanged.connect(lambda *_: self._check())
         ctx.profile_changed.connect(lambda *_: self._on_profile_changed())
         ctx.connection_changed.connect(self._on_connection_changed)
-        ctx.shipment_created.connect(lambda *_: self._spawn_reload())
+        # a batch creates many at once: reload once, and only while the page is shown (it
+        # reloads when it is shown anyway)
+        self._created_timer = QTimer(self)
+        self._created_timer.setSingleShot(True)
+        self._created_timer.setInterval(300)
+        self._created_timer.timeout.connect(self._spawn_reload)
+        ctx.shipment_created.connect(
+            lambda *_: self._created_timer.start() if self.isVisible() else None
+        )
         self.set_window(*default_window())
         self._check()
 
