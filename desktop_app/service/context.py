@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from dataclasses import dataclass, field
 
@@ -21,6 +22,8 @@ class ServiceContext:
     sessions: async_sessionmaker[AsyncSession]
     limiter: RateLimiter
     carriers: CarrierSimulator
+    # serialises the short write phase of busy endpoints (see shipments.create_shipment)
+    write_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # free slots for other modules' long-lived objects (mail outbox, worker handles)
     extras: dict[str, object] = field(default_factory=dict)
 

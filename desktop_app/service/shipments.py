@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import datetime as dt
 from collections.abc import Mapping, Sequence
@@ -367,8 +368,13 @@ async def create_shipment(
     key: KeyInfo,
     body: dict[str, Any],
     now: dt.datetime,
+    write_lock: asyncio.Lock | None = None,
 ) -> ShipmentRow:
-    """Validate, store and (if asked) label a new shipment; the caller commits."""
+    """Validate, store and (if asked) label a new shipment, and commit.
+
+    The writes run under `write_lock`: with SQLite one writer at a time is all there is, and
+    queueing on an asyncio lock is fairer and faster than SQLite's sleeping busy handler.
+    """
     request, ids = await prepare(session, key, body)
     shipment_id = new_hex_id()
     stored = build_body(
@@ -388,10 +394,12 @@ async def create_shipment(
         updated_at=now,
     )
     ordered = await order_label(carriers, stored, key) if request.create_shipping_label else None
-    session.add(row)
-    await session.flush()
-    if ordered is not None:
-        await create_label(session, carriers, row, key, ordered)
+    async with write_lock or contextlib.nullcontext():
+        session.add(row)
+        await session.flush()
+        if ordered is not None:
+            await create_label(session, carriers, row, key, ordered)
+        await session.commit()
     return row
 
 

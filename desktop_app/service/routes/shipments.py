@@ -57,8 +57,9 @@ async def post_shipment(
     request: Request, key: CurrentKey, ctx: Ctx, session: Session, body: JsonObject
 ) -> dict[str, Any]:
     """Create a shipment; with `create_shipping_label` the carrier is asked and a label made."""
-    row = await shipments.create_shipment(session, ctx.carriers, key, body, ctx.now())
-    await session.commit()
+    row = await shipments.create_shipment(
+        session, ctx.carriers, key, body, ctx.now(), write_lock=ctx.write_lock
+    )
     return shipments.view(row, _base_url(request))
 
 
