@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.client import APIError, UnprocessableEntityError
-from desktop_app.client.desk import LabelDownloadError
+from desktop_app.client.desk import LabelDownloadError, generate_reference
 from desktop_app.gui.context import AppContext
 from desktop_app.gui.preview import LabelPreviewWidget
 from desktop_app.gui.shipment_form import ShipmentFormWidget
@@ -243,6 +243,9 @@ class CreationPanelWidget(QWidget):
             self.show_message("error", "No printer is assigned to this profile (Settings).")
             return None
         body = self.form.request_body()
+        if not body.get("reference_number"):
+            # known before sending, so a wait abandoned with Cancel can be named and found
+            body["reference_number"] = generate_reference()
         self._lock(True)  # synchronously, before anything can await
         self._cancel_requested = False
         self.show_message("", "")
@@ -268,7 +271,7 @@ class CreationPanelWidget(QWidget):
             self.show_message(
                 "info",
                 "Stopped waiting. If the carrier still creates this shipment, Packdesk finds it "
-                f"by its reference {body.get('reference_number') or '(generated)'} and adds it "
+                f"by its reference {body['reference_number']} and adds it "
                 "to the history; nothing is sent twice.",
             )
             self.context.spawn(self.context.journal_changed_now())
