@@ -60,6 +60,7 @@ bench: install ## the benchmarks under bench/, printing their figures
 
 screenshots: install ## render the main window to docs/screenshots/ under Xvfb
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m desktop_app.gui.screenshots docs/screenshots
+	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m desktop_app.gui.operations_shots docs/screenshots
 
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .stamps .pytest_cache .mypy_cache .ruff_cache
