@@ -44,7 +44,8 @@ from desktop_app.service.tables import (
 
 DEFAULT_SERVICE = "standard"
 PREFERRED_FORMAT = "pdf_a6"
-LABEL_CREATED_EVENT = "shipment.tracking.label_created"
+LABEL_CREATED_STATUS = "label_created"
+LABEL_CREATED_EVENT = f"shipment.tracking.{LABEL_CREATED_STATUS}"
 DELETED_EVENT = "shipment.status.deleted"
 LABEL_FILES_PATH = "/v1/label_files"
 # private keys of the stored body, never shown on the wire
@@ -184,6 +185,7 @@ def build_body(
         "to": _address_view(wire.get("to"), address_ids.get("to")),
         "packages": packages,
         "carrier_tracking_no": None,
+        "tracking_status": None,
         "tracking_url": None,
         "price": _price(request.carrier or "", service, packages_in, sandbox, wire),
         "reference_number": request.reference_number,
@@ -324,9 +326,11 @@ async def create_label(
     body["carrier_tracking_no"] = result.carrier_tracking_no
     body["tracking_url"] = result.tracking_url
     body["price"] = result.price
+    body["tracking_status"] = LABEL_CREATED_STATUS
     row.body = body
     row.carrier_tracking_no = result.carrier_tracking_no
     row.shipment_type = "label_created"
+    row.tracking_status = LABEL_CREATED_STATUS
     await session.flush()
     await emit_event(
         session,

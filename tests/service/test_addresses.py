@@ -110,3 +110,7 @@ def test_locker_station_and_post_branch(sandbox: httpx.Client) -> None:
     assert any(m.startswith("to.street_no:") for m in bad.json()["errors"])
     ups = sandbox.post("/v1/shipments", json=shipment("ups", to=packstation))
     assert ups.status_code == 422 and ups.json()["errors"][0].startswith("to.")
+    branch = {**packstation, "street": "POSTFILIALE", "street_no": "502"}
+    ok = sandbox.post("/v1/shipments", json=shipment(to=branch, create_shipping_label=True))
+    assert ok.status_code == 200, ok.text
+    assert ok.json()["to"]["street"] == "POSTFILIALE" and ok.json()["to"]["care_of"] == "12345678"

@@ -37,6 +37,7 @@ def test_create_without_label_is_prepared(sandbox: httpx.Client) -> None:
     (package,) = body["packages"]
     assert HEX40.fullmatch(package["id"]) and package["weight"] == 1.5
     assert package["tracking_events"] == []
+    assert body["tracking_status"] is None
     assert dt.datetime.fromisoformat(body["created_at"]).tzinfo is not None
 
 
@@ -53,6 +54,7 @@ def test_create_with_label_serves_pdf_without_key(
     assert body["tracking_url"].endswith(body["carrier_tracking_no"])
     assert body["packages"][0]["carrier_tracking_no"] == body["carrier_tracking_no"]
     assert body["label"]["format"] == "pdf_a6"
+    assert body["tracking_status"] == "label_created"
     with local_service.client(None) as anonymous:
         label = anonymous.get(body["label_url"])
     assert label.status_code == 200
@@ -202,6 +204,7 @@ def test_list_filters_and_paging(local_service: RunningService) -> None:
         assert ids(carrier_tracking_no=made[2]["carrier_tracking_no"]) == [made[2]["id"]]
         assert ids(service="returns") == []
         assert ids(tracking_status="delivered") == []
+        assert set(ids(tracking_status="label_created")) == {made[1]["id"], made[2]["id"]}
         assert ids(carrier="  dhl ", reference_number=ref) != []  # filters are sanitised too
 
         page1, page2, page3 = (ids(per_page=2, page=p) for p in (1, 2, 3))
