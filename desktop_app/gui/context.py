@@ -243,10 +243,16 @@ class AppContext(QObject):
             await self._teardown()
             self.profile = profile
             self.offers = catalog_offers()
-            self.store = await asyncio.to_thread(self.manager.open_store, profile)
-            data_dir = self.manager.profile_data_dir(profile)
-            self.queue = PrintQueue(Path(data_dir) / QUEUE_DB, self.printers)
-            await self.queue.start()
+            try:
+                self.store = await asyncio.to_thread(self.manager.open_store, profile)
+                data_dir = self.manager.profile_data_dir(profile)
+                self.queue = PrintQueue(Path(data_dir) / QUEUE_DB, self.printers)
+                await self.queue.start()
+            except Exception as exc:  # a damaged or foreign data folder: say so, stay usable
+                log.exception("opening the data of profile %s failed", profile.name)
+                self.profile_changed.emit(profile)
+                self._set_connection("error", f"The profile's data cannot be opened: {exc}")
+                return
             self._unsubscribe.append(self.queue.add_listener(self.print_job_changed.emit))
             with contextlib.suppress(Exception):
                 self.manager.set_last_used(profile.id)

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from desktop_app.gui.context import AppContext
 from desktop_app.gui.main_window import MainWindow
 from desktop_app.gui.theme import window_title
 from desktop_app.printing.printers import PrinterBook
+from desktop_app.profiles.store import ProfileStore
 from tests.gui.g1_support import fill_valid, sandbox_profile
 from tests.gui.g2_support import emitted, expect, isolate, make_manager
 
@@ -96,5 +98,32 @@ async def test_status_bar_shows_trouble_and_reconnects(
         assert not bar.retry_button.isVisible()
         assert bar.rate_label.text().startswith("API calls left: ")
         assert page.creation.create_button.isEnabled()  # type: ignore[attr-defined]
+    finally:
+        await ctx.aclose()
+
+
+async def test_a_foreign_data_folder_is_reported_not_crashed_on(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> None:
+    """A store claimed by another profile: the window says so and stays usable."""
+    isolate(monkeypatch, tmp_path)
+    manager = make_manager(tmp_path)
+    profile = manager.add(
+        sandbox_profile(local_service), local_service.sandbox_key, verified_environment="sandbox"
+    )
+    other_id = str(uuid.uuid4())
+    ProfileStore(
+        manager.profile_data_dir(profile), profile_id=other_id, environment="sandbox"
+    ).close()
+    ctx = AppContext(manager, PrinterBook(tmp_path / "config" / "printers.json"))
+    try:
+        window = MainWindow(ctx)
+        qtbot.addWidget(window)
+        window.show()
+        await ctx.open_profile(profile)
+        assert ctx.connection_state == "error"
+        assert "cannot be opened" in window.status_bar.connection_label.text()
+        assert window.windowTitle() == "Packdesk — Desk sandbox (SANDBOX)"
+        assert not window.shipment_page.creation.create_button.isEnabled()  # type: ignore[attr-defined]
     finally:
         await ctx.aclose()
