@@ -307,7 +307,8 @@ class AppContext(QObject):
             self.offers_changed.emit()
             self._set_connection("connected", f"Connected to {creds.base_url}")
             self._reconcile_timer.start()
-            self.spawn(self.reconcile())
+            # start-up reconciliation: cheap when nothing is pending (no request at all)
+            await self.reconcile()
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -369,8 +370,9 @@ class AppContext(QObject):
         store = self.store
         if store is None:
             return
-        pending = await asyncio.to_thread(store.list_pending)
-        decide = await asyncio.to_thread(store.list_needs_decision)
+        # two indexed reads of a small table: quicker inline than a thread hop
+        pending = store.list_pending()
+        decide = store.list_needs_decision()
         self.pending_creations = len(pending) + len(decide)
         self.journal_changed.emit(self.pending_creations)
 
