@@ -42,7 +42,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def make_engine(url: str) -> AsyncEngine:
     """An async engine for `url` with the SQLite pragmas when it is SQLite."""
-    engine = create_async_engine(url, pool_pre_ping=not url.startswith("sqlite"))
+    options: dict[str, Any] = {"pool_pre_ping": not url.startswith("sqlite")}
+    if not url.startswith("sqlite+aiosqlite:///:memory:"):
+        # every request in flight may hold a connection for a moment; room for bursts
+        options.update(pool_size=10, max_overflow=40)
+    engine = create_async_engine(url, **options)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine

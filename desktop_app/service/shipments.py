@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.catalog import load_catalog
@@ -397,7 +397,11 @@ async def create_shipment(
         created_at=now,
         updated_at=now,
     )
-    ordered = await order_label(carriers, stored, key) if request.create_shipping_label else None
+    ordered = None
+    if request.create_shipping_label:
+        # end the read transaction: the pooled connection is free while the carrier works
+        await session.commit()
+        ordered = await order_label(carriers, stored, key)
     async with write_lock or contextlib.nullcontext():
         session.add(row)
         await session.flush()
@@ -428,7 +432,11 @@ async def update_shipment(
         package_ids=old_packages,
         sandbox=key.sandbox,
     )
-    ordered = await order_label(carriers, stored, key) if request.create_shipping_label else None
+    ordered = None
+    if request.create_shipping_label:
+        # end the read transaction: the pooled connection is free while the carrier works
+        await session.commit()
+        ordered = await order_label(carriers, stored, key)
     row.body = stored
     row.request = body
     row.carrier = stored["carrier"]
@@ -441,7 +449,19 @@ async def update_shipment(
 
 
 async def delete_shipment(session: AsyncSession, row: ShipmentRow) -> None:
-    """Delete a shipment with its label files and queue `shipment.status.deleted`."""
+    """Delete a shipment with its label files and queue `shipment.status.deleted`.
+
+    By id, not by version: a delete wins over an update that landed since the row was read.
+    404 when another request deleted it first. The caller commits.
+    """
+    result = await session.execute(
+        delete(ShipmentRow)
+        .where(ShipmentRow.id == row.id, ShipmentRow.account_id == row.account_id)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(result, "rowcount", 1) == 0:
+        raise not_found("shipment")
+    session.expunge(row)
     await emit_event(
         session,
         account_id=row.account_id,
@@ -450,5 +470,3 @@ async def delete_shipment(session: AsyncSession, row: ShipmentRow) -> None:
         shipment_id=row.id,
         with_url=False,
     )
-    await session.delete(row)
-    await session.flush()
