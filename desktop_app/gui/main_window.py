@@ -149,9 +149,12 @@ class MainWindow(QMainWindow):
         self.add_page(SETTINGS, _placeholder("Profiles, printers and preferences appear here."))
 
         QShortcut(QKeySequence("Ctrl+Shift+P"), self, self.banner.profile_combo.setFocus)
-        QShortcut(QKeySequence("Ctrl+1"), self, lambda: self.tabs.setCurrentIndex(0))
-        QShortcut(QKeySequence("Ctrl+2"), self, lambda: self.tabs.setCurrentIndex(1))
-        QShortcut(QKeySequence("Ctrl+3"), self, lambda: self.tabs.setCurrentIndex(2))
+        for number in range(1, 10):  # Ctrl+1 ... Ctrl+9: the pages in tab order
+            QShortcut(
+                QKeySequence(f"Ctrl+{number}"),
+                self,
+                lambda index=number - 1: self.tabs.setCurrentIndex(index),
+            )
 
         context.profile_changed.connect(self._on_profile_changed)
         context.shipment_created.connect(self.shipment_created.emit)

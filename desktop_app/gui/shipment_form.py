@@ -607,11 +607,16 @@ class ShipmentPageWidget(QWidget):
         layout.addWidget(splitter)
         self.splitter = splitter
         # keyboard: Ctrl+Enter creates, Ctrl+P creates and prints, Esc cancels the wait
-        for keys in ("Ctrl+Return", "Ctrl+Enter"):
-            QShortcut(QKeySequence(keys), self, lambda: self.creation.request_create(False))
-        QShortcut(QKeySequence("Ctrl+P"), self, lambda: self.creation.request_create(True))
-        QShortcut(QKeySequence("Escape"), self, self.creation.cancel)
-        QShortcut(QKeySequence("Ctrl+N"), self, self.form.focus_first)
+        # (only while this page has the focus: other pages have their own keys)
+        for keys, action in (
+            ("Ctrl+Return", lambda: self.creation.request_create(False)),
+            ("Ctrl+Enter", lambda: self.creation.request_create(False)),
+            ("Ctrl+P", lambda: self.creation.request_create(True)),
+            ("Escape", self.creation.cancel),
+            ("Ctrl+N", self.form.focus_first),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self, action)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.shown_environment = lambda: context.environment
 
     def set_shown_environment(self, getter: Any) -> None:
