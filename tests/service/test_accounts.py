@@ -39,6 +39,15 @@ def test_restart_keeps_data_keys_and_certificate(
     with service.client(extra["live_key"]) as other:
         assert other.get("/v1/me").json()["email"] == "second@example.com"
 
+    # a lost credentials file: new keys for the first account, same account and data
+    service.credentials_file.unlink()
+    service.restart(same_port=True)
+    assert (service.sandbox_key, service.live_key) != keys_before
+    with service.client() as client:
+        assert client.get(f"/v1/shipments/{created['id']}").status_code == 200
+    with service.client(keys_before[0]) as old:
+        assert old.get("/v1/me").status_code == 401
+
 
 @pytest.fixture(scope="module")
 def default_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningService]:
