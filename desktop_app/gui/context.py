@@ -20,6 +20,12 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from desktop_app.client import APIError, ShippingClient
 from desktop_app.client.desk import ReconcileReport, ShipmentCreator
 from desktop_app.domain.catalog import load_catalog
+from desktop_app.gui.sandbox_printer import (
+    JOBS_FOLDER,
+    SANDBOX_PRINTER_NAME,
+    SandboxPrinter,
+    wants_sandbox_printer,
+)
 from desktop_app.printing.formats import FormatRefused, choose_format
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
@@ -109,6 +115,7 @@ class AppContext(QObject):
     shipment_created = Signal(object)  # StoredShipment
     journal_changed = Signal(int)  # creations awaiting a check
     offers_changed = Signal()
+    sandbox_job_received = Signal()  # the built-in virtual printer stored (and rendered) a job
     closing = Signal()  # the app is closing: widgets cancel their own background tasks now
 
     def __init__(
@@ -132,6 +139,7 @@ class AppContext(QObject):
         self.connection_state = "offline"
         self.connection_message = "not connected"
         self.pending_creations = 0
+        self.sandbox_printer: SandboxPrinter | None = None
         self.last_reconcile: ReconcileReport | None = None
         self._generation = 0
         self._switch_lock = asyncio.Lock()
@@ -246,6 +254,9 @@ class AppContext(QObject):
             try:
                 self.store = await asyncio.to_thread(self.manager.open_store, profile)
                 data_dir = self.manager.profile_data_dir(profile)
+                # before the queue starts, so jobs left from the last run find the new port
+                profile = await self._start_sandbox_printer(profile, Path(data_dir))
+                self.profile = profile
                 self.queue = PrintQueue(Path(data_dir) / QUEUE_DB, self.printers)
                 await self.queue.start()
             except Exception as exc:  # a damaged or foreign data folder: say so, stay usable
@@ -260,6 +271,36 @@ class AppContext(QObject):
             self.offers_changed.emit()
             await self._refresh_journal()
         await self._connect(generation)
+
+    async def _start_sandbox_printer(self, profile: Profile, data_dir: Path) -> Profile:
+        """Local sandbox: run the built-in virtual printer and assign it on a first start."""
+        if not wants_sandbox_printer(profile, self.printers):
+            return profile
+        if self.sandbox_printer is None:
+            self.sandbox_printer = SandboxPrinter(self.printers, data_dir / JOBS_FOLDER)
+        try:
+            await self.sandbox_printer.start()
+        except Exception:  # the desk works without it; Settings can still add a printer
+            log.exception("the virtual label printer could not start")
+            return profile
+        assert self.sandbox_printer.printer is not None
+        self.sandbox_printer.printer.on_job = lambda _job: self.sandbox_job_received.emit()
+        if profile.printer is None:
+            with contextlib.suppress(Exception):
+                profile = self.manager.update(
+                    profile.model_copy(update={"printer": SANDBOX_PRINTER_NAME})
+                )
+        return profile
+
+    def uses_sandbox_printer(self) -> bool:
+        """True when the current profile prints to the running built-in virtual printer."""
+        printer = self.printer()
+        return (
+            printer is not None
+            and printer.name == SANDBOX_PRINTER_NAME
+            and self.sandbox_printer is not None
+            and self.sandbox_printer.running
+        )
 
     def reload_profile(self) -> None:
         """Re-read the current profile (after Settings changed it) without reconnecting."""
@@ -361,6 +402,9 @@ class AppContext(QObject):
         await self._cancel_tasks()
         async with self._switch_lock:
             await self._teardown()
+        if self.sandbox_printer is not None:
+            with contextlib.suppress(Exception):
+                await self.sandbox_printer.stop()
         if self._sandbox is not None:
             await self._sandbox.stop()  # stops the service only if this instance owns it
 

@@ -8,12 +8,14 @@ import contextlib
 import logging
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtCore import QRectF, Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QPainter, QPixmap
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
     QCheckBox,
+    QDialog,
+    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -70,6 +72,56 @@ class LabelImagesWidget(QWidget):
         painter.end()
 
 
+class VirtualPrintDialog(QDialog):
+    """What the built-in virtual printer printed last: its rendered label, file and folder."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("virtualPrintDialog")
+        self.setWindowTitle("Virtual label printer (sandbox): last printed label")
+        self.resize(460, 640)
+        self.context = context
+        self.images = LabelImagesWidget()
+        self.images.setObjectName("virtualPrintImages")
+        self.info = QLabel()
+        self.info.setObjectName("virtualPrintInfo")
+        self.info.setWordWrap(True)
+        self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.folder_button = buttons.addButton(
+            "Open jobs folder", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.folder_button.clicked.connect(lambda: open_jobs_folder(context))
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.images, 1)
+        layout.addWidget(self.info)
+        layout.addWidget(buttons)
+        self.refresh()
+        context.sandbox_job_received.connect(self.refresh)
+
+    def refresh(self) -> None:
+        """Show the newest job (a job still rendering shows once it is done)."""
+        printer = self.context.sandbox_printer
+        last = printer.last_job() if printer is not None else None
+        if last is None:
+            self.images.set_pixmaps([])
+            self.info.setText("Nothing printed yet. Create a label and press Print.")
+            return
+        self.images.set_pixmaps([QPixmap(str(png)) for png in last.pngs])
+        seen = "as the printer would print it" if last.pngs else "(no rendering available)"
+        self.info.setText(f"{last.path.name} {seen}\nSaved in {last.path.parent}")
+
+
+def open_jobs_folder(context: AppContext) -> bool:
+    """Open the virtual printer's jobs folder in the file manager."""
+    printer = context.sandbox_printer
+    if printer is None:
+        return False
+    printer.jobs_dir.mkdir(parents=True, exist_ok=True)
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(printer.jobs_dir)))
+
+
 class LabelPreviewWidget(QWidget):
     """Shows the last created (or chosen) label and prints it through the queue."""
 
@@ -123,6 +175,29 @@ class LabelPreviewWidget(QWidget):
         self.print_status = QLabel()
         self.print_status.setObjectName("printStatus")
         self.print_status.setWordWrap(True)
+        # the built-in virtual printer: what it "printed" is one click away
+        self.virtual_row = QWidget()
+        self.virtual_row.setObjectName("virtualPrinterRow")
+        self.last_print_button = QPushButton("See printed label")
+        self.last_print_button.setObjectName("lastPrintButton")
+        self.last_print_button.setToolTip(
+            "The virtual label printer of the sandbox: see what it received"
+        )
+        self.last_print_button.clicked.connect(self.show_last_print)
+        self.jobs_folder_button = QPushButton("Jobs folder")
+        self.jobs_folder_button.setObjectName("jobsFolderButton")
+        self.jobs_folder_button.setToolTip("Open the folder where the virtual printer keeps jobs")
+        self.jobs_folder_button.clicked.connect(lambda: open_jobs_folder(self.context))
+        virtual_label = QLabel("Virtual printer:")
+        virtual_label.setStyleSheet(f"color: {MUTED_COLOR};")
+        vl = QHBoxLayout(self.virtual_row)
+        vl.setContentsMargins(0, 0, 0, 0)
+        vl.addWidget(virtual_label)
+        vl.addWidget(self.last_print_button)
+        vl.addWidget(self.jobs_folder_button)
+        vl.addStretch(1)
+        self.virtual_row.hide()
+        self.virtual_dialog: VirtualPrintDialog | None = None
 
         row = QHBoxLayout()
         row.addWidget(self.print_button)
@@ -134,6 +209,7 @@ class LabelPreviewWidget(QWidget):
         layout.addWidget(self.note)
         layout.addLayout(row)
         layout.addWidget(self.print_status)
+        layout.addWidget(self.virtual_row)
         context.profile_changed.connect(self._on_profile)
         context.print_job_changed.connect(self._on_job)
         if context.profile is not None:
@@ -248,7 +324,17 @@ class LabelPreviewWidget(QWidget):
 
     # --- printing --------------------------------------------------------------------------------
 
+    def show_last_print(self) -> VirtualPrintDialog:
+        """Open (or raise) the window showing the virtual printer's last job."""
+        if self.virtual_dialog is None:
+            self.virtual_dialog = VirtualPrintDialog(self.context, self)
+        self.virtual_dialog.refresh()
+        self.virtual_dialog.show()
+        self.virtual_dialog.raise_()
+        return self.virtual_dialog
+
     def _update_buttons(self) -> None:
+        self.virtual_row.setVisible(self.context.uses_sandbox_printer())
         printable = self.shipment is not None and self.shipment.printable
         self.print_button.setEnabled(printable and self.context.printer() is not None)
         self.print_button.setText("&Print again" if self.jobs else "&Print label")

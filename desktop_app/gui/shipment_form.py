@@ -39,7 +39,7 @@ from desktop_app.gui.context import AppContext
 from desktop_app.gui.form_fields import ErrorLabel, Field, FieldGroup, combo, line_edit
 from desktop_app.gui.packages_form import PackagesFormWidget
 from desktop_app.gui.services_form import AddOnsWidget, CarrierServiceWidget
-from desktop_app.gui.theme import MESSAGE_ERROR_STYLE, MUTED_COLOR
+from desktop_app.gui.theme import ERROR_COLOR, MESSAGE_ERROR_STYLE, MUTED_COLOR
 from desktop_app.profiles.models import Profile
 
 # codes that only say a value is missing: not shown before the user reached that section
@@ -47,6 +47,18 @@ MISSING_CODES = frozenset(
     {"required", "contact_required", "advance_notice_contact_required", "no_package"}
 )
 _INDEX = re.compile(r"\[\d+\]$")
+# the Local sandbox's sender until the user has one: clearly a sample, valid, so that a first
+# label can be made without any setup
+SAMPLE_SENDER: dict[str, str] = {
+    "company": "Sample Shop",
+    "first_name": "Sam",
+    "last_name": "Sample",
+    "street": "Musterstraße",
+    "street_no": "12",
+    "zip_code": "10115",
+    "city": "Berlin",
+    "country": "DE",
+}
 
 
 def parent_path(path: str) -> str:
@@ -81,6 +93,7 @@ class ShipmentFormWidget(QWidget):
         self._saved_addresses: list[dict[str, Any]] = []
         self._addresses_task: asyncio.Task[Any] | None = None
         self._profile_id: str | None = None
+        self._loaded_sender: dict[str, Any] = {}  # the default sender the fields were filled from
 
         self.message_area = QLabel()
         self.message_area.setObjectName("formMessages")
@@ -106,16 +119,31 @@ class ShipmentFormWidget(QWidget):
         self.sender_toggle.setCheckable(True)
         self.sender_toggle.setAccessibleName("Change the sender")
         self.sender_toggle.toggled.connect(self._on_sender_toggle)
+        self.save_sender_button = QPushButton("Save as default sender")
+        self.save_sender_button.setObjectName("saveDefaultSender")
+        self.save_sender_button.setToolTip("Use this sender for every new shipment of this profile")
+        self.save_sender_button.clicked.connect(self.save_default_sender)
+        self.sender_note = QLabel()
+        self.sender_note.setObjectName("senderNote")
+        self.sender_note.setWordWrap(True)
+        self.sender_note.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.sender_note.hide()
         sender_box = QGroupBox("Sender")
         sl = QVBoxLayout(sender_box)
         head = QHBoxLayout()
         head.addWidget(self.sender_summary, 1)
         head.addWidget(self.sender_toggle)
         sl.addLayout(head)
+        sl.addWidget(self.sender_note)
         sl.addWidget(self.saved_combo)
         sl.addWidget(self.sender)
+        save_row = QHBoxLayout()
+        save_row.addStretch(1)
+        save_row.addWidget(self.save_sender_button)
+        sl.addLayout(save_row)
         self.sender.hide()
         self.saved_combo.hide()
+        self.save_sender_button.hide()
 
         # --- carrier and service, packages, add-ons
         self.carrier_service = CarrierServiceWidget()
@@ -211,23 +239,35 @@ class ShipmentFormWidget(QWidget):
     # --- profile ---------------------------------------------------------------------------
 
     def load_profile(self, profile: Profile) -> None:
-        """Start a fresh form for a new profile; for the same one (edited in Settings) only
-        follow its changes (printer, defaults) and keep what was typed."""
+        """Start a fresh form for a new profile; for the same one (edited in Settings, a new
+        default sender) only follow its changes and keep everything being typed."""
         if profile.id == self._profile_id:
             self.packages.set_default(profile.preferences.default_package)
+            new_sender = dict(profile.default_sender or {})
+            if new_sender and new_sender != self._loaded_sender and set(new_sender) != {"id"}:
+                # a new default: the sender follows unless the user is typing another one
+                if self._sender_untouched_by_user():
+                    self.sender.set_address(new_sender)
+                self._loaded_sender = new_sender
             self.refresh_label_formats()
             self.validate_now()
+            self._update_sender_summary()
             return
         self._profile_id = profile.id
         self._saved_addresses = []
         self.saved_combo.clear()
         self.saved_combo.addItem("Saved addresses…", None)
-        sender = profile.default_sender or {}
+        sender = dict(profile.default_sender or {})
+        self._loaded_sender = sender
         if set(sender) == {"id"}:
             self.sender.set_address({})
             self.sender_summary.setText("Loading the stored sender address…")
-        else:
+        elif sender:
             self.sender.set_address(sender)
+        elif profile.builtin_local:
+            self.sender.set_address(SAMPLE_SENDER)
+        else:
+            self.sender.set_address({}, touched=False)
         prefs = profile.preferences
         self.packages.set_default(prefs.default_package)
         self.carrier_service.set_offers(self.context.offers, prefs.default_carrier)
@@ -236,8 +276,62 @@ class ShipmentFormWidget(QWidget):
             self.carrier_service.fields["service"].touched = False
         self.reset_for_next()
         sender_problems = any(p.path.startswith("from") for p in self.problems)
-        self.sender_toggle.setChecked(sender_problems or not sender)
+        # open for typing when there is no sender; the sandbox's valid sample stays a summary
+        self.sender_toggle.setChecked(sender_problems or not (sender or profile.builtin_local))
+        self._set_sender_note("")
         self._update_sender_summary()
+
+    def _sender_untouched_by_user(self) -> bool:
+        """True while the sender fields still hold what the form filled in itself."""
+        current = _comparable(self.sender.address())
+        profile = self.context.profile
+        loaded = self._loaded_sender or (SAMPLE_SENDER if profile and profile.builtin_local else {})
+        return current in ({}, _comparable(loaded))
+
+    def save_default_sender(self) -> bool:
+        """Save the sender typed here as the profile's default (only a valid one)."""
+        profile = self.context.profile
+        if profile is None:
+            return False
+        self.validate_now()
+        problems = [p for p in self.problems if p.path.startswith("from")]
+        if problems:
+            self.sender_toggle.setChecked(True)
+            self.show_all = True
+            self._show_problems()
+            self._set_sender_note("Correct the sender first.", error=True)
+            return False
+        body = sanitize(self.sender.address())
+        assert isinstance(body, dict)
+        try:
+            self.context.manager.update(profile.model_copy(update={"default_sender": body}))
+        except Exception as exc:  # a read-only config folder: say so, keep the typing
+            self._set_sender_note(f"Could not save the profile: {exc}", error=True)
+            return False
+        self._loaded_sender = dict(body)
+        self.context.reload_profile()  # the same profile: the form keeps what is typed
+        self._set_sender_note("Saved as the default sender of this profile.")
+        return True
+
+    def _set_sender_note(self, text: str, *, error: bool = False) -> None:
+        self.sender_note.setText(text)
+        self.sender_note.setStyleSheet(f"color: {ERROR_COLOR if error else MUTED_COLOR};")
+        self.sender_note.setVisible(bool(text))
+
+    def has_unsaved_input(self) -> bool:
+        """True when a shipment is being typed (receiver, reference or order details)."""
+        receiver = {k: v for k, v in self.receiver.address().items() if k != "country"}
+        if self.receiver.mode == PARTNER:
+            receiver = {k: v for k, v in receiver.items() if v}
+        if receiver:
+            return True
+        if self.extra.fields["reference_number"].value() is not None:
+            return True
+        return self.order_box.isChecked() and any(
+            f.value() is not None
+            for key, f in self.order.fields.items()
+            if key != "order_total.currency"
+        )
 
     def _on_offers_changed(self) -> None:
         prefs = self.context.profile.preferences if self.context.profile else None
@@ -293,7 +387,16 @@ class ShipmentFormWidget(QWidget):
         self.sender_toggle.setText("Done" if on else "Change…")
 
     def _update_sender_summary(self) -> None:
-        self.sender_summary.setText(self.sender.summary())
+        profile = self.context.profile
+        current = _comparable(self.sender.address())
+        if profile is not None and profile.builtin_local and current == _comparable(SAMPLE_SENDER):
+            self.sender_summary.setText(f"{self.sender.summary()} (sample sender of the sandbox)")
+        else:
+            self.sender_summary.setText(self.sender.summary())
+        default = self._loaded_sender or {}
+        # offered whenever the sender shown is not the profile's saved default
+        differs = bool(current) and current != _comparable(default)
+        self.save_sender_button.setVisible(differs and set(default) != {"id"})
 
     # --- carrier-dependent parts ---------------------------------------------------------------
 
@@ -555,6 +658,15 @@ def _partner_mode_problems(problems: list[Problem], to: Any) -> list[Problem]:
     kept = [p for p in problems if not p.path.startswith("to.") and p.path != "to"]
     kept.append(Problem("to.partner_id", "required", "Enter the partner id."))
     return kept
+
+
+def _comparable(address: Mapping[str, Any]) -> dict[str, Any]:
+    """An address without empty values, the default country filled in ({} when empty)."""
+    out = {k: v for k, v in address.items() if k != "id" and v not in (None, "")}
+    if not out or set(out) == {"country"}:
+        return {}
+    out.setdefault("country", "DE")
+    return out
 
 
 def _address_fields(address: Mapping[str, Any]) -> dict[str, Any]:

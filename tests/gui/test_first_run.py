@@ -1,0 +1,89 @@
+"""A new user's first label: empty folders, the Local sandbox, its sample sender and the
+built-in virtual label printer; nothing set up by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from desktop_app.gui.context import AppContext
+from desktop_app.gui.sandbox_printer import SANDBOX_PRINTER_NAME, SandboxPrinter
+from desktop_app.gui.shipment_form import SAMPLE_SENDER
+from desktop_app.printing.printers import PrinterBook
+from desktop_app.printing.zpl import is_zpl
+from tests.gui.g1_support import fill_valid, make_window, wait_until
+from tests.gui.g2_support import isolate, make_manager
+
+pytestmark = pytest.mark.timeout(120)
+
+
+async def test_fresh_start_makes_and_prints_a_label_at_the_virtual_printer(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Empty dirs -> Local sandbox with a sample sender -> Create and print -> label bytes at
+    the built-in virtual printer, whose last job the window can show."""
+    isolate(monkeypatch, tmp_path)
+    manager = make_manager(tmp_path)
+    book = PrinterBook(tmp_path / "config" / "printers.json")
+    assert len(book) == 0
+    ctx = AppContext(manager, book)
+    try:
+        window = make_window(qtbot, ctx)
+        await ctx.open_profile(manager.last_used)
+        assert ctx.connected, ctx.connection_message
+        profile = ctx.profile
+        assert profile is not None and profile.builtin_local
+        # the virtual printer is defined, assigned and saved for the next start
+        assert profile.printer == SANDBOX_PRINTER_NAME
+        assert manager.get(profile.id).printer == SANDBOX_PRINTER_NAME
+        printer = ctx.printer()
+        assert printer is not None and printer.kind == "zpl" and printer.dpi == 203
+        assert SANDBOX_PRINTER_NAME in PrinterBook(book.path)
+        assert ctx.sandbox_printer is not None and ctx.sandbox_printer.printer is not None
+        assert printer.transport == ctx.sandbox_printer.printer.uri
+        page = window.shipment_page
+        form = page.form
+        assert form.sender.address() == SAMPLE_SENDER
+        assert "sample" in form.sender_summary.text()
+        assert page.preview.virtual_row.isVisibleTo(window)
+
+        fill_valid(qtbot, form)
+        assert form.problems == []
+        assert page.creation.create_print_button.isEnabled()
+        page.creation.create_print_button.click()
+        jobs = await ctx.sandbox_printer.printer.wait_for_jobs(1, timeout=30)
+        stored = page.preview.shipment
+        assert stored is not None and stored.label_path is not None
+        assert is_zpl(jobs[0].data)  # the PDF label converted for the 203 dpi ZPL printer
+        assert jobs[0].path.parent == manager.profile_data_dir(profile) / "virtual-printer"
+        await wait_until(lambda: "Printed" in page.preview.print_status.text())
+        dialog = page.preview.show_last_print()
+        qtbot.addWidget(dialog)
+        assert jobs[0].path.name in dialog.info.text()
+    finally:
+        await ctx.aclose()
+    assert ctx.sandbox_printer is not None and not ctx.sandbox_printer.running
+
+
+async def test_sandbox_printer_keeps_its_port_and_never_runs_for_live(tmp_path: Path) -> None:
+    """A restart reuses the saved port; a live profile never starts or gets the printer."""
+    book = PrinterBook(tmp_path / "printers.json")
+    first = SandboxPrinter(book, tmp_path / "jobs")
+    definition = await first.start()
+    await first.stop()
+    again = SandboxPrinter(PrinterBook(book.path), tmp_path / "jobs")
+    try:
+        assert (await again.start()).transport == definition.transport
+    finally:
+        await again.stop()
+
+    from desktop_app.gui.sandbox_printer import wants_sandbox_printer
+    from desktop_app.profiles.models import Profile
+
+    live = Profile(name="Shop", environment="live", base_url="https://api.example.com/v1")
+    assert not wants_sandbox_printer(live, PrinterBook(tmp_path / "empty.json"))
+    assert not wants_sandbox_printer(
+        live.model_copy(update={"printer": SANDBOX_PRINTER_NAME}), book
+    )
