@@ -99,7 +99,8 @@ def check_address(
             check_text(out, a.get("id"), join(path, "id"), required=True, what="the address id")
             return
         if not has_fields and _given(a, "partner_id"):
-            check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
+            if not receiver or _partner_offered(out, join(path, "partner_id"), spec):
+                check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
             return
 
     start = len(out)
@@ -140,7 +141,8 @@ def check_address(
             out.insert(start, Problem(join(path, where), "contact_required", message))
 
     if "partner_id" in a and a["partner_id"] is not None:
-        check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
+        if not receiver or _partner_offered(out, join(path, "partner_id"), spec):
+            check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
 
     combined: tuple[CombinedLimit, ...] = ()
     if spec:
@@ -172,6 +174,18 @@ def check_address(
 
     if receiver:
         _special_delivery(out, texts, path, cat, spec)
+
+
+def _partner_offered(out: Problems, path: str, spec: CarrierSpec | None) -> bool:
+    """False (with `partner_not_offered`) when the receiver's carrier has no parcel points."""
+    if spec is None or spec.partner:
+        return True
+    out.add(
+        path,
+        "partner_not_offered",
+        f"{spec.display_name} does not deliver to workplace parcel points.",
+    )
+    return False
 
 
 def check_partner_id(out: Problems, value: Any, path: str, cat: Catalog) -> None:

@@ -108,8 +108,8 @@ async def resolve_addresses(
             if found is None:
                 errors.append("to.partner_id: no partner user with this id")
             else:
-                # the care_of line is how the carrier sees a parcel point (and what the
-                # rules check: a carrier without parcel points refuses it)
+                # the care_of line is how the carrier sees a parcel point (the domain rules
+                # have refused `to.partner_id` already for carriers without parcel points)
                 prefix = load_catalog().partner.prefix
                 draft["to"] = {**found, "care_of": f"{prefix} {found['partner_id']}"}
         else:

@@ -158,6 +158,12 @@ PASSING: list[tuple[str, str, str, dict[str, Any]]] = [
     ),
     ("partner id alone", "dhl", "standard", {"to": {"partner_id": "A1B2C3D"}}),
     ("partner care_of", "dhl", "standard", {"to.care_of": "PAK A1B2C3D"}),
+    (
+        "partner id beside a full address",
+        "dhl",
+        "standard",
+        {"to.partner_id": "A1B2C3D", "to.care_of": "PAK A1B2C3D"},
+    ),
     ("ordinary care_of starting with PAK", "dpd", "standard", {"to.care_of": "Paketannahme"}),
     (
         "locker station",
@@ -512,6 +518,22 @@ FAILING: list[tuple[str, str, str, dict[str, Any], str, str]] = [
         "standard",
         {"to.care_of": "PAK A1B2C3D"},
         "to.care_of",
+        "partner_not_offered",
+    ),
+    (
+        "partner id alone with dpd",
+        "dpd",
+        "standard",
+        {"to": {"partner_id": "A1B2C3D"}},
+        "to.partner_id",
+        "partner_not_offered",
+    ),
+    (
+        "partner id beside a full address with hermes",
+        "hermes",
+        "standard",
+        {"to.partner_id": "A1B2C3D"},
+        "to.partner_id",
         "partner_not_offered",
     ),
     (

@@ -78,7 +78,18 @@ def test_shipment_to_partner_id(sandbox: httpx.Client) -> None:
     assert unknown.json()["errors"][0].startswith("to.partner_id:")
     # a carrier without workplace parcel points refuses it
     dpd = sandbox.post("/v1/shipments", json=shipment("dpd", to={"partner_id": PARTNER_ID}))
-    assert dpd.status_code == 422 and dpd.json()["errors"][0].startswith("to.")
+    assert dpd.status_code == 422
+    assert dpd.json()["errors"] == [
+        "to.partner_id: DPD does not deliver to workplace parcel points."
+    ]
+    # also through a stored partner address referenced by id
+    stored = sandbox.post("/v1/addresses", json={"partner_id": PARTNER_ID}).json()
+    by_ref = sandbox.post("/v1/shipments", json=shipment("hermes", to={"id": stored["id"]}))
+    assert by_ref.status_code == 422
+    assert (
+        "to.partner_id: Hermes does not deliver to workplace parcel points."
+        in (by_ref.json()["errors"])
+    )
 
 
 def test_shipment_to_partner_care_of_replaces_the_address(sandbox: httpx.Client) -> None:
