@@ -214,6 +214,7 @@ class StallMeter:
         self.gaps.clear()
         self.long_gaps.clear()
         self._running = True
+        MEASURING.set()
         self.collections.clear()
         gc.callbacks.append(self._on_gc)
         self.timer.start()
@@ -223,6 +224,7 @@ class StallMeter:
     def stop(self) -> None:
         """Stop measuring."""
         self._running = False
+        MEASURING.clear()
         self.timer.stop()
         if self._on_gc in gc.callbacks:
             gc.callbacks.remove(self._on_gc)
@@ -252,6 +254,7 @@ def _describe(stack: traceback.StackSummary) -> str:
 
 
 SLOW_CALLBACKS: list[tuple[float, float, str]] = []
+MEASURING = threading.Event()  # set while a StallMeter runs
 
 
 def time_callbacks() -> None:
@@ -268,7 +271,7 @@ def time_callbacks() -> None:
             original(handle)
         finally:
             spent = (time.perf_counter() - wall) * 1000
-            if spent > 10:
+            if spent > 10 and MEASURING.is_set():
                 used = (time.thread_time() - cpu) * 1000
                 SLOW_CALLBACKS.append((spent, used, repr(handle)[:200]))
 

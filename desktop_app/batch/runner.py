@@ -10,14 +10,19 @@ The rate limit is the client's business (its pacer); this module only bounds con
 Labels are enqueued by a `PrintSequencer`: row i is submitted only once every row before it
 is settled (printed, failed, invalid or canceled), so the printer's FIFO queue prints in file
 order whatever order the creations finish in.
+
+Nothing here blocks the event loop (the GUI runs the batch on it): the store is read in
+threads, and the sequencer reads label files and inserts print jobs off the loop, one after
+another from a single task, so the submission order stays the file order.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -80,6 +85,15 @@ def _tracking_no(stored: StoredShipment) -> str | None:
     return None
 
 
+def held_jobs(queue: PrintQueue, printer: PrinterDefinition) -> dict[str, PrintJob]:
+    """The printer's jobs that hold a label already, by reference (blocking: a thread)."""
+    held: dict[str, PrintJob] = {}
+    for job in queue.jobs(printer.name, _HELD_JOB_STATES, limit=1_000_000):
+        if job.reference:
+            held[job.reference] = job
+    return held
+
+
 class PrintSequencer:
     """Submits the labels of created rows to the print queue strictly in file order."""
 
@@ -90,6 +104,7 @@ class PrintSequencer:
         printer: PrinterDefinition,
         *,
         on_row: RowListener | None = None,
+        held: Mapping[str, PrintJob] | None = None,
     ) -> None:
         self.rows = sorted(rows, key=lambda r: r.index)
         self._by_index = {r.index: r for r in self.rows}
@@ -99,10 +114,10 @@ class PrintSequencer:
         self._cursor = 0
         self._jobs: dict[int, int] = {}  # print job id -> row index
         # labels an earlier (killed) run already handed to the queue: they print by themselves
-        self._held: dict[str, PrintJob] = {}
-        for job in queue.jobs(printer.name, _HELD_JOB_STATES, limit=1_000_000):
-            if job.reference:
-                self._held[job.reference] = job
+        self._held = dict(held) if held is not None else held_jobs(queue, printer)
+        # rows whose turn has come, submitted in this order by one task (`_drain`)
+        self._due: collections.deque[BatchRow] = collections.deque()
+        self._drain: asyncio.Task[None] | None = None
         self._remove = queue.add_listener(self._on_job)
 
     def close(self) -> None:
@@ -115,16 +130,36 @@ class PrintSequencer:
         return [r.print_job_id for r in self.rows if r.print_job_id is not None]
 
     def advance(self) -> None:
-        """Submit every created row whose predecessors are all settled."""
+        """Submit every created row whose predecessors are all settled (in the background,
+        in file order; `flush()` waits for it)."""
         while self._cursor < len(self.rows):
             row = self.rows[self._cursor]
             if row.status not in SETTLED:
-                return
+                break
             if row.status == "created" and row.print_job_id is None:
-                self._submit(row)
+                self._due.append(row)
             self._cursor += 1
+        if self._due and (self._drain is None or self._drain.done()):
+            self._drain = asyncio.get_running_loop().create_task(
+                self._submit_due(), name="batch-print-sequencer"
+            )
 
-    def _submit(self, row: BatchRow) -> None:
+    async def flush(self) -> None:
+        """Wait until every row `advance` let through is in the print queue."""
+        while self._drain is not None and not self._drain.done():
+            await asyncio.shield(self._drain)
+
+    async def _submit_due(self) -> None:
+        while self._due:
+            row = self._due.popleft()
+            try:
+                await self._submit(row)
+            except Exception:  # one row's label must not stop the labels after it
+                log.exception("queueing the label of batch row %s failed", row.number)
+                row.print_state = "failed"
+                self._notify(row)
+
+    async def _submit(self, row: BatchRow) -> None:
         # only a shipment of an earlier run can have its label in the queue already
         held = self._held.get(row.reference) if row.resumed else None
         if held is not None:
@@ -133,19 +168,22 @@ class PrintSequencer:
             self._jobs[held.id] = row.index
             self._notify(row)
             return
-        if row.label_path is None or not row.label_path.is_file():
+        if row.label_path is None:
             row.print_state = "no label"
             self._notify(row)
             return
         try:
-            document = row.label_path.read_bytes()
-            job = self.queue.enqueue(
+            job = await self.queue.enqueue_async(
                 self.printer,
-                document,
+                row.label_path,  # read off the loop with the insert
                 title=f"{row.reference} (row {row.number})",
                 source_format=row.draft.get("label", {}).get("format"),
                 reference=row.reference,
             )
+        except FileNotFoundError:
+            row.print_state = "no label"
+            self._notify(row)
+            return
         except (OSError, ValueError) as exc:
             row.print_state = "failed"
             row.note = f"label not queued: {exc}"
@@ -174,6 +212,7 @@ class PrintSequencer:
 
     async def wait(self, timeout: float | None = None) -> list[PrintJob]:
         """Wait until every submitted job is settled (or `timeout` runs out); their states."""
+        await self.flush()
         jobs = self.submitted
 
         async def settle_all() -> None:
@@ -245,7 +284,10 @@ class BatchRunner:
             self.sequencer.close()
         sequencer = None
         if self.queue is not None and self.printer is not None:
-            sequencer = PrintSequencer(chosen, self.queue, self.printer, on_row=self.on_row)
+            held = await asyncio.to_thread(held_jobs, self.queue, self.printer)
+            sequencer = PrintSequencer(
+                chosen, self.queue, self.printer, on_row=self.on_row, held=held
+            )
         self.sequencer = sequencer
         run = _Run(sequencer, journal)
         semaphore = asyncio.Semaphore(self.concurrency)
@@ -262,6 +304,7 @@ class BatchRunner:
         finally:
             if sequencer is not None:
                 sequencer.advance()
+                await sequencer.flush()  # every created row's label is in the queue
         return chosen
 
     async def retry_failed(self) -> list[BatchRow]:

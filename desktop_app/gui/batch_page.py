@@ -15,7 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -77,6 +84,10 @@ COUNT_TEXT = {
     "failed": "failed",
     "canceled": "canceled",
 }
+#: while a batch runs, row changes are gathered this long before the table and the progress
+#: bar repaint: 8 creations at once report several changes a row, and a repaint per change
+#: (QProgressBar.setValue repaints at once) kept the event loop busy
+RUN_REFRESH_MS = 50
 STATUS_COLOR = {
     "invalid": "#fde7e9",
     "failed": "#fde7e9",
@@ -91,6 +102,8 @@ class BatchRowsModel(QAbstractTableModel):
 
     #: a row was edited or changed status (its index)
     row_changed = Signal(int)
+    #: the rows changed through `refresh_later` were repainted
+    rows_refreshed = Signal()
 
     FIXED = ("#", "Status", "Problems")
 
@@ -98,9 +111,16 @@ class BatchRowsModel(QAbstractTableModel):
         super().__init__(parent)
         self.batch: Batch | None = None
         self.headers: tuple[str, ...] = ()
+        self._dirty: set[int] = set()
+        self._repaint = QTimer(self)
+        self._repaint.setSingleShot(True)
+        self._repaint.setInterval(RUN_REFRESH_MS)
+        self._repaint.timeout.connect(self.flush)
 
     def set_batch(self, batch: Batch | None) -> None:
         """Show another batch (or none)."""
+        self._dirty.clear()
+        self._repaint.stop()
         self.beginResetModel()
         self.batch = batch
         self.headers = batch.table.headers if batch is not None else ()
@@ -192,6 +212,29 @@ class BatchRowsModel(QAbstractTableModel):
         """Repaint one row (after its status or cells changed)."""
         self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
         self.row_changed.emit(row)
+
+    def pending(self, row: int) -> bool:
+        """True when the row's repaint waits for the next `flush`."""
+        return row in self._dirty
+
+    def refresh_later(self, row: int) -> None:
+        """Announce a row's change now (`row_changed`), repaint it with others shortly."""
+        self._dirty.add(row)
+        if not self._repaint.isActive():
+            self._repaint.start()
+        self.row_changed.emit(row)
+
+    def flush(self) -> None:
+        """Repaint the rows changed since the last repaint (one signal for their span)."""
+        self._repaint.stop()
+        if not self._dirty:
+            return
+        first, last = min(self._dirty), max(self._dirty)
+        self._dirty.clear()
+        last = min(last, self.rowCount() - 1)
+        if first <= last:
+            self.dataChanged.emit(self.index(first, 0), self.index(last, self.columnCount() - 1))
+        self.rows_refreshed.emit()
 
 
 class MappingWidget(QWidget):
@@ -391,7 +434,9 @@ class BatchPageWidget(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.retry_button.clicked.connect(lambda: self.tasks.spawn(self.retry_failed()))
         self.export_button.clicked.connect(self._choose_export)
-        self.model.row_changed.connect(lambda _r: self._update_state())
+        self.model.row_changed.connect(self._on_row_changed)
+        # the runner's changes: counts, buttons and progress follow with the table's repaint
+        self.model.rows_refreshed.connect(self._update_state)
         ctx.profile_changed.connect(lambda *_: self._on_profile_changed())
         ctx.offers_changed.connect(self._fill_carriers)
         ctx.connection_changed.connect(lambda *_: self._update_state())
@@ -544,9 +589,13 @@ class BatchPageWidget(QWidget):
             self.progress.setValue(done)
 
     def _on_row(self, row: BatchRow) -> None:
-        """The runner reports a row (on the event loop's thread)."""
+        """The runner reports a row (on the event loop's thread): repainted with others shortly."""
         if self.batch is not None and row.index < len(self.batch.rows):
-            self.model.refresh_row(row.index)
+            self.model.refresh_later(row.index)
+
+    def _on_row_changed(self, row: int) -> None:
+        if not self.model.pending(row):  # an edit: at once
+            self._update_state()
 
     # --- running -------------------------------------------------------------------------------
 
@@ -606,6 +655,7 @@ class BatchPageWidget(QWidget):
         finally:
             self.running = False
             self._set_window_busy(False)
+            self.model.flush()
             self._update_state()
         assert self.batch is not None
         summary = summarize(self.batch.rows)

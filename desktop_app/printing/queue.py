@@ -18,6 +18,11 @@ Delivery guarantee
   backend). So a label prints once per request, except after a stall on such a printer, and
   never silently again after an interrupted send.
 
+Threads: the worker's reads and writes of the table run off the event loop (a connection
+shared under one lock); listeners are still called on the loop, after the change is committed.
+`enqueue_async` also reads the label file and inserts the job off the loop; its job is only
+seen by the worker once `enqueue_async` has announced it (so listeners see `queued` first).
+
 Durability: the table lives in the profile store's SQLite file (WAL). With the default
 `synchronous="NORMAL"` every state change survives a crash or kill of the app; an OS crash or
 power loss may undo the last changes (a few ms), which could send a job again. Pass
@@ -34,11 +39,12 @@ import contextlib
 import json
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from desktop_app.printing.payload import Payload, PayloadRefused, detect_kind, prepare_payload
 from desktop_app.printing.printers import PrinterDefinition
@@ -146,6 +152,7 @@ class PrinterSource(Protocol):
 
 JobListener = Callable[[PrintJob], None]
 TransportFactory = Callable[[PrinterDefinition], Transport]
+_T = TypeVar("_T")
 
 
 class PrintQueue:
@@ -170,6 +177,11 @@ class PrintQueue:
             self.db_path, isolation_level=None, check_same_thread=False, timeout=10.0
         )
         self._db.row_factory = sqlite3.Row
+        # the loop's thread and executor threads share the connection: one user at a time
+        self._lock = threading.RLock()
+        # inserted by `enqueue_async` but not announced yet: the worker waits for them
+        self._unpublished: set[int] = set()
+        self._calls: set[asyncio.Future[Any]] = set()  # storage calls running off the loop
         self._db.execute("PRAGMA journal_mode=WAL")
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
@@ -190,33 +202,57 @@ class PrintQueue:
 
     @contextlib.contextmanager
     def _transaction(self) -> Any:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def _row(self, job_id: int) -> PrintJob:
         sql = f"SELECT {_COLUMNS} FROM print_jobs WHERE id = ?"
-        row = self._db.execute(sql, (job_id,)).fetchone()
+        with self._lock:
+            row = self._db.execute(sql, (job_id,)).fetchone()
         if row is None:
             raise QueueError(f"no print job {job_id}")
         return PrintJob.from_row(row)
 
-    def _update(self, job_id: int, **fields: Any) -> PrintJob:
+    def _write(self, job_id: int, fields: dict[str, Any]) -> PrintJob:
+        """Change a job's fields (blocking); the changed job, not announced yet."""
         fields["updated_at"] = time.time()
         sets = ", ".join(f"{k} = ?" for k in fields)
-        self._db.execute(f"UPDATE print_jobs SET {sets} WHERE id = ?", (*fields.values(), job_id))
-        job = self._row(job_id)
+        with self._lock:
+            self._db.execute(
+                f"UPDATE print_jobs SET {sets} WHERE id = ?", (*fields.values(), job_id)
+            )
+            return self._row(job_id)
+
+    def _update(self, job_id: int, **fields: Any) -> PrintJob:
+        job = self._write(job_id, fields)
         self._emit(job)
         return job
 
+    async def _update_async(self, job_id: int, **fields: Any) -> PrintJob:
+        """`_update` with the write off the event loop; listeners are called on the loop."""
+        job = await self._off_loop(self._write, job_id, fields)
+        self._emit(job)
+        return job
+
+    async def _off_loop(self, func: Callable[..., _T], *args: Any) -> _T:
+        """Run a storage call in a thread. Cancelling the caller never drops a write that was
+        handed over (shielded), and `close()` waits for it before closing the connection."""
+        future = asyncio.ensure_future(asyncio.to_thread(func, *args))
+        self._calls.add(future)
+        future.add_done_callback(self._calls.discard)
+        return await asyncio.shield(future)
+
     def _document(self, job_id: int) -> tuple[bytes, PrinterDefinition]:
-        row = self._db.execute(
-            "SELECT document, printer_json FROM print_jobs WHERE id = ?", (job_id,)
-        ).fetchone()
+        with self._lock:
+            row = self._db.execute(
+                "SELECT document, printer_json FROM print_jobs WHERE id = ?", (job_id,)
+            ).fetchone()
         return bytes(row["document"]), PrinterDefinition.from_json(json.loads(row["printer_json"]))
 
     def document(self, job_id: int) -> bytes:
@@ -256,9 +292,10 @@ class PrintQueue:
                 "WHERE state = 'sending' AND connected = 1",
                 (INTERRUPTED_MESSAGE, now),
             )
-        rows = self._db.execute(
-            "SELECT DISTINCT printer FROM print_jobs WHERE state IN ('queued', 'waiting')"
-        ).fetchall()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT DISTINCT printer FROM print_jobs WHERE state IN ('queued', 'waiting')"
+            ).fetchall()
         for row in rows:
             self._wake(row["printer"])
 
@@ -273,10 +310,13 @@ class PrintQueue:
             for task in still:
                 task.cancel()
             await asyncio.gather(*workers, return_exceptions=True)
+        if self._calls:  # writes handed to a thread finish before the connection closes
+            await asyncio.gather(*self._calls, return_exceptions=True)
         self._workers.clear()
         self._wakes.clear()
         self._started = False
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
     async def __aenter__(self) -> PrintQueue:
         await self.start()
@@ -295,6 +335,45 @@ class PrintQueue:
         reference: str | None = None,
     ) -> PrintJob:
         """Add a label for `printer`; it prints after that printer's earlier jobs."""
+        job = self._insert(printer, document, title, source_format, reference, hold=False)
+        self._emit(job)
+        self._wake(printer.name)
+        return job
+
+    async def enqueue_async(
+        self,
+        printer: PrinterDefinition,
+        document: bytes | Path,
+        *,
+        title: str = "label",
+        source_format: str | None = None,
+        reference: str | None = None,
+    ) -> PrintJob:
+        """`enqueue` with the file read (`document` may be a path) and the insert off the loop.
+
+        Calls awaited one after another enqueue in that order (ids, hence print order).
+        """
+        job = await self._off_loop(
+            self._insert, printer, document, title, source_format, reference, True
+        )
+        with self._lock:
+            self._unpublished.discard(job.id)
+        self._emit(job)
+        self._wake(printer.name)
+        return job
+
+    def _insert(
+        self,
+        printer: PrinterDefinition,
+        document: bytes | Path,
+        title: str,
+        source_format: str | None,
+        reference: str | None,
+        hold: bool,
+    ) -> PrintJob:
+        """Insert a queued job (blocking); `hold`: the worker ignores it until announced."""
+        if isinstance(document, Path):
+            document = document.read_bytes()
         kind = detect_kind(document)
         now = time.time()
         with self._transaction():
@@ -314,10 +393,10 @@ class PrintQueue:
                     now,
                 ),
             )
-        job = self._row(int(cur.lastrowid or 0))
-        self._emit(job)
-        self._wake(printer.name)
-        return job
+            job_id = int(cur.lastrowid or 0)
+            if hold:
+                self._unpublished.add(job_id)
+            return self._row(job_id)
 
     def get(self, job_id: int) -> PrintJob:
         """The job with this id (QueueError if unknown)."""
@@ -339,51 +418,72 @@ class PrintQueue:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id LIMIT ?"
-        return [PrintJob.from_row(r) for r in self._db.execute(sql, (*args, limit))]
+        with self._lock:
+            rows = self._db.execute(sql, (*args, limit)).fetchall()
+        return [PrintJob.from_row(r) for r in rows]
 
     def cancel(self, job_id: int) -> PrintJob:
         """Cancel a job that is not printed and not being sent."""
-        job = self._row(job_id)
-        if job.state == "sending":
-            raise QueueError(f"job {job_id} is being sent to {job.printer} and cannot be canceled")
-        if job.state in ("done", "canceled"):
-            raise QueueError(f"job {job_id} is already {job.state}")
+        with self._lock:  # the check and the change are one step for the worker's threads
+            job = self._row(job_id)
+            if job.state == "sending":
+                raise QueueError(
+                    f"job {job_id} is being sent to {job.printer} and cannot be canceled"
+                )
+            if job.state in ("done", "canceled"):
+                raise QueueError(f"job {job_id} is already {job.state}")
+            job = self._write(job_id, {"state": "canceled", "next_attempt_at": None})
         self._prepared.pop(job_id, None)
-        job = self._update(job_id, state="canceled", next_attempt_at=None)
+        self._emit(job)
         self._wake(job.printer)
         return job
 
     def retry(self, job_id: int) -> PrintJob:
         """Try a waiting job now, or queue a failed/canceled/needs-attention job again."""
-        job = self._row(job_id)
-        if job.state == "done":
-            raise QueueError(f"job {job_id} is already printed; use reprint to print it again")
-        if job.state == "sending":
-            raise QueueError(f"job {job_id} is being sent")
-        job = self._update(
-            job_id, state="queued", attempts=0, connected=0, next_attempt_at=None, last_error=None
-        )
+        with self._lock:
+            job = self._row(job_id)
+            if job.state == "done":
+                raise QueueError(f"job {job_id} is already printed; use reprint to print it again")
+            if job.state == "sending":
+                raise QueueError(f"job {job_id} is being sent")
+            job = self._write(
+                job_id,
+                {
+                    "state": "queued",
+                    "attempts": 0,
+                    "connected": 0,
+                    "next_attempt_at": None,
+                    "last_error": None,
+                },
+            )
+        self._emit(job)
         self._wake(job.printer)
         return job
 
     def redirect(self, job_id: int, printer: PrinterDefinition) -> PrintJob:
         """Move a job that is not printed to another printer (converted again for it)."""
-        job = self._row(job_id)
-        if job.state in ("done", "sending"):
-            raise QueueError(f"job {job_id} is {job.state}; only unprinted jobs can be redirected")
+        with self._lock:
+            job = self._row(job_id)
+            if job.state in ("done", "sending"):
+                raise QueueError(
+                    f"job {job_id} is {job.state}; only unprinted jobs can be redirected"
+                )
+            old = job.printer
+            job = self._write(
+                job_id,
+                {
+                    "printer": printer.name,
+                    "printer_json": json.dumps(printer.to_json()),
+                    "state": "queued",
+                    "attempts": 0,
+                    "connected": 0,
+                    "next_attempt_at": None,
+                    "last_error": None,
+                    "notes": f"redirected from {old}",
+                },
+            )
         self._prepared.pop(job_id, None)
-        old = job.printer
-        job = self._update(
-            job_id,
-            printer=printer.name,
-            printer_json=json.dumps(printer.to_json()),
-            state="queued",
-            attempts=0,
-            connected=0,
-            next_attempt_at=None,
-            last_error=None,
-            notes=f"redirected from {old}",
-        )
+        self._emit(job)
         self._wake(old)
         self._wake(printer.name)
         return job
@@ -465,18 +565,33 @@ class PrintQueue:
             )
 
     def _head(self, printer: str) -> PrintJob | None:
-        row = self._db.execute(
-            f"SELECT {_COLUMNS} FROM print_jobs"
-            " WHERE printer = ? AND state IN ('queued', 'waiting') ORDER BY id LIMIT 1",
-            (printer,),
-        ).fetchone()
-        return PrintJob.from_row(row) if row else None
+        """The printer's next job; None while it is one `enqueue_async` has not announced."""
+        with self._lock:
+            row = self._db.execute(
+                f"SELECT {_COLUMNS} FROM print_jobs"
+                " WHERE printer = ? AND state IN ('queued', 'waiting') ORDER BY id LIMIT 1",
+                (printer,),
+            ).fetchone()
+            if row is None or row["id"] in self._unpublished:
+                return None
+        return PrintJob.from_row(row)
+
+    def _claim(self, job: PrintJob, fields: dict[str, Any]) -> PrintJob | None:
+        """Mark the job `sending` unless it was canceled or redirected meanwhile (blocking)."""
+        with self._lock:
+            current = self._row(job.id)
+            if current.state not in PENDING or current.printer != job.printer:
+                return None
+            if current.notes and current.notes.startswith("redirected"):
+                notes = fields.get("notes")
+                fields["notes"] = "; ".join(x for x in (current.notes, notes) if x)
+            return self._write(job.id, fields)
 
     async def _worker(self, printer: str) -> None:
         wake = self._wakes.setdefault(printer, asyncio.Event())
         while not self._closing:
             wake.clear()
-            job = self._head(printer)
+            job = await self._off_loop(self._head, printer)
             if job is None:
                 await wake.wait()
                 continue
@@ -499,7 +614,7 @@ class PrintQueue:
         return float(min(self.backoff_max, self.backoff_initial * 2 ** max(0, attempts - 1)))
 
     async def _attempt(self, job: PrintJob) -> None:
-        document, snapshot = self._document(job.id)
+        document, snapshot = await self._off_loop(self._document, job.id)
         printer = self._resolve(job.printer, snapshot)
         cached = self._prepared.get(job.id)
         if cached is not None and cached[0] == printer:
@@ -511,25 +626,37 @@ class PrintQueue:
                     lambda: prepare_payload(printer, document, source_format=job.source_format),
                 )
             except PayloadRefused as exc:
-                self._update(job.id, state="failed", last_error=str(exc), next_attempt_at=None)
+                await self._update_async(
+                    job.id, state="failed", last_error=str(exc), next_attempt_at=None
+                )
                 return
             except Exception as exc:
                 log.exception("preparing print job %s failed", job.id)
-                self._update(job.id, state="failed", last_error=f"cannot prepare the label: {exc}")
+                await self._update_async(
+                    job.id, state="failed", last_error=f"cannot prepare the label: {exc}"
+                )
                 return
             self._prepared[job.id] = (printer, payload)
-        # the conversion ran in an executor: the user may have canceled or redirected meanwhile
-        current = self._row(job.id)
-        if self._closing or current.state not in PENDING or current.printer != job.printer:
+        if self._closing:
             return
         try:
             transport = self._transport_factory(printer)
         except ValueError as exc:
-            self._update(job.id, state="failed", last_error=f"printer {printer.name}: {exc}")
+            await self._update_async(
+                job.id, state="failed", last_error=f"printer {printer.name}: {exc}"
+            )
             return
-        kept = [current.notes] if current.notes and current.notes.startswith("redirected") else []
-        notes = "; ".join(kept + payload.notes) or None
-        self._update(job.id, state="sending", connected=0, attempts=job.attempts + 1, notes=notes)
+        # the conversion ran in an executor: the user may have canceled or redirected meanwhile
+        fields = {
+            "state": "sending",
+            "connected": 0,
+            "attempts": job.attempts + 1,
+            "notes": "; ".join(payload.notes) or None,
+        }
+        claimed = await self._off_loop(self._claim, job, fields)
+        if claimed is None:
+            return
+        self._emit(claimed)
         connected = False
 
         def on_connected() -> None:
@@ -541,7 +668,7 @@ class PrintQueue:
         try:
             await transport.send(outgoing, on_connected)
         except TransportError as exc:
-            self._after_failure(job, exc.message, retryable=exc.retryable)
+            await self._after_failure(job, exc.message, retryable=exc.retryable)
             return
         except asyncio.CancelledError:
             # stopped mid-send (queue closing): unknown outcome once connected
@@ -552,10 +679,10 @@ class PrintQueue:
             raise
         except Exception as exc:
             log.exception("print job %s: unexpected transport error", job.id)
-            self._after_failure(job, f"{type(exc).__name__}: {exc}", retryable=True)
+            await self._after_failure(job, f"{type(exc).__name__}: {exc}", retryable=True)
             return
         self._prepared.pop(job.id, None)
-        self._update(
+        await self._update_async(
             job.id,
             state="done",
             acknowledged_at=time.time(),
@@ -563,12 +690,14 @@ class PrintQueue:
             next_attempt_at=None,
         )
 
-    def _after_failure(self, job: PrintJob, message: str, *, retryable: bool) -> None:
+    async def _after_failure(self, job: PrintJob, message: str, *, retryable: bool) -> None:
         if not retryable:
             self._prepared.pop(job.id, None)
-            self._update(job.id, state="failed", last_error=message, next_attempt_at=None)
+            await self._update_async(
+                job.id, state="failed", last_error=message, next_attempt_at=None
+            )
             return
         delay = self._backoff(job.attempts + 1)
-        self._update(
+        await self._update_async(
             job.id, state="waiting", last_error=message, next_attempt_at=time.time() + delay
         )
