@@ -43,10 +43,10 @@ run: install ## start the app on the Local sandbox
 serve: install ## run the local Shipping Service alone (port 8443)
 	$(VENV)/bin/packdesk serve --port 8443
 
-lint: install ## ruff and mypy (Qt-free packages)
+lint: install ## ruff and mypy (the Qt-free packages, and printing)
 	$(VENV)/bin/ruff check desktop_app tests bench
 	$(VENV)/bin/ruff format --check desktop_app tests bench
-	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch
+	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch desktop_app/printing
 
 format: install ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff check --fix desktop_app tests bench
