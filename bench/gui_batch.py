@@ -94,6 +94,15 @@ def _stop(process: subprocess.Popen[str]) -> None:
         process.wait(15)
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process so far (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_service(data_dir: Path) -> tuple[subprocess.Popen[str], dict[str, Any]]:
     """`packdesk serve` on a free port; (process, its JSON start line + sandbox key)."""
     process = _spawn(
@@ -115,6 +124,7 @@ def start_service(data_dir: Path) -> tuple[subprocess.Popen[str], dict[str, Any]
     threading.Thread(target=stdout.read, daemon=True).start()  # never block on a full pipe
     creds = json.loads(Path(info["credentials_file"]).read_text(encoding="utf-8"))
     info["sandbox_key"] = creds["sandbox_key"]
+    info["pid"] = process.pid
     return process, info
 
 
@@ -369,6 +379,7 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
             profiler = cProfile.Profile()
         meter.start()
         started, started_cpu = time.perf_counter(), time.thread_time()
+        service_cpu, process_cpu = cpu_seconds(service["pid"]), time.process_time()
         if profiler is not None:
             profiler.enable()
         summary = await page.create_all()
@@ -377,6 +388,10 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
         printed_s = time.perf_counter() - started
         await asyncio.sleep(0.2)  # the queue's last "done" and its repaint
         loop_cpu = time.thread_time() - started_cpu
+        process_cpu = time.process_time() - process_cpu
+        service_end = cpu_seconds(service["pid"])
+        if service_cpu is not None and service_end is not None:
+            service_cpu = service_end - service_cpu
         if profiler is not None:
             profiler.disable()
         meter.stop()
@@ -393,6 +408,8 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
         "printed_s": printed_s if printed else None,
         "gaps": list(meter.gaps),
         "loop_cpu": loop_cpu,
+        "process_cpu": process_cpu,
+        "service_cpu": service_cpu,
         "samples": meter.samples,
         "collections": list(meter.collections),
         "long_gaps": list(meter.long_gaps),
@@ -453,7 +470,9 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
         )
         print(
             f"  loop-thread CPU {result['loop_cpu']:.2f} s "
-            f"({result['loop_cpu'] / args.rows * 1000:.1f} ms per row)"
+            f"({result['loop_cpu'] / args.rows * 1000:.1f} ms per row); the app's process "
+            f"{result['process_cpu']:.2f} s; the local service "
+            + (f"{result['service_cpu']:.2f} s" if result["service_cpu"] is not None else "?")
         )
         long_gaps = result["long_gaps"]
         if long_gaps:
