@@ -113,6 +113,11 @@ class ServiceMiddleware:
                         {"Retry-After": str(max(1, rate.reset))},
                     )
                     return
+                if key is not None and "\x00" in path:
+                    # no resource id holds a NUL, and PostgreSQL refuses one in any text value
+                    # (without a key the app answers 401 before any query)
+                    await send_error(404, ["resource not found"], {})
+                    return
             await self.app(scope, receive, send_with_headers)
         except Exception:
             # the goal is that no input gets here; log with the id so a report can be traced

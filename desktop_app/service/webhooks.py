@@ -9,6 +9,7 @@ and a delivery claimed by a process that died is retried when its lease runs out
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import uuid
@@ -254,13 +255,29 @@ class DeliveryWorker:
         hook, claimed = await self._claim(webhook_id, delivery_ids, token)
         if hook is None:
             return
-        for delivery_id, payload in claimed:
-            attempt = await self._post(hook, payload)
-            deactivated = await self._record(webhook_id, delivery_id, attempt, token)
-            if deactivated is not None:
-                await self._notify_deactivation(*deactivated)
-            if not attempt.ok:
-                break
+        try:
+            for delivery_id, payload in claimed:
+                attempt = await self._post(hook, payload)
+                deactivated = await self._record(webhook_id, delivery_id, attempt, token)
+                if deactivated is not None:
+                    await self._notify_deactivation(*deactivated)
+                if not attempt.ok:
+                    break
+        except asyncio.CancelledError:
+            # shutting down mid-pass: hand the leases back, so that the next start sends these
+            # at once instead of after LEASE_SECONDS
+            with contextlib.suppress(Exception):
+                await self._release(token)
+            raise
+
+    async def _release(self, token: str) -> None:
+        """Make the deliveries still leased under `token` due again now."""
+        async with self._maker() as session, session.begin():
+            await session.execute(
+                update(DeliveryRow)
+                .where(DeliveryRow.lease_token == token, DeliveryRow.status == PENDING)
+                .values(lease_token=None, next_attempt_at=utcnow())
+            )
 
     async def _record(
         self, webhook_id: str, delivery_id: str, attempt: Attempt, token: str
