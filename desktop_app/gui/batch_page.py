@@ -97,6 +97,17 @@ STATUS_COLOR = {
 }
 
 
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.EditRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.BackgroundRole,
+        Qt.ItemDataRole.ForegroundRole,
+    }
+)
+
+
 class BatchRowsModel(QAbstractTableModel):
     """The rows of a batch: number, status, problems, the file's columns (editable), result."""
 
@@ -154,7 +165,8 @@ class BatchRowsModel(QAbstractTableModel):
         return self.batch.rows[index]
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self.batch is None:
+        # the view asks for a dozen roles per cell on every repaint: the others answer at once
+        if role not in _ROLES or not index.isValid() or self.batch is None:
             return None
         row = self.batch.rows[index.row()]
         column = index.column()
@@ -225,15 +237,19 @@ class BatchRowsModel(QAbstractTableModel):
         self.row_changed.emit(row)
 
     def flush(self) -> None:
-        """Repaint the rows changed since the last repaint (one signal for their span)."""
+        """Repaint the rows changed since the last repaint (one signal per run of rows)."""
         self._repaint.stop()
         if not self._dirty:
             return
-        first, last = min(self._dirty), max(self._dirty)
+        rows = sorted(r for r in self._dirty if r < self.rowCount())
         self._dirty.clear()
-        last = min(last, self.rowCount() - 1)
-        if first <= last:
-            self.dataChanged.emit(self.index(first, 0), self.index(last, self.columnCount() - 1))
+        # not one span from the first to the last: that repainted every row between them
+        right = self.columnCount() - 1
+        start = 0
+        for i in range(1, len(rows) + 1):
+            if i == len(rows) or rows[i] != rows[i - 1] + 1:
+                self.dataChanged.emit(self.index(rows[start], 0), self.index(rows[i - 1], right))
+                start = i
         self.rows_refreshed.emit()
 
 
