@@ -195,9 +195,14 @@ class StallMeter:
         self.timer.timeout.connect(self._tick)
         self.last: float | None = None
         self.gaps: list[float] = []
-        # gaps over 20 ms: (wall ms, CPU ms the loop thread used in them)
-        self.long_gaps: list[tuple[float, float, float]] = []
-        self.last_cpu = 0.0
+        # gaps over 20 ms: (wall ms, CPU ms the loop thread used in them, ms it waited for a
+        # CPU in them, when)
+        self.long_gaps: list[tuple[float, float, float, float]] = []
+        self.last_cpu = self.last_queued = 0.0
+        try:
+            self._schedstat: int | None = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        except OSError:
+            self._schedstat = None
         self.samples: collections.Counter[str] = collections.Counter()
         self._main = threading.get_ident()
         self._watch = sample_stacks
@@ -214,13 +219,29 @@ class StallMeter:
             )
 
     def _tick(self) -> None:
-        now, cpu = time.perf_counter(), time.thread_time()
+        now, cpu, queued = time.perf_counter(), time.thread_time(), self._run_delay()
         if self.last is not None:
             gap = (now - self.last) * 1000
             self.gaps.append(gap)
             if gap > 20:
-                self.long_gaps.append((gap, (cpu - self.last_cpu) * 1000, time.time()))
-        self.last, self.last_cpu = now, cpu
+                self.long_gaps.append(
+                    (
+                        gap,
+                        (cpu - self.last_cpu) * 1000,
+                        (queued - self.last_queued) * 1000,
+                        time.time(),
+                    )
+                )
+        self.last, self.last_cpu, self.last_queued = now, cpu, queued
+
+    def _run_delay(self) -> float:
+        """Seconds the loop thread was ready to run but waited for a CPU (Linux schedstat)."""
+        if self._schedstat is None:
+            return 0.0
+        try:
+            return int(os.pread(self._schedstat, 64, 0).split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return 0.0
 
     def start(self) -> None:
         """Start measuring."""
@@ -385,6 +406,7 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
             profiler = cProfile.Profile()
         meter.start()
         started, started_cpu = time.perf_counter(), time.thread_time()
+        started_queued = meter._run_delay()
         service_cpu, process_cpu = cpu_seconds(service["pid"]), time.process_time()
         if profiler is not None:
             profiler.enable()
@@ -394,6 +416,7 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
         printed_s = time.perf_counter() - started
         await asyncio.sleep(0.2)  # the queue's last "done" and its repaint
         loop_cpu = time.thread_time() - started_cpu
+        loop_queued = meter._run_delay() - started_queued
         process_cpu = time.process_time() - process_cpu
         service_end = cpu_seconds(service["pid"])
         if service_cpu is not None and service_end is not None:
@@ -414,6 +437,7 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
         "printed_s": printed_s if printed else None,
         "gaps": list(meter.gaps),
         "loop_cpu": loop_cpu,
+        "loop_queued": loop_queued,
         "process_cpu": process_cpu,
         "service_cpu": service_cpu,
         "samples": meter.samples,
@@ -476,7 +500,8 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
         )
         print(
             f"  loop-thread CPU {result['loop_cpu']:.2f} s "
-            f"({result['loop_cpu'] / args.rows * 1000:.1f} ms per row); the app's process "
+            f"({result['loop_cpu'] / args.rows * 1000:.1f} ms per row), waiting for a CPU "
+            f"{result['loop_queued']:.2f} s; the app's process "
             f"{result['process_cpu']:.2f} s; the local service "
             + (f"{result['service_cpu']:.2f} s" if result["service_cpu"] is not None else "?")
         )
@@ -484,11 +509,11 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
         if long_gaps:
             worst = sorted(long_gaps, reverse=True)[:5]
             print(
-                "  longest gaps (wall ms / loop-thread CPU ms in them): "
-                + ", ".join(f"{w:.0f}/{c:.0f}" for w, c, _ in worst)
+                "  longest gaps (wall ms / loop-thread CPU ms / ms waiting for a CPU): "
+                + ", ".join(f"{w:.0f}/{c:.0f}/{q:.0f}" for w, c, q, _ in worst)
             )
             if args.when:
-                for w, _c, at in worst:
+                for w, _c, _q, at in worst:
                     stamp = time.strftime("%H:%M:%S", time.localtime(at)) + f"{at % 1:.6f}"[1:]
                     print(f"    {w:.0f} ms gap ended at {stamp}")
         passes = result["collections"]

@@ -171,6 +171,7 @@ CONVERTER_NICE = 5
 _converter: ProcessPoolExecutor | None = None
 _converter_lock = threading.Lock()
 _converter_unavailable = False
+_converter_proven = False  # it converted a label once: a later crash is the label's doing
 
 
 def _lower_priority() -> None:
@@ -182,11 +183,18 @@ def _lower_priority() -> None:
 def conversion_executor() -> Executor | None:
     """The shared converter process pool; None where it cannot run (then: a thread).
 
-    A frozen app (PyInstaller) would start itself again as the child, so it converts in a
-    thread, as does a process that failed to start its converter once.
+    The child is spawned (a fresh interpreter) and, like every spawned child, imports the
+    parent's main script unless that is a package's `__main__` (`python -m desktop_app`): the
+    entry points (`packdesk`, bench and test runners) guard their main code. A frozen app
+    (PyInstaller) would start itself again as the child and a main without a file on disk
+    cannot be imported, so these convert in a thread, as does a process whose converter
+    failed to start.
     """
     global _converter
     if _converter_unavailable or getattr(sys, "frozen", False):
+        return None
+    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main_file is not None and not os.path.isfile(main_file):
         return None
     with _converter_lock:
         if _converter is None:
@@ -216,26 +224,36 @@ async def prepare_off_loop(
 ) -> Payload:
     """What the printer receives for this label, prepared off the event loop.
 
-    A conversion runs in the converter process; a converter that died with the job fails
-    the job (the label may crash the converter: never retried in the app's own process).
+    A conversion runs in the converter process. A converter that worked before and died with
+    this job fails the job (the label may crash it: never retried in the app's own process);
+    one that never started leaves the conversions to a thread.
     """
-    global _converter_unavailable
+    global _converter_unavailable, _converter_proven
     loop = asyncio.get_running_loop()
     pool = None
     if printer.kind == "zpl" and detect_kind(document) == "pdf":
-        pool = conversion_executor()
+        pool = await asyncio.to_thread(conversion_executor)
     if pool is not None:
         try:
-            future = pool.submit(_prepare, printer, document, source_format)
+            # the first submit starts the process (tens of ms): not on the loop's thread
+            future = await asyncio.to_thread(
+                pool.submit, _prepare, printer, document, source_format
+            )
         except (OSError, RuntimeError) as exc:
             log.warning("label converter process unavailable (%s): converting in a thread", exc)
             _converter_unavailable = True
         else:
             try:
-                return await asyncio.wrap_future(future)
+                payload = await asyncio.wrap_future(future)
             except BrokenProcessPool:
                 _discard_converter(pool)
-                raise
+                if _converter_proven:
+                    raise
+                log.warning("the label converter process did not start: converting in a thread")
+                _converter_unavailable = True
+            else:
+                _converter_proven = True
+                return payload
     return await loop.run_in_executor(None, _prepare, printer, document, source_format)
 
 
