@@ -13,9 +13,11 @@ from desktop_app.service.carriers import CarrierSimulator
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
 from desktop_app.service.errors import install_error_handlers
+from desktop_app.service.keycheck import KeyLookup
 from desktop_app.service.middleware import ServiceMiddleware
 from desktop_app.service.openapi import install_openapi
 from desktop_app.service.ratelimit import RateLimiter
+from desktop_app.service.render import LabelRenderer
 from desktop_app.service.routes import load_routers
 from desktop_app.service.settings import ServiceSettings
 
@@ -31,7 +33,9 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         sessions=make_sessionmaker(engine),
         limiter=RateLimiter(settings.rate_limit, settings.rate_interval),
         carriers=CarrierSimulator.from_settings(settings),
+        renderer=LabelRenderer(settings.render_processes),
     )
+    keys = ctx.keys = KeyLookup(ctx.engine, ctx.sessions)
     tasks = BackgroundTasks()
 
     @asynccontextmanager
@@ -43,6 +47,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
             yield
         finally:
             await tasks.stop()
+            ctx.renderer.close()
+            await keys.close()
             await ctx.engine.dispose()
 
     app = FastAPI(
@@ -60,5 +66,10 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         app.include_router(router, prefix=API_PREFIX)
     install_error_handlers(app)
     install_openapi(app)
-    app.add_middleware(ServiceMiddleware, limiter=ctx.limiter, sessions=lambda: ctx.sessions)
+    app.add_middleware(
+        ServiceMiddleware,
+        limiter=ctx.limiter,
+        sessions=lambda: ctx.sessions,
+        lookup=lambda: keys,
+    )
     return app

@@ -55,6 +55,13 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--carrier-latency", type=int, default=0, metavar="MS")
     p.add_argument("--carrier-failure-rate", type=float, default=0.0, metavar="P")
     p.add_argument("--carrier-timeout-seconds", type=float, default=60.0, metavar="S")
+    p.add_argument(
+        "--render-processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes rendering labels (0: a thread of the service process)",
+    )
     p.add_argument("--rate-limit", type=_rate_limit, default=(120, 60.0), metavar="N/SECONDS")
     p.add_argument("--webhook-retry-seconds", type=float, default=180.0, metavar="S")
     p.add_argument("--auto-tracking-seconds", type=float, default=0.0, metavar="S")
@@ -78,6 +85,7 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
         carrier_latency_ms=args.carrier_latency,
         carrier_failure_rate=args.carrier_failure_rate,
         carrier_timeout_seconds=args.carrier_timeout_seconds,
+        render_processes=max(0, args.render_processes),
         webhook_retry_seconds=args.webhook_retry_seconds,
         auto_tracking_seconds=args.auto_tracking_seconds,
         sandbox_retention_days=args.sandbox_retention_days,

@@ -36,6 +36,8 @@ class ServiceSettings:
     carrier_latency_ms: int = 0
     carrier_failure_rate: float = 0.0
     carrier_timeout_seconds: float = 60.0
+    # label rendering in worker processes (0: in a thread, sharing the event loop's GIL)
+    render_processes: int = 1
     # webhooks and sandbox lifecycle (S1b)
     webhook_retry_seconds: float = 180.0
     auto_tracking_seconds: float = 0.0

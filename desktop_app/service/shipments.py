@@ -28,12 +28,8 @@ from desktop_app.service.carriers import (
 )
 from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.events import emit_event
-from desktop_app.service.labels import (
-    label_file_extension,
-    label_media_type,
-    label_pages_for_shipment,
-    render_label,
-)
+from desktop_app.service.labels import label_file_extension, label_media_type
+from desktop_app.service.render import LabelRenderer
 from desktop_app.service.tables import (
     LabelFile,
     ShipmentRow,
@@ -50,6 +46,8 @@ DELETED_EVENT = "shipment.status.deleted"
 LABEL_FILES_PATH = "/v1/label_files"
 # private keys of the stored body, never shown on the wire
 _TOKEN = "_label_token"
+# callers without the service's renderer (scripts, tests) render in a thread
+_THREAD_RENDERER = LabelRenderer(0)
 
 
 def _problems_422(messages: Sequence[str]) -> ServiceError:
@@ -242,22 +240,11 @@ def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
     return body
 
 
-async def _render(
-    body: Mapping[str, Any], numbers: Sequence[str], urls: Sequence[str], sandbox: bool, fmt: str
-) -> tuple[bytes, list[bytes]]:
-    """The whole label and one single-page label per package (off the event loop)."""
-
-    def work() -> tuple[bytes, list[bytes]]:
-        pages = label_pages_for_shipment(body, numbers, sandbox, list(urls))
-        whole = render_label(pages, fmt)
-        singles = [render_label([page], fmt) for page in pages] if len(pages) > 1 else [whole]
-        return whole, singles
-
-    return await asyncio.to_thread(work)
-
-
 async def order_label(
-    carriers: CarrierSimulator, body: Mapping[str, Any], key: KeyInfo
+    carriers: CarrierSimulator,
+    body: Mapping[str, Any],
+    key: KeyInfo,
+    renderer: LabelRenderer | None = None,
 ) -> tuple[CarrierResult, bytes, list[bytes]]:
     """Ask the carrier and render the label files; raises ServiceError 502/504.
 
@@ -270,7 +257,7 @@ async def order_label(
     except CarrierFailure as exc:
         raise ServiceError(exc.status_code, [exc.message]) from None
     fmt = body["label"]["format"]
-    whole, singles = await _render(
+    whole, singles = await (renderer or _THREAD_RENDERER).render(
         body, result.tracking_numbers, result.tracking_urls, key.sandbox, fmt
     )
     return result, whole, singles
@@ -282,28 +269,22 @@ async def create_label(
     row: ShipmentRow,
     key: KeyInfo,
     ordered: tuple[CarrierResult, bytes, list[bytes]] | None = None,
+    renderer: LabelRenderer | None = None,
 ) -> None:
     """Create the shipment at the carrier (unless `ordered` already), store labels, fire event.
 
-    Raises ServiceError 502/504 on carrier failures; the caller commits.
+    `row` may be new (added, not flushed yet): then it is inserted with its label in one
+    INSERT instead of an INSERT and a versioned UPDATE. Raises ServiceError 502/504 on
+    carrier failures; the caller commits.
     """
     body = copy.deepcopy(row.body)
     if ordered is None:
-        ordered = await order_label(carriers, body, key)
+        ordered = await order_label(carriers, body, key, renderer)
     result, whole, singles = ordered
     fmt = body["label"]["format"]
     media = label_media_type(fmt)
     token = new_label_token()
-    session.add(
-        LabelFile(
-            token=token,
-            shipment_id=row.id,
-            account_id=row.account_id,
-            label_format=fmt,
-            media_type=media,
-            data=whole,
-        )
-    )
+    files = [(token, None, whole)]
     body[_TOKEN] = token
     for index, package in enumerate(body["packages"]):
         package["carrier_tracking_no"] = result.tracking_numbers[index]
@@ -312,17 +293,7 @@ async def create_label(
             continue
         ptoken = new_label_token()
         package[_TOKEN] = ptoken
-        session.add(
-            LabelFile(
-                token=ptoken,
-                shipment_id=row.id,
-                package_id=package["id"],
-                account_id=row.account_id,
-                label_format=fmt,
-                media_type=media,
-                data=singles[index],
-            )
-        )
+        files.append((ptoken, package["id"], singles[index]))
     body["carrier_tracking_no"] = result.carrier_tracking_no
     body["tracking_url"] = result.tracking_url
     body["price"] = result.price
@@ -331,6 +302,20 @@ async def create_label(
     row.carrier_tracking_no = result.carrier_tracking_no
     row.shipment_type = "label_created"
     row.tracking_status = LABEL_CREATED_STATUS
+    # the shipment row first: the label files refer to it
+    await session.flush()
+    session.add_all(
+        LabelFile(
+            token=file_token,
+            shipment_id=row.id,
+            package_id=package_id,
+            account_id=row.account_id,
+            label_format=fmt,
+            media_type=media,
+            data=data,
+        )
+        for file_token, package_id, data in files
+    )
     await session.flush()
     await emit_event(
         session,
@@ -373,6 +358,7 @@ async def create_shipment(
     body: dict[str, Any],
     now: dt.datetime,
     write_lock: asyncio.Lock | None = None,
+    renderer: LabelRenderer | None = None,
 ) -> ShipmentRow:
     """Validate, store and (if asked) label a new shipment, and commit.
 
@@ -401,10 +387,9 @@ async def create_shipment(
     if request.create_shipping_label:
         # end the read transaction: the pooled connection is free while the carrier works
         await session.commit()
-        ordered = await order_label(carriers, stored, key)
+        ordered = await order_label(carriers, stored, key, renderer)
     async with write_lock or contextlib.nullcontext():
         session.add(row)
-        await session.flush()
         if ordered is not None:
             await create_label(session, carriers, row, key, ordered)
         await session.commit()
@@ -417,6 +402,7 @@ async def update_shipment(
     key: KeyInfo,
     row: ShipmentRow,
     body: dict[str, Any],
+    renderer: LabelRenderer | None = None,
 ) -> ShipmentRow:
     """Replace a shipment that has no label yet (400 once it has one); the caller commits."""
     if row.shipment_type != "prepared":
@@ -436,15 +422,16 @@ async def update_shipment(
     if request.create_shipping_label:
         # end the read transaction: the pooled connection is free while the carrier works
         await session.commit()
-        ordered = await order_label(carriers, stored, key)
+        ordered = await order_label(carriers, stored, key, renderer)
     row.body = stored
     row.request = body
     row.carrier = stored["carrier"]
     row.service = stored["service"]
     row.reference_number = request.reference_number
-    await session.flush()
     if ordered is not None:
         await create_label(session, carriers, row, key, ordered)
+    else:
+        await session.flush()
     return row
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import JSONResponse
 from sqlalchemy import select
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -55,12 +56,19 @@ def _time(name: str, value: str | None) -> dt.datetime | None:
 )
 async def post_shipment(
     request: Request, key: CurrentKey, ctx: Ctx, session: Session, body: JsonObject
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Create a shipment; with `create_shipping_label` the carrier is asked and a label made."""
     row = await shipments.create_shipment(
-        session, ctx.carriers, key, body, ctx.now(), write_lock=ctx.write_lock
+        session,
+        ctx.carriers,
+        key,
+        body,
+        ctx.now(),
+        write_lock=ctx.write_lock,
+        renderer=ctx.renderer,
     )
-    return shipments.view(row, _base_url(request))
+    # a ready response: the body is plain JSON already, FastAPI's encoder pass is not needed
+    return JSONResponse(shipments.view(row, _base_url(request)))
 
 
 @router.get(
@@ -82,7 +90,7 @@ async def list_shipments(
     shipment_type: Filter = None,
     page: Page = 1,
     per_page: PerPage = 100,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """The caller's shipments, newest first, filtered and paged."""
     query = select(ShipmentRow).where(
         ShipmentRow.account_id == key.account_id, ShipmentRow.environment == key.environment
@@ -113,7 +121,7 @@ async def list_shipments(
         .limit(per_page)
     )
     base = _base_url(request)
-    return {"shipments": [shipments.view(row, base) for row in rows]}
+    return JSONResponse({"shipments": [shipments.view(row, base) for row in rows]})
 
 
 @router.get(
@@ -123,10 +131,10 @@ async def list_shipments(
 )
 async def get_shipment(
     request: Request, key: CurrentKey, session: Session, shipment_id: str
-) -> dict[str, Any]:
+) -> JSONResponse:
     """One of the caller's shipments."""
     row = await shipments.get_row(session, key, shipment_id)
-    return shipments.view(row, _base_url(request))
+    return JSONResponse(shipments.view(row, _base_url(request)))
 
 
 @router.put(
@@ -146,7 +154,9 @@ async def put_shipment(
     """Replace a shipment that has no label yet (same body as create); 400 once labelled."""
     row = await shipments.get_row(session, key, shipment_id)
     try:
-        row = await shipments.update_shipment(session, ctx.carriers, key, row, body)
+        row = await shipments.update_shipment(
+            session, ctx.carriers, key, row, body, renderer=ctx.renderer
+        )
         await session.commit()
     except StaleDataError:
         # another request labelled, changed or deleted it between our read and write
