@@ -1,6 +1,7 @@
 """GUI batch benchmark: event-loop stalls while the Batch page creates and prints 100 rows.
 
-The real Batch page (shown, offscreen by default) on a qasync loop with the app's GUI-thread
+The real Batch page (shown, offscreen by default; `--window`: in the main window with every
+page and the status bar) on a qasync loop with the app's GUI-thread
 garbage collector, an `AppContext` on temp folders whose profile points at a local service
 (`packdesk serve`, carrier latency 200 ms, rate limit out of the way) and a virtual ZPL label
 printer (`packdesk virtual-printer`, its own process like a real printer). A CSV of 100 orders
@@ -19,7 +20,7 @@ loop thread; `--slow` times every loop callback (wall and CPU) and lists those o
 `--gc-freeze` calls gc.freeze() before measuring (the app's GUI-thread collector otherwise
 traverses every start-up object in its first generation-1 and every full pass).
 
-Usage: python bench/gui_batch.py [--rows N] [--runs R] [--carrier dhl|ups]
+Usage: python bench/gui_batch.py [--rows N] [--runs R] [--carrier dhl|ups] [--window]
                                   [--stacks] [--profile] [--slow] [--gc-freeze]
 """
 
@@ -378,14 +379,27 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
         )
     )
     ctx = AppContext(manager, printers)
-    page = BatchPageWidget(ctx)
+    window: Any = None
+    if args.window:  # the whole main window, its status bar and other pages listening
+        from desktop_app.gui.main_window import MainWindow
+        from desktop_app.gui.pages import install_operations, install_pages
+
+        window = MainWindow(ctx)
+        install_operations(window, ctx, *install_pages(window, ctx))  # as the app does
+        page = window.page("Batch")
+        assert isinstance(page, BatchPageWidget)
+    else:
+        page = BatchPageWidget(ctx)
+    shown = window if window is not None else page
     meter = StallMeter(args.stacks)
     try:
         await ctx.open_profile(profile)
         if not ctx.connected:
             raise RuntimeError(f"not connected: {ctx.connection_message}")
-        page.resize(1366, 768)
-        page.show()
+        shown.resize(1366, 768)
+        shown.show()
+        if window is not None:
+            window.show_page("Batch")
         orders = write_orders(
             tmp / "orders.csv", args.rows, f"GB{int(time.time()) % 100000}", args.carrier
         )
@@ -427,8 +441,8 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
     finally:
         meter.stop()
         await ctx.aclose()
-        page.close()
-        page.deleteLater()
+        shown.close()
+        shown.deleteLater()
         printer.stop()
     return {
         "summary": summary,
@@ -565,6 +579,7 @@ def main() -> int:
     parser.add_argument(
         "--carrier", default="dhl", help="dhl: PDF labels converted to ZPL; ups: ZPL labels"
     )
+    parser.add_argument("--window", action="store_true", help="the page in the main window")
     parser.add_argument("--stacks", action="store_true", help="sample stacks during stalls")
     parser.add_argument("--profile", action="store_true", help="cProfile the loop thread")
     parser.add_argument("--sort", default="tottime", help="with --profile: pstats sort key")
