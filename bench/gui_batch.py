@@ -9,19 +9,22 @@ printer (`packdesk virtual-printer`, its own process like a real printer). A CSV
 loaded and "Create all" runs (8 creations at once); a 5 ms QTimer measures the gaps between
 its ticks from the click until the printer has received every label. Each run has its own
 service and folders; the loop-thread CPU and the longest gaps' share of it tell work on the
-loop from waiting (for the GIL or, on a loaded machine, for a CPU).
+loop from waiting (for the GIL or, on a loaded machine, for a CPU: the figures depend on the
+machine's load, printed at the start and the end).
 
 Prints p50/p99/max of the tick gaps (a gap of 5 ms is no stall), the gaps over 50 ms, rows/s
 of the creation and the time until the last label printed. Target: max gap under 50 ms.
 
-Diagnostics: `--stacks` samples the loop thread's stack from a watchdog thread whenever the
+Diagnostics: `--gap-detail` splits each gap over 20 ms into the loop thread's CPU time and
+its wait for a CPU (Linux schedstat; the rest is waiting for the GIL, a lock or I/O);
+`--stacks` samples the loop thread's stack from a watchdog thread whenever the
 loop has not ticked for 20 ms (what runs during the stalls); `--profile` runs cProfile on the
 loop thread; `--slow` times every loop callback (wall and CPU) and lists those over 10 ms;
 `--gc-freeze` calls gc.freeze() before measuring (the app's GUI-thread collector otherwise
 traverses every start-up object in its first generation-1 and every full pass).
 
 Usage: python bench/gui_batch.py [--rows N] [--runs R] [--carrier dhl|ups] [--window]
-                                  [--stacks] [--profile] [--slow] [--gc-freeze]
+                                  [--gap-detail] [--stacks] [--profile] [--slow] [--gc-freeze]
 """
 
 from __future__ import annotations
@@ -187,7 +190,7 @@ class PrinterProcess:
 class StallMeter:
     """A 5 ms QTimer: every gap between two ticks; a watchdog may sample the stalled stack."""
 
-    def __init__(self, sample_stacks: bool) -> None:
+    def __init__(self, sample_stacks: bool, detail: bool) -> None:
         from PySide6.QtCore import Qt, QTimer
 
         self.timer = QTimer()
@@ -207,6 +210,7 @@ class StallMeter:
         self.samples: collections.Counter[str] = collections.Counter()
         self._main = threading.get_ident()
         self._watch = sample_stacks
+        self.detail = detail
         self._running = False
         self.collections: list[tuple[int, float]] = []  # (generation, ms) of the GC's passes
         self._gc_started = 0.0
@@ -220,7 +224,14 @@ class StallMeter:
             )
 
     def _tick(self) -> None:
-        now, cpu, queued = time.perf_counter(), time.thread_time(), self._run_delay()
+        now = time.perf_counter()
+        if not self.detail:
+            if self.last is not None:
+                self.gaps.append((now - self.last) * 1000)
+            self.last = now
+            return
+        # two system calls more per tick (~0.3 ms here): only when asked for (--gap-detail)
+        cpu, queued = time.thread_time(), self._run_delay()
         if self.last is not None:
             gap = (now - self.last) * 1000
             self.gaps.append(gap)
@@ -391,7 +402,7 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
     else:
         page = BatchPageWidget(ctx)
     shown = window if window is not None else page
-    meter = StallMeter(args.stacks)
+    meter = StallMeter(args.stacks, args.gap_detail)
     try:
         await ctx.open_profile(profile)
         if not ctx.connected:
@@ -580,6 +591,11 @@ def main() -> int:
         "--carrier", default="dhl", help="dhl: PDF labels converted to ZPL; ups: ZPL labels"
     )
     parser.add_argument("--window", action="store_true", help="the page in the main window")
+    parser.add_argument(
+        "--gap-detail",
+        action="store_true",
+        help="the loop thread's CPU and run-queue wait in each long gap (costs per tick)",
+    )
     parser.add_argument("--stacks", action="store_true", help="sample stacks during stalls")
     parser.add_argument("--profile", action="store_true", help="cProfile the loop thread")
     parser.add_argument("--sort", default="tottime", help="with --profile: pstats sort key")
