@@ -67,6 +67,8 @@ def main(argv: Sequence[str] = ()) -> int:
     collector = GuiThreadCollector()  # worker threads must never delete Qt objects
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    # once the first window is up, start-up's long-lived objects leave the collector's walk
+    loop.call_later(2.0, collector.freeze_startup_objects)
     try:
         return loop.run_until_complete(_run(args))
     finally:

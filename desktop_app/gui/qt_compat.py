@@ -74,6 +74,16 @@ class GuiThreadCollector:
                 self._gc.collect(generation)
                 return
 
+    def freeze_startup_objects(self) -> None:
+        """Move everything alive after start-up out of the collector's reach.
+
+        Start-up creates a large object graph (Qt wrappers, modules, the catalog) that lives
+        as long as the app. Without this, each full collection walks all of it on the GUI
+        thread (70-130 ms measured during a batch); frozen, a full pass takes a few ms.
+        """
+        self._gc.collect()
+        self._gc.freeze()
+
     def stop(self) -> None:
         """Stop the timer and hand collection back to Python."""
         self.timer.stop()
