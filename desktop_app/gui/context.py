@@ -40,6 +40,8 @@ QUEUE_DB = "print_queue.sqlite"
 DEFAULT_FORMAT = "pdf_a6"
 # pending creations are looked at again this often (the journal reconciles them)
 RECONCILE_INTERVAL_MS = 30_000
+# how long background reads may finish before a switch or close cancels them
+CANCEL_GRACE_S = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,11 @@ class AppContext(QObject):
     async def _cancel_tasks(self) -> None:
         """Cancel the background work of the current profile (all but the calling task)."""
         current = asyncio.current_task()
+        running = [t for t in self._tasks if t is not current and not t.done()]
+        if running:
+            # short reads (page reloads) may end on their own first: an httpx request cancelled
+            # mid-connection leaves its socket to the garbage collector (ResourceWarning)
+            await asyncio.wait(running, timeout=CANCEL_GRACE_S)
         for _ in range(10):  # a cancelled task may start another; a few rounds settle it
             tasks = [t for t in self._tasks if t is not current and not t.done()]
             if not tasks:
@@ -407,6 +414,10 @@ class AppContext(QObject):
                 await self.sandbox_printer.stop()
         if self._sandbox is not None:
             await self._sandbox.stop()  # stops the service only if this instance owns it
+        # asyncio closes a socket one loop turn after `close()` (TLS needs a few more): let
+        # them finish, or a loop stopped right after this leaves them to the garbage collector
+        for _ in range(5):
+            await asyncio.sleep(0)
 
     # --- journal --------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -121,6 +122,8 @@ class MainWindow(QMainWindow):
         self._shutdown_task: asyncio.Task[Any] | None = None
         self._shutdown_done = False
         self._busy = False
+        self.switch_confirmation: QMessageBox | None = None
+        self.switch_task: asyncio.Task[Any] | None = None
         self.setObjectName("mainWindow")
         self.resize(1280, 760)
 
@@ -230,7 +233,44 @@ class MainWindow(QMainWindow):
             return None
         if self.context.profile is not None and profile.id == self.context.profile.id:
             return None
-        return self.context.switch_profile(profile)
+        form = getattr(self.shipment_page, "form", None)
+        has_input = getattr(form, "has_unsaved_input", None)
+        if callable(has_input) and has_input():
+            self._confirm_switch(profile)  # the switch happens once the user agrees
+            return None
+        self.switch_task = self.context.switch_profile(profile)
+        return self.switch_task
+
+    def _confirm_switch(self, profile: Profile) -> None:
+        """Ask before a switch throws away the shipment being typed (non-modal: the loop runs)."""
+        current = self.context.profile
+        if self.switch_confirmation is not None:
+            self.switch_confirmation.close()
+        box = QMessageBox(self)
+        box.setObjectName("switchConfirmation")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Switch profile")
+        here = current.name if current is not None else "this profile"
+        box.setText(f"A shipment is being typed in {here}.")
+        box.setInformativeText(
+            f"Switching to {profile.name} starts an empty form; what is typed here is discarded."
+        )
+        discard = box.addButton("Discard and switch", QMessageBox.ButtonRole.DestructiveRole)
+        stay = box.addButton("Keep typing", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(stay)
+        box.setEscapeButton(stay)
+
+        def decided(_result: int) -> None:
+            self.switch_confirmation = None
+            if box.clickedButton() is discard and not self._busy:
+                self.switch_task = self.context.switch_profile(profile)
+            elif self.context.profile is not None:
+                self.banner.show_environment(self.context.profile)  # the switcher goes back
+            box.deleteLater()
+
+        box.finished.connect(decided)
+        self.switch_confirmation = box
+        box.open()
 
     def set_busy(self, busy: bool) -> None:
         """While a creation runs the profile cannot change under it."""

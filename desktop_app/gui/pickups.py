@@ -286,6 +286,10 @@ class PickupsWidget(QWidget):
         self.tasks.spawn(self.reload())
 
     def _on_profile_changed(self) -> None:
+        key = _profile_key(self.ctx)
+        if key == getattr(self, "_shown_profile", None):
+            return  # the same profile re-read (a new default sender...): the list still holds
+        self._shown_profile = key
         self.tasks.cancel()
         self.days = {}
         self.history = []
@@ -522,3 +526,11 @@ def _when_str(value: str) -> str:
         return _when(datetime.fromisoformat(value))
     except ValueError:
         return value
+
+
+def _profile_key(ctx: Any) -> tuple[str, str, str] | None:
+    """What this page's content depends on: which profile, its environment and service."""
+    profile = ctx.profile
+    if profile is None:
+        return None
+    return (profile.id, profile.environment, profile.base_url)

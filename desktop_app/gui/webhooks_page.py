@@ -202,6 +202,10 @@ class WebhooksPage(QWidget):
         return self.ctx.environment == "live"
 
     def _on_profile_changed(self) -> None:
+        key = _profile_key(self.ctx)
+        if key == getattr(self, "_shown_profile", None):
+            return  # the same profile re-read (a new default sender...): the list still holds
+        self._shown_profile = key
         self.tasks.cancel()
         self.webhooks = []
         self.table.setRowCount(0)
@@ -440,3 +444,11 @@ class WebhooksPage(QWidget):
         await self.reload()
         self.show_message("Webhook deleted.")
         return True
+
+
+def _profile_key(ctx: Any) -> tuple[str, str, str] | None:
+    """What this page's content depends on: which profile, its environment and service."""
+    profile = ctx.profile
+    if profile is None:
+        return None
+    return (profile.id, profile.environment, profile.base_url)
