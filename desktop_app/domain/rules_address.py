@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, CombinedLimit, PlaceSpec
+from desktop_app.domain.models.address import ADDRESS_FIELDS
 from desktop_app.domain.rules_base import (
     Problem,
     Problems,
@@ -16,20 +17,6 @@ from desktop_app.domain.rules_base import (
     join,
 )
 
-ADDRESS_FIELDS: tuple[str, ...] = (
-    "company",
-    "first_name",
-    "last_name",
-    "care_of",
-    "street",
-    "street_no",
-    "zip_code",
-    "city",
-    "state",
-    "country",
-    "phone",
-    "email",
-)
 _FIELD_WORDS = {
     "company": "a company",
     "first_name": "a first name",

@@ -29,6 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.catalog import load_catalog
+
+# address fields carried over (the stored address id and partner id are not: the customer's
+# parcel point and the shop's stored address are not where a return starts or ends)
+from desktop_app.domain.models.address import ADDRESS_FIELDS as _ADDRESS_KEYS
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.gui.address_form import AddressFormWidget
 from desktop_app.gui.theme import ERROR_COLOR, MUTED_COLOR
@@ -41,22 +45,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RETURN_SERVICE = "returns"
-#: address fields carried over (the stored address id and partner id are not: the customer's
-#: parcel point and the shop's stored address are not where a return starts or ends)
-_ADDRESS_KEYS = (
-    "company",
-    "first_name",
-    "last_name",
-    "care_of",
-    "street",
-    "street_no",
-    "zip_code",
-    "city",
-    "state",
-    "country",
-    "phone",
-    "email",
-)
 _PACKAGE_KEYS = ("weight", "length", "width", "height", "type", "description")
 MAX_REFERENCE = 50
 

@@ -10,27 +10,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import Address
+from desktop_app.domain.models.address import ADDRESS_FIELDS
 from desktop_app.domain.rules import validate_address
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.carriers import lookup_partner
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.tables import AddressRow, new_uuid
-
-# the fields of spec 2.1 plus email, in wire order (partner_id and id come extra)
-ADDRESS_FIELDS = (
-    "company",
-    "first_name",
-    "last_name",
-    "care_of",
-    "street",
-    "street_no",
-    "zip_code",
-    "city",
-    "state",
-    "country",
-    "phone",
-    "email",
-)
 
 
 def partner_address(partner_id: str) -> dict[str, Any] | None:

@@ -7,6 +7,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from desktop_app.domain.models.address import ADDRESS_FIELDS
 from desktop_app.domain.rules import (
     Problem,
     validate,
@@ -68,22 +69,7 @@ def obj(keys: list[str], value: st.SearchStrategy[Any]) -> st.SearchStrategy[dic
     return st.fixed_dictionaries({}, optional={k: value for k in keys})
 
 
-ADDRESS_KEYS = [
-    "id",
-    "company",
-    "first_name",
-    "last_name",
-    "care_of",
-    "street",
-    "street_no",
-    "zip_code",
-    "city",
-    "state",
-    "country",
-    "phone",
-    "email",
-    "partner_id",
-]
+ADDRESS_KEYS = ["id", *ADDRESS_FIELDS, "partner_id"]
 addresses = obj(ADDRESS_KEYS, leaf) | json_values
 packages = obj(
     ["weight", "length", "width", "height", "type", "description", "declared_value"],

@@ -16,21 +16,6 @@ from desktop_app.domain.models.base import (
 #: The contact rule's message, shown under `last_name` (API-CONTRACT wire format).
 CONTACT_RULE_MESSAGE = "either company or first_name and last_name is required"
 
-_ADDRESS_FIELDS = (
-    "company",
-    "first_name",
-    "last_name",
-    "care_of",
-    "street",
-    "street_no",
-    "zip_code",
-    "city",
-    "state",
-    "country",
-    "phone",
-    "email",
-)
-
 
 class _AddressFields(BaseModel):
     """The fields of spec 2.1 plus `email`; all optional so a half-filled form parses."""
@@ -65,12 +50,12 @@ class _AddressFields(BaseModel):
 
     def is_reference(self) -> bool:
         """True for `{"id": ...}` alone: a reference to a stored address."""
-        others = (*_ADDRESS_FIELDS, "partner_id")
+        others = (*ADDRESS_FIELDS, "partner_id")
         return self._given("id") and not any(self._given(f) for f in others)
 
     def is_partner_lookup(self) -> bool:
         """True for `{"partner_id": ...}` alone: the service fills in the partner's address."""
-        return self._given("partner_id") and not any(self._given(f) for f in _ADDRESS_FIELDS)
+        return self._given("partner_id") and not any(self._given(f) for f in ADDRESS_FIELDS)
 
     def has_contact(self) -> bool:
         """The contact rule: a company, or a person with first_name and last_name."""
@@ -81,6 +66,13 @@ class _AddressFields(BaseModel):
         if self.is_reference() or self.is_partner_lookup() or self.has_contact():
             return None
         return CONTACT_RULE_MESSAGE
+
+
+#: The address fields of spec 2.1 plus `email`, in wire order: every field of the model except
+#: the stored address `id` and the parcel-point `partner_id`, which stand alone as references.
+ADDRESS_FIELDS: tuple[str, ...] = tuple(
+    name for name in _AddressFields.model_fields if name not in ("id", "partner_id")
+)
 
 
 class Address(_AddressFields, RequestModel):
