@@ -226,7 +226,10 @@ def _address_view(address: Mapping[str, Any] | None, address_id: str | None) -> 
 
 def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
     """The shipment as returned on the wire (label URLs built from this request's base URL)."""
-    body = copy.deepcopy(row.body)
+    # only the top level and the packages change here: copy those and share the rest, instead
+    # of a deep copy per shipment (a list response holds up to 100)
+    body = dict(row.body)
+    body["packages"] = [dict(p) for p in body.get("packages") or []]
     base = base_url.rstrip("/")
     token = body.pop(_TOKEN, None)
     ext = label_file_extension(body["label"]["format"]) if token else ""

@@ -1,0 +1,62 @@
+"""Label rendering off the event loop: a worker process, and a thread when there is none."""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import Any
+
+from desktop_app.service.render import LabelRenderer, render_files
+from tests.service.payloads import PACKAGE, RECEIVER, SENDER
+
+NUMBER = "00340434161094027318"
+URL = f"https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode={NUMBER}"
+BODY: dict[str, Any] = {
+    "carrier": "dhl",
+    "service": "standard",
+    "created_at": "2026-11-22T08:00:00+00:00",
+    "from": SENDER,
+    "to": RECEIVER,
+    "packages": [{**PACKAGE, "id": "p1"}],
+    "reference_number": "RENDER-1",
+    "label": {"format": "zpl2_4x6in_203dpi"},
+}
+ZPL = "zpl2_4x6in_203dpi"
+
+
+async def test_a_worker_process_renders_what_the_service_would() -> None:
+    renderer = LabelRenderer(1)
+    try:
+        whole, singles = await renderer.render(BODY, [NUMBER], [URL], True, ZPL)
+        pool = renderer._pool
+        assert pool is not None
+        workers = list(pool._processes)
+        assert workers and os.getpid() not in workers
+    finally:
+        renderer.close()
+    expected, _ = render_files(BODY, [NUMBER], [URL], True, ZPL)
+    assert whole == expected and singles == [whole]
+    assert NUMBER in whole.decode()
+
+
+async def test_a_killed_worker_falls_back_to_a_thread() -> None:
+    renderer = LabelRenderer(1)
+    try:
+        await renderer.render(BODY, [NUMBER], [URL], True, ZPL)
+        pool = renderer._pool
+        assert pool is not None
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        # the next label still comes out (in a thread), and so do later ones
+        for _ in range(2):
+            whole, _ = await renderer.render(BODY, [NUMBER], [URL], True, "pdf_a6")
+            assert whole.startswith(b"%PDF")
+        assert renderer._pool is None
+    finally:
+        renderer.close()
+
+
+async def test_no_processes_renders_in_a_thread() -> None:
+    renderer = LabelRenderer(0)
+    whole, singles = await renderer.render(BODY, [NUMBER], [URL], True, ZPL)
+    assert renderer._pool is None and singles == [whole] and NUMBER in whole.decode()
