@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from desktop_app.domain.events import TRACKING_STATUSES
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.events import emit_event
 from desktop_app.service.shipments import delete_shipment
@@ -19,21 +20,6 @@ from desktop_app.service.tables import SANDBOX, ShipmentRow
 
 log = logging.getLogger(__name__)
 
-TRACKING_STATUSES = (
-    "label_created",
-    "picked_up",
-    "transit",
-    "out_for_delivery",
-    "delivered",
-    "awaits_pickup_by_receiver",
-    "canceled",
-    "delayed",
-    "exception",
-    "not_delivered",
-    "destroyed",
-    "notification",
-    "unknown",
-)
 # the plausible path a parcel takes; "next status" moves one step along it
 HAPPY_PATH = ("label_created", "picked_up", "transit", "out_for_delivery", "delivered")
 # no automatic or "next" step after these
