@@ -399,7 +399,8 @@ def country_code(text: str) -> str:
     return _COUNTRIES.get(value.casefold(), value)
 
 
-def _put(draft: dict[str, Any], path: str, value: Any) -> None:
+def path_parent(draft: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
+    """The dict holding the last part of a dotted `path` (made on the way) and that key."""
     node = draft
     parts = path.split(".")
     for part in parts[:-1]:
@@ -408,7 +409,12 @@ def _put(draft: dict[str, Any], path: str, value: Any) -> None:
             child = {}
             node[part] = child
         node = child
-    node[parts[-1]] = value
+    return node, parts[-1]
+
+
+def _put(draft: dict[str, Any], path: str, value: Any) -> None:
+    node, key = path_parent(draft, path)
+    node[key] = value
 
 
 def _split_name(full: str) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from desktop_app.batch.importer import Table
-from desktop_app.batch.mapping import ColumnMapping, Defaults, build_draft
+from desktop_app.batch.mapping import ColumnMapping, Defaults, build_draft, path_parent
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
@@ -112,18 +112,11 @@ def reference_for(table: Table, index: int, draft: Mapping[str, Any]) -> str:
 
 
 def _set_path(draft: dict[str, Any], path: str, value: Any) -> None:
-    node = draft
-    parts = path.split(".")
-    for part in parts[:-1]:
-        child = node.get(part)
-        if not isinstance(child, dict):
-            child = {}
-            node[part] = child
-        node = child
+    node, key = path_parent(draft, path)
     if value is None or value == "":
-        node.pop(parts[-1], None)
+        node.pop(key, None)
     else:
-        node[parts[-1]] = value
+        node[key] = value
 
 
 class Batch:
