@@ -29,13 +29,11 @@ from typing import Any
 
 from desktop_app.batch.rows import SETTLED, Batch, BatchRow
 from desktop_app.client.desk import (
-    CLOCK_SKEW,
     RECONCILE_MIN_AGE,
     LabelDownloadError,
     ShipmentCreator,
 )
 from desktop_app.client.errors import APIConnectionError, APIError
-from desktop_app.client.types import Shipment
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue import PrintJob, PrintQueue
 from desktop_app.profiles.store import JournalEntry, StoredShipment
@@ -419,7 +417,8 @@ class BatchRunner:
         """An earlier unsettled attempt: adopt the service's shipment, or send it again once
         the service provably has none (the attempt is older than `reconcile_after`)."""
         while True:
-            matches = await self._matches(entry)
+            # the creator's own test: same reference, created since the attempt, not yet stored
+            matches = await self.creator.find_matches(entry)
             if len(matches) == 1:
                 return await self.creator.adopt(entry.id, matches[0].id)
             if len(matches) > 1:
@@ -439,26 +438,6 @@ class BatchRunner:
                 reason = "no shipment on the service: sent again by the batch"
                 entry = await asyncio.to_thread(self.store.mark_needs_decision, entry.id, reason)
             return await self.creator.resend(entry.id)
-
-    async def _matches(self, entry: JournalEntry) -> list[Shipment]:
-        since = _parse_time(entry.attempted_at) - CLOCK_SKEW
-        found: list[Shipment] = []
-        async for shipment in self.client.shipments.iter_all(
-            reference_number=entry.reference_number, created_at_gt=since
-        ):
-            if shipment.reference_number != entry.reference_number:
-                continue
-            known = await asyncio.to_thread(self._known, shipment.id)
-            if not known:
-                found.append(shipment)
-        return found
-
-    def _known(self, shipment_id: str) -> bool:
-        try:
-            self.store.get_shipment(shipment_id)
-        except LookupError:
-            return False
-        return True
 
 
 def summarize(rows: Iterable[BatchRow]) -> dict[str, Any]:
