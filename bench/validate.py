@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from desktop_app.domain.catalog import load_catalog  # noqa: E402
 from desktop_app.domain.rules import validate  # noqa: E402
+from desktop_app.domain.samples import sample_receiver, sample_sender  # noqa: E402
 
 TARGET_P99_US = 200.0
 ROUNDS = 20_000
@@ -31,29 +32,8 @@ def complete_draft() -> dict[str, Any]:
     return {
         "carrier": "dhl",
         "service": "standard",
-        "from": {
-            "company": "Beispiel GmbH",
-            "first_name": "Max",
-            "last_name": "Muster",
-            "street": "Hauptstraße",
-            "street_no": "1",
-            "zip_code": "10115",
-            "city": "Berlin",
-            "country": "DE",
-            "phone": "+49 30 1234567",
-            "email": "versand@example.com",
-        },
-        "to": {
-            "first_name": "Erika",
-            "last_name": "Mustermann",
-            "street": "Nebenweg",
-            "street_no": "12a",
-            "zip_code": "80331",
-            "city": "München",
-            "country": "DE",
-            "phone": "+49 89 7654321",
-            "email": "erika@example.com",
-        },
+        "from": sample_sender(),
+        "to": {**sample_receiver(), "phone": "+49 89 7654321", "email": "erika@example.com"},
         "package": {
             "weight": 2.5,
             "length": 30,

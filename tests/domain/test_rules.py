@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from desktop_app.domain.rules import Problem, validate
+from desktop_app.domain.samples import sample_receiver, sample_sender
 
 DELETE = object()  # a table value meaning "remove this key"
 
@@ -18,31 +19,12 @@ _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 def sender() -> dict[str, Any]:
     """A complete German sender."""
-    return {
-        "company": "Beispiel GmbH",
-        "first_name": "Max",
-        "last_name": "Muster",
-        "street": "Hauptstraße",
-        "street_no": "1",
-        "zip_code": "10115",
-        "city": "Berlin",
-        "country": "DE",
-        "phone": "+49 30 1234567",
-        "email": "versand@example.com",
-    }
+    return sample_sender()
 
 
 def receiver() -> dict[str, Any]:
     """A complete German receiver (a person)."""
-    return {
-        "first_name": "Erika",
-        "last_name": "Mustermann",
-        "street": "Nebenweg",
-        "street_no": "12a",
-        "zip_code": "80331",
-        "city": "München",
-        "country": "DE",
-    }
+    return sample_receiver()
 
 
 def parcel(weight: float = 2.5) -> dict[str, Any]:
