@@ -345,6 +345,11 @@ class SimulatedCarrier:
 
     async def create(self, shipment: Mapping[str, Any], *, production: bool) -> CarrierResult:
         """Create `shipment` at the carrier: waits the latency, then answers or fails."""
+        await self.respond(shipment)
+        return self.answer(shipment, production=production)
+
+    async def respond(self, shipment: Mapping[str, Any]) -> None:
+        """The carrier's time to answer: waits the latency, then raises if it fails."""
         cfg = self.config
         latency = max(0.0, cfg.latency_ms / 1000)
         raw_to = shipment.get("to")
@@ -364,6 +369,13 @@ class SimulatedCarrier:
         if cfg.failure_rate > 0 and self._rng.random() < cfg.failure_rate:
             messages = _CARRIER_ERRORS.get(self.code, ("Internal error of the carrier system.",))
             raise CarrierError(self.code, self._rng.choice(messages))
+
+    def answer(self, shipment: Mapping[str, Any], *, production: bool) -> CarrierResult:
+        """What the carrier answers once it accepted `shipment`: fresh tracking numbers, price.
+
+        Separate from `respond` so that the service can make the label from these numbers
+        while the simulated carrier takes its time (a real carrier's time includes its label).
+        """
         service = str(shipment.get("service") or "standard")
         packages = _packages(shipment)
         numbers = tuple(self.tracking_number(service) for _ in packages)

@@ -243,6 +243,12 @@ def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
     return body
 
 
+def _drop(task: asyncio.Future[Any]) -> None:
+    """Cancel a label rendering nobody needs any more, and never leave its error unread."""
+    task.cancel()
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+
 async def order_label(
     carriers: CarrierSimulator,
     body: Mapping[str, Any],
@@ -251,18 +257,32 @@ async def order_label(
 ) -> tuple[CarrierResult, bytes, list[bytes]]:
     """Ask the carrier and render the label files; raises ServiceError 502/504.
 
-    No database work here: callers run it before their first write, so that no SQLite
-    write lock is held while the carrier takes its time (that serialised every create
-    and ended in "database is locked" under concurrent load).
+    The label is rendered (in a worker process) while the simulated carrier takes its time,
+    from the numbers it will answer with: a real carrier's answer time includes making its
+    label, so rendering overlaps that time instead of adding to it. No database work here: callers
+    run it before their first write, so that no SQLite write lock is held while the carrier
+    takes its time (that serialised every create and ended in "database is locked").
     """
-    try:
-        result: CarrierResult = await carriers.create(body, production=not key.sandbox)
-    except CarrierFailure as exc:
-        raise ServiceError(exc.status_code, [exc.message]) from None
-    fmt = body["label"]["format"]
-    whole, singles = await (renderer or _THREAD_RENDERER).render(
-        body, result.tracking_numbers, result.tracking_urls, key.sandbox, fmt
+    adapter = carriers.adapter(str(body.get("carrier") or ""))
+    result = adapter.answer(body, production=not key.sandbox)
+    rendering = asyncio.ensure_future(
+        (renderer or _THREAD_RENDERER).render(
+            body,
+            result.tracking_numbers,
+            result.tracking_urls,
+            key.sandbox,
+            body["label"]["format"],
+        )
     )
+    try:
+        await adapter.respond(body)
+    except CarrierFailure as exc:
+        _drop(rendering)
+        raise ServiceError(exc.status_code, [exc.message]) from None
+    except BaseException:
+        _drop(rendering)
+        raise
+    whole, singles = await rendering
     return result, whole, singles
 
 
