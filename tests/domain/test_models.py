@@ -29,6 +29,7 @@ from desktop_app.domain.models import (
     PickupRequestList,
     Quote,
     QuoteRequest,
+    RoutingRuleList,
     SaturdayDeliveryService,
     Shipment,
     ShipmentList,
@@ -394,6 +395,10 @@ def test_list_wrappers_accept_wrapped_and_bare_lists() -> None:
     assert pickups.pickup_requests[0].carrier == "ups"
     hook = {"id": "w", "url": "https://x", "event_types": ["*"]}
     assert WebhookList.model_validate({"webhooks": [hook]}).webhooks[0].event_types == ["*"]
+    assert AddressList.model_validate([{"id": "a", "city": "Berlin"}]).addresses[0].city == "Berlin"
+    rule = {"id": "r", "name": "n", "root": {"allow": [{"carrier": "dhl"}]}}
+    assert RoutingRuleList.model_validate([rule]).routing_rules[0].name == "n"
+    assert RoutingRuleList.model_validate({"routing_rules": None}).routing_rules == []
 
 
 def test_webhook_record_never_holds_credentials() -> None:

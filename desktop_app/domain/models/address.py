@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field
 
 from desktop_app.domain.models.base import (
+    ListResponse,
     NullableList,
     RequestModel,
     ResponseModel,
-    wrap_bare_list,
 )
 
 #: The contact rule's message, shown under `last_name` (API-CONTRACT wire format).
@@ -83,12 +83,7 @@ class AddressResponse(_AddressFields, ResponseModel):
     """An address as returned by the service: unused fields null, unknown fields kept."""
 
 
-class AddressList(ResponseModel):
+class AddressList(ListResponse):
     """`GET /v1/addresses`: `{"addresses": [...]}` (a bare array is accepted too)."""
 
     addresses: Annotated[list[AddressResponse], NullableList] = []
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare(cls, value: Any) -> Any:
-        return wrap_bare_list("addresses", value)

@@ -19,6 +19,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Strict,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
@@ -94,3 +95,13 @@ def wrap_bare_list(key: str, value: Any) -> Any:
     if isinstance(value, list):
         return {key: value}
     return value
+
+
+class ListResponse(ResponseModel):
+    """A list response `{key: [...]}` whose one field is that list; a bare array reads too."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare(cls, value: Any) -> Any:
+        (key,) = cls.model_fields  # the subclass's one field, named as on the wire
+        return wrap_bare_list(key, value)

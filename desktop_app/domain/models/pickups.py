@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from desktop_app.domain.models.address import Address, AddressResponse
 from desktop_app.domain.models.base import (
+    ListResponse,
     NullableList,
     RequestModel,
     ResponseModel,
     WireDateTime,
-    wrap_bare_list,
 )
 
 
@@ -64,12 +64,7 @@ class PickupRequest(ResponseModel):
     shipments: Annotated[list[ShipmentRefInfo], NullableList] = []
 
 
-class PickupRequestList(ResponseModel):
+class PickupRequestList(ListResponse):
     """`GET /v1/pickup_requests`: `{"pickup_requests": [...]}` (a bare array too)."""
 
     pickup_requests: Annotated[list[PickupRequest], NullableList] = []
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare(cls, value: Any) -> Any:
-        return wrap_bare_list("pickup_requests", value)

@@ -17,16 +17,15 @@ from pydantic import (
     ValidationError,
     ValidatorFunctionWrapHandler,
     WrapValidator,
-    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from desktop_app.domain.models.address import Address
 from desktop_app.domain.models.base import (
+    ListResponse,
     NullableList,
     RequestModel,
     ResponseModel,
-    wrap_bare_list,
 )
 from desktop_app.domain.models.shipment import Package
 
@@ -143,15 +142,10 @@ class RoutingRule(ResponseModel):
     created_at: datetime | None = None
 
 
-class RoutingRuleList(ResponseModel):
+class RoutingRuleList(ListResponse):
     """`GET /v1/routing_rules`: `{"routing_rules": [...]}` (a bare array too)."""
 
     routing_rules: Annotated[list[RoutingRule], NullableList] = []
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare(cls, value: Any) -> Any:
-        return wrap_bare_list("routing_rules", value)
 
 
 class RoutingEvaluationRequest(RequestModel):

@@ -10,11 +10,11 @@ from pydantic import ConfigDict, Field, model_validator
 from desktop_app.domain.models.address import Address, AddressResponse
 from desktop_app.domain.models.base import (
     IsoDate,
+    ListResponse,
     NullableList,
     RequestModel,
     ResponseModel,
     WireModel,
-    wrap_bare_list,
 )
 from desktop_app.domain.models.services import AdditionalService, AdditionalServiceInfo
 
@@ -239,15 +239,10 @@ def _sort_key(moment: datetime | None) -> float:
 ShipmentResponse = Shipment
 
 
-class ShipmentList(ResponseModel):
+class ShipmentList(ListResponse):
     """`GET /v1/shipments`: `{"shipments": [...]}` (a bare array is accepted too)."""
 
     shipments: Annotated[list[Shipment], NullableList] = []
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare(cls, value: Any) -> Any:
-        return wrap_bare_list("shipments", value)
 
 
 class ShipmentQuote(ResponseModel):

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field
 
 from desktop_app.domain.models.base import (
+    ListResponse,
     NullableList,
     RequestModel,
     ResponseModel,
     WireDateTime,
-    wrap_bare_list,
 )
 
 
@@ -58,15 +58,10 @@ class Webhook(ResponseModel):
     security: WebhookSecurity | None = None
 
 
-class WebhookList(ResponseModel):
+class WebhookList(ListResponse):
     """`GET /v1/webhooks`: `{"webhooks": [...]}` (a bare array is accepted too)."""
 
     webhooks: Annotated[list[Webhook], NullableList] = []
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare(cls, value: Any) -> Any:
-        return wrap_bare_list("webhooks", value)
 
 
 class EventData(ResponseModel):
