@@ -34,6 +34,7 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from bench.support import stop_process  # noqa: E402
 from desktop_app.client import ShippingClient  # noqa: E402
 from desktop_app.client.ratelimit import RateLimitPacer  # noqa: E402
 
@@ -52,12 +53,7 @@ class Service:
 
     def stop(self) -> None:
         """Terminate it."""
-        self.process.terminate()
-        try:
-            self.process.wait(15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(15)
+        stop_process(self.process)
 
 
 def start_service(data_dir: Path, *args: str) -> Service:

@@ -32,6 +32,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
+from bench.support import stop_process  # noqa: E402
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition  # noqa: E402
 from desktop_app.profiles.manager import ProfileManager  # noqa: E402
 from desktop_app.profiles.models import Preferences, Profile  # noqa: E402
@@ -62,16 +63,6 @@ def start(cmd: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], s
     line = process.stdout.readline()
     threading.Thread(target=lambda: process.stdout and process.stdout.read(), daemon=True).start()
     return process, line
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    """Terminate a child (kill after 15 s)."""
-    process.terminate()
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(15)
 
 
 def write_orders(path: Path, count: int) -> None:
@@ -163,8 +154,8 @@ def main() -> int:
             # the largest waited-for child: the batch command (service and printer still run)
             peak_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         finally:
-            stop(printer)
-            stop(service)
+            stop_process(printer)
+            stop_process(service)
         with results.open(encoding="utf-8-sig", newline="") as fh:
             outcome = list(csv.DictReader(fh))
         created = sum(1 for r in outcome if r["status"] == "created")

@@ -49,6 +49,7 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+from bench.support import stop_process  # noqa: E402
 
 TICK_MS = 5
 TARGET_MS = 50
@@ -91,15 +92,6 @@ def _spawn(*args: str) -> subprocess.Popen[str]:
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-
-
-def _stop(process: subprocess.Popen[str]) -> None:
-    process.terminate()
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(15)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -181,7 +173,7 @@ class PrinterProcess:
 
     def stop(self) -> None:
         """Terminate it."""
-        _stop(self.process)
+        stop_process(self.process)
 
 
 # --- measuring ----------------------------------------------------------------------------------
@@ -498,7 +490,7 @@ def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                 try:
                     results.append(loop.run_until_complete(run_batch(tmp, service, args)))
                 finally:
-                    _stop(process)
+                    stop_process(process)
     finally:
         asyncio.set_event_loop(None)
         loop.close()

@@ -28,6 +28,7 @@ import httpx
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.support import stop_process  # noqa: E402
 from desktop_app.domain.labels import LABEL_FORMATS  # noqa: E402
 from desktop_app.service.carriers import CarrierSimulator  # noqa: E402
 from desktop_app.service.labels import label_pages_for_shipment, render_label  # noqa: E402
@@ -139,12 +140,7 @@ class Service:
     def stop(self) -> None:
         """Terminate the process and wait for it."""
         if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(15)
+            stop_process(self.process)
         self.stderr.close()
 
 
