@@ -5,14 +5,11 @@ from __future__ import annotations
 import subprocess
 from typing import Any
 
+from desktop_app.profiles.local_sandbox import terminate_child
+
 STOP_TIMEOUT = 15.0
 
 
 def stop_process(process: subprocess.Popen[Any]) -> None:
     """Terminate a child process; kill it if it has not exited after 15 s."""
-    process.terminate()
-    try:
-        process.wait(STOP_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(STOP_TIMEOUT)
+    terminate_child(process, STOP_TIMEOUT)

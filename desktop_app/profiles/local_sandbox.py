@@ -42,6 +42,17 @@ STOP_TIMEOUT = 10.0
 STDERR_TAIL_CHARS = 2000
 
 
+def terminate_child(process: subprocess.Popen[Any], timeout: float = STOP_TIMEOUT) -> None:
+    """SIGTERM, wait up to `timeout` seconds, then kill (nothing when it has exited)."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout)
+
+
 class LocalSandboxError(RuntimeError):
     """The local service could not be started or reached; the message says why."""
 
@@ -302,7 +313,7 @@ class LocalSandbox:
             info = ServiceInfo(base_url, ca_file, credentials_file, process.pid, key)
             self._wait_ready(info, deadline, process)
         except BaseException:
-            self._terminate(process)
+            terminate_child(process)
             self._close_stdout(process)
             raise
         self._process = process
@@ -334,7 +345,7 @@ class LocalSandbox:
     def _died_message(self, process: subprocess.Popen[bytes], what: str) -> str:
         code = process.poll()
         if code is None:
-            self._terminate(process)
+            terminate_child(process)
             head = f"the local service {what} within {self.startup_timeout:g} s"
         else:
             head = f"the local service exited with code {code} ({what})"
@@ -460,7 +471,7 @@ class LocalSandbox:
                 return
             try:
                 if process is not None:
-                    self._terminate(process)
+                    terminate_child(process)
                     self._close_stdout(process)
                 elif info is not None:
                     self._terminate_pid(info.pid)
@@ -468,17 +479,6 @@ class LocalSandbox:
                     self.state_path.unlink()
             finally:
                 owner_lock.release()
-
-    @staticmethod
-    def _terminate(process: subprocess.Popen[bytes]) -> None:
-        """SIGTERM, wait, then kill."""
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(STOP_TIMEOUT)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(STOP_TIMEOUT)
 
     def _close_stdout(self, process: subprocess.Popen[bytes]) -> None:
         """After the child exited: let the drain thread reach EOF, then close the pipe."""
