@@ -186,23 +186,23 @@ class TcpTransport(Transport):
             writer.close()
             await asyncio.wait_for(writer.wait_closed(), self.io_timeout)
         except TimeoutError:
-            _reset(writer)
+            abort_with_reset(writer)
             limit = self.ack_timeout if stage.startswith("waiting") else self.io_timeout
             raise TransportError(
                 f"{where}: printer stalled while {stage} (not done within {limit:g} s)",
                 connected=True,
             ) from None
         except OSError as exc:
-            _reset(writer)
+            abort_with_reset(writer)
             raise TransportError(
                 f"{where}: connection lost while {stage} ({exc.strerror or exc})", connected=True
             ) from None
         except asyncio.CancelledError:
-            _reset(writer)
+            abort_with_reset(writer)
             raise
 
 
-def _reset(writer: asyncio.StreamWriter) -> None:
+def abort_with_reset(writer: asyncio.StreamWriter) -> None:
     """Abort with a TCP reset (linger 0): unsent bytes are dropped, the printer sees an error."""
     sock = writer.get_extra_info("socket")
     if sock is not None:

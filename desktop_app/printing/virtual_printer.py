@@ -16,12 +16,12 @@ import contextlib
 import json
 import logging
 import socket
-import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from desktop_app.printing.preview import PreviewUnavailable, preview_available, render_zpl_images
+from desktop_app.printing.transports import abort_with_reset
 from desktop_app.printing.zpl import is_pdf, is_zpl
 
 log = logging.getLogger(__name__)
@@ -195,7 +195,7 @@ class VirtualPrinter:
         except asyncio.CancelledError:
             # stopping: drop the connection; finishing normally keeps asyncio's
             # connection callback from logging the cancellation as an error
-            _reset(writer)
+            abort_with_reset(writer)
         finally:
             if task is not None:
                 self._tasks.discard(task)
@@ -243,7 +243,7 @@ class VirtualPrinter:
             with contextlib.suppress(OSError):
                 await writer.wait_closed()
         else:
-            _reset(writer)
+            abort_with_reset(writer)
         if complete and job.path.suffix == ".zpl" and self.render:
             await loop.run_in_executor(None, self._render, job)
         if self.on_job is not None:
@@ -268,14 +268,6 @@ class VirtualPrinter:
                 job.pngs.append(png)
         except (PreviewUnavailable, ValueError) as exc:
             job.render_error = str(exc)
-
-
-def _reset(writer: asyncio.StreamWriter) -> None:
-    sock = writer.get_extra_info("socket")
-    if sock is not None:
-        with contextlib.suppress(OSError):
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-    writer.transport.abort()
 
 
 def _pending_error(writer: asyncio.StreamWriter) -> int:
