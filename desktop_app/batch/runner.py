@@ -92,6 +92,15 @@ def held_jobs(queue: PrintQueue, printer: PrinterDefinition) -> dict[str, PrintJ
     return held
 
 
+def _notify_listener(listener: RowListener | None, row: BatchRow) -> None:
+    """Tell the listener a row changed; its failure is logged, never breaks the batch."""
+    if listener is not None:
+        try:
+            listener(row)
+        except Exception:
+            log.exception("batch row listener failed")
+
+
 class PrintSequencer:
     """Submits the labels of created rows to the print queue strictly in file order."""
 
@@ -202,11 +211,7 @@ class PrintSequencer:
             self._notify(row)
 
     def _notify(self, row: BatchRow) -> None:
-        if self.on_row is not None:
-            try:
-                self.on_row(row)
-            except Exception:
-                log.exception("batch row listener failed")
+        _notify_listener(self.on_row, row)
 
     async def wait(self, timeout: float | None = None) -> list[PrintJob]:
         """Wait until every submitted job is settled (or `timeout` runs out); their states."""
@@ -322,11 +327,7 @@ class BatchRunner:
     # --- one row -----------------------------------------------------------------------------
 
     def _notify(self, row: BatchRow) -> None:
-        if self.on_row is not None:
-            try:
-                self.on_row(row)
-            except Exception:
-                log.exception("batch row listener failed")
+        _notify_listener(self.on_row, row)
 
     def _settle(self, row: BatchRow, run: _Run) -> None:
         self._notify(row)
