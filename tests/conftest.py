@@ -12,4 +12,8 @@ from desktop_app.gui.qt_compat import protect_singletons  # noqa: E402
 
 protect_singletons()
 
-pytest_plugins: list[str] = ["tests.fixtures.service", "tests.fixtures.receiver"]
+pytest_plugins: list[str] = [
+    "tests.fixtures.service",
+    "tests.fixtures.receiver",
+    "tests.fixtures.printer",
+]
