@@ -27,7 +27,7 @@ from desktop_app.domain.models.base import (
     RequestModel,
     ResponseModel,
 )
-from desktop_app.domain.models.shipment import Package
+from desktop_app.domain.models.shipment import Package, package_list
 
 #: What a condition can test. Package dimensions are those of the largest package.
 RuleField = Literal[
@@ -159,9 +159,7 @@ class RoutingEvaluationRequest(RequestModel):
 
     def all_packages(self) -> list[Package]:
         """`packages`, or `[package]`, or []."""
-        if self.packages is not None:
-            return list(self.packages)
-        return [self.package] if self.package is not None else []
+        return package_list(self.package, self.packages)
 
 
 class CarrierService(ResponseModel):

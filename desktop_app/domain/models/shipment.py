@@ -74,6 +74,13 @@ class ShipmentMetadata(WireModel):
     partner: PartnerMetadata | None = None
 
 
+def package_list(package: Package | None, packages: list[Package] | None) -> list[Package]:
+    """A request's packages: `packages` when given, else `[package]`, else []."""
+    if packages is not None:
+        return list(packages)
+    return [package] if package is not None else []
+
+
 class ShipmentRequest(RequestModel):
     """Body of `POST /v1/shipments` and `PUT /v1/shipments/{id}`.
 
@@ -103,9 +110,7 @@ class ShipmentRequest(RequestModel):
 
     def all_packages(self) -> list[Package]:
         """`packages`, or `[package]`, or []."""
-        if self.packages is not None:
-            return list(self.packages)
-        return [self.package] if self.package is not None else []
+        return package_list(self.package, self.packages)
 
 
 #: `PUT /v1/shipments/{id}` takes the same body as create.
@@ -124,9 +129,7 @@ class QuoteRequest(RequestModel):
 
     def all_packages(self) -> list[Package]:
         """`packages`, or `[package]`, or []."""
-        if self.packages is not None:
-            return list(self.packages)
-        return [self.package] if self.package is not None else []
+        return package_list(self.package, self.packages)
 
 
 # ---------------------------------------------------------------- response side
