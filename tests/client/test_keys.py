@@ -11,6 +11,7 @@ from desktop_app.client import (
     ShippingClient,
     check_key,
 )
+from desktop_app.client.keys import Environment
 from desktop_app.profiles.errors import KeyEnvironmentError as ProfileKeyEnvironmentError
 from desktop_app.profiles.models import Profile
 from tests.client.conftest import shipment_request
@@ -96,23 +97,30 @@ def test_cached_key_environment_of_the_profile_is_enforced() -> None:
         ShippingClient.for_profile(profile, "some-key", key_registry=KeyRegistry())
 
 
+def recording_client(
+    service: RunningService, environment: Environment, sent: list[str]
+) -> ShippingClient:
+    """A client with a fresh key registry that appends each request's path to `sent`."""
+
+    async def record(request: object) -> None:
+        sent.append(str(getattr(getattr(request, "url", None), "path", "")))
+
+    return ShippingClient(
+        service.base_url,
+        service.sandbox_key,
+        ca_file=str(service.ca_file),
+        environment=environment,
+        key_registry=KeyRegistry(),
+        event_hooks={"request": [record]},
+    )
+
+
 async def test_unchecked_key_is_checked_before_its_first_call(
     client_service: RunningService,
 ) -> None:
     # a live profile whose key was never checked: the first call asks /v1/me first and stops
     sent: list[str] = []
-
-    async def record(request: object) -> None:
-        sent.append(str(getattr(getattr(request, "url", None), "path", "")))
-
-    async with ShippingClient(
-        client_service.base_url,
-        client_service.sandbox_key,
-        ca_file=str(client_service.ca_file),
-        environment="live",
-        key_registry=KeyRegistry(),
-        event_hooks={"request": [record]},
-    ) as client:
+    async with recording_client(client_service, "live", sent) as client:
         with pytest.raises(KeyEnvironmentError):
             await client.shipments.create(shipment_request())
         with pytest.raises(KeyEnvironmentError):
@@ -122,18 +130,7 @@ async def test_unchecked_key_is_checked_before_its_first_call(
 
 async def test_checked_key_is_checked_once(client_service: RunningService) -> None:
     sent: list[str] = []
-
-    async def record(request: object) -> None:
-        sent.append(str(getattr(getattr(request, "url", None), "path", "")))
-
-    async with ShippingClient(
-        client_service.base_url,
-        client_service.sandbox_key,
-        ca_file=str(client_service.ca_file),
-        environment="sandbox",
-        key_registry=KeyRegistry(),
-        event_hooks={"request": [record]},
-    ) as client:
+    async with recording_client(client_service, "sandbox", sent) as client:
         await client.carriers.list()
         await client.carriers.list()
     assert sent == ["/v1/me", "/v1/carriers", "/v1/carriers"]
