@@ -20,6 +20,8 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPageLayout, QPageSiz
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
 
+# the PySide6 6.12 reference fix, applied on import (headless printing calls Qt too)
+from desktop_app import qt_compat as _qt_compat  # noqa: F401
 from desktop_app.domain.labels import MM_PER_INCH
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.transports import (
