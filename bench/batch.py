@@ -34,7 +34,7 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from bench.support import stop_process  # noqa: E402
+from bench.support import SHOP_SENDER, stop_process  # noqa: E402
 from desktop_app.client import ShippingClient  # noqa: E402
 from desktop_app.client.ratelimit import RateLimitPacer  # noqa: E402
 
@@ -79,14 +79,7 @@ def start_service(data_dir: Path, *args: str) -> Service:
 def request(number: int) -> dict[str, Any]:
     """One valid shipment with a label."""
     return {
-        "from": {
-            "company": "Bench Shop",
-            "street": "Hauptstraße",
-            "street_no": "1",
-            "zip_code": "10115",
-            "city": "Berlin",
-            "country": "DE",
-        },
+        "from": dict(SHOP_SENDER),
         "to": {
             "first_name": "Erika",
             "last_name": f"Muster{number}",

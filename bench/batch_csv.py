@@ -32,20 +32,12 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from bench.support import stop_process  # noqa: E402
+from bench.support import SHOP_SENDER, stop_process  # noqa: E402
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition  # noqa: E402
 from desktop_app.profiles.manager import ProfileManager  # noqa: E402
 from desktop_app.profiles.models import Preferences, Profile  # noqa: E402
 from desktop_app.profiles.secrets import choose_secret_store  # noqa: E402
 
-SENDER = {
-    "company": "Bench Shop",
-    "street": "Hauptstraße",
-    "street_no": "1",
-    "zip_code": "10115",
-    "city": "Berlin",
-    "country": "DE",
-}
 HEADERS = ["Bestellnummer", "Vorname", "Nachname", "Straße", "PLZ", "Ort", "Land", "Gewicht"]
 
 
@@ -132,7 +124,7 @@ def main() -> int:
                 environment="sandbox",
                 base_url=info["base_url"],
                 ca_file=info["ca_file"],
-                default_sender=SENDER,
+                default_sender=SHOP_SENDER,
                 printer="Bench ZPL",
                 preferences=Preferences(
                     default_carrier="ups",

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.support import DESK_SENDER  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 COLD_STARTS = 5
@@ -156,16 +157,10 @@ async def session(tmp: Path) -> dict[str, Any]:
     manager = ProfileManager()
     printers = PrinterBook()
     printers.put(PrinterDefinition(name="Zebra", kind="zpl", transport=printer.uri, dpi=203))
-    sender = {
-        "company": "Packdesk Bench GmbH",
-        "street": "Hafenstrasse",
-        "street_no": "12",
-        "zip_code": "20457",
-        "city": "Hamburg",
-        "country": "DE",
-    }
     local = manager.local_sandbox()
-    manager.update(local.model_copy(update={"default_sender": sender, "printer": "Zebra"}))
+    manager.update(
+        local.model_copy(update={"default_sender": dict(DESK_SENDER), "printer": "Zebra"})
+    )
     context = AppContext(manager, printers)
     window = MainWindow(context)
     install_pages(window, context)

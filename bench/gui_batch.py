@@ -49,7 +49,7 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-from bench.support import stop_process  # noqa: E402
+from bench.support import DESK_SENDER, stop_process  # noqa: E402
 
 TICK_MS = 5
 TARGET_MS = 50
@@ -64,14 +64,6 @@ HEADERS = [
     "Gewicht",
     "Carrier",
 ]
-SENDER = {
-    "company": "Packdesk Bench GmbH",
-    "street": "Hafenstrasse",
-    "street_no": "12",
-    "zip_code": "20457",
-    "city": "Hamburg",
-    "country": "DE",
-}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -378,7 +370,7 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
     )
     profile = manager.update(
         profile.model_copy(
-            update={"default_sender": SENDER, "printer": definition.name, "preferences": prefs}
+            update={"default_sender": DESK_SENDER, "printer": definition.name, "preferences": prefs}
         )
     )
     ctx = AppContext(manager, printers)
