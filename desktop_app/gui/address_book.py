@@ -630,8 +630,11 @@ def fill_address(form: AddressFormWidget, address: Mapping[str, Any]) -> None:
 def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[AddressPickerWidget]:
     """Add address-book search boxes to the form's receiver and sender; they follow the book."""
     pickers: list[AddressPickerWidget] = []
-    for role, title in (("receiver", "receiver"), ("sender", "sender")):
-        form: AddressFormWidget | None = getattr(shipment_form, role, None)
+    for role, attribute in (("receiver", "receiver"), ("sender", "sender_form")):
+        title = role
+        form = getattr(shipment_form, attribute, None)
+        if not isinstance(form, AddressFormWidget):
+            continue
         box = form.parentWidget() if form is not None else None
         layout = box.layout() if box is not None else None
         if form is None or not isinstance(layout, QVBoxLayout):

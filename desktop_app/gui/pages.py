@@ -63,7 +63,7 @@ def install_operations(
         window.show_page(NEW_SHIPMENT)
 
     addresses.receiver_chosen.connect(lambda address: use("receiver", address))
-    addresses.sender_chosen.connect(lambda address: use("sender", address))
+    addresses.sender_chosen.connect(lambda address: use("sender_form", address))
 
 
 def _show_label(window: MainWindow, stored: StoredShipment) -> None:

@@ -146,12 +146,12 @@ class ReturnDialog(QDialog):
         draft, self.notes = return_draft(shipment, label_format=label_format)
         self.base_draft = draft
 
-        self.sender = AddressFormWidget("return_from")
-        self.sender.set_address(draft["from"], touched=False)
+        self.sender_form = AddressFormWidget("return_from")
+        self.sender_form.set_address(draft["from"], touched=False)
         self.receiver = AddressFormWidget("return_to")
         self.receiver.set_address(draft["to"], touched=False)
         sender_box = QGroupBox("From (the customer)")
-        QVBoxLayout(sender_box).addWidget(self.sender)
+        QVBoxLayout(sender_box).addWidget(self.sender_form)
         receiver_box = QGroupBox("To (back to you)")
         QVBoxLayout(receiver_box).addWidget(self.receiver)
 
@@ -212,7 +212,7 @@ class ReturnDialog(QDialog):
         layout.addWidget(self.problems_label)
         layout.addLayout(buttons)
 
-        for w in (self.sender, self.receiver):
+        for w in (self.sender_form, self.receiver):
             w.edited.connect(self.check)
         for edit in (self.description_edit, self.reference_edit, self.reason_edit):
             edit.textChanged.connect(lambda _t: self.check())
@@ -223,7 +223,7 @@ class ReturnDialog(QDialog):
     def draft(self) -> dict[str, Any]:
         """The return shipment as it would be sent now."""
         draft = dict(self.base_draft)
-        draft["from"] = self.sender.address()
+        draft["from"] = self.sender_form.address()
         draft["to"] = self.receiver.address()
         description = self.description_edit.text().strip()
         if "package" in draft:

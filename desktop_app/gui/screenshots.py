@@ -124,7 +124,7 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
         _type(weight, "0")
         form.reveal_all()
         await _settle()
-        page.scroll.verticalScrollBar().setValue(0)
+        page.scroll_area.verticalScrollBar().setValue(0)
         shot(SHOTS[1][0])
 
         # fixed and created: Create and print, the preview shows the label

@@ -108,7 +108,7 @@ class ShipmentFormWidget(QWidget):
         QVBoxLayout(receiver_box).addWidget(self.receiver)
 
         # --- sender: a summary line; the fields open on demand (or when they have problems)
-        self.sender = AddressFormWidget("from")
+        self.sender_form = AddressFormWidget("from")
         self.saved_combo = combo(object_name="savedAddresses")
         self.saved_combo.setAccessibleName("Saved addresses")
         self.saved_combo.addItem("Saved addresses…", None)
@@ -136,12 +136,12 @@ class ShipmentFormWidget(QWidget):
         sl.addLayout(head)
         sl.addWidget(self.sender_note)
         sl.addWidget(self.saved_combo)
-        sl.addWidget(self.sender)
+        sl.addWidget(self.sender_form)
         save_row = QHBoxLayout()
         save_row.addStretch(1)
         save_row.addWidget(self.save_sender_button)
         sl.addLayout(save_row)
-        self.sender.hide()
+        self.sender_form.hide()
         self.saved_combo.hide()
         self.save_sender_button.hide()
 
@@ -217,7 +217,8 @@ class ShipmentFormWidget(QWidget):
         outer.addWidget(self.message_area)
         outer.addLayout(columns)
 
-        for w in (self.receiver, self.sender, self.carrier_service, self.packages, self.addons):
+        parts = (self.receiver, self.sender_form, self.carrier_service, self.packages, self.addons)
+        for w in parts:
             w.edited.connect(self._on_edited)
         for g in (self.extra, self.order):
             g.edited.connect(self._on_edited)
@@ -247,7 +248,7 @@ class ShipmentFormWidget(QWidget):
             if new_sender and new_sender != self._loaded_sender and set(new_sender) != {"id"}:
                 # a new default: the sender follows unless the user is typing another one
                 if self._sender_untouched_by_user():
-                    self.sender.set_address(new_sender)
+                    self.sender_form.set_address(new_sender)
                 self._loaded_sender = new_sender
             self.refresh_label_formats()
             self.validate_now()
@@ -260,14 +261,14 @@ class ShipmentFormWidget(QWidget):
         sender = dict(profile.default_sender or {})
         self._loaded_sender = sender
         if set(sender) == {"id"}:
-            self.sender.set_address({})
+            self.sender_form.set_address({})
             self.sender_summary.setText("Loading the stored sender address…")
         elif sender:
-            self.sender.set_address(sender)
+            self.sender_form.set_address(sender)
         elif profile.builtin_local:
-            self.sender.set_address(SAMPLE_SENDER)
+            self.sender_form.set_address(SAMPLE_SENDER)
         else:
-            self.sender.set_address({}, touched=False)
+            self.sender_form.set_address({}, touched=False)
         prefs = profile.preferences
         self.packages.set_default(prefs.default_package)
         self.carrier_service.set_offers(self.context.offers, prefs.default_carrier)
@@ -283,7 +284,7 @@ class ShipmentFormWidget(QWidget):
 
     def _sender_untouched_by_user(self) -> bool:
         """True while the sender fields still hold what the form filled in itself."""
-        current = _comparable(self.sender.address())
+        current = _comparable(self.sender_form.address())
         profile = self.context.profile
         loaded = self._loaded_sender or (SAMPLE_SENDER if profile and profile.builtin_local else {})
         return current in ({}, _comparable(loaded))
@@ -301,7 +302,7 @@ class ShipmentFormWidget(QWidget):
             self._show_problems()
             self._set_sender_note("Correct the sender first.", error=True)
             return False
-        body = sanitize(self.sender.address())
+        body = sanitize(self.sender_form.address())
         assert isinstance(body, dict)
         try:
             self.context.manager.update(profile.model_copy(update={"default_sender": body}))
@@ -369,7 +370,7 @@ class ShipmentFormWidget(QWidget):
         if set(default) == {"id"}:
             match = next((a for a in self._saved_addresses if a.get("id") == default["id"]), None)
             if match is not None:
-                self.sender.set_address(_address_fields(match))
+                self.sender_form.set_address(_address_fields(match))
             self.validate_now()
             self._update_sender_summary()
 
@@ -378,21 +379,22 @@ class ShipmentFormWidget(QWidget):
         match = next((a for a in self._saved_addresses if a.get("id") == address_id), None)
         if match is None:
             return
-        self.sender.set_address(_address_fields(match))
+        self.sender_form.set_address(_address_fields(match))
         self._on_edited()
 
     def _on_sender_toggle(self, on: bool) -> None:
-        self.sender.setVisible(on)
+        self.sender_form.setVisible(on)
         self.saved_combo.setVisible(on)
         self.sender_toggle.setText("Done" if on else "Change…")
 
     def _update_sender_summary(self) -> None:
         profile = self.context.profile
-        current = _comparable(self.sender.address())
+        current = _comparable(self.sender_form.address())
         if profile is not None and profile.builtin_local and current == _comparable(SAMPLE_SENDER):
-            self.sender_summary.setText(f"{self.sender.summary()} (sample sender of the sandbox)")
+            summary = self.sender_form.summary()
+            self.sender_summary.setText(f"{summary} (sample sender of the sandbox)")
         else:
-            self.sender_summary.setText(self.sender.summary())
+            self.sender_summary.setText(self.sender_form.summary())
         default = self._loaded_sender or {}
         # offered whenever the sender shown is not the profile's saved default
         differs = bool(current) and current != _comparable(default)
@@ -458,7 +460,7 @@ class ShipmentFormWidget(QWidget):
         draft: dict[str, Any] = {}
         fields: dict[str, Field] = {}
         self.carrier_service.collect(draft, fields)
-        self.sender.collect(draft, fields)
+        self.sender_form.collect(draft, fields)
         self.receiver.collect(draft, fields)
         self.packages.collect(draft, fields)
         self.addons.collect(draft, fields)
@@ -694,10 +696,10 @@ class ShipmentPageWidget(QWidget):
 
         self.context = context
         self.form = ShipmentFormWidget(context)
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self.form)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidget(self.form)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
         self.preview = LabelPreviewWidget(context)
         self.creation = CreationPanelWidget(context, self.form, self.preview)
         self.creation.shipment_created.connect(self.shipment_created)
@@ -708,7 +710,7 @@ class ShipmentPageWidget(QWidget):
         sl.addWidget(self.creation)
         sl.addWidget(self.preview, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.scroll)
+        splitter.addWidget(self.scroll_area)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)

@@ -118,7 +118,7 @@ async def test_create_search_and_default_sender(ctx: AppContext, qtbot: QtBot) -
     # the shipment form of that profile starts with this sender
     form = ShipmentFormWidget(ctx)
     qtbot.addWidget(form)
-    assert warehouse["company"] in form.sender.summary()
+    assert warehouse["company"] in form.sender_form.summary()
 
 
 async def test_book_is_per_profile(
@@ -197,5 +197,5 @@ async def test_pickers_fill_sender_and_receiver(ctx: AppContext, qtbot: QtBot) -
     assert form.receiver.address()["city"] == "München"
     sender_line = next(s for s in sender_picker.lines() if f"Lager {token}" in s)
     sender_picker.choose_line(sender_line)
-    assert form.sender.address()["company"] == f"Lager {token}"
+    assert form.sender_form.address()["company"] == f"Lager {token}"
     assert not any(p.path.startswith(("to.", "from.")) for p in form.validate_now())

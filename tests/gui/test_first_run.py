@@ -45,7 +45,7 @@ async def test_fresh_start_makes_and_prints_a_label_at_the_virtual_printer(
         assert printer.transport == ctx.sandbox_printer.printer.uri
         page = window.shipment_page
         form = page.form
-        assert form.sender.address() == SAMPLE_SENDER
+        assert form.sender_form.address() == SAMPLE_SENDER
         assert "sample" in form.sender_summary.text()
         assert page.preview.virtual_row.isVisibleTo(window)
 

@@ -69,17 +69,17 @@ async def test_a_new_default_sender_keeps_the_form_being_typed(
         assert ctx.profile.default_sender["company"] == "Werkstatt Ost"
         assert _typed(form) == partial  # the receiver being typed is still there
         assert form.reference_edit.text() == "ORDER-4711"
-        assert form.sender.address()["company"] == "Werkstatt Ost"  # the sender followed
+        assert form.sender_form.address()["company"] == "Werkstatt Ost"  # the sender followed
 
         # a sender the user is changing is theirs: another default does not overwrite it
-        type_into(qtbot, form.sender.fields["city"].editor, "Halle")
+        type_into(qtbot, form.sender_form.fields["city"].editor, "Halle")
         other = await book_page.book.create(ctx.client, {**NEW_SENDER, "company": "Lager Süd"})
         book_page.show_addresses()
         assert book_page.select_address(str(other["id"]))
         book_page.default_button.click()
         assert ctx.manager.get(ctx.profile.id).default_sender["company"] == "Lager Süd"  # type: ignore[index]
-        assert form.sender.address()["city"] == "Halle"
-        assert form.sender.address()["company"] == "Werkstatt Ost"
+        assert form.sender_form.address()["city"] == "Halle"
+        assert form.sender_form.address()["company"] == "Werkstatt Ost"
         assert _typed(form) == partial
     finally:
         await ctx.aclose()
@@ -95,17 +95,17 @@ async def test_sender_typed_in_the_form_saves_as_default(
     try:
         window, _book = _window(qtbot, ctx)
         form = window.shipment_page.form  # type: ignore[attr-defined]
-        assert form.sender.isVisibleTo(window)  # no default sender: typed right here
+        assert form.sender_form.isVisibleTo(window)  # no default sender: typed right here
         assert not form.save_sender_button.isVisibleTo(window)
         fill_receiver(qtbot, form, RECEIVER)
-        type_into(qtbot, form.sender.fields["company"].editor, "Laden am Eck")
+        type_into(qtbot, form.sender_form.fields["company"].editor, "Laden am Eck")
         assert form.save_sender_button.isVisibleTo(window)
         assert not form.save_default_sender()  # street, postcode and city are missing
         assert "Correct the sender" in form.sender_note.text()
         assert form.messages_for("from.street")
         assert ctx.manager.get(ctx.profile.id).default_sender is None  # type: ignore[union-attr]
         for name in ("street", "street_no", "zip_code", "city"):
-            type_into(qtbot, form.sender.fields[name].editor, NEW_SENDER[name])
+            type_into(qtbot, form.sender_form.fields[name].editor, NEW_SENDER[name])
         form.save_sender_button.click()
         saved = ctx.manager.get(ctx.profile.id).default_sender  # type: ignore[union-attr]
         assert saved is not None and saved["company"] == "Laden am Eck"

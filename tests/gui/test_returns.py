@@ -55,7 +55,7 @@ async def test_return_label_from_the_history(ctx: AppContext, qtbot: QtBot) -> N
     finished: list[int] = []
     dialog.finished.connect(finished.append)
     # swapped: the customer sends to the shop
-    assert dialog.sender.address()["last_name"] == "Mustermann"
+    assert dialog.sender_form.address()["last_name"] == "Mustermann"
     assert dialog.receiver.address()["company"] == "Packdesk Test GmbH"
     assert "advance_notice" in dialog.notes_label.text()
     assert "carry no additional services" in dialog.notes_label.text()
