@@ -282,6 +282,8 @@ class AppContext(QObject):
     async def _start_sandbox_printer(self, profile: Profile, data_dir: Path) -> Profile:
         """Local sandbox: run the built-in virtual printer and assign it on a first start."""
         if not wants_sandbox_printer(profile, self.printers):
+            if self.sandbox_printer is not None and self.sandbox_printer.running:
+                await self.sandbox_printer.stop()  # e.g. a live profile: nothing of it runs
             return profile
         if self.sandbox_printer is None:
             self.sandbox_printer = SandboxPrinter(self.printers, data_dir / JOBS_FOLDER)

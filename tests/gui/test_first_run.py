@@ -13,6 +13,7 @@ from desktop_app.gui.sandbox_printer import SANDBOX_PRINTER_NAME, SandboxPrinter
 from desktop_app.gui.shipment_form import SAMPLE_SENDER
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.zpl import is_zpl
+from desktop_app.profiles.models import Profile
 from tests.gui.g1_support import fill_valid, make_window, wait_until
 from tests.gui.g2_support import isolate, make_manager
 
@@ -62,6 +63,22 @@ async def test_fresh_start_makes_and_prints_a_label_at_the_virtual_printer(
         dialog = page.preview.show_last_print()
         qtbot.addWidget(dialog)
         assert jobs[0].path.name in dialog.info.text()
+
+        # a live profile never gets it: switching there stops the virtual printer
+        live = manager.add(
+            Profile(
+                name="Shop live",
+                environment="live",
+                base_url="https://127.0.0.1:9",
+                force_loopback=True,
+            ),
+            "live-key-not-used",
+            verified_environment="production",
+        )
+        await ctx.open_profile(live)
+        assert not ctx.sandbox_printer.running and ctx.printer() is None
+        assert not page.preview.virtual_row.isVisibleTo(window)
+        assert manager.get(live.id).printer is None
     finally:
         await ctx.aclose()
     assert ctx.sandbox_printer is not None and not ctx.sandbox_printer.running
@@ -80,7 +97,6 @@ async def test_sandbox_printer_keeps_its_port_and_never_runs_for_live(tmp_path: 
         await again.stop()
 
     from desktop_app.gui.sandbox_printer import wants_sandbox_printer
-    from desktop_app.profiles.models import Profile
 
     live = Profile(name="Shop", environment="live", base_url="https://api.example.com/v1")
     assert not wants_sandbox_printer(live, PrinterBook(tmp_path / "empty.json"))
