@@ -712,8 +712,7 @@ class PrintQueue:
                 continue
             delay = (job.next_attempt_at or 0.0) - time.time()
             if job.state == "waiting" and delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), delay)
+                await _wait_event(wake, delay)
                 continue
             try:
                 await self._attempt(job)
@@ -722,8 +721,7 @@ class PrintQueue:
             except Exception:
                 # a storage error must not kill this printer's worker for good
                 log.exception("print queue worker for %s failed; retrying", printer)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), self.backoff_max)
+                await _wait_event(wake, self.backoff_max)
 
     def _backoff(self, attempts: int) -> float:
         return float(min(self.backoff_max, self.backoff_initial * 2 ** max(0, attempts - 1)))
@@ -813,3 +811,15 @@ class PrintQueue:
         await self._update_async(
             job.id, state="waiting", last_error=message, next_attempt_at=time.time() + delay
         )
+
+
+async def _wait_event(event: asyncio.Event, timeout: float) -> None:
+    """Wait for `event` at most `timeout` seconds.
+
+    Not `asyncio.wait_for(event.wait(), ...)`: on Python 3.11 that wraps the wait in a task of
+    its own, and a worker cancelled at shutdown before that task ran left the coroutine never
+    awaited (a RuntimeWarning, seen as a flaky test). `asyncio.timeout` awaits it in place.
+    """
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(timeout):
+            await event.wait()
