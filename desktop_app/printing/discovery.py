@@ -10,6 +10,7 @@ import socket
 from dataclasses import dataclass
 
 from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.subprocesses import communicate
 
 SCAN_PORT = 9100
 MAX_SCAN_HOSTS = 256
@@ -59,10 +60,8 @@ async def list_cups_queues(server: str | None = None, timeout: float = 10.0) -> 
     except FileNotFoundError:
         raise DiscoveryError("lpstat not found: install the CUPS client (cups-client)") from None
     try:
-        out, err = await asyncio.wait_for(proc.communicate(), timeout)
+        out, err = await communicate(proc, None, timeout)
     except TimeoutError:
-        proc.kill()
-        await proc.wait()
         raise DiscoveryError(f"lpstat did not answer within {timeout:g} s") from None
     text = out.decode(errors="replace")
     if proc.returncode != 0 and not text.strip():

@@ -63,6 +63,7 @@ from desktop_app.printing.transports import (
     TransportError,
     create_transport,
 )
+from desktop_app.profiles.store import enable_wal
 
 log = logging.getLogger(__name__)
 
@@ -284,7 +285,7 @@ class PrintQueue:
         # inserted by `enqueue_async` but not announced yet: the worker waits for them
         self._unpublished: set[int] = set()
         self._calls: set[asyncio.Future[Any]] = set()  # storage calls running off the loop
-        self._db.execute("PRAGMA journal_mode=WAL")
+        enable_wal(self._db)
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
         self._db.execute(f"PRAGMA synchronous={synchronous}")

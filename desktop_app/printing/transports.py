@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal
 from urllib.parse import parse_qs, urlsplit
 
 from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.subprocesses import communicate
 
 DataKind = Literal["zpl", "pdf"]
 DEFAULT_TCP_PORT = 9100
@@ -268,10 +269,8 @@ class CupsTransport(Transport):
             ) from None
         on_connected()
         try:
-            out, err = await asyncio.wait_for(proc.communicate(job.data), self.timeout)
+            out, err = await communicate(proc, job.data, self.timeout)
         except TimeoutError:
-            proc.kill()
-            await proc.wait()
             raise TransportError(
                 f"{self.describe()}: lp did not finish within {self.timeout:g} s", connected=True
             ) from None

@@ -22,6 +22,7 @@ import json
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -255,6 +256,27 @@ def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def enable_wal(conn: sqlite3.Connection, timeout: float = 30.0) -> None:
+    """Put the database in WAL mode, waiting while another process holds it.
+
+    Switching the journal mode takes an exclusive lock and SQLite answers "database is
+    locked" at once (its busy handler is not used for it) when another process opens the
+    same fresh file at that moment: the app, `packdesk batch` and the print queue do.
+    WAL is a property of the file, so once any of them has set it the others only read it.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 class ProfileStore:
     """SQLite + label files of one profile. Thread-safe; every method is short and blocking."""
 
@@ -276,7 +298,7 @@ class ProfileStore:
         )
         self._conn.row_factory = sqlite3.Row
         try:
-            self._conn.execute("PRAGMA journal_mode=WAL")
+            enable_wal(self._conn)
             self._conn.execute("PRAGMA synchronous=FULL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.execute("PRAGMA busy_timeout=30000")
