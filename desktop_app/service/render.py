@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import sys
 import threading
 from collections.abc import Mapping, Sequence
@@ -36,6 +38,23 @@ def render_files(
     return whole, singles
 
 
+def _exit_with_parent() -> None:
+    """Worker initializer: end this worker when the service process dies, even by SIGKILL.
+
+    The pool's queues keep their pipes open in the worker too, so it would never see an
+    end-of-file and wait forever as an orphan; the parent's sentinel works on every platform.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 class LabelRenderer:
     """Renders label files in up to `processes` worker processes (0: in a thread)."""
 
@@ -56,6 +75,7 @@ class LabelRenderer:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.processes,
                     mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_exit_with_parent,
                 )
             return self._pool
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from desktop_app.service.render import LabelRenderer, render_files
-from tests.service.payloads import PACKAGE, RECEIVER, SENDER
+from tests.fixtures.service import RunningService
+from tests.service.payloads import PACKAGE, RECEIVER, SENDER, shipment
 
 NUMBER = "00340434161094027318"
 URL = f"https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode={NUMBER}"
@@ -60,3 +66,46 @@ async def test_no_processes_renders_in_a_thread() -> None:
     renderer = LabelRenderer(0)
     whole, singles = await renderer.render(BODY, [NUMBER], [URL], True, ZPL)
     assert renderer._pool is None and singles == [whole] and NUMBER in whole.decode()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            # the command may hold spaces and parentheses: the fields follow the last ")"
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="needs Linux pidfds")
+def test_the_worker_ends_with_a_killed_service(
+    service_factory: Callable[..., RunningService],
+) -> None:
+    service = service_factory()
+    with service.client() as client:
+        assert client.post("/v1/shipments", json=shipment(label=True)).status_code == 200
+    workers = [pid for pid in _children(service.process.pid) if _is_render_worker(pid)]
+    assert workers, "the label was not rendered in a worker process"
+    fds = [os.pidfd_open(pid) for pid in workers]
+    try:
+        service.process.kill()
+        service.process.wait(10)
+        for fd in fds:
+            # a pidfd becomes readable when its process ends
+            readable, _, _ = select.select([fd], [], [], 15)
+            assert readable, "the render worker outlived the killed service"
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+def _is_render_worker(pid: int) -> bool:
+    try:
+        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
