@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.history import STATUS_TEXT
 from desktop_app.gui.theme import MUTED_COLOR
 from desktop_app.profiles.models import is_loopback_host
 from desktop_app.profiles.store import ProfileStore, ShipmentNotFoundError, StoredShipment
@@ -50,22 +51,6 @@ RATE_RESERVE_SHARE = 0.25
 #: at most this many single GETs per periodic refresh (the list call covers the rest)
 MAX_SINGLE_LOOKUPS = 10
 CLOCK_SKEW = timedelta(hours=1)
-
-STATUS_TEXT = {
-    "label_created": "Label created",
-    "picked_up": "Picked up",
-    "transit": "In transit",
-    "out_for_delivery": "Out for delivery",
-    "delivered": "Delivered",
-    "awaits_pickup_by_receiver": "Awaits pickup by receiver",
-    "canceled": "Canceled",
-    "delayed": "Delayed",
-    "exception": "Problem (exception)",
-    "not_delivered": "Not delivered",
-    "destroyed": "Destroyed",
-    "notification": "Notification",
-    "unknown": "Unknown",
-}
 
 
 def status_label(status: str | None) -> str:
