@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import os
-import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -239,28 +236,9 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the screenshots into the folder given (default docs/screenshots)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    out = Path(args[0] if args else "docs/screenshots").resolve()
-    with tempfile.TemporaryDirectory(prefix="packdesk-shots-") as tmp_name:
-        tmp = Path(tmp_name)
-        os.environ["PACKDESK_CONFIG_DIR"] = str(tmp / "config")
-        os.environ["PACKDESK_DATA_DIR"] = str(tmp / "data")
-        os.environ["PACKDESK_SECRET_STORE"] = "file"
-        os.environ.pop("PACKDESK_API_KEY", None)
-        import qasync
-        from PySide6.QtWidgets import QApplication
+    from desktop_app.gui.screenshots import run_shots
 
-        app = QApplication.instance() or QApplication(["packdesk-shots"])
-        loop = qasync.QEventLoop(app)
-        asyncio.set_event_loop(loop)
-        try:
-            written = loop.run_until_complete(_shoot(out, tmp))
-        finally:
-            asyncio.set_event_loop(None)
-            loop.close()
-    for path in written:
-        print(path)  # noqa: T201 - a command-line tool reports what it wrote
-    return 0
+    return run_shots(_shoot, argv, "packdesk-shots-")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -226,11 +226,15 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
     return written
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Write the screenshots into the folder given (default docs/screenshots)."""
+def run_shots(
+    shoot: Callable[[Path, Path], Awaitable[list[Path]]],
+    argv: Sequence[str] | None,
+    prefix: str,
+) -> int:
+    """Run `shoot(out, tmp)` on qasync's loop with throw-away folders; print what it wrote."""
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0] if args else "docs/screenshots").resolve()
-    with tempfile.TemporaryDirectory(prefix="packdesk-screenshots-") as tmp_name:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp_name:
         tmp = Path(tmp_name)
         # nothing of the user's: folders, keys and any key override stay out
         os.environ["PACKDESK_CONFIG_DIR"] = str(tmp / "config")
@@ -240,17 +244,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         import qasync
         from PySide6.QtWidgets import QApplication
 
-        app = QApplication.instance() or QApplication(["packdesk-screenshots"])
+        app = QApplication.instance() or QApplication([prefix.rstrip("-")])
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         try:
-            written = loop.run_until_complete(_shoot(out, tmp))
+            written = loop.run_until_complete(shoot(out, tmp))
         finally:
             asyncio.set_event_loop(None)
             loop.close()
     for path in written:
         print(path)  # noqa: T201 - a command-line tool reports what it wrote
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the screenshots into the folder given (default docs/screenshots)."""
+    return run_shots(_shoot, argv, "packdesk-screenshots-")
 
 
 if __name__ == "__main__":
