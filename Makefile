@@ -45,13 +45,13 @@ serve: install ## run the local Shipping Service alone (port 8443)
 	$(VENV)/bin/packdesk serve --port 8443
 
 lint: install ## ruff and mypy (the Qt-free packages, and printing)
-	$(VENV)/bin/ruff check desktop_app tests bench
-	$(VENV)/bin/ruff format --check desktop_app tests bench
+	$(VENV)/bin/ruff check desktop_app tests bench tools
+	$(VENV)/bin/ruff format --check desktop_app tests bench tools
 	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch desktop_app/printing
 
 format: install ## apply ruff's fixes and formatting
-	$(VENV)/bin/ruff check --fix desktop_app tests bench
-	$(VENV)/bin/ruff format desktop_app tests bench
+	$(VENV)/bin/ruff check --fix desktop_app tests bench tools
+	$(VENV)/bin/ruff format desktop_app tests bench tools
 
 test: lint ## the whole suite: lint, types, pytest offscreen
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
@@ -60,8 +60,8 @@ bench: install ## the benchmarks under bench/, printing their figures
 	@for b in bench/*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
 
 screenshots: install ## render the main window to docs/screenshots/ under Xvfb
-	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m desktop_app.gui.screenshots docs/screenshots
-	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m desktop_app.gui.operations_shots docs/screenshots
+	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots
+	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
 
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .stamps .pytest_cache .mypy_cache .ruff_cache

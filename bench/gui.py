@@ -145,9 +145,9 @@ async def _type(editor: Any, text: str, latencies: list[float]) -> None:
 
 async def session(tmp: Path) -> dict[str, Any]:
     """Run the 20-shipment session; keystroke latencies, stall, creation times."""
-    from desktop_app.gui.context import AppContext
-    from desktop_app.gui.main_window import MainWindow
-    from desktop_app.gui.pages import install_pages
+    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.shell.main_window import MainWindow
+    from desktop_app.gui.shell.pages import install_pages
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition
     from desktop_app.printing.virtual_printer import VirtualPrinter
     from desktop_app.profiles.manager import ProfileManager

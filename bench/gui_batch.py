@@ -333,8 +333,8 @@ def write_orders(path: Path, count: int, prefix: str, carrier: str) -> Path:
 
 async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     """One batch of `args.rows` through the Batch page; the figures."""
-    from desktop_app.gui.batch_page import BatchPageWidget
-    from desktop_app.gui.context import AppContext
+    from desktop_app.gui.batch.page import BatchPageWidget
+    from desktop_app.gui.shell.context import AppContext
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
@@ -376,8 +376,8 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
     ctx = AppContext(manager, printers)
     window: Any = None
     if args.window:  # the whole main window, its status bar and other pages listening
-        from desktop_app.gui.main_window import MainWindow
-        from desktop_app.gui.pages import install_operations, install_pages
+        from desktop_app.gui.shell.main_window import MainWindow
+        from desktop_app.gui.shell.pages import install_operations, install_pages
 
         window = MainWindow(ctx)
         install_operations(window, ctx, *install_pages(window, ctx))  # as the app does

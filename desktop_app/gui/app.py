@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from desktop_app.gui.context import AppContext
-    from desktop_app.gui.main_window import MainWindow
+    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
 
@@ -78,8 +78,8 @@ def main(argv: Sequence[str] = ()) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    from desktop_app.gui.context import AppContext
-    from desktop_app.gui.main_window import MainWindow
+    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.printing.printers import PrinterBook, PrinterError
     from desktop_app.profiles.manager import ProfileManager
 
@@ -91,7 +91,7 @@ async def _run(args: argparse.Namespace) -> int:
         printers = PrinterBook(manager.config_dir / "printers.unreadable.json")
     context = AppContext(manager, printers)
     window = MainWindow(context, manage_shutdown=True)
-    _plug_g2_pages(window, context)
+    _install_pages(window, context)
     profile = _initial_profile(manager, args.profile)
     closed = asyncio.Event()
     window.closed.connect(closed.set)
@@ -140,26 +140,13 @@ def _initial_profile(manager: ProfileManager, wanted: str | None) -> Profile:
     return manager.last_used
 
 
-def _plug_g2_pages(window: MainWindow, context: AppContext) -> None:
-    """Let the History/Settings pages install themselves: `desktop_app.gui.pages.install_pages(
-    window, context)` calls `window.add_page(...)` (or sets `history_page`/`settings_page`)."""
-    import importlib
+def _install_pages(window: MainWindow, context: AppContext) -> None:
+    """History and Settings, then Addresses, Pickups, Batch (tracking/returns in History,
+    webhooks in Settings); a page that fails to build is logged, the window still opens."""
+    from desktop_app.gui.shell.pages import install_operations, install_pages
 
     try:
-        pages = importlib.import_module("desktop_app.gui.pages")
-    except ImportError:
-        return
-    install = getattr(pages, "install_pages", None)
-    if callable(install):
-        try:
-            installed = install(window, context)
-        except Exception:
-            log.exception("installing the History/Settings pages failed")
-            return
-        # Addresses, Pickups, Batch; tracking/returns in History; webhooks in Settings
-        operations = getattr(pages, "install_operations", None)
-        if callable(operations) and isinstance(installed, tuple):
-            try:
-                operations(window, context, *installed)
-            except Exception:
-                log.exception("installing the operations pages failed")
+        history, settings = install_pages(window, context)
+        install_operations(window, context, history, settings)
+    except Exception:
+        log.exception("installing the pages failed")

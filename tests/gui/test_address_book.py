@@ -11,18 +11,18 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.address_book import (
+from desktop_app.gui.addresses.book import (
     AddressBook,
     AddressBookWidget,
     AddressProblems,
     attach_pickers,
     fill_address,
 )
-from desktop_app.gui.address_form import PARTNER
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.shipment_form import ShipmentFormWidget
-from tests.gui.b2_support import account_context
-from tests.gui.g2_support import add_service_profile, isolate
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.form import ShipmentFormWidget
+from desktop_app.gui.widgets.address_form import PARTNER
+from tests.gui.account_context import account_context
+from tests.gui.app_context import add_service_profile, isolate
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.address_book import AddressBookWidget
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.main_window import HISTORY, NEW_SHIPMENT, MainWindow
-from desktop_app.gui.pages import install_operations, install_pages
-from desktop_app.gui.webhooks_page import WebhooksPage
-from tests.gui.g2_support import isolate, open_context
+from desktop_app.gui.addresses.book import AddressBookWidget
+from desktop_app.gui.settings.webhooks import WebhooksPage
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
+from desktop_app.gui.shell.pages import install_operations, install_pages
+from tests.gui.app_context import isolate, open_context
 
 pytestmark = pytest.mark.timeout(120)
 

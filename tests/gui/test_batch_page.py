@@ -14,10 +14,10 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop_app.batch.mapping import MappingBook
-from desktop_app.gui.batch_page import BatchPageWidget
-from desktop_app.gui.context import AppContext
+from desktop_app.gui.batch.page import BatchPageWidget
+from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.g2_support import SENDER, isolate, open_context, zpl_printer
+from tests.gui.app_context import SENDER, isolate, open_context, zpl_printer
 
 pytestmark = pytest.mark.timeout(120)
 

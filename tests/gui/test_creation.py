@@ -13,11 +13,12 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
+from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.g1_support import (
+from tests.gui.app_context import emitted, expect, isolate, zpl_printer
+from tests.gui.shipment_desk import (
     PACKAGE,
     RECEIVER,
     fill_package,
@@ -29,7 +30,6 @@ from tests.gui.g1_support import (
     shown,
     type_into,
 )
-from tests.gui.g2_support import emitted, expect, isolate, zpl_printer
 
 pytestmark = pytest.mark.timeout(120)
 

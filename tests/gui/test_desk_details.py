@@ -12,11 +12,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.address_form import PARTNER, AddressFormWidget
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.shipment_form import ShipmentPageWidget
-from tests.gui.g1_support import PACKAGE, fill_package, fill_valid, make_page, open_desk, type_into
-from tests.gui.g2_support import emitted, expect, isolate
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
+from tests.gui.app_context import emitted, expect, isolate
+from tests.gui.shipment_desk import (
+    PACKAGE,
+    fill_package,
+    fill_valid,
+    make_page,
+    open_desk,
+    type_into,
+)
 
 pytestmark = pytest.mark.timeout(120)
 

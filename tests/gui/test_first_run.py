@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.sandbox_printer import SANDBOX_PRINTER_NAME, SandboxPrinter
-from desktop_app.gui.shipment_form import SAMPLE_SENDER
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME, SandboxPrinter
+from desktop_app.gui.shipment.form import SAMPLE_SENDER
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.zpl import is_zpl
 from desktop_app.profiles.models import Profile
-from tests.gui.g1_support import fill_valid, make_window, wait_until
-from tests.gui.g2_support import isolate, make_manager
+from tests.gui.app_context import isolate, make_manager
+from tests.gui.shipment_desk import fill_valid, make_window, wait_until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -96,7 +96,7 @@ async def test_sandbox_printer_keeps_its_port_and_never_runs_for_live(tmp_path: 
     finally:
         await again.stop()
 
-    from desktop_app.gui.sandbox_printer import wants_sandbox_printer
+    from desktop_app.gui.shell.sandbox_printer import wants_sandbox_printer
 
     live = Profile(name="Shop", environment="live", base_url="https://api.example.com/v1")
     assert not wants_sandbox_printer(live, PrinterBook(tmp_path / "empty.json"))

@@ -13,10 +13,11 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.catalog import load_catalog
-from desktop_app.gui.address_form import LOCKER_STATION, PARTNER, POST_BRANCH
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.shipment_form import ShipmentPageWidget
-from tests.gui.g1_support import (
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.widgets.address_form import LOCKER_STATION, PARTNER, POST_BRANCH
+from tests.gui.app_context import emitted, expect, isolate
+from tests.gui.shipment_desk import (
     PACKAGE,
     RECEIVER,
     click,
@@ -28,7 +29,6 @@ from tests.gui.g1_support import (
     shown,
     type_into,
 )
-from tests.gui.g2_support import emitted, expect, isolate
 
 pytestmark = pytest.mark.timeout(120)
 

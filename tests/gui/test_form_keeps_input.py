@@ -10,12 +10,12 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.address_book import AddressBookWidget
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.main_window import MainWindow
-from desktop_app.gui.pages import install_operations, install_pages
-from tests.gui.g1_support import RECEIVER, fill_receiver, type_into, wait_until
-from tests.gui.g2_support import add_service_profile, isolate, open_context
+from desktop_app.gui.addresses.book import AddressBookWidget
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.main_window import MainWindow
+from desktop_app.gui.shell.pages import install_operations, install_pages
+from tests.gui.app_context import add_service_profile, isolate, open_context
+from tests.gui.shipment_desk import RECEIVER, fill_receiver, type_into, wait_until
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -16,12 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.history import HistoryWidget, ShipmentHistoryModel
+from desktop_app.gui.history.page import HistoryWidget, ShipmentHistoryModel
+from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.store import ProfileStore
-from tests.gui.g2_support import (
+from tests.gui.app_context import (
     add_service_profile,
     create,
     emitted,

@@ -15,13 +15,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.main_window import MainWindow
-from desktop_app.gui.theme import window_title
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.main_window import MainWindow
+from desktop_app.gui.shell.theme import window_title
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.store import ProfileStore
-from tests.gui.g1_support import fill_valid, sandbox_profile
-from tests.gui.g2_support import emitted, expect, isolate, make_manager
+from tests.gui.app_context import emitted, expect, isolate, make_manager
+from tests.gui.shipment_desk import fill_valid, sandbox_profile
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.timeout(120)

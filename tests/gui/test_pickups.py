@@ -13,10 +13,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.pickups import PickupsWidget, default_window, open_for_pickup
-from tests.gui.b2_support import account_context
-from tests.gui.g2_support import create, isolate
+from desktop_app.gui.pickups.page import PickupsWidget, default_window, open_for_pickup
+from desktop_app.gui.shell.context import AppContext
+from tests.gui.account_context import account_context
+from tests.gui.app_context import create, isolate
 
 pytestmark = pytest.mark.timeout(120)
 

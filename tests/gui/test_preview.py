@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.preview import IMAGES, TEXT, LabelPreviewWidget
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.preview import IMAGES, TEXT, LabelPreviewWidget
 from desktop_app.profiles.store import StoredShipment
-from tests.gui.g1_support import open_desk
-from tests.gui.g2_support import isolate, shipment_request
+from tests.gui.app_context import isolate, shipment_request
+from tests.gui.shipment_desk import open_desk
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.main_window import HISTORY
-from desktop_app.gui.theme import LIVE_LOOK, SANDBOX_LOOK
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.main_window import HISTORY
+from desktop_app.gui.shell.theme import LIVE_LOOK, SANDBOX_LOOK
 from desktop_app.printing.printers import PrinterBook
-from tests.gui.g1_support import fill_valid, make_window, open_desk, sandbox_profile
-from tests.gui.g2_support import emitted, expect, isolate, zpl_printer
+from tests.gui.app_context import emitted, expect, isolate, zpl_printer
+from tests.gui.shipment_desk import fill_valid, make_window, open_desk, sandbox_profile
 
 pytestmark = pytest.mark.timeout(120)
 

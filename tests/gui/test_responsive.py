@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
-from tests.gui.g1_support import fill_valid, make_page, open_desk
-from tests.gui.g2_support import emitted, expect, isolate
+from tests.gui.app_context import emitted, expect, isolate
+from tests.gui.shipment_desk import fill_valid, make_page, open_desk
 
 pytestmark = pytest.mark.timeout(120)
 log = logging.getLogger(__name__)

@@ -11,11 +11,16 @@ import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.history import HistoryWidget
-from desktop_app.gui.returns import ReturnDialog, attach_to_history, return_draft, returnable
+from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.returns import (
+    ReturnDialog,
+    attach_to_history,
+    return_draft,
+    returnable,
+)
+from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.g2_support import create, isolate, open_context, zpl_printer
+from tests.gui.app_context import create, isolate, open_context, zpl_printer
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from desktop_app.gui.screenshots import SHOTS, WINDOW_SIZE
-from desktop_app.gui.theme import SANDBOX_LOOK
+from desktop_app.gui.shell.theme import SANDBOX_LOOK
+from tools.screenshots.window import SHOTS, WINDOW_SIZE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ def test_screenshots_are_rendered(tmp_path: Path) -> None:
     out = tmp_path / "shots"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run(
-        [sys.executable, "-m", "desktop_app.gui.screenshots", str(out)],
+        [sys.executable, "-m", "tools.screenshots.window", str(out)],
         cwd=REPO,
         env=env,
         capture_output=True,

@@ -12,15 +12,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.printers_page import PrinterDialog, PrintersPage
-from desktop_app.gui.profiles_page import ProfileDialog, ProfilesPage
-from desktop_app.gui.settings_page import SettingsWidget
+from desktop_app.gui.settings.page import SettingsWidget
+from desktop_app.gui.settings.printers import PrinterDialog, PrintersPage
+from desktop_app.gui.settings.profiles import ProfileDialog, ProfilesPage
+from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.models import Profile
-from tests.gui.g2_support import (
+from tests.gui.app_context import (
     add_service_profile,
     emitted,
     expect,

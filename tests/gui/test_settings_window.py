@@ -11,12 +11,12 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.history import HistoryWidget, ShipmentHistoryModel
-from desktop_app.gui.main_window import HISTORY, NEW_SHIPMENT, MainWindow
-from desktop_app.gui.pages import install_pages
-from desktop_app.gui.settings_page import SettingsWidget
-from tests.gui.g2_support import (
+from desktop_app.gui.history.page import HistoryWidget, ShipmentHistoryModel
+from desktop_app.gui.settings.page import SettingsWidget
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
+from desktop_app.gui.shell.pages import install_pages
+from tests.gui.app_context import (
     add_service_profile,
     connected,
     create,

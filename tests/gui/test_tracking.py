@@ -11,17 +11,17 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.history import HistoryWidget, ShipmentHistoryModel
-from desktop_app.gui.tracking import (
+from desktop_app.gui.history.page import HistoryWidget, ShipmentHistoryModel
+from desktop_app.gui.history.tracking import (
     TrackingRefresher,
     attach_to_history,
     is_open,
     sandbox_moves_allowed,
     timeline_entries,
 )
+from desktop_app.gui.shell.context import AppContext
 from desktop_app.profiles.models import Profile
-from tests.gui.g2_support import create, isolate, open_context
+from tests.gui.app_context import create, isolate, open_context
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.context import AppContext
-from desktop_app.gui.webhooks_page import WebhooksPage
+from desktop_app.gui.settings.webhooks import WebhooksPage
+from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile
 from tests.fixtures.receiver import Receiver, start_receiver
-from tests.gui.b2_support import account_context
-from tests.gui.g2_support import create, isolate, make_manager
+from tests.gui.account_context import account_context
+from tests.gui.app_context import create, isolate, make_manager
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -1,0 +1,1 @@
+"""The Addresses page: the address book and its pickers in the shipment form."""

@@ -1,0 +1,670 @@
+"""Address book: stored addresses of `/v1/addresses`, kept per profile, searchable.
+
+`AddressBook` is the Qt-free part: a per-profile cache file (`address_book.json` in the
+profile's data dir, so a profile never sees another's addresses) synced from the service,
+search, create (checked with the domain's address rules first), get, the workplace
+parcel-point lookup by partner id, and the profile's default sender.
+`AddressBookWidget` is the page; `AddressPickerWidget` is the search box the shipment form's
+sender and receiver use (`attach_pickers`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCompleter,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.domain.rules import Problem, validate_address
+from desktop_app.domain.sanitize import sanitize
+from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
+from desktop_app.gui.widgets.tasks import TaskSet, service_text
+from desktop_app.profiles.files import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from desktop_app.client import ShippingClient
+    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.profiles.manager import ProfileManager
+    from desktop_app.profiles.models import Profile
+
+log = logging.getLogger(__name__)
+
+BOOK_FILE = "address_book.json"
+#: the address fields shown and searched (wire names of spec 2.1 plus email)
+FIELDS = (
+    "company",
+    "first_name",
+    "last_name",
+    "care_of",
+    "street",
+    "street_no",
+    "zip_code",
+    "city",
+    "state",
+    "country",
+    "phone",
+    "email",
+    "partner_id",
+)
+
+
+def address_fields(address: Mapping[str, Any]) -> dict[str, Any]:
+    """The fillable fields of an address (no id, no nulls or empty strings)."""
+    return {k: address[k] for k in FIELDS if address.get(k) not in (None, "")}
+
+
+def address_name(address: Mapping[str, Any]) -> str:
+    """Company and/or person."""
+    person = " ".join(str(address[k]) for k in ("first_name", "last_name") if address.get(k))
+    return ", ".join(x for x in (str(address.get("company") or ""), person) if x) or "(no name)"
+
+
+def address_line(address: Mapping[str, Any]) -> str:
+    """One line: name, street, town, country."""
+    street = " ".join(str(address[k]) for k in ("street", "street_no") if address.get(k))
+    town = " ".join(str(address[k]) for k in ("zip_code", "city") if address.get(k))
+    parts = [address_name(address), street, town, str(address.get("country") or "")]
+    return ", ".join(p for p in parts if p)
+
+
+def address_text(address: Mapping[str, Any]) -> str:
+    """Several lines, as on an envelope."""
+    lines = [address_name(address)]
+    if address.get("care_of"):
+        lines.append(f"c/o {address['care_of']}")
+    lines.append(" ".join(str(address[k]) for k in ("street", "street_no") if address.get(k)))
+    lines.append(" ".join(str(address[k]) for k in ("zip_code", "city") if address.get(k)))
+    lines.append(str(address.get("country") or ""))
+    return "\n".join(line for line in lines if line.strip())
+
+
+class AddressProblems(ValueError):
+    """The address breaks the domain's address rules; `problems` says where."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = list(problems)
+
+
+class AddressBook:
+    """The stored addresses of one profile: a cache file synced from the service."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = Path(directory) / BOOK_FILE
+        self.addresses: list[dict[str, Any]] = []
+        self.default_sender_id: str | None = None
+        self.synced_at: str | None = None
+        self._load()
+
+    @classmethod
+    def for_profile(cls, manager: ProfileManager, profile: Profile) -> AddressBook:
+        """The book of `profile` (in its own data dir)."""
+        return cls(manager.profile_data_dir(profile))
+
+    def _load(self) -> None:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError) as exc:
+            # a damaged cache is rebuilt from the service at the next sync
+            log.warning("address book %s unreadable (%s); starting empty", self.path, exc)
+            return
+        if not isinstance(data, dict):
+            return
+        self.addresses = [a for a in data.get("addresses") or [] if isinstance(a, dict)]
+        default = data.get("default_sender_id")
+        self.default_sender_id = default if isinstance(default, str) else None
+        synced = data.get("synced_at")
+        self.synced_at = synced if isinstance(synced, str) else None
+
+    def save(self) -> None:
+        """Write the cache atomically."""
+        data = {
+            "addresses": self.addresses,
+            "default_sender_id": self.default_sender_id,
+            "synced_at": self.synced_at,
+        }
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        atomic_write_bytes(self.path, text.encode("utf-8"), mode=0o600)
+
+    # --- reading -------------------------------------------------------------------------------
+
+    def get_cached(self, address_id: str) -> dict[str, Any] | None:
+        """A cached address by id."""
+        return next((a for a in self.addresses if a.get("id") == address_id), None)
+
+    def search(self, query: str = "") -> list[dict[str, Any]]:
+        """Addresses whose fields contain every word of `query` (case-insensitive)."""
+        words = query.casefold().split()
+        if not words:
+            return list(self.addresses)
+        out = []
+        for address in self.addresses:
+            text = " ".join(str(address.get(k) or "") for k in FIELDS).casefold()
+            if all(w in text for w in words):
+                out.append(address)
+        return out
+
+    @property
+    def default_sender(self) -> dict[str, Any] | None:
+        """The default sender's stored address, if it is in the book."""
+        return self.get_cached(self.default_sender_id) if self.default_sender_id else None
+
+    # --- service --------------------------------------------------------------------------------
+
+    def _put(self, address: dict[str, Any]) -> dict[str, Any]:
+        for i, old in enumerate(self.addresses):
+            if old.get("id") == address.get("id"):
+                self.addresses[i] = address
+                break
+        else:
+            self.addresses.append(address)
+        return address
+
+    async def sync(self, client: ShippingClient) -> int:
+        """Replace the cache with the service's list; returns how many addresses it has."""
+        found = [
+            a.model_dump(mode="json", by_alias=True, exclude_none=True)
+            async for a in client.addresses.iter_all()
+        ]
+        self.addresses = found
+        self.synced_at = datetime.now(UTC).isoformat(timespec="seconds")
+        await asyncio.to_thread(self.save)
+        return len(found)
+
+    async def create(self, client: ShippingClient, address: Mapping[str, Any]) -> dict[str, Any]:
+        """Store a new address on the service (AddressProblems if the rules refuse it)."""
+        body = sanitize(address_fields(address))
+        problems = validate_address(body)
+        if problems:
+            raise AddressProblems(problems)
+        created = await client.addresses.create(body)
+        stored = self._put(created.model_dump(mode="json", by_alias=True, exclude_none=True))
+        await asyncio.to_thread(self.save)
+        return stored
+
+    async def get(self, client: ShippingClient, address_id: str) -> dict[str, Any]:
+        """One stored address, fresh from the service (the cache is updated)."""
+        fetched = await client.addresses.get(address_id)
+        stored = self._put(fetched.model_dump(mode="json", by_alias=True, exclude_none=True))
+        await asyncio.to_thread(self.save)
+        return stored
+
+    async def lookup_partner(self, client: ShippingClient, partner_id: str) -> dict[str, Any]:
+        """The delivery address a workplace parcel-point user's id resolves to (stored too)."""
+        partner_id = partner_id.strip()
+        problems = validate_address({"partner_id": partner_id})
+        if problems:
+            raise AddressProblems(problems)
+        found = await client.addresses.create({"partner_id": partner_id})
+        stored = self._put(found.model_dump(mode="json", by_alias=True, exclude_none=True))
+        await asyncio.to_thread(self.save)
+        return stored
+
+    def set_default_sender(
+        self, manager: ProfileManager, profile: Profile, address: Mapping[str, Any]
+    ) -> Profile:
+        """Make `address` the profile's default sender (saved in the profile and the book)."""
+        fields = {k: v for k, v in address_fields(address).items() if k != "partner_id"}
+        problems = validate_address(fields)
+        if problems:
+            raise AddressProblems(problems)
+        saved = manager.update(profile.model_copy(update={"default_sender": fields}))
+        self.default_sender_id = str(address.get("id")) if address.get("id") else None
+        self.save()
+        return saved
+
+
+# --- widgets ---------------------------------------------------------------------------------
+
+
+class AddressPickerWidget(QLineEdit):
+    """A search box over the address book; choosing an entry emits its address."""
+
+    address_chosen = Signal(dict)
+
+    def __init__(self, placeholder: str = "Search the address book…", parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setPlaceholderText(placeholder)
+        self.setClearButtonEnabled(True)
+        self._by_line: dict[str, dict[str, Any]] = {}
+        self.list_model = QStringListModel(self)
+        self.completer_ = QCompleter(self.list_model, self)
+        self.completer_.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer_.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.completer_.setMaxVisibleItems(12)
+        self.setCompleter(self.completer_)
+        self.completer_.activated[str].connect(self.choose_line)  # type: ignore[index]
+
+    def set_addresses(self, addresses: Sequence[Mapping[str, Any]]) -> None:
+        """Offer these addresses."""
+        self._by_line = {}
+        for address in addresses:
+            line = address_line(address)
+            if line in self._by_line:
+                line = f"{line} ({address.get('id', '')[:8]})"
+            self._by_line[line] = dict(address)
+        self.list_model.setStringList(list(self._by_line))
+
+    def lines(self) -> list[str]:
+        """The entries offered."""
+        return list(self._by_line)
+
+    def choose_line(self, line: str) -> None:
+        """Pick the entry shown as `line` (as the completer does)."""
+        address = self._by_line.get(line)
+        if address is not None:
+            self.address_chosen.emit(address)
+            self.clear()
+
+
+class AddressBookWidget(QWidget):
+    """The Addresses page: search, the stored addresses, new address, parcel-point lookup."""
+
+    #: the book changed (synced, added): pickers reload
+    book_changed = Signal()
+    #: "Use as receiver": the address (wire fields; partner lookups as {"partner_id": ...})
+    receiver_chosen = Signal(dict)
+    #: "Use as sender"
+    sender_chosen = Signal(dict)
+    message_shown = Signal(str)
+
+    COLUMNS = ("Name / company", "Street", "Postcode / city", "Country", "Default sender")
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("addressBook")
+        self.book: AddressBook | None = None
+        self.tasks = TaskSet(self.show_message, ctx)
+        self.resolved: dict[str, Any] | None = None
+
+        self.search_edit = QLineEdit()
+        self.search_edit.setObjectName("address_search")
+        self.search_edit.setPlaceholderText("Search name, street, town, postcode…")
+        self.search_edit.setClearButtonEnabled(True)
+        self.refresh_button = QPushButton("Refresh from service")
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setObjectName("address_table")
+        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.count_label = QLabel()
+        self.default_button = QPushButton("Set as default sender")
+        self.use_receiver_button = QPushButton("Use as receiver")
+        self.use_sender_button = QPushButton("Use as sender")
+
+        # new address
+        self.form = AddressFormWidget("book")
+        self.save_button = QPushButton("Save to address book")
+        self.save_button.setObjectName("address_save")
+        self.form_problems = QLabel()
+        self.form_problems.setWordWrap(True)
+        self.form_problems.setStyleSheet(f"color: {ERROR_COLOR};")
+        new_box = QGroupBox("New address")
+        nl = QVBoxLayout(new_box)
+        nl.addWidget(self.form)
+        nl.addWidget(self.form_problems)
+        nl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
+
+        # parcel point lookup
+        self.partner_edit = QLineEdit()
+        self.partner_edit.setObjectName("partner_id")
+        self.partner_edit.setPlaceholderText("Partner id, e.g. 1A2B3C4")
+        self.lookup_button = QPushButton("Look up")
+        self.partner_result = QLabel("Enter a partner id to see the address it delivers to.")
+        self.partner_result.setObjectName("partner_result")
+        self.partner_result.setWordWrap(True)
+        self.partner_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.partner_use_button = QPushButton("Deliver to this parcel point")
+        self.partner_use_button.setEnabled(False)
+        partner_box = QGroupBox("Workplace parcel point")
+        pl = QVBoxLayout(partner_box)
+        prow = QHBoxLayout()
+        prow.addWidget(self.partner_edit, 1)
+        prow.addWidget(self.lookup_button)
+        pl.addLayout(prow)
+        pl.addWidget(self.partner_result)
+        pl.addWidget(self.partner_use_button, 0, Qt.AlignmentFlag.AlignRight)
+
+        self.message = QLabel()
+        self.message.setObjectName("address_message")
+        self.message.setWordWrap(True)
+
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(self.search_edit, 1)
+        top.addWidget(self.refresh_button)
+        ll.addLayout(top)
+        ll.addWidget(self.table, 1)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.count_label, 1)
+        bottom.addWidget(self.default_button)
+        bottom.addWidget(self.use_sender_button)
+        bottom.addWidget(self.use_receiver_button)
+        ll.addLayout(bottom)
+        ll.addWidget(self.message)
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(new_box)
+        rl.addWidget(partner_box)
+        rl.addStretch(1)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+
+        self.search_edit.textChanged.connect(lambda _t: self.show_addresses())
+        self.refresh_button.clicked.connect(lambda: self.tasks.spawn(self.sync()))
+        self.save_button.clicked.connect(lambda: self.tasks.spawn(self.save_new()))
+        self.lookup_button.clicked.connect(lambda: self.tasks.spawn(self.lookup_partner()))
+        self.partner_edit.returnPressed.connect(self.lookup_button.click)
+        self.partner_use_button.clicked.connect(self._use_partner)
+        self.default_button.clicked.connect(self._make_default)
+        self.use_receiver_button.clicked.connect(
+            lambda: self._use(self.receiver_chosen, "receiver")
+        )
+        self.use_sender_button.clicked.connect(lambda: self._use(self.sender_chosen, "sender"))
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.table.doubleClicked.connect(lambda _i: self.use_receiver_button.click())
+        self.form.edited.connect(self._check_form)
+
+        ctx.profile_changed.connect(self._on_profile_changed)
+        ctx.connection_changed.connect(self._on_connection_changed)
+        if ctx.profile is not None:
+            self._on_profile_changed(ctx.profile)
+        self._check_form()
+
+    # --- state ---------------------------------------------------------------------------------
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        """A line under the table."""
+        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setText(text)
+        self.message_shown.emit(text)
+
+    def _on_profile_changed(self, profile: Profile) -> None:
+        if self.book is not None and self.book.path.parent == self.ctx.manager.profile_data_dir(
+            profile
+        ):
+            self.show_addresses()
+            return
+        self.tasks.cancel()
+        self.book = AddressBook.for_profile(self.ctx.manager, profile)
+        self.resolved = None
+        self.partner_result.setText("Enter a partner id to see the address it delivers to.")
+        self.partner_use_button.setEnabled(False)
+        self.search_edit.clear()
+        self.message.clear()
+        self.show_addresses()
+        self.book_changed.emit()
+
+    def _on_connection_changed(self, state: str, _message: str = "") -> None:
+        if state == "connected":
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return
+            self.tasks.spawn(self.sync(quiet=True))
+
+    def show_addresses(self) -> None:
+        """Fill the table with the addresses matching the search."""
+        book = self.book
+        rows = book.search(self.search_edit.text()) if book else []
+        self.table.setRowCount(len(rows))
+        for r, address in enumerate(rows):
+            street = " ".join(str(address[k]) for k in ("street", "street_no") if address.get(k))
+            town = " ".join(str(address[k]) for k in ("zip_code", "city") if address.get(k))
+            default = self._is_default(address)
+            values = (
+                address_name(address),
+                street,
+                town,
+                str(address.get("country") or ""),
+                "✓" if default else "",
+            )
+            for c, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setData(Qt.ItemDataRole.UserRole, address)
+                self.table.setItem(r, c, item)
+        total = len(book.addresses) if book else 0
+        self.count_label.setText(
+            f"{len(rows)} of {total} addresses" if len(rows) != total else f"{total} addresses"
+        )
+        self._update_buttons()
+
+    def _is_default(self, address: Mapping[str, Any]) -> bool:
+        """The profile's default sender: by the id remembered, else by the same fields."""
+        book, profile = self.book, self.ctx.profile
+        if book is not None and book.default_sender_id:
+            return address.get("id") == book.default_sender_id
+        sender = profile.default_sender if profile is not None else None
+        if not sender or set(sender) == {"id"}:
+            return bool(sender) and address.get("id") == sender.get("id")
+        return address_fields(address) == address_fields(sender)
+
+    def selected_address(self) -> dict[str, Any] | None:
+        """The address of the selected row."""
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        item = self.table.item(rows[0].row(), 0)
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def select_address(self, address_id: str) -> bool:
+        """Select the row of a stored address."""
+        for r in range(self.table.rowCount()):
+            item = self.table.item(r, 0)
+            if item and (item.data(Qt.ItemDataRole.UserRole) or {}).get("id") == address_id:
+                self.table.selectRow(r)
+                return True
+        return False
+
+    def _update_buttons(self) -> None:
+        selected = self.selected_address() is not None
+        for button in (self.default_button, self.use_receiver_button, self.use_sender_button):
+            button.setEnabled(selected)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    async def sync(self, *, quiet: bool = False) -> int:
+        """Reload the book from the service."""
+        from desktop_app.client.errors import APIError
+
+        client, book = self.ctx.client, self.book
+        if client is None or book is None:
+            if not quiet:
+                self.show_message("Not connected to the service yet.", error=True)
+            return 0
+        self.refresh_button.setEnabled(False)
+        try:
+            count = await book.sync(client)
+        except APIError as exc:
+            self.show_message(f"Could not load the addresses: {service_text(exc)}", error=True)
+            return 0
+        finally:
+            self.refresh_button.setEnabled(True)
+        if book is self.book:
+            self.show_addresses()
+            self.book_changed.emit()
+            if not quiet:
+                self.show_message(f"{count} addresses loaded from the service.")
+        return count
+
+    def _check_form(self) -> list[Problem]:
+        address = self.form.address()
+        problems = validate_address(address)
+        # nothing typed yet (the country is pre-filled): no problems shown
+        typed = any(k != "country" for k in address)
+        self.form_problems.setText("\n".join(str(p) for p in problems) if typed else "")
+        self.save_button.setEnabled(not problems)
+        return problems
+
+    async def save_new(self) -> dict[str, Any] | None:
+        """Store the address typed in "New address" on the service."""
+        from desktop_app.client.errors import APIError
+
+        client, book = self.ctx.client, self.book
+        if client is None or book is None:
+            self.show_message("Not connected to the service yet.", error=True)
+            return None
+        try:
+            stored = await book.create(client, self.form.address())
+        except AddressProblems as exc:
+            self.form_problems.setText("\n".join(str(p) for p in exc.problems))
+            return None
+        except APIError as exc:
+            self.show_message(f"The service refused the address: {service_text(exc)}", error=True)
+            return None
+        self.form.clear()
+        self._check_form()
+        self.search_edit.clear()
+        self.show_addresses()
+        self.select_address(str(stored.get("id")))
+        self.book_changed.emit()
+        self.show_message(f"Saved: {address_line(stored)}")
+        return stored
+
+    async def lookup_partner(self) -> dict[str, Any] | None:
+        """Resolve the partner id and show the address it delivers to."""
+        from desktop_app.client.errors import APIError
+
+        client, book = self.ctx.client, self.book
+        self.resolved = None
+        self.partner_use_button.setEnabled(False)
+        partner_id = self.partner_edit.text().strip()
+        if client is None or book is None:
+            self.partner_result.setText("Not connected to the service yet.")
+            return None
+        self.partner_result.setText("Looking up…")
+        try:
+            found = await book.lookup_partner(client, partner_id)
+        except AddressProblems as exc:
+            self.partner_result.setText("\n".join(p.message for p in exc.problems))
+            return None
+        except APIError as exc:
+            self.partner_result.setText(f"Not found: {service_text(exc)}")
+            return None
+        self.resolved = found
+        self.partner_result.setText(f"Delivers to:\n{address_text(found)}")
+        self.partner_use_button.setEnabled(True)
+        self.show_addresses()
+        self.book_changed.emit()
+        return found
+
+    def _use_partner(self) -> None:
+        if self.resolved is not None:
+            self.receiver_chosen.emit(
+                {"partner_id": self.resolved.get("partner_id"), "_resolved": self.resolved}
+            )
+
+    def _use(self, signal: Any, role: str) -> None:
+        address = self.selected_address()
+        if address is not None:
+            signal.emit(dict(address))
+            self.show_message(f"{address_name(address)} is now the {role}.")
+
+    def _make_default(self) -> None:
+        address, book, profile = self.selected_address(), self.book, self.ctx.profile
+        if address is None or book is None or profile is None:
+            return
+        try:
+            book.set_default_sender(self.ctx.manager, profile, address)
+        except AddressProblems as exc:
+            self.show_message(f"Cannot be the sender: {exc}", error=True)
+            return
+        except Exception as exc:  # the profile could not be saved (read-only config...)
+            self.show_message(f"Could not save the profile: {exc}", error=True)
+            return
+        self.ctx.reload_profile()
+        self.show_addresses()
+        self.show_message(f"Default sender of {profile.name}: {address_line(address)}")
+
+
+def fill_address(form: AddressFormWidget, address: Mapping[str, Any]) -> None:
+    """Put a chosen address into a shipment form's address fields (as the user would)."""
+    if "_resolved" in address and form.with_modes:
+        form.set_address({})
+        form.set_mode(PARTNER)
+        form.fields["partner_id"].set_text(str(address.get("partner_id") or ""))
+        form.fields["partner_id"].touched = True
+    else:
+        form.set_address(address_fields(address))
+    form.edited.emit()
+
+
+def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[AddressPickerWidget]:
+    """Add address-book search boxes to the form's receiver and sender; they follow the book."""
+    pickers: list[AddressPickerWidget] = []
+    for role, attribute in (("receiver", "receiver"), ("sender", "sender_form")):
+        title = role
+        form = getattr(shipment_form, attribute, None)
+        if not isinstance(form, AddressFormWidget):
+            continue
+        box = form.parentWidget() if form is not None else None
+        layout = box.layout() if box is not None else None
+        if form is None or not isinstance(layout, QVBoxLayout):
+            continue
+        picker = AddressPickerWidget(f"Find the {title} in the address book…")
+        picker.setObjectName(f"{role}_picker")
+        picker.address_chosen.connect(lambda a, f=form: fill_address(f, a))
+        index = layout.indexOf(form)
+        layout.insertWidget(max(index, 0), picker)
+        if role == "sender":
+            toggle = getattr(shipment_form, "sender_toggle", None)
+            if toggle is not None:
+                picker.setVisible(toggle.isChecked())
+                toggle.toggled.connect(picker.setVisible)
+        pickers.append(picker)
+
+    def reload() -> None:
+        addresses = book_widget.book.addresses if book_widget.book else []
+        for picker in pickers:
+            # partner lookups resolve anew at creation: they are offered in the book page
+            picker.set_addresses([a for a in addresses if not a.get("partner_id")])
+
+    book_widget.book_changed.connect(reload)
+    reload()
+    return pickers
+
+
+def muted(text: str) -> QLabel:
+    """A grey explanatory label."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {MUTED_COLOR};")
+    return label

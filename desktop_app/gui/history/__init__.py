@@ -1,0 +1,1 @@
+"""The History page: stored shipments, tracking timeline and refresh, returns."""

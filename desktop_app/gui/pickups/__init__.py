@@ -1,0 +1,1 @@
+"""The Pickups page: carrier pickups for the shipments waiting at the desk."""

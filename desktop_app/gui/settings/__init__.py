@@ -1,0 +1,1 @@
+"""The Settings page: profiles, printers, preferences and webhooks tabs."""

@@ -1,0 +1,45 @@
+"""The Settings page: tabs Profiles, Printers, Preferences (none needed for the Local sandbox)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+
+from desktop_app.gui.settings.preferences import PreferencesPage
+from desktop_app.gui.settings.printers import PrintersPage
+from desktop_app.gui.settings.profiles import ProfilesPage
+
+if TYPE_CHECKING:
+    from desktop_app.gui.shell.context import AppContext
+
+
+class SettingsWidget(QWidget):
+    """Profiles, printers and preferences in tabs; each tab saves its own changes at once."""
+
+    #: profiles were added, edited or deleted (the profile switcher reloads its list)
+    profiles_changed = Signal()
+    #: printer definitions changed (added, edited, removed)
+    printers_changed = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("settings")
+        self.tabs = QTabWidget()
+        self.profiles = ProfilesPage(ctx)
+        self.printers = PrintersPage(ctx)
+        self.preferences = PreferencesPage(ctx)
+        self.tabs.addTab(self.profiles, "&Profiles")
+        self.tabs.addTab(self.printers, "P&rinters")
+        self.tabs.addTab(self.preferences, "Pr&eferences")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        self.profiles.profiles_changed.connect(self.profiles_changed)
+        self.printers.printers_changed.connect(self.printers_changed)
+
+    def show_tab(self, name: str) -> None:
+        """Switch to the tab "profiles", "printers" or "preferences"."""
+        page = {"profiles": self.profiles, "printers": self.printers}.get(name, self.preferences)
+        self.tabs.setCurrentWidget(page)

@@ -1,0 +1,189 @@
+"""Settings › Preferences: the current profile's habits (auto-print, defaults, label format)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.domain.labels import LABEL_FORMATS
+from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.profiles.errors import ProfileError
+from desktop_app.profiles.models import Preferences
+
+if TYPE_CHECKING:
+    from desktop_app.gui.shell.context import AppContext
+
+
+class PreferencesPage(QWidget):
+    """Edits `Profile.preferences` of the current profile; Save writes them at once."""
+
+    preferences_saved = Signal(object)  # Preferences
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("preferences_page")
+        self.heading = QLabel()
+        self.auto_print = QCheckBox("Print the label automatically after it is created")
+        self.copies = QSpinBox()
+        self.copies.setRange(1, 10)
+        self.copies.setSuffix(" copy")
+        self.copies.valueChanged.connect(
+            lambda n: self.copies.setSuffix(" copy" if n == 1 else " copies")
+        )
+        self.carrier_combo = QComboBox()
+        self.service_combo = QComboBox()
+        self.format_combo = QComboBox()
+        self.format_combo.addItem("Automatic (chosen for the printer)", None)
+        for name, fmt in LABEL_FORMATS.items():
+            self.format_combo.addItem(f"{name}  ({fmt.width_mm:g} x {fmt.height_mm:g} mm)", name)
+        self.weight = QDoubleSpinBox()
+        self.weight.setRange(0.0, 1000.0)
+        self.weight.setDecimals(2)
+        self.weight.setSuffix(" kg")
+        self.weight.setSpecialValueText("none")
+        self.sizes = [QSpinBox() for _ in range(3)]
+        sizes_row = QHBoxLayout()
+        for spin in self.sizes:
+            spin.setRange(0, 500)
+            spin.setSuffix(" cm")
+            spin.setSpecialValueText("–")
+            sizes_row.addWidget(spin)
+        sizes_box = QWidget()
+        sizes_box.setLayout(sizes_row)
+        sizes_row.setContentsMargins(0, 0, 0, 0)
+
+        printing = QGroupBox("Printing")
+        pform = QFormLayout(printing)
+        pform.addRow(self.auto_print)
+        pform.addRow("Copies per label", self.copies)
+        pform.addRow("Label format", self.format_combo)
+        form_box = QGroupBox("New shipment form")
+        fform = QFormLayout(form_box)
+        fform.addRow("Default carrier", self.carrier_combo)
+        fform.addRow("Default service", self.service_combo)
+        fform.addRow("Default weight", self.weight)
+        fform.addRow("Default size (L x W x H)", sizes_box)
+
+        self.save_button = QPushButton("Save preferences")
+        self.save_button.setObjectName("save_preferences")
+        self.message = QLabel()
+        self.message.setObjectName("preferences_message")
+        self.message.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.message, 1)
+        row.addWidget(self.save_button)
+        for box in (printing, form_box):
+            box.setMaximumWidth(760)  # short values: full-width fields only look empty
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(printing)
+        layout.addWidget(form_box)
+        layout.addStretch(1)
+        layout.addLayout(row)
+
+        self.carrier_combo.currentIndexChanged.connect(self._fill_services)
+        self.save_button.clicked.connect(self.save)
+        ctx.profile_changed.connect(lambda _p: self.load())
+        ctx.offers_changed.connect(self.load)
+        self.load()
+
+    def _fill_services(self, *_args: Any, wanted: str | None = None) -> None:
+        code = self.carrier_combo.currentData()
+        current = wanted if wanted is not None else self.service_combo.currentData()
+        self.service_combo.blockSignals(True)
+        self.service_combo.clear()
+        self.service_combo.addItem("(none)", None)
+        offer = self.ctx.offers.get(code) if code else None
+        for service in offer.services if offer else ():
+            self.service_combo.addItem(service.replace("_", " "), service)
+        index = self.service_combo.findData(current)
+        self.service_combo.setCurrentIndex(max(0, index))
+        self.service_combo.setEnabled(offer is not None)
+        self.service_combo.blockSignals(False)
+
+    def load(self) -> None:
+        """Show the current profile's preferences."""
+        profile = self.ctx.profile
+        prefs = profile.preferences if profile is not None else Preferences()
+        self.heading.setText(
+            f"Preferences of <b>{profile.name}</b>" if profile else "No profile is open"
+        )
+        self.setEnabled(profile is not None)
+        self.auto_print.setChecked(prefs.auto_print_after_create)
+        self.copies.setValue(prefs.copies)
+        self.format_combo.setCurrentIndex(
+            max(0, self.format_combo.findData(prefs.label_format_override))
+        )
+        self.carrier_combo.blockSignals(True)
+        self.carrier_combo.clear()
+        self.carrier_combo.addItem("(none)", None)
+        for code, offer in sorted(self.ctx.offers.items()):
+            self.carrier_combo.addItem(offer.display_name, code)
+        self.carrier_combo.setCurrentIndex(
+            max(0, self.carrier_combo.findData(prefs.default_carrier))
+        )
+        self.carrier_combo.blockSignals(False)
+        self._fill_services(wanted=prefs.default_service)
+        package = prefs.default_package or {}
+        self.weight.setValue(float(package.get("weight") or 0.0))
+        for spin, key in zip(self.sizes, ("length", "width", "height"), strict=True):
+            spin.setValue(int(package.get(key) or 0))
+        self.message.clear()
+
+    def preferences(self) -> Preferences:
+        """The preferences as shown (ValidationError if they are not valid)."""
+        package: dict[str, Any] = {}
+        if self.weight.value() > 0:
+            package["weight"] = round(self.weight.value(), 2)
+        for spin, key in zip(self.sizes, ("length", "width", "height"), strict=True):
+            if spin.value() > 0:
+                package[key] = spin.value()
+        profile = self.ctx.profile
+        base = profile.preferences if profile is not None else Preferences()
+        return Preferences.model_validate(
+            {
+                **base.model_dump(),
+                "auto_print_after_create": self.auto_print.isChecked(),
+                "copies": self.copies.value(),
+                "label_format_override": self.format_combo.currentData(),
+                "default_carrier": self.carrier_combo.currentData(),
+                "default_service": self.service_combo.currentData(),
+                "default_package": package or None,
+            }
+        )
+
+    def _show(self, text: str, color: str) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet(f"color: {color};")
+
+    def save(self) -> bool:
+        """Save into the current profile; the form and printing follow at once."""
+        profile = self.ctx.profile
+        if profile is None:
+            return False
+        try:
+            prefs = self.preferences()
+            self.ctx.manager.update(profile.model_copy(update={"preferences": prefs}))
+        except (ValidationError, ProfileError) as exc:
+            self._show(f"Not saved: {exc}", ERROR_COLOR)
+            return False
+        self.ctx.reload_profile()
+        self._show("Preferences saved.", OK_COLOR)
+        self.preferences_saved.emit(prefs)
+        return True

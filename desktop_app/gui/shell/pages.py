@@ -1,0 +1,77 @@
+"""Installs the History and Settings pages (and the operations pages) into the main window.
+
+Called by `app.py`: `install_pages`, then `install_operations` with the pages it returned.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.settings.page import SettingsWidget
+
+if TYPE_CHECKING:
+    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.shell.main_window import MainWindow
+    from desktop_app.profiles.store import StoredShipment
+
+
+def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidget, SettingsWidget]:
+    """Put History and Settings into `window` and wire them to its switcher and preview."""
+    history = HistoryWidget(context)
+    settings = SettingsWidget(context)
+    window.history_page = history
+    window.settings_page = settings
+    # profile changes made in Settings: the switcher lists them, a switch goes through the
+    # window (which refuses it while a creation runs)
+    settings.profiles_changed.connect(window.refresh_profiles)
+    settings.profiles.switcher = window.switch_profile
+    history.label_open_requested.connect(lambda stored: _show_label(window, stored))
+    return history, settings
+
+
+def install_operations(
+    window: MainWindow, context: AppContext, history: HistoryWidget, settings: SettingsWidget
+) -> None:
+    """Addresses, Pickups and Batch pages; tracking and returns in the history; webhooks in
+    Settings; address-book pickers in the shipment form (Settings stays the last page)."""
+    from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
+    from desktop_app.gui.batch.page import BatchPageWidget
+    from desktop_app.gui.history import returns, tracking
+    from desktop_app.gui.pickups.page import PickupsWidget
+    from desktop_app.gui.settings.webhooks import WebhooksPage
+    from desktop_app.gui.shell.main_window import NEW_SHIPMENT
+
+    tracking.attach_to_history(history, context)
+    returns.attach_to_history(history, context)
+    addresses = AddressBookWidget(context)
+    window.add_page("Addresses", addresses)
+    window.add_page("Pickups", PickupsWidget(context))
+    window.add_page("Batch", BatchPageWidget(context))
+    tabs = window.tabs
+    tabs.tabBar().moveTab(tabs.indexOf(settings), tabs.count() - 1)
+    webhooks = WebhooksPage(context)
+    settings.tabs.addTab(webhooks, "&Webhooks")
+    settings.webhooks = webhooks  # type: ignore[attr-defined]
+    form = getattr(window.shipment_page, "form", None)
+    if form is None:
+        return
+    attach_pickers(form, addresses)
+
+    def use(part: str, address: dict[str, object]) -> None:
+        fill_address(getattr(form, part), address)
+        window.show_page(NEW_SHIPMENT)
+
+    addresses.receiver_chosen.connect(lambda address: use("receiver", address))
+    addresses.sender_chosen.connect(lambda address: use("sender_form", address))
+
+
+def _show_label(window: MainWindow, stored: StoredShipment) -> None:
+    """History's "Open label": the New shipment page's preview shows it."""
+    from desktop_app.gui.shell.main_window import NEW_SHIPMENT
+
+    preview = getattr(window.shipment_page, "preview", None)
+    if preview is None:
+        return
+    preview.show_shipment(stored)
+    window.show_page(NEW_SHIPMENT)

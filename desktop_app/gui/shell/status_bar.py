@@ -1,0 +1,115 @@
+"""Status bar: environment, connection, rate-limit remaining, print queue, pending creations."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtWidgets import QLabel, QStatusBar, QToolButton, QWidget
+
+from desktop_app.client.ratelimit import RateLimitState
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.theme import ERROR_COLOR, look_for
+from desktop_app.printing.queue import PrintJob
+from desktop_app.profiles.models import Profile
+
+_CONNECTION_ICONS = {
+    "connected": "●",
+    "starting": "◌",
+    "connecting": "◌",
+    "error": "✖",
+    "offline": "○",
+}
+
+
+class StatusBarWidget(QStatusBar):
+    """Permanent fields kept up to date from the context's signals."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.environment_label = QLabel()
+        self.connection_label = QLabel()
+        self.rate_label = QLabel("API calls left: –")
+        self.queue_label = QLabel("Printer: –")
+        self.journal_label = QLabel()
+        for label in (
+            self.environment_label,
+            self.connection_label,
+            self.rate_label,
+            self.queue_label,
+            self.journal_label,
+        ):
+            label.setContentsMargins(6, 0, 6, 0)
+            self.addPermanentWidget(label)
+        self.journal_label.hide()
+        self.retry_button = QToolButton()
+        self.retry_button.setObjectName("reconnectButton")
+        self.retry_button.setText("Try again")
+        self.retry_button.setToolTip("Connect to the shipping service again")
+        self.retry_button.clicked.connect(lambda: context.spawn(context.reconnect()))
+        self.retry_button.hide()
+        self.addPermanentWidget(self.retry_button)
+        context.profile_changed.connect(self._on_profile)
+        context.connection_changed.connect(self._on_connection)
+        context.rate_limit_changed.connect(self._on_rate_limit)
+        context.print_job_changed.connect(self._on_print_job)
+        context.journal_changed.connect(self._on_journal)
+        self._on_connection(context.connection_state, context.connection_message)
+        if context.profile is not None:
+            self._on_profile(context.profile)
+
+    def _on_profile(self, profile: Profile) -> None:
+        look = look_for(profile.environment)
+        self.environment_label.setText(f" {look.word} ")
+        self.environment_label.setStyleSheet(
+            f"background: {look.background}; color: {look.foreground}; font-weight: bold;"
+        )
+        self.environment_label.setAccessibleName(f"Environment {look.word}")
+        self.rate_label.setText("API calls left: –")
+        self._refresh_queue()
+
+    def _on_connection(self, state: str, message: str) -> None:
+        icon = _CONNECTION_ICONS.get(state, "○")
+        self.connection_label.setText(f"{icon} {message}")
+        color = {"connected": "#1b5e20", "error": ERROR_COLOR}.get(state, "#5f6368")
+        self.connection_label.setStyleSheet(f"color: {color};")
+        self.connection_label.setToolTip(message)
+        self.retry_button.setVisible(state == "error")
+
+    def _on_rate_limit(self, state: RateLimitState) -> None:
+        if state.remaining is None:
+            self.rate_label.setText("API calls left: –")
+            return
+        text = f"API calls left: {state.remaining}"
+        if state.limit is not None:
+            text += f"/{state.limit}"
+        if state.reset_at is not None:
+            text += f" (reset in {max(0, round(state.reset_at - time.time()))} s)"
+        self.rate_label.setText(text)
+
+    def _on_print_job(self, job: PrintJob) -> None:
+        del job  # the status of the whole printer is shown, not one job
+        self._refresh_queue()
+
+    def _refresh_queue(self) -> None:
+        printer = self.context.printer()
+        if printer is None:
+            self.queue_label.setText("Printer: none assigned")
+            self.queue_label.setStyleSheet("")
+            return
+        status = self.context.printer_status()
+        if status is None:
+            self.queue_label.setText(f"Printer {printer.name}")
+            return
+        self.queue_label.setText(f"Printer {printer.name}: {status.message}")
+        color = {"waiting": "#e65100", "attention": ERROR_COLOR}.get(status.state, "")
+        self.queue_label.setStyleSheet(f"color: {color};" if color else "")
+
+    def _on_journal(self, count: int) -> None:
+        if count <= 0:
+            self.journal_label.hide()
+            return
+        noun = "creation" if count == 1 else "creations"
+        self.journal_label.setText(f"{count} {noun} awaiting check")
+        self.journal_label.setStyleSheet("color: #e65100; font-weight: bold;")
+        self.journal_label.show()

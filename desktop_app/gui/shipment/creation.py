@@ -1,0 +1,318 @@
+"""Creating the label: buttons that lock, a progress indicator, Cancel, errors in plain words.
+
+The buttons lock synchronously in the click handler, before any await, so a double click or
+a repeated key can never start a second creation. The creation runs through the journal
+(`ShipmentCreator`): Cancel abandons the wait, the attempt stays pending and is reconciled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.client import APIError, UnprocessableEntityError
+from desktop_app.client.desk import LabelDownloadError, generate_reference
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.theme import (
+    ERROR_COLOR,
+    MESSAGE_ERROR_STYLE,
+    MESSAGE_INFO_STYLE,
+    MESSAGE_OK_STYLE,
+    MUTED_COLOR,
+    look_for,
+)
+from desktop_app.gui.shipment.form import ShipmentFormWidget
+from desktop_app.gui.shipment.preview import LabelPreviewWidget
+from desktop_app.profiles.store import StoredShipment
+
+log = logging.getLogger(__name__)
+
+
+def error_details(exc: BaseException) -> str:
+    """The technical side of an error, for the Details box (never the API key)."""
+    lines = [f"{type(exc).__name__}: {exc}"]
+    status = getattr(exc, "status_code", None)
+    if status:
+        lines.append(f"HTTP status: {status}")
+    errors = getattr(exc, "errors", None)
+    if errors:
+        lines.append("Errors from the service:")
+        lines += [f"  - {e}" for e in errors]
+    request_id = getattr(exc, "request_id", None)
+    if request_id:
+        lines.append(f"Request id (for support): {request_id}")
+    cause = getattr(exc, "cause", None) or exc.__cause__
+    if cause is not None and cause is not exc:
+        lines.append(f"Caused by: {type(cause).__name__}: {cause}")
+    return "\n".join(lines)
+
+
+class CreationPanelWidget(QWidget):
+    """Create label / Create and print / Cancel, the problem count, progress and messages."""
+
+    shipment_created = Signal(object)  # StoredShipment
+    busy_changed = Signal(bool)
+
+    def __init__(
+        self,
+        context: AppContext,
+        form: ShipmentFormWidget,
+        preview: LabelPreviewWidget,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.form = form
+        self.preview = preview
+        self.shown_environment: Callable[[], str] = lambda: context.environment
+        self.busy = False
+        self.task: asyncio.Task[Any] | None = None  # the creation being awaited
+        self._outer: asyncio.Task[Any] | None = None
+        self._cancel_requested = False
+        self.created_count = 0
+        self._profile_id: str | None = None
+
+        self.create_button = QPushButton("Create label")
+        self.create_button.setObjectName("createButton")
+        self.create_button.setToolTip("Create the shipment and its label (Ctrl+Enter)")
+        self.create_print_button = QPushButton("Create and print")
+        self.create_print_button.setObjectName("createPrintButton")
+        self.create_print_button.setToolTip("Create, then print on the profile's printer (Ctrl+P)")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("cancelButton")
+        self.cancel_button.setToolTip("Stop waiting for the carrier (Esc)")
+        self.cancel_button.hide()
+        self.create_button.clicked.connect(lambda: self.request_create(False))
+        self.create_print_button.clicked.connect(lambda: self.request_create(True))
+        self.cancel_button.clicked.connect(self.cancel)
+        self.create_button.setDefault(False)
+        self.create_button.setAutoDefault(False)
+        self.create_print_button.setAutoDefault(False)
+
+        self.problems_button = QToolButton()
+        self.problems_button.setObjectName("problemsButton")
+        self.problems_button.setAutoRaise(True)
+        self.problems_button.setStyleSheet(f"color: {ERROR_COLOR}; font-weight: bold;")
+        self.problems_button.setToolTip("Show every problem of the form")
+        self.problems_button.clicked.connect(self.form.reveal_all)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("creationProgress")
+        self.progress.setRange(0, 0)  # busy indicator
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(8)
+        self.progress.hide()
+        self.state_label = QLabel()
+        self.state_label.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.message = QLabel()
+        self.message.setObjectName("creationMessage")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.details_button = QToolButton()
+        self.details_button.setText("Details")
+        self.details_button.setCheckable(True)
+        self.details_button.setAccessibleName("Show the error details")
+        self.details_button.hide()
+        self.details = QPlainTextEdit()
+        self.details.setObjectName("errorDetails")
+        self.details.setReadOnly(True)
+        self.details.setMaximumHeight(120)
+        self.details.hide()
+        self.details_button.toggled.connect(self.details.setVisible)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.create_button, 1)
+        buttons.addWidget(self.create_print_button, 1)
+        buttons.addWidget(self.cancel_button)
+        status = QHBoxLayout()
+        status.addWidget(self.problems_button)
+        status.addWidget(self.state_label, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addLayout(status)
+        layout.addWidget(self.message)
+        detail_row = QHBoxLayout()
+        detail_row.addWidget(self.details_button)
+        detail_row.addStretch(1)
+        layout.addLayout(detail_row)
+        layout.addWidget(self.details)
+
+        form.problems_changed.connect(self._update_enabled)
+        context.connection_changed.connect(lambda *_: self._update_enabled())
+        context.profile_changed.connect(lambda *_: self._on_profile())
+        self._update_enabled()
+
+    # --- state ---------------------------------------------------------------------------------
+
+    def _problem_count(self) -> int:
+        return len(self.form.problems) + len(self.form.server_problems)
+
+    def _update_enabled(self, *_args: Any) -> None:
+        count = self._problem_count()
+        ready = self.context.connected and count == 0 and not self.busy
+        self.create_button.setEnabled(ready)
+        self.create_print_button.setEnabled(ready and self.context.printer() is not None)
+        if count:
+            noun = "problem" if count == 1 else "problems"
+            self.problems_button.setText(f"{count} {noun} — show")
+            # red once a problem is on screen; grey while only untouched fields are missing
+            color = ERROR_COLOR if self.form.visible_problem_count() else MUTED_COLOR
+            self.problems_button.setStyleSheet(f"color: {color}; font-weight: bold;")
+            self.problems_button.show()
+        else:
+            self.problems_button.hide()
+        if self.busy:
+            return
+        if not self.context.connected:
+            self.state_label.setText(self.context.connection_message)
+        elif count == 0:
+            word = look_for(self.context.environment).word
+            self.state_label.setText(f"Ready to create a {word} label.")
+        else:
+            self.state_label.setText("")
+
+    def _on_profile(self) -> None:
+        profile_id = self.context.profile.id if self.context.profile else None
+        if profile_id != self._profile_id:
+            self.show_message("", "")
+        self._profile_id = profile_id
+        self._update_enabled()
+
+    def _lock(self, busy: bool) -> None:
+        self.busy = busy
+        self.cancel_button.setVisible(busy)
+        self.progress.setVisible(busy)
+        window = self.window()
+        set_busy = getattr(window, "set_busy", None)
+        if callable(set_busy):
+            set_busy(busy)
+        self._update_enabled()
+        self.busy_changed.emit(busy)
+
+    def show_message(self, kind: str, text: str, details: str = "") -> None:
+        """A message under the buttons: kind error | ok | info ('' hides it)."""
+        style = {"error": MESSAGE_ERROR_STYLE, "ok": MESSAGE_OK_STYLE}.get(kind, MESSAGE_INFO_STYLE)
+        self.message.setStyleSheet(style)
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        self.details.setPlainText(details)
+        self.details_button.setVisible(bool(details))
+        self.details_button.setChecked(False)
+        self.details.hide()
+
+    # --- creation --------------------------------------------------------------------------------
+
+    def request_create(self, and_print: bool = False) -> asyncio.Task[Any] | None:
+        """Start a creation unless one runs; with problems, show them all instead."""
+        if self.busy:
+            return None  # a second click or key press while creating does nothing
+        if self._problem_count():
+            self.form.reveal_all()
+            return None
+        if not self.context.connected or self.context.creator is None:
+            self.show_message("info", f"Not connected yet: {self.context.connection_message}")
+            return None
+        client = self.context.client
+        shown = self.shown_environment()
+        profile = self.context.profile
+        if client is None or profile is None or client.environment != shown:
+            # never a live label while the window shows SANDBOX, nor the reverse
+            self.show_message(
+                "error",
+                f"Not created: the window shows {look_for(shown).word} but the connection is "
+                f"{look_for(client.environment if client else '').word}. Switch profile again.",
+            )
+            return None
+        if and_print and self.context.printer() is None:
+            self.show_message("error", "No printer is assigned to this profile (Settings).")
+            return None
+        body = self.form.request_body()
+        if not body.get("reference_number"):
+            # known before sending, so a wait abandoned with Cancel can be named and found
+            body["reference_number"] = generate_reference()
+        self._lock(True)  # synchronously, before anything can await
+        self._cancel_requested = False
+        self.show_message("", "")
+        self.state_label.setText(
+            f"Creating a {look_for(shown).word} label… waiting for the carrier"
+        )
+        self.task = asyncio.ensure_future(self.context.creator.create(body))
+        self._outer = asyncio.ensure_future(self._run(self.task, body, and_print))
+        return self._outer
+
+    def cancel(self) -> None:
+        """Abandon the wait; the journal keeps the attempt and reconciles it later."""
+        if self.task is not None and not self.task.done():
+            self._cancel_requested = True
+            self.task.cancel()
+
+    async def _run(self, task: asyncio.Task[Any], body: dict[str, Any], and_print: bool) -> None:
+        try:
+            stored: StoredShipment = await task
+        except asyncio.CancelledError:
+            if not self._cancel_requested:
+                raise
+            self.show_message(
+                "info",
+                "Stopped waiting. If the carrier still creates this shipment, Packdesk finds it "
+                f"by its reference {body['reference_number']} and adds it "
+                "to the history; nothing is sent twice.",
+            )
+            self.context.spawn(self.context.journal_changed_now())
+            self.context.spawn(self.context.reconcile())
+        except UnprocessableEntityError as exc:
+            self.form.show_server_errors(exc.field_errors, exc.general_errors)
+            self.show_message("error", exc.user_message, error_details(exc))
+        except LabelDownloadError as exc:
+            self.show_message("error", exc.user_message, error_details(exc))
+            await self._created(exc.shipment, print_it=False)
+        except APIError as exc:
+            self.show_message("error", exc.user_message, error_details(exc))
+        except Exception as exc:
+            log.exception("creation failed")
+            message = getattr(exc, "user_message", None) or "The label could not be created."
+            self.show_message("error", message, error_details(exc))
+        else:
+            await self._created(stored, print_it=and_print or self.preview.auto_print)
+        finally:
+            self.task = None
+            self._lock(False)
+            with contextlib.suppress(RuntimeError):
+                self.context.spawn(self.context.journal_changed_now())
+
+    async def _created(self, stored: StoredShipment, *, print_it: bool) -> None:
+        """Show, reset, announce and print, one loop turn each (still locked, so no second
+        creation can start in between): together they held the loop for 15-30 ms."""
+        self.created_count += 1
+        tracking = stored.carrier_tracking_no or stored.id
+        self.show_message("ok", f"Created: {stored.carrier.upper()} {tracking}")
+        self.preview.show_shipment(stored)  # the PDF load and the view's layout
+        await _next_turn()
+        self.form.reset_for_next()
+        self.form.focus_first()
+        await _next_turn()
+        self.context.shipment_created.emit(stored)
+        self.shipment_created.emit(stored)
+        if print_it and stored.printable:
+            self.preview.print_current()
+
+
+async def _next_turn() -> None:
+    """Let the event loop run once (paint, timers, input) before the next step."""
+    await asyncio.sleep(0)
