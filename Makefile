@@ -8,7 +8,7 @@ export QT_API := pyside6
 APT_PACKAGES := libgl1 libegl1 libxkbcommon0 libglib2.0-0 libfontconfig1 libdbus-1-3 libcups2 \
 	xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
 	libxcb-shape0 libxkbcommon-x11-0 libxcb-xinerama0 libxcb-randr0 poppler-utils cups cups-client cups-bsd \
-	postgresql
+	postgresql fonts-dejavu-core
 
 .DEFAULT_GOAL := help
 

@@ -9,6 +9,7 @@ import os
 import socket
 from dataclasses import dataclass
 
+from desktop_app.label_fonts import ZplText
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.subprocesses import communicate
 
@@ -163,11 +164,6 @@ def _sort_key(host: str) -> tuple[int, object]:
 # --- test print -------------------------------------------------------------------------------
 
 
-def _zpl_text(text: str) -> str:
-    # ^FH escapes keep ^ and ~ in names from being read as commands
-    return text.replace("_", "_5F").replace("^", "_5E").replace("~", "_7E")
-
-
 def make_test_label_zpl(printer: PrinterDefinition) -> bytes:
     """A test label at the printer's dpi: stock edges, 10 mm ticks, a 1-inch square, its figures."""
     dpi = printer.dpi
@@ -197,8 +193,12 @@ def make_test_label_zpl(printer: PrinterDefinition) -> bytes:
         (small, f"Stock: {printer.stock} = {wmm:.1f} x {hmm:.1f} mm = {w} x {h} dots"),
         (small, "Frame = stock edges; ticks every 10 mm"),
     ]
+    # a printer named "Küche" is printed so, in a font downloaded with the label
+    fonts = ZplText.in_system_font(text for _, text in texts)
+    if fonts.downloads_font:
+        lines.insert(1, fonts.download())
     for size, text in texts:
-        lines.append(f"^FO{x0},{y}^A0N,{size},{size}^FH^FD{_zpl_text(text)}^FS")
+        lines.append(f"^FO{x0},{y}{fonts.field(size, text)}")
         y += round(size * 1.5)
     # a 1-inch square: measures exactly 25.4 mm if the dpi setting is right
     y += small

@@ -7,7 +7,7 @@ scales its font to the same widths.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -101,6 +101,19 @@ class QrCode:
 
 
 Primitive = Text | Box | Barcode | QrCode
+
+
+def page_texts(page: LabelPage) -> Iterable[str]:
+    """Every user-supplied string printed on `page` (what decides the fonts a label needs)."""
+    yield from page.sender
+    yield from page.receiver
+    yield from page.extras
+    yield page.carrier_name
+    yield page.service
+    yield page.reference_number or ""
+    yield page.description or ""
+
+
 Measure = Callable[[str, float, bool], float]
 
 

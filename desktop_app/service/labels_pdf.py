@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
-from functools import lru_cache
-from pathlib import Path
 
 import segno
 from fpdf import FPDF
 
 from desktop_app.domain.labels import LabelFormat
+from desktop_app.label_fonts import unicode_font
 from desktop_app.service.labels_layout import (
     PT,
     QUIET_MODULES,
@@ -23,30 +21,11 @@ from desktop_app.service.labels_layout import (
     Text,
     helvetica_width,
     layout,
+    page_texts,
 )
 
 # The module never gets wider than this: wider bars gain nothing for scanners.
 MAX_MODULE_MM = 0.5
-
-# Unicode fallback for names outside Latin-1 (core PDF fonts cover Latin-1 only).
-_UNICODE_FONTS = (
-    (
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    ),
-    ("/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf"),
-    ("/Library/Fonts/Arial Unicode.ttf", "/Library/Fonts/Arial Unicode.ttf"),
-    ("C:/Windows/Fonts/arial.ttf", "C:/Windows/Fonts/arialbd.ttf"),
-)
-
-
-@lru_cache(maxsize=1)
-def _unicode_font() -> tuple[str, str] | None:
-    """Regular and bold TTF files of a Unicode font found on this system, if any."""
-    for regular, bold in _UNICODE_FONTS:
-        if Path(regular).is_file() and Path(bold).is_file():
-            return regular, bold
-    return None
 
 
 def _latin1(text: str) -> bool:
@@ -70,17 +49,6 @@ def _transliterate(text: str) -> str:
     return "".join(out)
 
 
-def _page_texts(page: LabelPage) -> Iterable[str]:
-    """Every user-supplied string printed on `page`."""
-    yield from page.sender
-    yield from page.receiver
-    yield from page.extras
-    yield page.carrier_name
-    yield page.service
-    yield page.reference_number or ""
-    yield page.description or ""
-
-
 class _Doc:
     """An FPDF document with the font choice and measurement that go with it."""
 
@@ -92,8 +60,8 @@ class _Doc:
         self.pdf.set_title(f"Shipping label {pages[0].tracking_number}" if pages else "Label")
         self.family = "helvetica"
         self.transliterate = False
-        if not all(_latin1(t) for p in pages for t in _page_texts(p)):
-            font = _unicode_font()
+        if not all(_latin1(t) for p in pages for t in page_texts(p)):
+            font = unicode_font()
             if font is None:
                 self.transliterate = True
             else:

@@ -1,10 +1,13 @@
-"""ZPL II back end of the label layout: one ^XA...^XZ block per package (^CI28, ASCII text)."""
+"""ZPL II back end of the label layout: one ^XA...^XZ block per package.
+
+Text is UTF-8 (`^CI28`) as written: ASCII fields in resident font 0, fields with other
+letters in a font downloaded with the job (see `desktop_app.label_fonts`).
+"""
 
 from __future__ import annotations
 
-import unicodedata
-
 from desktop_app.domain.labels import MM_PER_INCH, LabelFormat
+from desktop_app.label_fonts import ZplText, zpl_field_data
 from desktop_app.service.labels_layout import (
     PT,
     QUIET_MODULES,
@@ -16,6 +19,7 @@ from desktop_app.service.labels_layout import (
     Text,
     helvetica_width,
     layout,
+    page_texts,
 )
 
 # Font 0 (^A0N,h,h) is a condensed bold face: its text is this fraction of the width of
@@ -23,42 +27,18 @@ from desktop_app.service.labels_layout import (
 # Helvetica metrics therefore always fits; alignment uses the real ratio.
 FONT0_WIDTH_RATIO = 0.83
 
-_ESCAPES = {"_": "_5F", "^": "_5E", "~": "_7E"}
-# German postal convention for letters without an ASCII base letter.
-_FOLD = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"}
-_FOLD.update({"Æ": "AE", "æ": "ae", "Ø": "O", "ø": "o", "Œ": "OE", "œ": "oe", "Ł": "L", "ł": "l"})
-_FOLD.update({"Đ": "D", "đ": "d", "Þ": "Th", "þ": "th", "ð": "d", "€": "EUR", "–": "-", "—": "-"})
-
-
-def zpl_ascii(text: str) -> str:
-    """`text` folded to printable ASCII (umlauts as ae/oe/ue, other accents dropped).
-
-    Resident ZPL fonts differ in which accented glyphs they carry (so does the zplkit
-    preview), and a missing glyph prints as a blank; ASCII prints on every printer.
-    """
-    if text.isascii():
-        return text
-    out = []
-    for ch in text:
-        if ch.isascii():
-            out.append(ch)
-        elif ch in _FOLD:
-            out.append(_FOLD[ch])
-        else:
-            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
-            out.append(base or "?")
-    return "".join(out)
-
 
 def zpl_escape(text: str) -> str:
-    """Field data safe after ^FH_: ASCII, the ZPL prefixes and `_` as hex escapes."""
-    return "".join(_ESCAPES.get(ch, ch) for ch in zpl_ascii(text) if " " <= ch < "\x7f")
+    """Field data safe after ^FH_: the ZPL prefixes and `_` as hex escapes, UTF-8 kept."""
+    return zpl_field_data(text)
 
 
 class _Emitter:
     """Turns layout primitives (mm) into ZPL commands (dots)."""
 
-    def __init__(self, fmt: LabelFormat, dpi: int) -> None:
+    def __init__(self, fmt: LabelFormat, dpi: int, fonts: ZplText) -> None:
+        self.fonts = fonts
+        self.pending_download = fonts.download()
         self.dpmm = dpi / MM_PER_INCH
         self.width, self.height = fmt.dots(dpi)
         self.out: list[str] = []
@@ -72,6 +52,7 @@ class _Emitter:
         out = self.out = [
             "^XA",
             "^CI28",
+            *([self.pending_download] if self.pending_download else []),
             f"^PW{self.width}",
             f"^LL{self.height}",
             "^LH0,0",
@@ -92,18 +73,22 @@ class _Emitter:
             if isinstance(item, Text):
                 self._text(item)
         out.append("^XZ")
+        self.pending_download = ""  # the font stays in printer RAM for the job's next labels
         return "\n".join(out) + "\n"
 
     def _text(self, item: Text) -> None:
-        h = w = max(10, self.d(item.size * PT))
+        h = max(10, self.d(item.size * PT))
         x = item.x
         if item.align != "L":
-            tw = helvetica_width(zpl_ascii(item.text), item.size, True) * FONT0_WIDTH_RATIO
+            em = self.fonts.width_em(item.text)
+            if em is None:
+                tw = helvetica_width(item.text, item.size, True) * FONT0_WIDTH_RATIO
+            else:
+                tw = em * item.size * PT
             x -= tw if item.align == "R" else tw / 2
         reverse = "^FR" if item.white else ""
-        self.out.append(
-            f"^FT{self.d(x)},{self.d(item.y)}^A0N,{h},{w}{reverse}^FH_^FD{zpl_escape(item.text)}^FS"
-        )
+        field = self.fonts.field(h, item.text)
+        self.out.append(f"^FT{self.d(x)},{self.d(item.y)}{reverse}{field}")
 
     def _barcode(self, item: Barcode) -> None:
         n = len(item.modules)
@@ -136,15 +121,16 @@ def _qr_modules(n_bytes: int) -> int:
     return 17 + 4 * 11
 
 
-def _measure(text: str, size: float, bold: bool) -> float:
-    """Layout metrics of the text as the printer will get it (folded to ASCII)."""
-    return helvetica_width(zpl_ascii(text), size, bold)
-
-
 def render_zpl(pages: list[LabelPage], fmt: LabelFormat) -> bytes:
     """ZPL II for a printer at `fmt`'s dpi, one label format per page."""
     if fmt.dpi is None:
         raise ValueError(f"{fmt.name} is not a ZPL format")
-    emitter = _Emitter(fmt, fmt.dpi)
-    blocks = [emitter.emit(layout(page, fmt.width_mm, fmt.height_mm, _measure)) for page in pages]
+    fonts = ZplText.in_system_font(t for page in pages for t in page_texts(page))
+
+    def measure(text: str, size: float, bold: bool) -> float:
+        em = fonts.width_em(text)
+        return helvetica_width(text, size, bold) if em is None else em * size * PT
+
+    emitter = _Emitter(fmt, fmt.dpi, fonts)
+    blocks = [emitter.emit(layout(page, fmt.width_mm, fmt.height_mm, measure)) for page in pages]
     return "".join(blocks).encode("utf-8")

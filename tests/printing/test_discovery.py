@@ -83,3 +83,16 @@ def test_pdf_test_page_has_the_paper_size():
     (page,) = PdfReader(__import__("io").BytesIO(make_test_label(printer))).pages
     assert round(float(page.mediabox.width) / 72 * 25.4) == 148
     assert round(float(page.mediabox.height) / 72 * 25.4) == 210
+
+
+def test_zpl_test_label_prints_the_printer_name_as_written():
+    printer = PrinterDefinition("Küche Łódź_2", "zpl", "tcp://127.0.0.1", 203, "4x6in")
+    label = make_test_label(printer)
+    # UTF-8 in the field (^CI28), "_" escaped for ^FH, in the font downloaded with the label
+    assert "^FH_^FDPrinter: Küche Łódź_5F2^FS".encode() in label
+    assert b"Kueche" not in label and label.count(b"~DY") == 1
+    assert label.index(b"^XA") < label.index(b"~DY")
+    if not preview_available():
+        pytest.skip("zplkit (preview extra) not installed")
+    (image,) = render_zpl_images(label, dpi=203)
+    assert f"PACKDESK-{printer.dpi}DPI" in [b.text for b in zxingcpp.read_barcodes(image)]

@@ -225,8 +225,8 @@ def test_zpl_shows_the_required_facts() -> None:
         text = "\n".join(fields)
         for expected in (
             "Packdesk Demo GmbH",
-            "Max Mueller",  # folded to ASCII for the printer's resident font
-            "Grosse Hamburger Strasse 118b",
+            "Max Müller",  # as written: UTF-8 in a font downloaded with the label
+            "Große Hamburger Straße 118b",
             "UPS",
             "STANDARD",
             f"Package {index} of 2",
@@ -246,11 +246,12 @@ def test_zpl_escapes_control_characters_of_user_text() -> None:
     numbers = numbers_for("ups")
     text = render_label(label_pages_for_shipment(body, numbers, True), "zpl2_4x6in_203dpi").decode()
     assert text.count("^XA") == 1 and text.count("^XZ") == 1
-    assert "~" not in text
+    # the only control command is the download of the label's own font (for "Müller")
+    assert re.findall(r"~[A-Z]{2}", text) == ["~DY"]
     assert "_5EXZ_5EXA_7EJUS Corp_5F1" in text
     assert "REF_5EFS_7EDG" in text
-    assert zpl_escape("Müller & Söhne ß") == "Mueller & Soehne ss"
-    assert zpl_escape("a\x00b\x1bc") == "abc"
+    assert zpl_escape("Müller & Söhne ß") == "Müller & Söhne ß"
+    assert zpl_escape("a\x00b\x1bc\x7f") == "abc"
 
 
 def _zplkit() -> Any:
