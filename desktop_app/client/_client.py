@@ -21,6 +21,7 @@ from desktop_app.client.ratelimit import RateLimitPacer, RateLimitState
 from desktop_app.client.resources import (
     Addresses,
     Carriers,
+    DefaultAddresses,
     Labels,
     Pickups,
     Quotes,
@@ -80,6 +81,7 @@ class ShippingClient(BaseClient):
         self._key_check_lock = asyncio.Lock()
         self.shipments = Shipments(self)
         self.addresses = Addresses(self)
+        self.default_addresses = DefaultAddresses(self)
         self.carriers = Carriers(self)
         self.quotes = Quotes(self)
         self.pickups = Pickups(self)

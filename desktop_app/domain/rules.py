@@ -58,9 +58,16 @@ def validate(draft: Any) -> list[Problem]:
     return guard("", lambda: _shipment(as_draft(draft), load_catalog()))
 
 
-def validate_address(draft: Any, path: str = "") -> list[Problem]:
-    """Problems of an address for `POST /v1/addresses` (partner_id alone is allowed)."""
-    return guard(path, lambda: _address_only(Problems(), as_draft(draft), path, load_catalog()))
+def validate_address(draft: Any, path: str = "", *, contact: bool = True) -> list[Problem]:
+    """Problems of an address for `POST /v1/addresses` (partner_id alone is allowed).
+
+    `contact=False` is the service's check of a stored address: the real service stores an
+    address of street, postcode, city and country, and the contact rule applies when the
+    address is used in a shipment. The app keeps it (its book holds senders and receivers).
+    """
+    return guard(
+        path, lambda: _address_only(Problems(), as_draft(draft), path, load_catalog(), contact)
+    )
 
 
 def validate_quote_request(draft: Any) -> list[Problem]:
@@ -88,11 +95,11 @@ def _quote(d: Any, cat: Catalog) -> Problems:
     return out
 
 
-def _address_only(out: Problems, a: Any, path: str, cat: Catalog) -> Problems:
+def _address_only(out: Problems, a: Any, path: str, cat: Catalog, contact: bool) -> Problems:
     if isinstance(a, dict) and "id" in a:
         out.add(join(path, "id"), "not_allowed", "A new address cannot bring its own id.")
         a = {k: v for k, v in a.items() if k != "id"}
-    check_address(out, a, path, cat, None)
+    check_address(out, a, path, cat, None, contact=contact)
     return out
 
 
@@ -185,7 +192,9 @@ def _packages(
     if not has_many:
         return
     packages = d["packages"]
-    if spec is not None and not spec.multiple_packages:
+    # a one-element `packages` is one package: the real service takes it for any carrier (its
+    # own DHL examples send it so)
+    if spec is not None and not spec.multiple_packages and not _one_element(packages):
         out.add(
             "packages",
             "multiple_packages_not_allowed",
@@ -205,6 +214,10 @@ def _packages(
         )
     for i, p in enumerate(packages[: cat.max_packages]):
         _package(out, p, f"packages[{i}]", spec, service)
+
+
+def _one_element(packages: Any) -> bool:
+    return isinstance(packages, list) and len(packages) == 1
 
 
 _DIMENSIONS = ("length", "width", "height")

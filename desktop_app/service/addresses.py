@@ -26,24 +26,38 @@ def partner_address(partner_id: str) -> dict[str, Any] | None:
     return {k: v for k, v in found.items() if k in (*ADDRESS_FIELDS, "partner_id")}
 
 
+#: Fields the reference OpenAPI's `address_with_id` requires: present, null when unused.
+ALWAYS_SHOWN = frozenset({"company", "first_name", "last_name", "care_of", "state", "street_no"})
+
+
 def address_body(address_id: str, fields: dict[str, Any]) -> dict[str, Any]:
-    """The wire object: every field (unused null), `partner_id` and `id`."""
+    """The wire object as the real service answers it: `id`, the fields `address_with_id`
+    requires (null when unused), every other field only when given (`phone` and `email` are
+    not nullable there), `partner_id` for a parcel point."""
     body: dict[str, Any] = {"id": address_id}
-    for name in ADDRESS_FIELDS:
-        body[name] = fields.get(name)
-    body["partner_id"] = fields.get("partner_id")
+    for name in (*ADDRESS_FIELDS, "partner_id"):
+        value = fields.get(name)
+        if value is not None or name in ALWAYS_SHOWN:
+            body[name] = value
     return body
+
+
+def check_stored_address(draft: Any) -> Address:
+    """An address to store, checked: the rules without the contact rule (the real service
+    stores street, postcode, city and country; a shipment using it applies the contact rule),
+    then the strict model; 422 with `path: message` strings."""
+    problems = validate_address(draft, contact=False)
+    if problems:
+        raise ServiceError(422, [str(p) for p in problems])
+    try:
+        return Address.model_validate(draft)
+    except ValidationError as exc:
+        raise ServiceError(422, validation_error_messages(exc)) from None
 
 
 async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, Any]) -> AddressRow:
     """Validate and store an address (or resolve a partner id); the caller commits."""
-    problems = validate_address(draft)
-    if problems:
-        raise ServiceError(422, [str(p) for p in problems])
-    try:
-        parsed = Address.model_validate(draft)
-    except ValidationError as exc:
-        raise ServiceError(422, validation_error_messages(exc)) from None
+    parsed = check_stored_address(draft)
     fields = parsed.model_dump(exclude_none=True)
     if parsed.is_partner_lookup():
         found = partner_address(str(parsed.partner_id))

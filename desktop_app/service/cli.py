@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from desktop_app.service.accounts import (
     DEFAULT_EMAIL,
     AccountError,
@@ -219,6 +221,20 @@ def _accounts_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="list accounts (key prefixes only)")
     rot = sub.add_parser("rotate-keys", help="replace an account's keys; old ones stop at once")
     rot.add_argument("email")
+    settings = sub.add_parser(
+        "set", help="an account's names and default shipping/returns address (JSON files)"
+    )
+    settings.add_argument("email")
+    settings.add_argument("--first-name", default=None)
+    settings.add_argument("--last-name", default=None)
+    for kind in ("shipping", "returns"):
+        settings.add_argument(
+            f"--default-{kind}-address",
+            type=Path,
+            default=None,
+            metavar="FILE",
+            help=f"a JSON file holding the default {kind} address (as POST /v1/addresses)",
+        )
     outbox = sub.add_parser("outbox", help="list e-mails sent or kept by the service, newest first")
     outbox.add_argument("--limit", type=int, default=20)
     return p
@@ -236,6 +252,8 @@ async def _accounts(args: argparse.Namespace) -> int:
                 for item in await list_accounts(session):
                     print(json.dumps(item))
                 return 0
+            if args.command == "set":
+                return await _set_account(session, args)
             if args.command == "outbox":
                 from desktop_app.service.mail import list_outbox, mail_json
 
@@ -262,7 +280,36 @@ async def _accounts(args: argparse.Namespace) -> int:
         await engine.dispose()
 
 
+async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
+    from desktop_app.service.account_settings import ADDRESS_KINDS, set_account
+    from desktop_app.service.errors import ServiceError
+
+    addresses = {}
+    for kind in ADDRESS_KINDS:
+        path = getattr(args, f"default_{kind}_address")
+        if path is not None:
+            try:
+                addresses[kind] = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                print(f"packdesk accounts: cannot read {path}: {exc}", file=sys.stderr)
+                return 1
+    try:
+        result = await set_account(
+            session,
+            args.email,
+            first_name=args.first_name,
+            last_name=args.last_name,
+            addresses=addresses,
+        )
+        await session.commit()
+    except (AccountError, ServiceError) as exc:
+        print(f"packdesk accounts: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
 def accounts_main(argv: Sequence[str]) -> int:
-    """`packdesk accounts add|list|rotate-keys|outbox`."""
+    """`packdesk accounts add|list|rotate-keys|set|outbox`."""
     args = _accounts_parser().parse_args(list(argv))
     return asyncio.run(_accounts(args))

@@ -17,6 +17,7 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentRequest
 from desktop_app.domain.rules import validate
+from desktop_app.service.account_settings import fill_default_addresses, merge_update
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.addresses import ADDRESS_FIELDS, get_address_row, partner_address
 from desktop_app.service.carriers import (
@@ -366,7 +367,11 @@ async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> Ship
 async def prepare(
     session: AsyncSession, key: KeyInfo, body: dict[str, Any]
 ) -> tuple[ShipmentRequest, dict[str, str]]:
-    """Check a create/update body fully: rules, model, references, rules again after resolving."""
+    """Check a create/update body fully: rules, model, references, rules again after resolving.
+
+    A body without `from` (or a returns body without `to`) gets the account's default address.
+    """
+    body = await fill_default_addresses(session, key.account_id, body)
     request = check_shipment_draft(body)
     resolved, ids = await resolve_addresses(session, key, body)
     if resolved != body:
@@ -427,9 +432,11 @@ async def update_shipment(
     body: dict[str, Any],
     renderer: LabelRenderer | None = None,
 ) -> ShipmentRow:
-    """Replace a shipment that has no label yet (400 once it has one); the caller commits."""
+    """Change a shipment that has no label yet (400 once it has one): the given fields merged
+    onto the stored request, as the real service; the caller commits."""
     if row.shipment_type != "prepared":
         raise ServiceError(400, ["the shipment has a label already and can no longer be changed"])
+    body = merge_update(row.request, body)
     request, ids = await prepare(session, key, body)
     created = dt.datetime.fromisoformat(row.body["created_at"])
     old_packages = [p["id"] for p in row.body.get("packages", [])]

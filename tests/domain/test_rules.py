@@ -563,7 +563,7 @@ FAILING: list[tuple[str, str, str, dict[str, Any], str, str]] = [
         "packages with dhl",
         "dhl",
         "standard",
-        {"package": DELETE, "packages": [parcel()]},
+        {"package": DELETE, "packages": [parcel(), parcel()]},
         "packages",
         "multiple_packages_not_allowed",
     ),

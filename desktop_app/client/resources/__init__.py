@@ -2,6 +2,7 @@
 
 from desktop_app.client.resources.addresses import Addresses
 from desktop_app.client.resources.carriers import Carriers
+from desktop_app.client.resources.default_addresses import DefaultAddresses
 from desktop_app.client.resources.labels import Labels
 from desktop_app.client.resources.pickups import Pickups
 from desktop_app.client.resources.quotes import Quotes
@@ -13,6 +14,7 @@ from desktop_app.client.resources.webhooks import Webhooks
 __all__ = [
     "Addresses",
     "Carriers",
+    "DefaultAddresses",
     "Labels",
     "Pickups",
     "Quotes",

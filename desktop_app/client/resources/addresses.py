@@ -23,10 +23,15 @@ class Addresses(Resource):
         return parse(AddressResponse, response.json())
 
     async def list(
-        self, *, page: int | None = None, per_page: int | None = None
+        self,
+        *,
+        page: int | None = None,
+        per_page: int | None = None,
+        **filters: str | None,
     ) -> list[AddressResponse]:
-        """One page of stored addresses."""
-        params = query({"page": page, "per_page": per_page})
+        """One page of stored addresses; `filters` (`city`, `zip_code`, `last_name`, `company`,
+        `first_name`, `street`, `street_no`, `care_of`, `country`, `phone`) keep the equal ones."""
+        params = query({**filters, "page": page, "per_page": per_page})
         response = await self._client._request("GET", "addresses", params=params)
         return [parse(AddressResponse, a) for a in unwrap(response.json(), "addresses")]
 

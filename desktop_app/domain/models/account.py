@@ -35,6 +35,9 @@ class Me(ResponseModel):
 
     id: str
     email: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    customer_no: str | None = None
     environment: Literal["sandbox", "production"]
 
 

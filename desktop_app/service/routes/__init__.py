@@ -23,6 +23,8 @@ ROUTER_MODULES: tuple[str, ...] = (
     "pickups",
     "routing_rules",
     "sandbox",
+    # the real service's desk endpoints
+    "default_addresses",
 )
 
 

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from sqlalchemy import select
 
 from desktop_app.domain.errors import validation_error_messages
-from desktop_app.domain.models import PickupRequest, PickupRequestCreate, PickupRequestList
+from desktop_app.domain.models import PickupRequest, PickupRequestCreate
 from desktop_app.domain.rules import validate_pickup_request
 from desktop_app.service.addresses import get_address_row
 from desktop_app.service.bodies import JsonObject
@@ -183,12 +183,12 @@ async def create_pickup_request(
 @router.get(
     "",
     response_model=None,
-    responses={200: {"model": PickupRequestList}, **error_responses(401, 422, 429)},
+    responses={200: {"model": list[PickupRequest]}, **error_responses(401, 422, 429)},
 )
 async def list_pickup_requests(
     session: Session, key: CurrentKey, page: Page = 1, per_page: PerPage = 100
-) -> dict[str, Any]:
-    """The caller's pickup requests, newest first, `{"pickup_requests": [...]}`."""
+) -> list[dict[str, Any]]:
+    """The caller's pickup requests, newest first, as a bare array (as the real service)."""
     rows = await session.scalars(
         select(PickupRequestRow)
         .where(
@@ -199,7 +199,7 @@ async def list_pickup_requests(
         .offset(offset(page, per_page))
         .limit(per_page)
     )
-    return {"pickup_requests": [pickup_json(row) for row in rows]}
+    return [pickup_json(row) for row in rows]
 
 
 @router.get(

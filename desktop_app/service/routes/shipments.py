@@ -151,7 +151,8 @@ async def put_shipment(
     shipment_id: str,
     body: JsonObject,
 ) -> dict[str, Any]:
-    """Replace a shipment that has no label yet (same body as create); 400 once labelled."""
+    """Change a shipment that has no label yet: the given fields are merged onto the stored
+    request (a partial body, as the real service takes it); 400 once labelled."""
     row = await shipments.get_row(session, key, shipment_id)
     try:
         row = await shipments.update_shipment(
