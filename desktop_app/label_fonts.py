@@ -19,16 +19,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-# Regular and bold Unicode TTFs, first found wins (DejaVu: Debian's fonts-dejavu-core).
-UNICODE_FONTS: tuple[tuple[str, str], ...] = (
-    (
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    ),
-    ("/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf"),
-    ("/Library/Fonts/Arial Unicode.ttf", "/Library/Fonts/Arial Unicode.ttf"),
-    ("C:/Windows/Fonts/arial.ttf", "C:/Windows/Fonts/arialbd.ttf"),
-)
+from desktop_app.resources import resource_path
+
+# The Unicode font of every label: DejaVu Sans, shipped in resources/fonts with its licence, so
+# labels never depend on the fonts of the machine ("" regular, "B" bold).
+FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
 
 #: Where the downloaded font lives on the printer (RAM) and how `^A@` names it.
 ZPL_FONT_NAME = "R:PDLABEL.TTF"
@@ -39,13 +34,14 @@ ZPL_FONT_CONDENSE = 0.8
 _ESCAPES = {"_": "_5F", "^": "_5E", "~": "_7E"}
 
 
-@lru_cache(maxsize=1)
-def unicode_font() -> tuple[str, str] | None:
-    """Regular and bold TTF files of a Unicode font found on this system, if any."""
-    for regular, bold in UNICODE_FONTS:
-        if Path(regular).is_file() and Path(bold).is_file():
-            return regular, bold
-    return None
+def font_file(style: str) -> Path:
+    """The shipped font file of `style` ("" or "B")."""
+    return resource_path("fonts", FONT_FILES[style])
+
+
+def unicode_font() -> tuple[str, str]:
+    """Regular and bold TTF files of the labels' Unicode font (the shipped DejaVu Sans)."""
+    return str(font_file("")), str(font_file("B"))
 
 
 def zpl_field_data(text: str) -> str:
@@ -112,10 +108,9 @@ class ZplText:
         self._chars = "".join(sorted(set(wide) | {chr(c) for c in range(0x20, 0x7F)}))
 
     @classmethod
-    def in_system_font(cls, texts: Iterable[str]) -> ZplText:
-        """Fields of `texts` with this system's bold Unicode font (font 0 alone without one)."""
-        found = unicode_font()
-        return cls(texts, found[1] if found else None)
+    def in_label_font(cls, texts: Iterable[str]) -> ZplText:
+        """Fields of `texts` with the shipped bold Unicode font."""
+        return cls(texts, unicode_font()[1])
 
     @property
     def downloads_font(self) -> bool:

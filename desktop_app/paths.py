@@ -24,3 +24,11 @@ def data_dir() -> Path:
     path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def cache_dir() -> Path:
+    """Files Packdesk can make again (the label font copy); `PACKDESK_CACHE_DIR` overrides."""
+    override = os.environ.get("PACKDESK_CACHE_DIR")
+    path = Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path

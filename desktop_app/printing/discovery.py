@@ -194,7 +194,7 @@ def make_test_label_zpl(printer: PrinterDefinition) -> bytes:
         (small, "Frame = stock edges; ticks every 10 mm"),
     ]
     # a printer named "Küche" is printed so, in a font downloaded with the label
-    fonts = ZplText.in_system_font(text for _, text in texts)
+    fonts = ZplText.in_label_font(text for _, text in texts)
     if fonts.downloads_font:
         lines.insert(1, fonts.download())
     for size, text in texts:

@@ -125,7 +125,7 @@ def render_zpl(pages: list[LabelPage], fmt: LabelFormat) -> bytes:
     """ZPL II for a printer at `fmt`'s dpi, one label format per page."""
     if fmt.dpi is None:
         raise ValueError(f"{fmt.name} is not a ZPL format")
-    fonts = ZplText.in_system_font(t for page in pages for t in page_texts(page))
+    fonts = ZplText.in_label_font(t for page in pages for t in page_texts(page))
 
     def measure(text: str, size: float, bold: bool) -> float:
         em = fonts.width_em(text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 from typing import Any
 
 import pypdfium2
@@ -13,6 +14,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from desktop_app.domain.labels import LABEL_FORMATS, label_format
+from desktop_app.label_fonts import FONT_FILES, font_file
+from desktop_app.resources import resource_path
 from desktop_app.service.carriers import CarrierSimulator
 from desktop_app.service.labels import (
     SANDBOX_MARK,
@@ -29,6 +32,7 @@ from desktop_app.service.labels_layout import (
     helvetica_width,
     layout,
 )
+from desktop_app.service.labels_pdf import reset_label_fonts
 from desktop_app.service.labels_zpl import zpl_escape
 
 PDF_FORMATS = [n for n, f in LABEL_FORMATS.items() if f.kind == "pdf"]
@@ -171,16 +175,84 @@ def test_sandbox_mark_only_on_sandbox_labels() -> None:
         assert decode_pdf_pages(sandbox, dpi=200) == [numbers]
 
 
-def test_pdf_with_text_outside_latin1_renders_and_keeps_its_barcode() -> None:
+def embedded_fonts(data: bytes) -> set[str]:
+    """BaseFont names of every font the PDF uses, with whether its file is embedded."""
+    found = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            descriptor = (
+                descendants[0].get_object()["/FontDescriptor"]
+                if descendants
+                else font.get("/FontDescriptor")
+            )
+            embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
+            found.add(f"{font['/BaseFont']}{'' if embedded else ' (not embedded)'}")
+    return found
+
+
+@pytest.mark.parametrize("name", PDF_FORMATS)
+def test_pdf_names_of_european_scripts_read_back_exactly(name: str) -> None:
     body = shipment("hermes")
-    body["to"]["last_name"] = "Łukasiewicz"
-    body["to"]["city"] = "Łódź"
-    body["to"]["country"] = "PL"
+    body["to"].update(
+        first_name="Łukasz", last_name="Żółć", street="Straße", city="Ærøskøbing", country="DK"
+    )
     numbers = numbers_for("hermes")
-    data = render_label(label_pages_for_shipment(body, numbers, True), "pdf_a6")
+    data = render_label(label_pages_for_shipment(body, numbers, True), name)
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
-    assert "ukasiewicz" in text  # Ł kept with a Unicode font, or folded to L without one
+    assert "Łukasz Żółć" in text
+    assert "Ærøskøbing" in text
+    assert "Straße" in text
+    assert "\ufffd" not in text and "?" not in text
     assert decode_pdf_pages(data, dpi=200) == [numbers]
+
+
+def test_every_pdf_label_embeds_the_shipped_font_and_no_core_font() -> None:
+    for body in (shipment("dhl"), shipment("dpd", to={**shipment()["to"], "city": "Łódź"})):
+        data = render_label(label_pages_for_shipment(body, numbers_for("dhl"), True), "pdf_a6")
+        fonts = embedded_fonts(data)
+        assert fonts, "a label without text"
+        # fpdf2 names subsets MPDFAA+<full name>; nothing is left to the viewer's fonts
+        assert all(f.startswith("/MPDFAA+DejaVuSans") for f in fonts), fonts
+        assert not any(f.endswith("(not embedded)") for f in fonts), fonts
+
+
+def test_pdf_text_outside_the_reduced_label_font_takes_the_full_font(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    body = shipment("dhl")
+    body["to"].update(first_name="Αλέξανδρος", last_name="Иванов", city="Θεσσαλονίκη")
+    data = render_label(label_pages_for_shipment(body, numbers_for("dhl"), True), "pdf_a6")
+    text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert "Αλέξανδρος Иванов" in text
+    assert "Θεσσαλονίκη" in text
+    assert "\ufffd" not in text
+    assert "missing the following glyphs" not in caplog.text  # fpdf2's word for empty boxes
+
+
+def test_pdf_labels_render_when_the_cache_folder_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    blocked = tmp_path / "cache"
+    blocked.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("PACKDESK_CACHE_DIR", str(blocked))
+    reset_label_fonts()
+    try:
+        body = shipment("dhl")
+        body["to"]["city"] = "Ærøskøbing"
+        data = render_label(label_pages_for_shipment(body, numbers_for("dhl"), True), "pdf_a6")
+    finally:
+        reset_label_fonts()
+    assert "Ærøskøbing" in PdfReader(io.BytesIO(data)).pages[0].extract_text()
+    assert "cannot keep the label font" in caplog.text
+
+
+def test_the_shipped_font_has_its_licence_beside_it() -> None:
+    for style in FONT_FILES:
+        assert font_file(style).is_file()
+    licence = resource_path("fonts", "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    assert "Bitstream" in licence and "Permission is hereby granted" in licence
 
 
 # ----------------------------------------------------------------------------- ZPL

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,7 +70,7 @@ def _downloaded_font(data: bytes) -> TTFont:
 
 
 def test_fields_carry_the_names_as_utf8_bytes_in_the_downloaded_font() -> None:
-    assert unicode_font() is not None, "fonts-dejavu-core (Makefile apt list) is missing"
+    assert all(Path(p).is_file() for p in unicode_font()), "resources/fonts lost its DejaVu Sans"
     data = _label()
     assert data.index(b"^CI28") < data.index(b"~DY") < data.index(b"^FD")
     fields = re.findall(rb"\^A(@N,\d+,\d+,R:PDLABEL\.TTF|0N,\d+,\d+)\^FH_\^FD(.*?)\^FS", data)
@@ -119,9 +120,7 @@ def _ink(image: Image.Image) -> Image.Image:
 
 def _similarity(field: Image.Image, text: str, height: int) -> float:
     """Overlap of `field`'s ink with `text` drawn in the label font (0 when the size is off)."""
-    regular_bold = unicode_font()
-    assert regular_bold is not None
-    font = ImageFont.truetype(regular_bold[1], height)
+    font = ImageFont.truetype(unicode_font()[1], height)
     left, top, right, bottom = font.getbbox(text)
     canvas = Image.new("L", (right + 4, bottom + 4), 255)
     ImageDraw.Draw(canvas).text((2, 2), text, font=font, fill=0)
