@@ -33,7 +33,7 @@ help: ## list the targets
 	@mkdir -p .stamps
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,preview]'
+	$(PY) -m pip install -q -e '.[test,preview,package]'
 	@touch $@
 
 install: .stamps/venv ## set up system packages, .venv and the project with its test extras
@@ -45,13 +45,13 @@ serve: install ## run the local Shipping Service alone (port 8443)
 	$(VENV)/bin/packdesk serve --port 8443
 
 lint: install ## ruff and mypy (the Qt-free packages, and printing)
-	$(VENV)/bin/ruff check desktop_app tests bench tools
-	$(VENV)/bin/ruff format --check desktop_app tests bench tools
+	$(VENV)/bin/ruff check desktop_app tests bench tools packaging
+	$(VENV)/bin/ruff format --check desktop_app tests bench tools packaging
 	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch desktop_app/printing
 
 format: install ## apply ruff's fixes and formatting
-	$(VENV)/bin/ruff check --fix desktop_app tests bench tools
-	$(VENV)/bin/ruff format desktop_app tests bench tools
+	$(VENV)/bin/ruff check --fix desktop_app tests bench tools packaging
+	$(VENV)/bin/ruff format desktop_app tests bench tools packaging
 
 test: lint ## the whole suite: lint, types, pytest offscreen
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider

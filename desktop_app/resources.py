@@ -1,17 +1,29 @@
-"""Locate bundled data files, from a checkout and from a PyInstaller bundle."""
+"""Locate the data files of `resources/` wherever Packdesk runs.
+
+The top-level `resources/` folder of the source tree is the only copy that is edited. A wheel
+carries it as the package `desktop_app._resources` (pyproject.toml maps the folder there), the
+PyInstaller bundle as `resources/` beside the frozen modules (packaging/packdesk.spec).
+"""
 
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from pathlib import Path
 
+_PACKAGE_DIR = Path(__file__).resolve().parent
 
+
+@lru_cache(maxsize=1)
 def resource_root() -> Path:
-    """The `resources/` folder: beside the package in a checkout, or in the bundle."""
+    """The `resources/` folder: in the bundle, in an installed wheel, or in a checkout."""
     bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
+    if bundle:  # a PyInstaller bundle
         return Path(bundle) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    installed = _PACKAGE_DIR / "_resources"
+    if installed.is_dir():  # a wheel, or a plain (non-editable) `pip install .`
+        return installed
+    return _PACKAGE_DIR.parent / "resources"  # a checkout, or an editable install
 
 
 def resource_path(*parts: str) -> Path:
