@@ -18,8 +18,9 @@ from desktop_app.service.middleware import ServiceMiddleware
 from desktop_app.service.openapi import install_openapi
 from desktop_app.service.ratelimit import RateLimiter
 from desktop_app.service.render import LabelRenderer
-from desktop_app.service.routes import load_routers
+from desktop_app.service.routes import health, load_routers, pairing
 from desktop_app.service.settings import ServiceSettings
+from desktop_app.service.storage import SqliteFileWatch, sqlite_file
 
 API_PREFIX = "/v1"
 
@@ -42,6 +43,10 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         settings.labels_dir.mkdir(parents=True, exist_ok=True)
         await create_tables(ctx.engine)
+        database_file = sqlite_file(ctx.engine)
+        if database_file is not None:
+            ctx.db_file_watch = SqliteFileWatch(database_file)
+            ctx.db_file_watch.remember()
         tasks.start(ctx)
         try:
             yield
@@ -64,6 +69,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     app.state.tasks = tasks
     for router in load_routers():
         app.include_router(router, prefix=API_PREFIX)
+    app.include_router(health.router)
+    app.include_router(pairing.router, prefix=API_PREFIX)
     install_error_handlers(app)
     install_openapi(app)
     app.add_middleware(
@@ -71,5 +78,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         limiter=ctx.limiter,
         sessions=lambda: ctx.sessions,
         lookup=lambda: keys,
+        public_url=lambda: settings.base_url,
+        outage=ctx.outage,
+        write_check=lambda: ctx.db_file_watch.problem() if ctx.db_file_watch else None,
     )
     return app

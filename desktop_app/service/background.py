@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from desktop_app.service.context import ServiceContext
+from desktop_app.service.storage import report_failure
 
 log = logging.getLogger("packdesk.service")
 
@@ -46,8 +47,8 @@ async def _supervise(fn: TaskFn, ctx: ServiceContext) -> None:
             return
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("background task %s failed; restarting", getattr(fn, "__name__", fn))
+        except Exception as exc:
+            report_failure(ctx.outage, exc, f"background task {getattr(fn, '__name__', fn)}")
             await asyncio.sleep(RESTART_PAUSE_SECONDS)
 
 

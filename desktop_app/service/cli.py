@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from desktop_app.domain.pairing import Pairing
 from desktop_app.service.accounts import (
     DEFAULT_EMAIL,
     AccountError,
@@ -24,9 +25,18 @@ from desktop_app.service.accounts import (
     rotate_keys,
     write_private_json,
 )
+from desktop_app.service.addressing import PublicUrlError, certificate_names, parse_public_url
 from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
-from desktop_app.service.settings import ServiceSettings, parse_rate_limit
-from desktop_app.service.tls import TlsFiles, ensure_tls
+from desktop_app.service.settings import (
+    BODY_TIMEOUT,
+    HEADER_TIMEOUT,
+    KEEP_ALIVE_TIMEOUT,
+    MAX_CONNECTIONS,
+    MAX_CONNECTIONS_PER_CLIENT,
+    ServiceSettings,
+    parse_rate_limit,
+)
+from desktop_app.service.tls import TlsError, TlsFiles, ensure_tls, external_tls
 
 log = logging.getLogger("packdesk.service")
 
@@ -71,6 +81,47 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--clock-offset", type=float, default=0.0, metavar="S")
     p.add_argument("--smtp-url", default=None, help="smtp://host:port for account e-mails")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    addressing = p.add_argument_group("public address and certificate")
+    addressing.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="https://HOST[:PORT] stations use; the base of every URL the service writes",
+    )
+    addressing.add_argument(
+        "--tls-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another DNS name or address for the server certificate (repeatable)",
+    )
+    addressing.add_argument("--tls-cert", type=Path, default=None, metavar="FILE")
+    addressing.add_argument("--tls-key", type=Path, default=None, metavar="FILE")
+    addressing.add_argument(
+        "--tls-ca",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="with --tls-cert: the CA stations trust (default: the chain's last certificate)",
+    )
+    addressing.add_argument(
+        "--show-pairing", action="store_true", help="print URL and CA fingerprint, then exit"
+    )
+    addressing.add_argument(
+        "--pairing-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write URL, CA and fingerprint (never a key) for stations to import",
+    )
+    limits = p.add_argument_group("slow and broken clients")
+    limits.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT, metavar="S")
+    limits.add_argument("--body-timeout", type=float, default=BODY_TIMEOUT, metavar="S")
+    limits.add_argument("--keep-alive-timeout", type=float, default=KEEP_ALIVE_TIMEOUT, metavar="S")
+    limits.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS, metavar="N")
+    limits.add_argument(
+        "--max-connections-per-client", type=int, default=MAX_CONNECTIONS_PER_CLIENT, metavar="N"
+    )
     return p
 
 
@@ -93,6 +144,12 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
         sandbox_retention_days=args.sandbox_retention_days,
         clock_offset=args.clock_offset,
         smtp_url=args.smtp_url,
+        public_url=args.public_url,
+        header_timeout=args.header_timeout,
+        body_timeout=args.body_timeout,
+        keep_alive_timeout=args.keep_alive_timeout,
+        max_connections=max(1, args.max_connections),
+        max_connections_per_client=max(1, args.max_connections_per_client),
     )
 
 
@@ -148,21 +205,38 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _base_url(host: str, port: int) -> str:
-    if host in ("0.0.0.0", "::", ""):
-        host = "127.0.0.1"
-    if ":" in host:
-        host = f"[{host}]"
-    return f"https://{host}:{port}"
+def _tls(settings: ServiceSettings, args: argparse.Namespace) -> TlsFiles:
+    """The warehouse's own certificate, else the local CA's certificate for every name."""
+    if args.tls_cert or args.tls_key:
+        if not (args.tls_cert and args.tls_key):
+            raise TlsError("--tls-cert and --tls-key go together")
+        return external_tls(settings.tls_dir, args.tls_cert, args.tls_key, args.tls_ca)
+    names = certificate_names(settings.host, settings.base_url, tuple(args.tls_name))
+    return ensure_tls(settings.tls_dir, names)
 
 
-async def _serve(settings: ServiceSettings, email: str, level: str) -> int:
-    import uvicorn
+def _pairing(settings: ServiceSettings, tls: TlsFiles) -> Pairing:
+    return Pairing.for_ca(settings.base_url, tls.ca_cert.read_text(encoding="ascii"))
 
+
+def _write_pairing(path: Path, pairing: Pairing) -> None:
+    """The pairing file: public, so 0644 (URL, CA and fingerprint; never a key)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(pairing.as_json(), indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def _print_pairing(pairing: Pairing) -> None:
+    print(f"URL: {pairing.url}")
+    print(f"CA SHA-256 fingerprint: {pairing.ca_sha256}")
+    print(pairing.ca_pem, end="")
+
+
+async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
     from desktop_app.service.app import create_app
+    from desktop_app.service.connections import run_server
 
-    tls = ensure_tls(settings.tls_dir)
-    await _ensure_first_account(settings, email, tls)
     try:
         sock = _bind(settings.host, settings.port)
     except OSError as exc:
@@ -171,42 +245,66 @@ async def _serve(settings: ServiceSettings, email: str, level: str) -> int:
             file=sys.stderr,
         )
         return 1
-    port = sock.getsockname()[1]
-    settings.port = port
-    base_url = _base_url(settings.host, port)
+    settings.port = sock.getsockname()[1]
+    base_url = settings.public_url = settings.base_url
+    try:
+        tls = _tls(settings, args)
+    except TlsError as exc:
+        sock.close()
+        print(f"packdesk serve: {exc}", file=sys.stderr)
+        return 1
+    settings.ca_file = tls.ca_cert
+    await _ensure_first_account(settings, args.email, tls)
+    pairing = _pairing(settings, tls)
+    if args.pairing_file is not None:
+        _write_pairing(args.pairing_file, pairing)
     app = create_app(settings)
-    config = uvicorn.Config(
-        app,
-        ssl_keyfile=str(tls.server_key),
-        ssl_certfile=str(tls.server_cert),
-        log_config=None,
-        log_level=level,
-        access_log=level == "debug",
-        lifespan="on",
-        timeout_graceful_shutdown=3,
-        server_header=False,
-    )
-    server = uvicorn.Server(config)
     line = {
         "base_url": base_url,
         "ca_file": str(tls.ca_cert),
         "credentials_file": str(settings.credentials_file),
+        "ca_sha256": pairing.ca_sha256,
     }
     print(json.dumps(line), flush=True)
-    print(f"Packdesk local Shipping Service at {base_url}", flush=True)
+    print(f"Packdesk Shipping Service at {base_url}", flush=True)
+    print(f"CA SHA-256 fingerprint: {pairing.ca_sha256}", flush=True)
     print(f"API keys and CA path: {settings.credentials_file}", flush=True)
-    await server.serve(sockets=[sock])
+    log.info("listening on %s:%d, public URL %s", settings.host, settings.port, base_url)
+    log.info("CA SHA-256 fingerprint %s", pairing.ca_sha256)
+    await run_server(app, settings, tls, sock, args.log_level)
+    return 0
+
+
+def _show_pairing(settings: ServiceSettings, args: argparse.Namespace) -> int:
+    """`--show-pairing`: URL, fingerprint and CA of the service these options start."""
+    try:
+        tls = _tls(settings, args)
+    except TlsError as exc:
+        print(f"packdesk serve: {exc}", file=sys.stderr)
+        return 1
+    pairing = _pairing(settings, tls)
+    if args.pairing_file is not None:
+        _write_pairing(args.pairing_file, pairing)
+    _print_pairing(pairing)
     return 0
 
 
 def serve_main(argv: Sequence[str]) -> int:
     """`packdesk serve`: run the service until interrupted."""
-    args = _serve_parser().parse_args(list(argv))
+    parser = _serve_parser()
+    args = parser.parse_args(list(argv))
+    if args.public_url is not None:
+        try:
+            args.public_url = parse_public_url(args.public_url)
+        except PublicUrlError as exc:
+            parser.error(str(exc))
     settings = settings_from_args(args)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
+    if args.show_pairing:
+        return _show_pairing(settings, args)
     _setup_logging(settings, args.log_level)
     try:
-        return asyncio.run(_serve(settings, args.email, args.log_level))
+        return asyncio.run(_serve(settings, args))
     except KeyboardInterrupt:
         return 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import time
 from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -13,6 +14,7 @@ from desktop_app.service.keycheck import KeyLookup
 from desktop_app.service.ratelimit import RateLimiter
 from desktop_app.service.render import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
+from desktop_app.service.storage import SqliteFileWatch, StorageOutage
 
 
 @dataclass
@@ -30,6 +32,10 @@ class ServiceContext:
     renderer: LabelRenderer = field(default_factory=lambda: LabelRenderer(0))
     # API key lookups of the middleware (set by create_app; see keycheck.py)
     keys: KeyLookup | None = None
+    # database outages (503 + one log line each) and the SQLite file the service opened
+    outage: StorageOutage = field(default_factory=StorageOutage)
+    db_file_watch: SqliteFileWatch | None = None
+    started_at: float = field(default_factory=time.monotonic)
     # free slots for other modules' long-lived objects (mail outbox, worker handles)
     extras: dict[str, object] = field(default_factory=dict)
 

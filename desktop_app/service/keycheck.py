@@ -18,6 +18,7 @@ import aiosqlite
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from desktop_app.service.accounts import KeyInfo, hash_key, lookup_key
+from desktop_app.service.storage import is_storage_unavailable
 from desktop_app.service.tables import Account, ApiKey
 
 log = logging.getLogger(__name__)
@@ -63,8 +64,9 @@ class KeyLookup:
             try:
                 conn = await self._connection()
                 rows = list(await conn.execute_fetchall(_SQL, (hash_key(raw),)))
-            except sqlite3.Error:
-                log.exception("fast API key lookup failed; using a session")
+            except sqlite3.Error as exc:
+                if not is_storage_unavailable(exc):
+                    log.exception("fast API key lookup failed; using a session")
             else:
                 if not rows:
                     return None

@@ -16,6 +16,7 @@ from desktop_app.domain.events import TRACKING_STATUSES
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.events import emit_event
 from desktop_app.service.shipments import delete_shipment
+from desktop_app.service.storage import report_failure
 from desktop_app.service.tables import SANDBOX, ShipmentRow
 
 log = logging.getLogger(__name__)
@@ -198,8 +199,8 @@ async def run_sandbox_deletion(ctx: ServiceContext) -> None:
     while True:
         try:
             await delete_expired_sandbox_shipments(ctx)
-        except Exception:  # keep checking later (e.g. database busy)
-            log.exception("sandbox shipment clean-up failed")
+        except Exception as exc:  # keep checking later (e.g. database busy)
+            report_failure(ctx.outage, exc, "sandbox shipment clean-up")
         await asyncio.sleep(DELETION_CHECK_SECONDS)
 
 
@@ -212,8 +213,8 @@ async def run_auto_tracking(ctx: ServiceContext) -> None:
         await asyncio.sleep(interval)
         try:
             await advance_open_sandbox_shipments(ctx)
-        except Exception:
-            log.exception("automatic sandbox tracking failed")
+        except Exception as exc:
+            report_failure(ctx.outage, exc, "automatic sandbox tracking")
 
 
 BACKGROUND_TASKS = [run_sandbox_deletion, run_auto_tracking]

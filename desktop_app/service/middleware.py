@@ -1,4 +1,9 @@
-"""Outermost ASGI layer: request id, API key lookup, rate limit headers, last-resort 500."""
+"""Outermost ASGI layer: public Host, request id, API key lookup, rate limit headers, 500/503.
+
+The `Host` header a client sent is replaced by the service's public host before anything else
+sees the request, so every URL the application builds from the request (`label_url`, links)
+starts with the public base URL whatever `Host` was sent.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +14,25 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from desktop_app.service.accounts import KeyInfo, lookup_key
 from desktop_app.service.ratelimit import RateLimiter, RateState
+from desktop_app.service.settings import RETRY_AFTER_SECONDS
+from desktop_app.service.storage import StorageOutage, is_storage_unavailable
 
 log = logging.getLogger("packdesk.service")
 
 # label files are fetched by URL without a key and are not rate limited
 UNLIMITED_PREFIXES = ("/v1/label_files/",)
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+STORAGE_UNAVAILABLE = (
+    "the database is unreachable at the moment: nothing was stored, try again shortly"
+)
 
 
 def basic_user(headers: list[tuple[bytes, bytes]]) -> str | None:
@@ -48,8 +61,16 @@ class ServiceMiddleware:
         limiter: RateLimiter,
         sessions: Callable[[], async_sessionmaker[AsyncSession]],
         lookup: Callable[[], Callable[[str], Awaitable[KeyInfo | None]]] | None = None,
+        public_url: Callable[[], str] | None = None,
+        outage: StorageOutage | None = None,
+        write_check: Callable[[], str | None] | None = None,
     ) -> None:
         self.app = app
+        self.outage = outage or StorageOutage()
+        # before a write is acknowledged: None, or why the database cannot have kept it
+        self.write_check = write_check
+        self._public_url = public_url
+        self._public_host: bytes | None = None
         self.limiter = limiter
         self.sessions = sessions
         # the service passes its KeyLookup (one statement on SQLite, see keycheck.py)
@@ -64,10 +85,22 @@ class ServiceMiddleware:
         async with self.sessions()() as session:
             return await lookup_key(session, raw)
 
+    def _host_header(self) -> bytes | None:
+        """`host[:port]` of the public base URL (computed once), None when not configured."""
+        if self._public_host is None and self._public_url is not None:
+            self._public_host = urlsplit(self._public_url()).netloc.encode("ascii")
+        return self._public_host
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        public_host = self._host_header()
+        if public_host is not None:
+            headers = [(n, v) for n, v in scope.get("headers", []) if n.lower() != b"host"]
+            headers.append((b"host", public_host))
+            scope["headers"] = headers
+            scope["scheme"] = "https"
         request_id = uuid.uuid4().hex
         state: dict[str, Any] = scope.setdefault("state", {})
         state["request_id"] = request_id
@@ -76,6 +109,8 @@ class ServiceMiddleware:
         ip_bucket = f"ip:{client[0] if client else 'unknown'}"
         rate: RateState
         started = False
+        replaced = False
+        is_write = scope.get("method") in WRITE_METHODS
 
         async def send_error(status: int, messages: list[str], extra: dict[str, str]) -> None:
             headers = {**rate.headers(), **extra, "X-Request-ID": request_id}
@@ -94,14 +129,32 @@ class ServiceMiddleware:
             await send({"type": "http.response.body", "body": body})
 
         async def send_with_headers(message: Message) -> None:
-            nonlocal started
+            nonlocal started, replaced
+            if replaced:
+                return
             if message["type"] == "http.response.start":
+                status = int(message["status"])
+                problem = (
+                    self.write_check() if is_write and status < 300 and self.write_check else None
+                )
+                if problem is not None:
+                    # the commit went to a file that is no longer the database: not stored
+                    replaced = True
+                    self.outage.failed(OSError(problem), f"{scope['method']} {path}")
+                    await storage_unavailable()
+                    started = True
+                    return
+                if status < 500 and state.get("key") is not None:
+                    self.outage.succeeded()
                 started = True
                 headers = list(message.get("headers", []))
                 headers += [(k.lower().encode(), v.encode()) for k, v in rate.headers().items()]
                 headers.append((b"x-request-id", request_id.encode()))
                 message = {**message, "headers": headers}
             await send(message)
+
+        async def storage_unavailable() -> None:
+            await send_error(503, [STORAGE_UNAVAILABLE], {"Retry-After": str(RETRY_AFTER_SECONDS)})
 
         rate = self.limiter.peek(ip_bucket)
         try:
@@ -124,7 +177,20 @@ class ServiceMiddleware:
                     await send_error(404, ["resource not found"], {})
                     return
             await self.app(scope, receive, send_with_headers)
-        except Exception:
+        except ClientDisconnect:
+            # the client went away (or its body stalled past the limit): nobody to answer
+            log.info(
+                "client disconnected during %s %s (request id %s)",
+                scope["method"],
+                path,
+                request_id,
+            )
+        except Exception as exc:
+            if is_storage_unavailable(exc):
+                self.outage.failed(exc, f"{scope['method']} {path}")
+                if not started:
+                    await storage_unavailable()
+                return
             # the goal is that no input gets here; log with the id so a report can be traced
             log.exception(
                 "internal error (request id %s) on %s %s", request_id, scope["method"], path

@@ -8,6 +8,13 @@ from pathlib import Path
 DEFAULT_RATE_LIMIT = 120
 DEFAULT_RATE_INTERVAL = 60.0
 MAX_BODY_BYTES = 1024 * 1024
+# slow and broken clients (see connections.py)
+HEADER_TIMEOUT = 10.0
+BODY_TIMEOUT = 20.0
+KEEP_ALIVE_TIMEOUT = 5.0
+MAX_CONNECTIONS = 900
+MAX_CONNECTIONS_PER_CLIENT = 64
+RETRY_AFTER_SECONDS = 5
 
 
 def parse_rate_limit(text: str) -> tuple[int, float]:
@@ -32,6 +39,17 @@ class ServiceSettings:
     rate_limit: int = DEFAULT_RATE_LIMIT
     rate_interval: float = DEFAULT_RATE_INTERVAL
     max_body_bytes: int = MAX_BODY_BYTES
+    # the base of every URL the service writes (None: from host and port, see addressing.py)
+    public_url: str | None = None
+    # the CA stations trust (None: the local CA in tls_dir)
+    ca_file: Path | None = None
+    # seconds to receive a request's headers (also the TLS handshake) and then its body,
+    # seconds an idle keep-alive connection stays open; open connections per address and in all
+    header_timeout: float = HEADER_TIMEOUT
+    body_timeout: float = BODY_TIMEOUT
+    keep_alive_timeout: float = KEEP_ALIVE_TIMEOUT
+    max_connections: int = MAX_CONNECTIONS
+    max_connections_per_client: int = MAX_CONNECTIONS_PER_CLIENT
     # simulated carriers (S2's adapters read these)
     carrier_latency_ms: int = 0
     carrier_failure_rate: float = 0.0
@@ -54,6 +72,13 @@ class ServiceSettings:
         if self.database_url:
             return self.database_url
         return f"sqlite+aiosqlite:///{self.data_dir / 'service.db'}"
+
+    @property
+    def base_url(self) -> str:
+        """The public base URL of the service (never taken from a request's Host header)."""
+        from desktop_app.service.addressing import public_base_url
+
+        return public_base_url(self.host, self.port, self.public_url)
 
     @property
     def tls_dir(self) -> Path:

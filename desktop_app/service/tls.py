@@ -1,4 +1,10 @@
-"""Local certificate authority and the server certificate for localhost, kept in the data dir."""
+"""Local certificate authority and the server certificate, kept in the data dir.
+
+The CA is made once and kept; the server certificate names localhost, the loopback addresses
+and whatever the service is reached by (public host, host names, listened-on addresses, extra
+`--tls-name`s). When those names change it is re-issued from the same CA, so stations that trust
+the CA keep working. A warehouse's own certificate (`--tls-cert`/`--tls-key`) replaces both.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from desktop_app.service.addressing import CertificateNames
+
 CA_NAME = "Packdesk Local CA"
 SERVER_HOSTS = ("localhost",)
 SERVER_IPS = ("127.0.0.1", "::1")
@@ -25,9 +33,14 @@ class TlsFiles:
     """Paths of the CA certificate and of the server certificate and key."""
 
     ca_cert: Path
-    ca_key: Path
+    # None for a warehouse's own certificate: the service does not hold that CA's key
+    ca_key: Path | None
     server_cert: Path
     server_key: Path
+
+
+class TlsError(Exception):
+    """A given certificate or key cannot be used."""
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -80,19 +93,31 @@ def _make_ca(files: TlsFiles) -> tuple[x509.Certificate, ec.EllipticCurvePrivate
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
         .sign(key, hashes.SHA256())
     )
+    assert files.ca_key is not None
     _write_private(files.ca_key, _key_pem(key))
     files.ca_cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     return cert, key
 
 
+def _san(names: CertificateNames | None) -> list[x509.GeneralName]:
+    """localhost, the loopback addresses and `names`, without repeats, in a stable order."""
+    dns = list(SERVER_HOSTS)
+    ips = [ipaddress.ip_address(ip) for ip in SERVER_IPS]
+    if names is not None:
+        dns += [n for n in names.dns_names if n not in dns]
+        ips += [a for a in names.addresses if a not in ips]
+    general: list[x509.GeneralName] = [x509.DNSName(h) for h in dns]
+    return general + [x509.IPAddress(ip) for ip in ips]
+
+
 def _make_server(
-    files: TlsFiles, ca_cert: x509.Certificate, ca_key: ec.EllipticCurvePrivateKey
+    files: TlsFiles,
+    ca_cert: x509.Certificate,
+    ca_key: ec.EllipticCurvePrivateKey,
+    san: list[x509.GeneralName],
 ) -> None:
     key = ec.generate_private_key(ec.SECP256R1())
     now = _now()
-    san = [x509.DNSName(h) for h in SERVER_HOSTS] + [
-        x509.IPAddress(ipaddress.ip_address(ip)) for ip in SERVER_IPS
-    ]
     cert = (
         x509.CertificateBuilder()
         .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")]))
@@ -116,6 +141,7 @@ def _make_server(
 
 
 def _load_ca(files: TlsFiles) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey] | None:
+    assert files.ca_key is not None
     try:
         cert = x509.load_pem_x509_certificate(files.ca_cert.read_bytes())
         key = serialization.load_pem_private_key(files.ca_key.read_bytes(), password=None)
@@ -126,17 +152,29 @@ def _load_ca(files: TlsFiles) -> tuple[x509.Certificate, ec.EllipticCurvePrivate
     return cert, key
 
 
-def _server_valid(files: TlsFiles, ca_cert: x509.Certificate) -> bool:
+def _server_valid(files: TlsFiles, ca_cert: x509.Certificate, san: list[x509.GeneralName]) -> bool:
     try:
         cert = x509.load_pem_x509_certificate(files.server_cert.read_bytes())
         files.server_key.read_bytes()
-    except (OSError, ValueError):
+        names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    except (OSError, ValueError, x509.ExtensionNotFound):
         return False
-    return cert.issuer == ca_cert.subject and cert.not_valid_after_utc - _now() > RENEW_MARGIN
+    return (
+        cert.issuer == ca_cert.subject
+        and cert.not_valid_after_utc - _now() > RENEW_MARGIN
+        and set(names) == set(san)
+    )
 
 
-def ensure_tls(directory: Path) -> TlsFiles:
-    """Create (or reuse) the local CA and a server certificate for localhost in `directory`."""
+def server_certificate_names(files: TlsFiles) -> list[str]:
+    """The DNS names and addresses the server certificate carries (for messages and tests)."""
+    cert = x509.load_pem_x509_certificate(files.server_cert.read_bytes())
+    names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    return [str(n.value) for n in names]
+
+
+def ensure_tls(directory: Path, names: CertificateNames | None = None) -> TlsFiles:
+    """Create (or reuse) the local CA and a server certificate for localhost and `names`."""
     directory.mkdir(parents=True, exist_ok=True)
     os.chmod(directory, 0o700)
     files = TlsFiles(
@@ -145,10 +183,43 @@ def ensure_tls(directory: Path) -> TlsFiles:
         server_cert=directory / "server.pem",
         server_key=directory / "server-key.pem",
     )
+    san = _san(names)
     loaded = _load_ca(files)
     if loaded is None:
         loaded = _make_ca(files)
-        _make_server(files, *loaded)
-    elif not _server_valid(files, loaded[0]):
-        _make_server(files, *loaded)
+        _make_server(files, *loaded, san)
+    elif not _server_valid(files, loaded[0], san):
+        _make_server(files, *loaded, san)
     return files
+
+
+def _pem_certificates(path: Path) -> list[x509.Certificate]:
+    try:
+        return x509.load_pem_x509_certificates(path.read_bytes())
+    except (OSError, ValueError) as exc:
+        raise TlsError(f"cannot read certificates from {path}: {exc}") from None
+
+
+def external_tls(
+    directory: Path, cert_file: Path, key_file: Path, ca_file: Path | None = None
+) -> TlsFiles:
+    """A warehouse's own certificate and key; the CA stations trust is `ca_file`, else the last
+    certificate of `cert_file`'s chain (copied into `directory` for the pairing data)."""
+    chain = _pem_certificates(cert_file)
+    try:
+        key = serialization.load_pem_private_key(key_file.read_bytes(), password=None)
+    except (OSError, ValueError, TypeError) as exc:
+        raise TlsError(f"cannot read the private key {key_file}: {exc}") from None
+    if key.public_key().public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    ) != chain[0].public_key().public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    ):
+        raise TlsError(f"{key_file} is not the key of the certificate in {cert_file}")
+    if ca_file is None:
+        directory.mkdir(parents=True, exist_ok=True)
+        ca_file = directory / "external-ca.pem"
+        ca_file.write_bytes(chain[-1].public_bytes(serialization.Encoding.PEM))
+    else:
+        _pem_certificates(ca_file)
+    return TlsFiles(ca_cert=ca_file, ca_key=None, server_cert=cert_file, server_key=key_file)

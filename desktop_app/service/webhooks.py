@@ -33,6 +33,7 @@ from desktop_app.service.events import (
     wake_worker,
 )
 from desktop_app.service.mail import send_mail
+from desktop_app.service.storage import StorageOutage, report_failure
 from desktop_app.service.tables_events import DeliveryRow, WebhookRow
 
 log = logging.getLogger(__name__)
@@ -121,8 +122,10 @@ class DeliveryWorker:
         retry_seconds: float,
         smtp_url: str | None = None,
         poll_seconds: float = POLL_SECONDS,
+        outage: StorageOutage | None = None,
     ) -> None:
         self._maker = maker
+        self._outage = outage
         self._retry = timedelta(seconds=retry_seconds)
         self._smtp_url = smtp_url
         self._poll = poll_seconds
@@ -147,8 +150,8 @@ class DeliveryWorker:
                 self._wakeup.clear()
                 try:
                     wait = await self.process_due()
-                except Exception:  # keep the worker alive (e.g. database busy)
-                    log.exception("webhook delivery pass failed")
+                except Exception as exc:  # keep the worker alive (e.g. database busy)
+                    report_failure(self._outage, exc, "webhook delivery pass")
                     wait = self._poll
                 try:
                     await asyncio.wait_for(self._wakeup.wait(), timeout=max(0.0, wait))
@@ -374,6 +377,7 @@ async def run_delivery_worker(ctx: ServiceContext) -> None:
         retry_seconds=ctx.settings.webhook_retry_seconds,
         # the environment keeps an SMTP password off the command line (and out of `ps`)
         smtp_url=ctx.settings.smtp_url or os.environ.get(SMTP_URL_ENV) or None,
+        outage=ctx.outage,
     )
     ctx.extras["delivery_worker"] = worker
     await worker.run()
@@ -396,8 +400,8 @@ async def run_delivery_pruning(ctx: ServiceContext) -> None:
     while True:
         try:
             await prune_delivered(ctx)
-        except Exception:  # try again next time (e.g. database busy)
-            log.exception("pruning delivered webhook events failed")
+        except Exception as exc:  # try again next time (e.g. database busy)
+            report_failure(ctx.outage, exc, "pruning delivered webhook events")
         await asyncio.sleep(PRUNE_EVERY_SECONDS)
 
 

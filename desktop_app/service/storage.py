@@ -1,0 +1,207 @@
+"""Storage trouble: telling an unreachable database apart from a bug, and saying so once.
+
+A database that is stopped or restarting (PostgreSQL), a SQLite file that is gone or read-only,
+a full disk: each is a temporary condition. Requests meeting one are answered `503` with
+`Retry-After` (never `500`), and the log gets one line when the outage starts and one when
+the database answers again, not a traceback per request. A request is acknowledged only
+after its commit returned, so an outage never turns into a false acknowledgement.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import exc as sa_exc
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+log = logging.getLogger("packdesk.service")
+
+PING_TIMEOUT_SECONDS = 2.0
+# SQLSTATE classes of an unreachable or unusable server: connection exception (08),
+# insufficient resources (53: disk full, out of memory, too many connections), operator
+# intervention (57: shutting down, starting up), system error (58: I/O error)
+_UNAVAILABLE_SQLSTATE_CLASSES = ("08", "53", "57", "58")
+_UNAVAILABLE_ERRNOS = {
+    errno.ENOSPC,
+    errno.EROFS,
+    errno.EACCES,
+    errno.EPERM,
+    errno.EIO,
+    errno.EDQUOT,
+    errno.ENOENT,
+    errno.ECONNREFUSED,
+    errno.ECONNRESET,
+    errno.EPIPE,
+    errno.ETIMEDOUT,
+    errno.EHOSTUNREACH,
+    errno.ENETUNREACH,
+}
+_SQLITE_UNAVAILABLE = (
+    "readonly database",
+    "disk is full",
+    "disk i/o error",
+    "unable to open database file",
+    "database is locked",
+    "no such table",  # the file was replaced by an empty one
+)
+
+
+def _sqlstate(error: BaseException) -> str | None:
+    for name in ("sqlstate", "pgcode"):
+        value = getattr(error, name, None)
+        if isinstance(value, str) and len(value) == 5:
+            return value
+    return None
+
+
+def _chain(error: BaseException) -> list[BaseException]:
+    """The exception with its causes and wrapped DBAPI errors."""
+    seen: list[BaseException] = []
+    todo: list[BaseException | None] = [error]
+    while todo:
+        item = todo.pop()
+        if item is None or item in seen or len(seen) > 16:
+            continue
+        seen.append(item)
+        todo += [item.__cause__, item.__context__, getattr(item, "orig", None)]
+    return seen
+
+
+def is_storage_unavailable(error: BaseException) -> bool:
+    """True when `error` says the database (or the disk under it) cannot be used right now."""
+    for item in _chain(error):
+        if isinstance(item, sa_exc.DBAPIError) and item.connection_invalidated:
+            return True
+        if isinstance(item, sa_exc.DisconnectionError | sa_exc.TimeoutError):
+            return True
+        sqlstate = _sqlstate(item)
+        if sqlstate is not None and sqlstate[:2] in _UNAVAILABLE_SQLSTATE_CLASSES:
+            return True
+        if isinstance(item, OSError) and item.errno in _UNAVAILABLE_ERRNOS:
+            return True
+        if isinstance(item, ConnectionError):
+            return True
+        message = str(item).lower()
+        if type(item).__module__.startswith(("sqlite3", "aiosqlite")) or isinstance(
+            item, sa_exc.OperationalError
+        ):
+            if any(text_ in message for text_ in _SQLITE_UNAVAILABLE):
+                return True
+        if type(item).__module__.startswith("asyncpg") and (
+            "connection" in message or "closed" in message or "shutting down" in message
+        ):
+            return True
+    return False
+
+
+def report_failure(outage: StorageOutage | None, error: BaseException, what: str) -> None:
+    """Log a failed background pass: once per outage when the database is unreachable,
+    else with its traceback (call it inside the `except` block)."""
+    if outage is not None and is_storage_unavailable(error):
+        outage.failed(error, what)
+    else:
+        log.exception("%s failed", what)
+
+
+def _short(error: BaseException) -> str:
+    text_ = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text_[:240]}"
+
+
+@dataclass
+class StorageOutage:
+    """Whether the database is down now, and since when (one log line per change)."""
+
+    down_since: float | None = None
+    failed_requests: int = 0
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def down(self) -> bool:
+        """True between the first failure and the next success."""
+        return self.down_since is not None
+
+    def failed(self, error: BaseException, where: str) -> None:
+        """A request or task met an unreachable database."""
+        self.failed_requests += 1
+        if self.down_since is None:
+            self.down_since = time.monotonic()
+            log.error(
+                "database unreachable (%s, during %s): answering 503 with Retry-After until it "
+                "is back; further failures are not logged",
+                _short(error),
+                where,
+            )
+
+    def succeeded(self) -> None:
+        """The database answered: end the outage, if any."""
+        if self.down_since is not None:
+            seconds = time.monotonic() - self.down_since
+            log.warning(
+                "database reachable again after %.1f s (%d requests answered 503 meanwhile)",
+                seconds,
+                self.failed_requests,
+            )
+            self.down_since = None
+            self.failed_requests = 0
+
+
+def sqlite_file(engine: AsyncEngine) -> Path | None:
+    """The database file of a file-based SQLite engine, else None."""
+    url = engine.url
+    if engine.dialect.name != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    return Path(url.database)
+
+
+@dataclass
+class SqliteFileWatch:
+    """Notices a SQLite file deleted or replaced while the service runs.
+
+    SQLite keeps writing into a deleted file's open inode: every write would be answered 200
+    and lost at the next start. The service checks the file before it acknowledges a write.
+    """
+
+    path: Path
+    identity: tuple[int, int] | None = None
+
+    def remember(self) -> None:
+        """Note the file's device and inode (at start-up, once the tables exist)."""
+        self.identity = self._current()
+
+    def _current(self) -> tuple[int, int] | None:
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_dev, info.st_ino
+
+    def problem(self) -> str | None:
+        """None while the file is the one the service opened, else what is wrong."""
+        if self.identity is None:
+            return None
+        current = self._current()
+        if current is None:
+            return f"the database file {self.path} is gone"
+        if current != self.identity:
+            return f"the database file {self.path} was replaced"
+        return None
+
+
+async def database_reachable(engine: AsyncEngine, watch: SqliteFileWatch | None) -> bool:
+    """`SELECT 1` within a short time, and (SQLite) the file is still the service's."""
+    if watch is not None and watch.problem() is not None:
+        return False
+    try:
+        async with asyncio.timeout(PING_TIMEOUT_SECONDS), engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+    except Exception:  # any failure means "not reachable" for a health check
+        return False
+    return True
