@@ -12,8 +12,8 @@ import os
 import sys
 from pathlib import Path
 
-ICONS = Path(__file__).resolve().parent.parent / "resources" / "icons"
-SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+ROOT = Path(__file__).resolve().parent.parent
+ICONS = ROOT / "resources" / "icons"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)  # the .ico format stops at 256
 
 
@@ -44,6 +44,9 @@ def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PIL import Image
     from PySide6.QtGui import QGuiApplication
+
+    sys.path.insert(0, str(ROOT))
+    from desktop_app.gui.app import ICON_SIZES as SIZES
 
     app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     svg = ICONS / "packdesk.svg"

@@ -10,13 +10,17 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
+import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
+
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.profiles.manager import ProfileManager
@@ -24,6 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 _STARTED = time.perf_counter()
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # resources/icons/packdesk-<size>.png
 
 
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
@@ -61,6 +66,9 @@ def main(argv: Sequence[str] = ()) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "packdesk"])
     assert isinstance(app, QApplication)
     app.setApplicationName("Packdesk")
+    app.setDesktopFileName("packdesk")  # the .desktop entry of the installed app
+    app.setWindowIcon(application_icon())  # every window shows it
+    signals = CloseOnSignals()
     app.setQuitOnLastWindowClosed(False)  # the window closes itself after the async shutdown
     from desktop_app.gui.qt_compat import GuiThreadCollector
 
@@ -70,14 +78,15 @@ def main(argv: Sequence[str] = ()) -> int:
     # once the first window is up, start-up's long-lived objects leave the collector's walk
     loop.call_later(2.0, collector.freeze_startup_objects)
     try:
-        return loop.run_until_complete(_run(args))
+        return loop.run_until_complete(_run(args, signals))
     finally:
+        signals.restore()
         asyncio.set_event_loop(None)
         loop.close()
         collector.stop()
 
 
-async def _run(args: argparse.Namespace) -> int:
+async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.printing.printers import PrinterBook, PrinterError
@@ -95,6 +104,7 @@ async def _run(args: argparse.Namespace) -> int:
     profile = _initial_profile(manager, args.profile)
     closed = asyncio.Event()
     window.closed.connect(closed.set)
+    signals.on_signal(window.close)  # a logout, `kill` or Ctrl+C: closing, as by the button
     window.show()
     if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
         _report_startup()
@@ -116,6 +126,74 @@ async def _run(args: argparse.Namespace) -> int:
         context.connection_changed.connect(on_connection)
     await closed.wait()
     return 1 if outcome == ["error"] else 0
+
+
+def application_icon() -> QIcon:
+    """The Packdesk icon from resources/icons, in every rendered size."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QIcon
+
+    from desktop_app.resources import resource_path
+
+    icon = QIcon()
+    for size in ICON_SIZES:
+        icon.addFile(str(resource_path("icons", f"packdesk-{size}.png")), QSize(size, size))
+    return icon
+
+
+class CloseOnSignals:
+    """SIGTERM and SIGINT end the app the way its close button does.
+
+    The window's close runs the async shutdown: the local service child, the label render and
+    print converter processes stop, queued print jobs stay queued for the next start. A Python
+    signal handler would run only when Python code next runs, which Qt's loop may not do for a
+    long time, so the signal is written to a socket (`signal.set_wakeup_fd`) that Qt watches.
+    """
+
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QSocketNotifier
+
+        self._read, self._write = socket.socketpair()
+        self._read.setblocking(False)
+        self._write.setblocking(False)
+        self._received = False
+        self._close: Callable[[], object] | None = None
+        self._previous_fd = signal.set_wakeup_fd(self._write.fileno(), warn_on_full_buffer=False)
+        self._previous = {sig: signal.signal(sig, _note_signal) for sig in self.SIGNALS}
+        self._notifier = QSocketNotifier(self._read.fileno(), QSocketNotifier.Type.Read)
+        self._notifier.activated.connect(self._drain)
+
+    def on_signal(self, close: Callable[[], object]) -> None:
+        """Call `close` on the next signal (at once if one came before)."""
+        self._close = close
+        if self._received:
+            close()
+
+    def _drain(self) -> None:
+        try:
+            data = self._read.recv(64)
+        except OSError:
+            return
+        if data:
+            log.info("signal %s: closing", ", ".join(str(b) for b in data))
+            self._received = True
+            if self._close is not None:
+                self._close()
+
+    def restore(self) -> None:
+        """Put back the handlers that were there before."""
+        self._notifier.setEnabled(False)
+        signal.set_wakeup_fd(self._previous_fd)
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+        self._read.close()
+        self._write.close()
+
+
+def _note_signal(signum: int, frame: object) -> None:  # noqa: ARG001 - signal handler signature
+    """The wake-up socket carries the signal to Qt's loop; nothing else to do here."""
 
 
 def _report_startup() -> None:
