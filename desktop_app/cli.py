@@ -18,6 +18,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     ),
     "print": ("desktop_app.printing.cli", "print_main", "print a PDF or ZPL label file"),
     "printers": ("desktop_app.printing.cli", "printers_main", "list, add and test printers"),
+    "scales": ("desktop_app.scales.cli", "scales_main", "list scales, read a weight"),
+    "virtual-scale": (
+        "desktop_app.scales.cli",
+        "virtual_scale_main",
+        "an MT-SICS scale on a pseudo-terminal",
+    ),
     "batch": ("desktop_app.batch.cli", "batch_main", "create and print shipments from a CSV"),
     "gui": ("desktop_app.gui.app", "main", "open the desktop app (the default)"),
 }

@@ -71,12 +71,9 @@ def virtual_printer_main(argv: Sequence[str]) -> int:
 
 
 async def _virtual_printer(args: argparse.Namespace) -> int:
+    from desktop_app.control_file import ControlFile
     from desktop_app.printing.preview import NOT_AVAILABLE, preview_available
-    from desktop_app.printing.virtual_printer import (
-        ReceivedJob,
-        VirtualPrinter,
-        read_control_file,
-    )
+    from desktop_app.printing.virtual_printer import ReceivedJob, VirtualPrinter
 
     printer = VirtualPrinter(
         args.out,
@@ -114,24 +111,18 @@ async def _virtual_printer(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    last_mtime: float | None = None
+    watched = ControlFile(control)
     try:
         while not stop.is_set():
             # the control file lets a shell script switch fault modes while jobs run
-            try:
-                mtime = control.stat().st_mtime
-            except OSError:
-                mtime = None
-            if mtime is not None and mtime != last_mtime:
-                last_mtime = mtime
-                settings = read_control_file(control)
-                if settings is not None:
-                    await printer.apply_control(settings)
-                    print(
-                        f"control: refuse={printer.refusing} stall={printer.stall} "
-                        f"drop_after={printer.drop_after}",
-                        flush=True,
-                    )
+            settings = watched.changes()
+            if settings is not None:
+                await printer.apply_control(settings)
+                print(
+                    f"control: refuse={printer.refusing} stall={printer.stall} "
+                    f"drop_after={printer.drop_after}",
+                    flush=True,
+                )
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.5)
     finally:

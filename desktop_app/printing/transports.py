@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import os
 import re
 import socket
@@ -26,6 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.subprocesses import communicate
+from desktop_app.registry import SchemeRegistry
 
 DataKind = Literal["zpl", "pdf"]
 DEFAULT_TCP_PORT = 9100
@@ -79,33 +79,22 @@ class Transport(ABC):
 
 
 # scheme -> class, or "module:Class" imported on first use (escpos and Qt load slowly)
-_REGISTRY: dict[str, type[Transport] | str] = {}
+_REGISTRY: SchemeRegistry[Transport] = SchemeRegistry(Transport, "transport")
 
 
 def register_transport(scheme: str, cls: type[Transport] | str) -> None:
     """Make `scheme:` URIs use `cls` (a class or a lazy "module:Class" path)."""
-    _REGISTRY[scheme.lower()] = cls
+    _REGISTRY.register(scheme, cls)
 
 
 def transport_schemes() -> list[str]:
     """The registered schemes."""
-    return sorted(_REGISTRY)
+    return _REGISTRY.schemes()
 
 
 def transport_class(scheme: str) -> type[Transport]:
     """The class for `scheme`, importing it if registered lazily."""
-    try:
-        entry = _REGISTRY[scheme.lower()]
-    except KeyError:
-        raise ValueError(
-            f"unknown transport {scheme!r}: use one of {', '.join(transport_schemes())}"
-        ) from None
-    if isinstance(entry, str):
-        module, name = entry.split(":")
-        entry = getattr(importlib.import_module(module), name)
-        assert isinstance(entry, type)
-        _REGISTRY[scheme.lower()] = entry
-    return entry
+    return _REGISTRY.get(scheme)
 
 
 def create_transport(printer: PrinterDefinition) -> Transport:
