@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from typing import Any
 
@@ -32,3 +33,17 @@ DESK_SENDER: dict[str, Any] = {
 def stop_process(process: subprocess.Popen[Any]) -> None:
     """Terminate a child process; kill it if it has not exited after 15 s."""
     terminate_child(process, STOP_TIMEOUT)
+
+
+def machine_line() -> str:
+    """Cores and load averages: other processes on the machine shift every timing."""
+    loads = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    return f"machine: {os.cpu_count()} CPU(s), load average {loads} (1, 5, 15 min)"
+
+
+def figure(name: str, value: str, ratio: float, versus: str, target: float) -> bool:
+    """One line per figure: what was measured, its ratio to its floor or peer, the target."""
+    met = ratio <= target
+    verdict = "met" if met else "MISSED"
+    print(f"{name}: {value}; {ratio:.2f}x {versus} (target <= {target:g}x) {verdict}")
+    return met
