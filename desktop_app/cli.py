@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "an MT-SICS scale on a pseudo-terminal",
     ),
     "batch": ("desktop_app.batch.cli", "batch_main", "create and print shipments from a CSV"),
+    "orders": ("desktop_app.batch.orders_cli", "orders_main", "import and list a shop's orders"),
     "gui": ("desktop_app.gui.app", "main", "open the desktop app (the default)"),
 }
 

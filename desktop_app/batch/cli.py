@@ -36,6 +36,7 @@ from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import DEFAULT_CONCURRENCY, summarize
 
 if TYPE_CHECKING:
+    from desktop_app.client import ShippingClient
     from desktop_app.printing.printers import PrinterDefinition
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
@@ -163,7 +164,8 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _find_profile(manager: ProfileManager, wanted: str) -> Profile:
+def find_profile(manager: ProfileManager, wanted: str) -> Profile:
+    """The profile named (or with the id) `wanted`; UsageError naming the profiles otherwise."""
     profiles = manager.list()
     for profile in profiles:
         if profile.id == wanted or profile.name.casefold() == wanted.strip().casefold():
@@ -227,15 +229,20 @@ def batch_main(argv: Sequence[str]) -> int:
         return 130
 
 
+def load_table(path: Path, sheet: str | None) -> Table:
+    """The rows of an order file; UsageError when it is missing or unreadable."""
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    try:
+        return read_table(path, sheet=sheet)
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def _main(args: argparse.Namespace) -> int:
     if args.concurrency < 1:
         raise UsageError("--concurrency must be at least 1")
-    if not args.file.is_file():
-        raise UsageError(f"no such file: {args.file}")
-    try:
-        table = read_table(args.file, sheet=args.sheet)
-    except TableError as exc:
-        raise UsageError(str(exc)) from None
+    table = load_table(args.file, args.sheet)
     if args.label_format is not None:
         from desktop_app.domain.labels import LABEL_FORMATS
 
@@ -249,7 +256,7 @@ def _main(args: argparse.Namespace) -> int:
         manager = ProfileManager()
     except ProfileError as exc:
         raise UsageError(str(exc)) from None
-    profile = _find_profile(manager, args.profile)
+    profile = find_profile(manager, args.profile)
     printer = _printer(args, profile)
     mapping, mapping_origin = _mapping(args, table, MappingBook())
     prefs = profile.preferences
@@ -282,78 +289,68 @@ async def _run(
     profile: Profile,
     printer: PrinterDefinition | None,
 ) -> int:
-    from desktop_app.client import ShippingClient
+    from desktop_app.batch.profile_client import ProfileClientError, profile_client
+
+    try:
+        async with profile_client(manager, profile) as client:
+            await _run_with(client, batch, args, manager, profile, printer)
+    except ProfileClientError as exc:
+        raise UsageError(str(exc)) from None
+    return _report(batch, args, printer=printer, dry_run=False)
+
+
+async def _run_with(
+    client: ShippingClient,
+    batch: Batch,
+    args: argparse.Namespace,
+    manager: ProfileManager,
+    profile: Profile,
+    printer: PrinterDefinition | None,
+) -> None:
+    from desktop_app.batch.runner import BatchRunner
     from desktop_app.client.desk import ShipmentCreator
     from desktop_app.printing.printers import PrinterBook
     from desktop_app.printing.queue import PrintQueue
-    from desktop_app.profiles.errors import ProfileError
-    from desktop_app.profiles.local_sandbox import LocalSandbox, LocalSandboxError
 
-    sandbox = None
-    if profile.builtin_local:
-        sandbox = LocalSandbox.for_manager(manager)
-        try:
-            await sandbox.start()
-        except LocalSandboxError as exc:
-            raise UsageError(f"the Local sandbox could not start: {exc}") from None
+    store = await asyncio.to_thread(manager.open_store, profile)
+    queue = None
+    if printer is not None:
+        queue_path = Path(manager.profile_data_dir(profile)) / QUEUE_DB
+        queue = PrintQueue(queue_path, PrinterBook())
+        await queue.start()  # also resumes labels an interrupted run left queued
+    progress = ProgressBar(sum(1 for r in batch.rows if r.valid))
     try:
-        try:
-            creds = manager.credentials(profile, sandbox)
-        except ProfileError as exc:
-            raise UsageError(str(exc)) from None
-        store = await asyncio.to_thread(manager.open_store, profile)
-        queue = None
-        if printer is not None:
-            queue_path = Path(manager.profile_data_dir(profile)) / QUEUE_DB
-            queue = PrintQueue(queue_path, PrinterBook())
-            await queue.start()  # also resumes labels an interrupted run left queued
-        client = ShippingClient(
-            creds.base_url,
-            creds.api_key,
-            ca_file=creds.ca_file,
-            environment=creds.environment,
-            key_environment=profile.key_environment if creds.verified else None,
+        kwargs = {}
+        if args.reconcile_after is not None:
+            kwargs["reconcile_after"] = timedelta(seconds=args.reconcile_after)
+        runner = BatchRunner(
+            batch,
+            ShipmentCreator(client, store),
+            queue=queue,
+            printer=printer,
+            concurrency=args.concurrency,
+            on_row=progress.row_changed,
+            **kwargs,
         )
-        progress = ProgressBar(sum(1 for r in batch.rows if r.valid))
-        try:
-            from desktop_app.batch.runner import BatchRunner
+        loop = asyncio.get_running_loop()
 
-            kwargs = {}
-            if args.reconcile_after is not None:
-                kwargs["reconcile_after"] = timedelta(seconds=args.reconcile_after)
-            runner = BatchRunner(
-                batch,
-                ShipmentCreator(client, store),
-                queue=queue,
-                printer=printer,
-                concurrency=args.concurrency,
-                on_row=progress.row_changed,
-                **kwargs,
-            )
-            loop = asyncio.get_running_loop()
+        def on_signal() -> None:
+            if runner.canceled:
+                raise KeyboardInterrupt
+            _err("canceling: rows being created finish, no further rows are sent")
+            runner.cancel()
 
-            def on_signal() -> None:
-                if runner.canceled:
-                    raise KeyboardInterrupt
-                _err("canceling: rows being created finish, no further rows are sent")
-                runner.cancel()
-
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                with contextlib.suppress(NotImplementedError, RuntimeError):
-                    loop.add_signal_handler(sig, on_signal)
-            await runner.run()
-            if queue is not None:
-                await runner.wait_printed(args.print_timeout)
-            progress.finish()
-        finally:
-            await client.aclose()
-            if queue is not None:
-                await queue.close()
-            await asyncio.to_thread(store.close)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, on_signal)
+        await runner.run()
+        if queue is not None:
+            await runner.wait_printed(args.print_timeout)
+        progress.finish()
     finally:
-        if sandbox is not None:
-            await sandbox.stop()  # only stops a service this command started
-    return _report(batch, args, printer=printer, dry_run=False)
+        if queue is not None:
+            await queue.close()
+        await asyncio.to_thread(store.close)
 
 
 def _report(

@@ -23,6 +23,7 @@ from desktop_app.client.resources import (
     Carriers,
     DefaultAddresses,
     Labels,
+    Orders,
     Pickups,
     Quotes,
     RoutingRules,
@@ -81,6 +82,7 @@ class ShippingClient(BaseClient):
         self._key_check_lock = asyncio.Lock()
         self.shipments = Shipments(self)
         self.addresses = Addresses(self)
+        self.orders = Orders(self)
         self.default_addresses = DefaultAddresses(self)
         self.carriers = Carriers(self)
         self.quotes = Quotes(self)

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import Address
 from desktop_app.domain.models.address import ADDRESS_FIELDS
 from desktop_app.domain.rules import validate_address
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.carriers import lookup_partner
+from desktop_app.service.checks import checked
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.tables import AddressRow, new_uuid
 
@@ -46,13 +45,7 @@ def check_stored_address(draft: Any) -> Address:
     """An address to store, checked: the rules without the contact rule (the real service
     stores street, postcode, city and country; a shipment using it applies the contact rule),
     then the strict model; 422 with `path: message` strings."""
-    problems = validate_address(draft, contact=False)
-    if problems:
-        raise ServiceError(422, [str(p) for p in problems])
-    try:
-        return Address.model_validate(draft)
-    except ValidationError as exc:
-        raise ServiceError(422, validation_error_messages(exc)) from None
+    return checked(Address, validate_address(draft, contact=False), draft)
 
 
 async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, Any]) -> AddressRow:

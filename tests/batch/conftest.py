@@ -19,3 +19,12 @@ def station(
     monkeypatch.delenv("PACKDESK_API_KEY", raising=False)
     account = local_service.add_account()
     yield make_station(tmp_path, local_service, account["sandbox_key"])
+
+
+@pytest.fixture
+def on_station(station: Station, monkeypatch: pytest.MonkeyPatch) -> Station:
+    """Run the CLI in this process with the station's directories."""
+    for name, value in station.env().items():
+        if name.startswith("PACKDESK_"):
+            monkeypatch.setenv(name, value)
+    return station

@@ -16,15 +16,6 @@ from desktop_app.printing.printers import PrinterDefinition
 from tests.batch.helpers import HEADERS, Station, order_rows, write_csv
 
 
-@pytest.fixture
-def on_station(station: Station, monkeypatch: pytest.MonkeyPatch) -> Station:
-    """Run the CLI in this process with the station's directories."""
-    for name, value in station.env().items():
-        if name.startswith("PACKDESK_"):
-            monkeypatch.setenv(name, value)
-    return station
-
-
 def test_dry_run_reports_every_problem_and_creates_nothing(
     on_station: Station, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,6 +4,7 @@ from desktop_app.client.resources.addresses import Addresses
 from desktop_app.client.resources.carriers import Carriers
 from desktop_app.client.resources.default_addresses import DefaultAddresses
 from desktop_app.client.resources.labels import Labels
+from desktop_app.client.resources.orders import Orders
 from desktop_app.client.resources.pickups import Pickups
 from desktop_app.client.resources.quotes import Quotes
 from desktop_app.client.resources.routing_rules import RoutingRules
@@ -16,6 +17,7 @@ __all__ = [
     "Carriers",
     "DefaultAddresses",
     "Labels",
+    "Orders",
     "Pickups",
     "Quotes",
     "RoutingRules",

@@ -19,6 +19,13 @@ from desktop_app.domain.models.base import (
     WireDateTime,
     WireModel,
 )
+from desktop_app.domain.models.orders import (
+    ORDER_CURRENCIES,
+    Order,
+    OrderCreate,
+    OrderLineItem,
+    OrderLineItemCreate,
+)
 from desktop_app.domain.models.pickups import (
     PickupRequest,
     PickupRequestCreate,
@@ -96,6 +103,7 @@ from desktop_app.domain.models.webhooks import (
 __all__ = [
     "ADDITIONAL_SERVICE_NAMES",
     "CONTACT_RULE_MESSAGE",
+    "ORDER_CURRENCIES",
     "RULE_FIELDS",
     "RULE_OPS",
     "AdditionalService",
@@ -128,6 +136,10 @@ __all__ = [
     "Me",
     "Money",
     "MoneyInfo",
+    "Order",
+    "OrderCreate",
+    "OrderLineItem",
+    "OrderLineItemCreate",
     "Package",
     "PartnerMetadata",
     "PickupRequest",

@@ -25,6 +25,7 @@ ROUTER_MODULES: tuple[str, ...] = (
     "sandbox",
     # the real service's desk endpoints
     "default_addresses",
+    "orders",
 )
 
 

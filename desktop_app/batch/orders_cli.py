@@ -1,0 +1,136 @@
+"""`packdesk orders import FILE --profile NAME` and `packdesk orders list --profile NAME`.
+
+`import` reads a CSV/XLSX with the batch's column mapping (remembered per layout, or
+`--mapping FILE`) plus the line-item columns, checks every order with the domain rules and
+stores the valid ones on the profile's service (`POST /v1/orders`). An order whose number the
+service already has is skipped, so running the same file again stores nothing twice.
+
+Exit codes: 0 every order stored (or already there), 1 some order invalid or refused,
+2 usage, file, mapping or profile errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from desktop_app.batch.cli import UsageError, find_profile, load_table
+from desktop_app.batch.mapping import MappingBook, MappingError, guess_mapping, load_mapping_file
+from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, build_orders
+from desktop_app.batch.profile_client import ProfileClientError, profile_client
+
+if TYPE_CHECKING:
+    from desktop_app.client import ShippingClient
+    from desktop_app.profiles.manager import ProfileManager
+    from desktop_app.profiles.models import Profile
+
+
+def _err(message: str) -> None:
+    print(f"packdesk orders: {message}", file=sys.stderr, flush=True)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="packdesk orders", description="A shop's orders.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    imp = sub.add_parser("import", help="store the orders of a CSV/XLSX file on the service")
+    imp.add_argument("file", type=Path, help="CSV (, ; or tab) or XLSX; one row per line item")
+    imp.add_argument("--profile", required=True, help="profile name (or id)")
+    imp.add_argument("--mapping", type=Path, metavar="FILE", help="JSON as for packdesk batch")
+    imp.add_argument("--sheet", help="XLSX: the sheet to read (default: the first)")
+    imp.add_argument("--currency", default=DEFAULT_CURRENCY, help="for rows without a currency")
+    imp.add_argument("--dry-run", action="store_true", help="check and report only")
+    lst = sub.add_parser("list", help="the profile's orders as JSON lines, newest first")
+    lst.add_argument("--profile", required=True, help="profile name (or id)")
+    lst.add_argument("--external-order-id", default=None)
+    lst.add_argument("--limit", type=int, default=100)
+    return parser
+
+
+def orders_main(argv: Sequence[str]) -> int:
+    """Entry point of `packdesk orders`."""
+    try:
+        args = _parser().parse_args(list(argv))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        return _main(args)
+    except (UsageError, ProfileClientError) as exc:
+        _err(str(exc))
+        return 2
+
+
+def _main(args: argparse.Namespace) -> int:
+    from desktop_app.profiles.errors import ProfileError
+    from desktop_app.profiles.manager import ProfileManager
+
+    try:
+        manager = ProfileManager()
+    except ProfileError as exc:
+        raise UsageError(str(exc)) from None
+    profile = find_profile(manager, args.profile)
+    if args.command == "list":
+        return asyncio.run(_list(args, manager, profile))
+    orders = _read_orders(args)
+    invalid = [order for order in orders if not order.valid]
+    for order in invalid:
+        where = ", ".join(str(line) for line in order.lines)
+        for problem in order.problems:
+            _err(f"order {order.external_order_id} (line {where}): {problem}")
+    _err(f"{args.file.name}: {len(orders)} orders, {len(invalid)} with problems")
+    if args.dry_run:
+        return 1 if invalid else 0
+    valid = [order for order in orders if order.valid]
+    refused = asyncio.run(_store(manager, profile, valid))
+    return 1 if invalid or refused else 0
+
+
+def _read_orders(args: argparse.Namespace) -> list[OrderDraft]:
+    table = load_table(args.file, args.sheet)
+    book = MappingBook()
+    if args.mapping is not None:
+        try:
+            mapping = load_mapping_file(args.mapping, table.headers)
+        except MappingError as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        mapping = book.get(table.layout, table.headers) or guess_mapping(table.headers)
+    return build_orders(table, mapping, currency=args.currency.upper())
+
+
+async def _store(manager: ProfileManager, profile: Profile, orders: list[OrderDraft]) -> int:
+    from desktop_app.client.errors import APIError
+
+    refused = 0
+    async with profile_client(manager, profile) as client:
+        for order in orders:
+            if await _known(client, order.external_order_id):
+                print(json.dumps({"external_order_id": order.external_order_id, "skipped": True}))
+                continue
+            try:
+                stored = await client.orders.create(order.draft)
+            except APIError as exc:
+                refused += 1
+                _err(f"order {order.external_order_id}: {exc}")
+                continue
+            print(json.dumps({"external_order_id": order.external_order_id, "id": stored.id}))
+    return refused
+
+
+async def _known(client: ShippingClient, external_order_id: str) -> bool:
+    return bool(await client.orders.list(external_order_id=external_order_id, per_page=1))
+
+
+async def _list(args: argparse.Namespace, manager: ProfileManager, profile: Profile) -> int:
+    async with profile_client(manager, profile) as client:
+        if args.external_order_id is not None:
+            found = await client.orders.list(external_order_id=args.external_order_id)
+        else:
+            found = [order async for order in client.orders.iter_all(limit=max(1, args.limit))]
+    for order in found:
+        print(json.dumps(order.to_wire(), ensure_ascii=False))
+    return 0

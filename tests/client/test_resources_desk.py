@@ -1,0 +1,87 @@
+"""The desk resources through ShippingClient: orders, default addresses, address filters, and
+both list shapes read alike."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from desktop_app.client import NotFoundError, ShippingClient, UnprocessableEntityError
+from desktop_app.domain.models import AddressList, Order, PickupRequestList
+from tests.client.conftest import RECEIVER, SENDER, shipment_request
+from tests.fixtures.service import RunningService
+
+LINE = {
+    "sku": "SKU-1",
+    "title": {"fallback": "Sneaker"},
+    "quantity": 2,
+    "price": 10.0,
+    "vat": 1.9,
+    "currency": "EUR",
+}
+
+
+@pytest.fixture
+async def own(client_service: RunningService) -> AsyncIterator[ShippingClient]:
+    """A client of a fresh account (nothing stored yet)."""
+    key = client_service.add_account()["sandbox_key"]
+    async with ShippingClient(
+        client_service.base_url, key, ca_file=str(client_service.ca_file)
+    ) as shipping_client:
+        yield shipping_client
+
+
+async def test_orders(own: ShippingClient) -> None:
+    body = {
+        "external_order_id": "C-1",
+        "external_customer_id": "K-1",
+        "currency": "EUR",
+        "total_price": 20.0,
+        "total_vat": 3.8,
+        "delivery_address": RECEIVER,
+        "order_line_items": [LINE],
+    }
+    created = await own.orders.create(body)
+    assert isinstance(created, Order)
+    assert created.delivery_address is not None and created.delivery_address.city == "Köln"
+    assert created.order_line_items[0].title_text == "Sneaker"
+    other = await own.orders.create({**body, "external_order_id": "C-2"})
+    assert [o.id for o in await own.orders.list()] == [other.id, created.id]
+    assert [o.id for o in await own.orders.list(external_order_id="C-1")] == [created.id]
+    assert len(await own.orders.list(external_customer_id="K-1")) == 2
+    assert [o.id async for o in own.orders.iter_all(per_page=1)] == [other.id, created.id]
+    assert (await own.orders.get(created.id)).external_order_id == "C-1"
+    await own.orders.delete(created.id)
+    with pytest.raises(NotFoundError):
+        await own.orders.get(created.id)
+    with pytest.raises(UnprocessableEntityError):
+        await own.orders.create({**body, "currency": "CHF"})
+
+
+async def test_default_addresses_and_no_from(own: ShippingClient) -> None:
+    assert await own.default_addresses.shipping() is None
+    assert await own.default_addresses.returns() is None
+    stored = await own.default_addresses.set("shipping", SENDER)
+    assert stored.company == SENDER["company"]
+    assert (await own.default_addresses.shipping()) == stored
+    request = shipment_request()
+    del request["from"]
+    shipment = await own.shipments.create(request)
+    assert shipment.from_ is not None and shipment.from_.company == SENDER["company"]
+
+
+async def test_address_filters(own: ShippingClient) -> None:
+    receiver = await own.addresses.create(RECEIVER)
+    await own.addresses.create(SENDER)
+    assert [a.id for a in await own.addresses.list(city="Köln")] == [receiver.id]
+    assert await own.addresses.list(city="Köln", zip_code="10115") == []
+
+
+def test_both_list_shapes_read() -> None:
+    item = {"id": "a1", "city": "Köln"}
+    for raw in ([item], {"addresses": [item]}):
+        assert [a.id for a in AddressList.model_validate(raw).addresses] == ["a1"]
+    pickup = {"id": "p1", "carrier": "dpd"}
+    for raw in ([pickup], {"pickup_requests": [pickup]}):
+        assert [p.id for p in PickupRequestList.model_validate(raw).pickup_requests] == ["p1"]
