@@ -4,18 +4,20 @@ Each conversion figure is printed with its ratio to its floor, rasterising the s
 (pdfium drawing it in gray at the printer's dpi, measured in the same run, label by label
 alternately): target within 2.5x. Side by side, zebrafy converts the same page at the same dpi,
 its output is checked equal in meaning to ours (both rendered back: same size, same barcodes,
-only anti-aliased edge pixels differ): target no slower than zebrafy. Delivery: p99 under 20 ms
+only anti-aliased edge pixels differ): target no slower than zebrafy. The ZPL preview (what the
+GUI shows) against zplkit's own render-and-PNG path on the same label: target within 1.1x.
+Delivery: p99 under 20 ms
 (label bytes ready -> acknowledged by a loopback printer, through the persisted queue).
 """
 
 from __future__ import annotations
 
 import asyncio
-import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,19 +26,26 @@ import barcode  # noqa: E402
 import pypdfium2 as pdfium  # noqa: E402
 from fpdf import FPDF  # noqa: E402
 
-from bench.support import figure, machine_line  # noqa: E402
+from bench.support import figure, machine_line, taking_turns  # noqa: E402
 from desktop_app.domain.labels import MM_PER_INCH, mm_to_dots  # noqa: E402
 from desktop_app.printing.convert import DEFAULT_THRESHOLD, pdf_to_zpl  # noqa: E402
-from desktop_app.printing.preview import preview_available, render_zpl_images  # noqa: E402
+from desktop_app.printing.preview import (  # noqa: E402
+    preview_available,
+    render_zpl_images,
+    render_zpl_preview,
+)
 from desktop_app.printing.printers import PrinterDefinition  # noqa: E402
 from desktop_app.printing.queue import PrintJob, PrintQueue  # noqa: E402
 from desktop_app.printing.virtual_printer import VirtualPrinter  # noqa: E402
+from desktop_app.service.labels_layout import LabelPage  # noqa: E402
 
 STOCK = (4 * MM_PER_INCH, 6 * MM_PER_INCH)
 CONVERSIONS = 60
 JOBS = 200
 FLOOR_TARGET = 2.5  # conversion / rasterising alone
 PEER_TARGET = 1.0  # conversion / zebrafy's
+PREVIEW_TARGET = 1.1  # Packdesk's ZPL preview / zplkit's own render + PNG
+PREVIEWS = 40
 # rendered back, the pixels that may differ from zebrafy's: pdfium anti-aliases its rendering,
 # ours is drawn without smoothing (crisp bar edges), so edge pixels fall either way
 EDGE_PIXELS = 0.01
@@ -67,16 +76,9 @@ def carrier_like_pdf(tracking: str) -> bytes:
     return bytes(pdf.output())
 
 
-def service_label_pdf(tracking: str) -> bytes | None:
-    """The local service's own A6 label (text, QR code, Code 128), when the service is there."""
-    try:
-        from datetime import date
-
-        from desktop_app.service.labels import render_label
-        from desktop_app.service.labels_layout import LabelPage
-    except ImportError:
-        return None
-    page = LabelPage(
+def service_label_page(tracking: str) -> LabelPage:
+    """A page of the local service's own label (text, QR code, Code 128)."""
+    return LabelPage(
         sender=("Packdesk GmbH", "Lagerstrasse 1", "20095 Hamburg"),
         receiver=("Erika Mustermann", "Hauptstrasse 5", "80331 München", "DE"),
         carrier="dhl",
@@ -90,7 +92,13 @@ def service_label_pdf(tracking: str) -> bytes | None:
         sandbox=True,
         tracking_url=f"https://example.com/track/{tracking}",
     )
-    return bytes(render_label([page], "pdf_a6"))
+
+
+def service_label_pdf(tracking: str) -> bytes:
+    """The local service's own A6 label as PDF."""
+    from desktop_app.service.labels import render_label
+
+    return bytes(render_label([service_label_page(tracking)], "pdf_a6"))
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -140,18 +148,17 @@ def zebrafy_zpl(pdf: bytes, dpi: int) -> bytes:
 def against(
     other: Callable[[bytes, int], object], pdfs: list[bytes], dpi: int
 ) -> tuple[float, float]:
-    """Median ms of our conversion and of `other` on each of `pdfs`, taking turns label by label
-    (so both see the same load)."""
-    runs = (lambda pdf: pdf_to_zpl(pdf, dpi=dpi, stock_mm=STOCK), lambda pdf: other(pdf, dpi))
-    for run in runs:
-        run(pdfs[0])  # warm-up: imports, pdfium init
-    times: tuple[list[float], list[float]] = ([], [])
-    for pdf in pdfs:
-        for run, ms in zip(runs, times, strict=True):
-            t0 = time.perf_counter()
-            run(pdf)
-            ms.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times[0]), statistics.median(times[1])
+    """Median ms of our conversion and of `other` over `pdfs`, taking turns label by label."""
+    # each run's own pass over the labels: the first one warms up, then one label per round
+    ours_next, theirs_next = iter([pdfs[0], *pdfs]).__next__, iter([pdfs[0], *pdfs]).__next__
+    ours, theirs = taking_turns(
+        (
+            lambda: pdf_to_zpl(ours_next(), dpi=dpi, stock_mm=STOCK),
+            lambda: other(theirs_next(), dpi),
+        ),
+        len(pdfs),
+    )
+    return ours, theirs
 
 
 def same_meaning(ours: bytes, theirs: bytes, dpi: int) -> tuple[bool, str]:
@@ -199,14 +206,50 @@ async def bench_delivery(folder: Path) -> list[float]:
     return latencies
 
 
+def zplkit_pngs(data: bytes, dpi: int) -> list[bytes]:
+    """zplkit's own path: render, then each label as PNG (the limits a converted label needs)."""
+    import zplkit
+    from zplkit.rendering import Limits
+
+    options = zplkit.Options(profile="specification", dpi=dpi)
+    limits = Limits(graphic_bytes=16_000_000, input_bytes=32_000_000)
+    return [scene.png() for scene in zplkit.render(data, options, limits=limits).labels]
+
+
+def bench_preview() -> None:
+    """render_zpl_preview against zplkit's own path, on a native and on a converted label."""
+    if not preview_available():
+        print("ZPL preview: not measured (zplkit, the preview extra, is not installed)")
+        return
+    from desktop_app.service.labels import render_label
+
+    page = service_label_page("003404341" + "0" * 11)
+    labels = {
+        "native service ZPL label": render_label([page], "zpl2_4x6in_203dpi"),
+        "converted PDF label": pdf_to_zpl(carrier_like_pdf("1Z0"), dpi=203, stock_mm=STOCK),
+    }
+    for name, data in labels.items():
+        runs = (
+            lambda data=data: render_zpl_preview(data, dpi=203).pngs,
+            lambda data=data: zplkit_pngs(data, 203),
+        )
+        if runs[0]() != runs[1]():
+            print(f"ZPL preview of the {name}: NOT the same PNG as zplkit's own path")
+            continue
+        ours, own = taking_turns(runs, PREVIEWS)
+        figure(
+            f"ZPL preview of the {name}, 203 dpi",
+            f"median {ours:.2f} ms vs {own:.2f} ms (same PNG)",
+            ours / own,
+            "zplkit's own render + PNG",
+            PREVIEW_TARGET,
+        )
+
+
 def main() -> int:
     print(machine_line() + f", Python {sys.version.split()[0]}")
     for name, make in (("vector label", carrier_like_pdf), ("service A6 label", service_label_pdf)):
-        made = [make(f"003404341{n:011d}") for n in range(CONVERSIONS)]
-        pdfs = [pdf for pdf in made if pdf is not None]
-        if len(pdfs) != len(made):
-            print(f"PDF->ZPL {name}: not measured (no service package)")
-            continue
+        pdfs = [make(f"003404341{n:011d}") for n in range(CONVERSIONS)]
         for dpi in (203, 300):
             ours, floor = against(raster_floor, pdfs, dpi)
             figure(
@@ -230,6 +273,7 @@ def main() -> int:
             "zebrafy",
             PEER_TARGET,
         )
+    bench_preview()
     with tempfile.TemporaryDirectory() as tmp:
         latencies = asyncio.run(bench_delivery(Path(tmp)))
     p50, p99 = percentile(latencies, 50), percentile(latencies, 99)

@@ -4,7 +4,10 @@ Run: `.venv/bin/python bench/service.py [--requests N] [--concurrency C] [--skip
 Prints render ms per label format, then for `packdesk serve` on loopback (HTTPS, 8 clients)
 requests per second and p50/p99 of POST /v1/shipments with a label, at carrier latency 0
 and at 200 ms (what the service adds beyond the carrier's own time).
-Targets: PDF label < 15 ms, ZPL label < 2 ms, service overhead < 20 ms p50.
+Targets: PDF label < 15 ms, ZPL label < 2 ms, service overhead < 20 ms p50. Side by side: the
+A6 PDF label against a plain fpdf2 baseline drawing the same layout (the same primitives, the
+same DejaVu Sans added with `add_font`, one `rect` per bar and QR run), taking turns in the same
+run: target no slower than the baseline.
 """
 
 from __future__ import annotations
@@ -28,12 +31,23 @@ import httpx
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.support import stop_process  # noqa: E402
+from bench.support import figure, machine_line, stop_process, taking_turns  # noqa: E402
 from desktop_app.domain.labels import LABEL_FORMATS  # noqa: E402
+from desktop_app.label_fonts import FONT_FILES, font_file  # noqa: E402
 from desktop_app.service.carriers import CarrierSimulator  # noqa: E402
 from desktop_app.service.labels import label_pages_for_shipment, render_label  # noqa: E402
+from desktop_app.service.labels_layout import (  # noqa: E402
+    QUIET_MODULES,
+    Barcode,
+    Box,
+    LabelPage,
+    QrCode,
+    Text,
+    layout,
+)
 
 PDF_TARGET_MS = 15.0
+BASELINE_TARGET = 1.0  # Packdesk's PDF label / plain fpdf2 drawing the same layout
 ZPL_TARGET_MS = 2.0
 OVERHEAD_TARGET_MS = 20.0
 
@@ -77,6 +91,64 @@ def timed(fn: Callable[[], object], n: int) -> list[float]:
     return out
 
 
+def plain_fpdf2_label(page: LabelPage, width: float, height: float) -> bytes:
+    """The baseline: the label's own layout drawn the way fpdf2's documentation shows."""
+    import segno
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="mm", format=(width, height))
+    pdf.set_auto_page_break(False)
+    for style in FONT_FILES:
+        pdf.add_font("dejavu", style, str(font_file(style)))
+
+    def measure(text: str, size: float, bold: bool) -> float:
+        pdf.set_font("dejavu", "B" if bold else "", size)
+        return float(pdf.get_string_width(text))
+
+    pdf.add_page()
+    for item in layout(page, width, height, measure):
+        if isinstance(item, Box):
+            pdf.rect(item.x, item.y, item.w, item.h, style="F")
+        elif isinstance(item, Text):
+            pdf.set_text_color(255 if item.white else 0)
+            shift = {"L": 0.0, "C": 0.5, "R": 1.0}[item.align] * measure(
+                item.text, item.size, item.bold
+            )
+            pdf.text(item.x - shift, item.y, item.text)
+        elif isinstance(item, Barcode):
+            module = min(0.5, item.w / (len(item.modules) + 2 * QUIET_MODULES))
+            x0 = item.x + (item.w - len(item.modules) * module) / 2
+            for i, bit in enumerate(item.modules):
+                if bit == "1":
+                    pdf.rect(x0 + i * module, item.y, module, item.h, style="F")
+        elif isinstance(item, QrCode):
+            matrix = segno.make(item.data, error="m", micro=False, mask=0).matrix
+            cell = item.size / (len(matrix) + 2)
+            for r, row in enumerate(matrix):
+                for c, dark in enumerate(row):
+                    if dark:
+                        x, y = item.x + (c + 1) * cell, item.y + (r + 1) * cell
+                        pdf.rect(x, y, cell, cell, style="F")
+    return bytes(pdf.output())
+
+
+def bench_against_fpdf2(pages: list[LabelPage], n: int) -> bool:
+    """pdf_a6 through render_label and through the plain baseline, taking turns; True if met."""
+    fmt = LABEL_FORMATS["pdf_a6"]
+    runs = (
+        lambda: render_label(pages, "pdf_a6"),
+        lambda: plain_fpdf2_label(pages[0], fmt.width_mm, fmt.height_mm),
+    )
+    ours, plain = taking_turns(runs, n)
+    return figure(
+        "label PDF rendering, pdf_a6, vs plain fpdf2 of the same layout",
+        f"median {ours:.2f} ms vs {plain:.2f} ms",
+        ours / plain,
+        "plain fpdf2",
+        BASELINE_TARGET,
+    )
+
+
 def bench_rendering(n: int) -> bool:
     """Render ms per format for a one-package sandbox label; True when within targets."""
     body: dict[str, Any] = {
@@ -109,7 +181,7 @@ def bench_rendering(n: int) -> bool:
         )
     building = timed(lambda: label_pages_for_shipment(body, [number], sandbox=True), n)
     print(f"  {'(pages from shipment)':24} {statistics.fmean(building):7.2f}")
-    return ok
+    return bench_against_fpdf2(pages, max(10, n // 2)) and ok
 
 
 class Service:
@@ -239,7 +311,7 @@ def main() -> int:
     parser.add_argument("--latency", type=int, default=200, help="second run's carrier ms")
     parser.add_argument("--skip-http", action="store_true", help="only the rendering part")
     args = parser.parse_args()
-    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(machine_line() + f", Python {sys.version.split()[0]}")
     rendering_ok = bench_rendering(args.renders)
     if not args.skip_http:
         bench_http(args.requests, args.concurrency, 0)

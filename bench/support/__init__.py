@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import statistics
 import subprocess
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from desktop_app.profiles.local_sandbox import terminate_child
@@ -47,3 +50,17 @@ def figure(name: str, value: str, ratio: float, versus: str, target: float) -> b
     verdict = "met" if met else "MISSED"
     print(f"{name}: {value}; {ratio:.2f}x {versus} (target <= {target:g}x) {verdict}")
     return met
+
+
+def taking_turns(runs: Sequence[Callable[[], object]], rounds: int) -> list[float]:
+    """Median ms of each run over `rounds`, the runs taking turns (so all see the same load);
+    each runs once first to warm up (imports, caches)."""
+    for run in runs:
+        run()
+    times: list[list[float]] = [[] for _ in runs]
+    for _ in range(rounds):
+        for run, ms in zip(runs, times, strict=True):
+            t0 = time.perf_counter()
+            run()
+            ms.append((time.perf_counter() - t0) * 1000)
+    return [statistics.median(ms) for ms in times]
