@@ -12,6 +12,11 @@ APT_PACKAGES := libgl1 libegl1 libxkbcommon0 libglib2.0-0 libfontconfig1 libdbus
 
 .DEFAULT_GOAL := help
 
+# translations: .ts sources (edited with pyside6-linguist or by hand) compiled to .qm; both are
+# committed so a checkout and the packaging find them without Qt's tools
+TS_FILES := $(wildcard resources/translations/packdesk_*.ts)
+QM_FILES := $(TS_FILES:.ts=.qm)
+
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'
 
@@ -36,7 +41,7 @@ help: ## list the targets
 	$(PY) -m pip install -q -e '.[test,preview,package]'
 	@touch $@
 
-install: .stamps/venv ## set up system packages, .venv and the project with its test extras
+install: .stamps/venv $(QM_FILES) ## set up system packages, .venv and the project with its test extras
 
 run: install ## start the app on the Local sandbox
 	$(VENV)/bin/packdesk
@@ -63,7 +68,18 @@ screenshots: install ## render the main window to docs/screenshots/ under Xvfb
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
 
+translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm files the app loads
+
+translations-extract: .stamps/venv ## add new GUI strings to the .ts files (then translate them)
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui \
+		-target-language de_DE -ts resources/translations/packdesk_de.ts
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly \
+		desktop_app/gui -target-language en -ts resources/translations/packdesk_en.ts
+
+resources/translations/%.qm: resources/translations/%.ts | .stamps/venv
+	$(VENV)/bin/pyside6-lrelease -silent $< -qm $@
+
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .stamps .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install run serve lint format test bench screenshots clean
+.PHONY: help install run serve lint format test bench screenshots clean translations translations-extract
