@@ -69,6 +69,9 @@ def main(argv: Sequence[str] = ()) -> int:
     app.setDesktopFileName("packdesk")  # the .desktop entry of the installed app
     app.setWindowIcon(application_icon())  # every window shows it
     signals = CloseOnSignals()
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations()  # the saved choice, else the system's language
     app.setQuitOnLastWindowClosed(False)  # the window closes itself after the async shutdown
     from desktop_app.gui.qt_compat import GuiThreadCollector
 

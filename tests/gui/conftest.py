@@ -43,3 +43,13 @@ def _collect_after_test(_collect_garbage_on_the_gui_thread: None) -> Iterator[No
     """Run the collection the session fixture turned off, on the main thread."""
     yield
     gc.collect()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _english_ui(qapp: Any) -> Iterator[None]:
+    """The GUI tests read English texts whatever the machine's locale (German has its own
+    tests): Packdesk's and Qt's English translations, as the app installs them at start-up."""
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations("en")
+    yield

@@ -353,7 +353,7 @@ async def test_order_details_and_label_format_override(
         }
     }
     assert form.label_format_is_auto and form.label_format == "pdf_a6"
-    assert form.format_combo.currentText() == "pdf_a6 (auto)"
+    assert form.format_combo.currentText() == "A6 PDF (automatic)"  # plain words, not codes
     index = form.format_combo.findData("pdf_a5")
     form.format_combo.setCurrentIndex(index)
     form.format_combo.activated.emit(index)

@@ -91,11 +91,11 @@ def test_model_shows_the_stored_fields(tmp_path: Path) -> None:
     row = [model.index(0, c).data() for c in range(model.columnCount())]
     assert row[1:] == [
         "ACME, Erika Muster",
-        "DHL / standard",
+        "DHL / DHL Paket",
         "ORDER-1",
         "00340434161094000001",
         "Created",
-        "4.90",
+        "€4.90",
     ]
     assert model.index(0, 0).data(ShipmentHistoryModel.ShipmentRole) is stored
     assert model.index(1, ShipmentHistoryModel.STATUS).data() == "Deleted"

@@ -62,7 +62,7 @@ async def test_return_label_from_the_history(ctx: AppContext, qtbot: QtBot) -> N
     # swapped: the customer sends to the shop
     assert dialog.sender_form.address()["last_name"] == "Mustermann"
     assert dialog.receiver.address()["company"] == "Packdesk Test GmbH"
-    assert "advance_notice" in dialog.notes_label.text()
+    assert "Advance notice" in dialog.notes_label.text()
     assert "carry no additional services" in dialog.notes_label.text()
     assert dialog.problems_label.text() == ""
     qtbot.keyClicks(dialog.reason_edit, "wrong size")

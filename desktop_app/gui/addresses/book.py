@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCompleter,
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.rules import Problem, validate_address
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
@@ -77,7 +78,9 @@ def address_fields(address: Mapping[str, Any]) -> dict[str, Any]:
 def address_name(address: Mapping[str, Any]) -> str:
     """Company and/or person."""
     person = " ".join(str(address[k]) for k in ("first_name", "last_name") if address.get(k))
-    return ", ".join(x for x in (str(address.get("company") or ""), person) if x) or "(no name)"
+    return ", ".join(x for x in (str(address.get("company") or ""), person) if x) or translate(
+        "Addresses", "(no name)"
+    )
 
 
 def address_line(address: Mapping[str, Any]) -> str:
@@ -246,9 +249,13 @@ class AddressPickerWidget(QLineEdit):
 
     address_chosen = Signal(dict)
 
-    def __init__(self, placeholder: str = "Search the address book…", parent: Any = None) -> None:
+    def __init__(
+        self,
+        placeholder: str | None = None,
+        parent: Any = None,
+    ) -> None:
         super().__init__(parent)
-        self.setPlaceholderText(placeholder)
+        self.setPlaceholderText(placeholder or translate("Addresses", "Search the address book…"))
         self.setClearButtonEnabled(True)
         self._by_line: dict[str, dict[str, Any]] = {}
         self.list_model = QStringListModel(self)
@@ -292,7 +299,13 @@ class AddressBookWidget(QWidget):
     sender_chosen = Signal(dict)
     message_shown = Signal(str)
 
-    COLUMNS = ("Name / company", "Street", "Postcode / city", "Country", "Default sender")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("Addresses", "Name / company"),
+        QT_TRANSLATE_NOOP("Addresses", "Street"),
+        QT_TRANSLATE_NOOP("Addresses", "Postcode / city"),
+        QT_TRANSLATE_NOOP("Addresses", "Country"),
+        QT_TRANSLATE_NOOP("Addresses", "Default sender"),
+    )
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -304,12 +317,14 @@ class AddressBookWidget(QWidget):
 
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("address_search")
-        self.search_edit.setPlaceholderText("Search name, street, town, postcode…")
+        self.search_edit.setPlaceholderText(
+            translate("Addresses", "Search name, street, town, postcode…")
+        )
         self.search_edit.setClearButtonEnabled(True)
-        self.refresh_button = QPushButton("Refresh from service")
+        self.refresh_button = QPushButton(translate("Addresses", "Refresh from service"))
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("address_table")
-        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels([translate("Addresses", c) for c in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -318,18 +333,18 @@ class AddressBookWidget(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.count_label = QLabel()
-        self.default_button = QPushButton("Set as default sender")
-        self.use_receiver_button = QPushButton("Use as receiver")
-        self.use_sender_button = QPushButton("Use as sender")
+        self.default_button = QPushButton(translate("Addresses", "Set as default sender"))
+        self.use_receiver_button = QPushButton(translate("Addresses", "Use as receiver"))
+        self.use_sender_button = QPushButton(translate("Addresses", "Use as sender"))
 
         # new address
         self.form = AddressFormWidget("book")
-        self.save_button = QPushButton("Save to address book")
+        self.save_button = QPushButton(translate("Addresses", "Save to address book"))
         self.save_button.setObjectName("address_save")
         self.form_problems = QLabel()
         self.form_problems.setWordWrap(True)
         self.form_problems.setStyleSheet(f"color: {ERROR_COLOR};")
-        new_box = QGroupBox("New address")
+        new_box = QGroupBox(translate("Addresses", "New address"))
         nl = QVBoxLayout(new_box)
         nl.addWidget(self.form)
         nl.addWidget(self.form_problems)
@@ -338,15 +353,19 @@ class AddressBookWidget(QWidget):
         # parcel point lookup
         self.partner_edit = QLineEdit()
         self.partner_edit.setObjectName("partner_id")
-        self.partner_edit.setPlaceholderText("Partner id, e.g. 1A2B3C4")
-        self.lookup_button = QPushButton("Look up")
-        self.partner_result = QLabel("Enter a partner id to see the address it delivers to.")
+        self.partner_edit.setPlaceholderText(translate("Addresses", "Partner id, e.g. 1A2B3C4"))
+        self.lookup_button = QPushButton(translate("Addresses", "Look up"))
+        self.partner_result = QLabel(
+            translate("Addresses", "Enter a partner id to see the address it delivers to.")
+        )
         self.partner_result.setObjectName("partner_result")
         self.partner_result.setWordWrap(True)
         self.partner_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.partner_use_button = QPushButton("Deliver to this parcel point")
+        self.partner_use_button = QPushButton(
+            translate("Addresses", "Deliver to this parcel point")
+        )
         self.partner_use_button.setEnabled(False)
-        partner_box = QGroupBox("Workplace parcel point")
+        partner_box = QGroupBox(translate("Addresses", "Workplace parcel point"))
         pl = QVBoxLayout(partner_box)
         prow = QHBoxLayout()
         prow.addWidget(self.partner_edit, 1)
@@ -426,7 +445,9 @@ class AddressBookWidget(QWidget):
         self.tasks.cancel()
         self.book = AddressBook.for_profile(self.ctx.manager, profile)
         self.resolved = None
-        self.partner_result.setText("Enter a partner id to see the address it delivers to.")
+        self.partner_result.setText(
+            translate("Addresses", "Enter a partner id to see the address it delivers to.")
+        )
         self.partner_use_button.setEnabled(False)
         self.search_edit.clear()
         self.message.clear()
@@ -463,7 +484,9 @@ class AddressBookWidget(QWidget):
                 self.table.setItem(r, c, item)
         total = len(book.addresses) if book else 0
         self.count_label.setText(
-            f"{len(rows)} of {total} addresses" if len(rows) != total else f"{total} addresses"
+            translate("Addresses", "{0} of %n address(es)", None, total).format(len(rows))
+            if len(rows) != total
+            else translate("Addresses", "%n address(es)", None, total)
         )
         self._update_buttons()
 
@@ -508,13 +531,20 @@ class AddressBookWidget(QWidget):
         client, book = self.ctx.client, self.book
         if client is None or book is None:
             if not quiet:
-                self.show_message("Not connected to the service yet.", error=True)
+                self.show_message(
+                    translate("Addresses", "Not connected to the service yet."), error=True
+                )
             return 0
         self.refresh_button.setEnabled(False)
         try:
             count = await book.sync(client)
         except APIError as exc:
-            self.show_message(f"Could not load the addresses: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Addresses", "Could not load the addresses: {0}").format(
+                    service_text(exc)
+                ),
+                error=True,
+            )
             return 0
         finally:
             self.refresh_button.setEnabled(True)
@@ -522,7 +552,9 @@ class AddressBookWidget(QWidget):
             self.show_addresses()
             self.book_changed.emit()
             if not quiet:
-                self.show_message(f"{count} addresses loaded from the service.")
+                self.show_message(
+                    translate("Addresses", "%n address(es) loaded from the service.", None, count)
+                )
         return count
 
     def _check_form(self) -> list[Problem]:
@@ -540,7 +572,9 @@ class AddressBookWidget(QWidget):
 
         client, book = self.ctx.client, self.book
         if client is None or book is None:
-            self.show_message("Not connected to the service yet.", error=True)
+            self.show_message(
+                translate("Addresses", "Not connected to the service yet."), error=True
+            )
             return None
         try:
             stored = await book.create(client, self.form.address())
@@ -548,7 +582,12 @@ class AddressBookWidget(QWidget):
             self.form_problems.setText("\n".join(str(p) for p in exc.problems))
             return None
         except APIError as exc:
-            self.show_message(f"The service refused the address: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Addresses", "The service refused the address: {0}").format(
+                    service_text(exc)
+                ),
+                error=True,
+            )
             return None
         self.form.clear()
         self._check_form()
@@ -556,7 +595,7 @@ class AddressBookWidget(QWidget):
         self.show_addresses()
         self.select_address(str(stored.get("id")))
         self.book_changed.emit()
-        self.show_message(f"Saved: {address_line(stored)}")
+        self.show_message(translate("Addresses", "Saved: {0}").format(address_line(stored)))
         return stored
 
     async def lookup_partner(self) -> dict[str, Any] | None:
@@ -568,19 +607,23 @@ class AddressBookWidget(QWidget):
         self.partner_use_button.setEnabled(False)
         partner_id = self.partner_edit.text().strip()
         if client is None or book is None:
-            self.partner_result.setText("Not connected to the service yet.")
+            self.partner_result.setText(translate("Addresses", "Not connected to the service yet."))
             return None
-        self.partner_result.setText("Looking up…")
+        self.partner_result.setText(translate("Addresses", "Looking up…"))
         try:
             found = await book.lookup_partner(client, partner_id)
         except AddressProblems as exc:
             self.partner_result.setText("\n".join(p.message for p in exc.problems))
             return None
         except APIError as exc:
-            self.partner_result.setText(f"Not found: {service_text(exc)}")
+            self.partner_result.setText(
+                translate("Addresses", "Not found: {0}").format(service_text(exc))
+            )
             return None
         self.resolved = found
-        self.partner_result.setText(f"Delivers to:\n{address_text(found)}")
+        self.partner_result.setText(
+            translate("Addresses", "Delivers to:\n{0}").format(address_text(found))
+        )
         self.partner_use_button.setEnabled(True)
         self.show_addresses()
         self.book_changed.emit()
@@ -596,7 +639,12 @@ class AddressBookWidget(QWidget):
         address = self.selected_address()
         if address is not None:
             signal.emit(dict(address))
-            self.show_message(f"{address_name(address)} is now the {role}.")
+            text = (
+                translate("Addresses", "{0} is now the sender.")
+                if role == "sender"
+                else translate("Addresses", "{0} is now the receiver.")
+            )
+            self.show_message(text.format(address_name(address)))
 
     def _make_default(self) -> None:
         address, book, profile = self.selected_address(), self.book, self.ctx.profile
@@ -605,14 +653,23 @@ class AddressBookWidget(QWidget):
         try:
             book.set_default_sender(self.ctx.manager, profile, address)
         except AddressProblems as exc:
-            self.show_message(f"Cannot be the sender: {exc}", error=True)
+            self.show_message(
+                translate("Addresses", "Cannot be the sender: {exc}").format(exc=exc), error=True
+            )
             return
         except Exception as exc:  # the profile could not be saved (read-only config...)
-            self.show_message(f"Could not save the profile: {exc}", error=True)
+            self.show_message(
+                translate("Addresses", "Could not save the profile: {exc}").format(exc=exc),
+                error=True,
+            )
             return
         self.ctx.reload_profile()
         self.show_addresses()
-        self.show_message(f"Default sender of {profile.name}: {address_line(address)}")
+        self.show_message(
+            translate("Addresses", "Default sender of {name}: {0}").format(
+                address_line(address), name=profile.name
+            )
+        )
 
 
 def fill_address(form: AddressFormWidget, address: Mapping[str, Any]) -> None:
@@ -631,7 +688,6 @@ def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[A
     """Add address-book search boxes to the form's receiver and sender; they follow the book."""
     pickers: list[AddressPickerWidget] = []
     for role, attribute in (("receiver", "receiver"), ("sender", "sender_form")):
-        title = role
         form = getattr(shipment_form, attribute, None)
         if not isinstance(form, AddressFormWidget):
             continue
@@ -639,7 +695,11 @@ def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[A
         layout = box.layout() if box is not None else None
         if form is None or not isinstance(layout, QVBoxLayout):
             continue
-        picker = AddressPickerWidget(f"Find the {title} in the address book…")
+        picker = AddressPickerWidget(
+            translate("Addresses", "Find the sender in the address book…")
+            if role == "sender"
+            else translate("Addresses", "Find the receiver in the address book…")
+        )
         picker.setObjectName(f"{role}_picker")
         picker.address_chosen.connect(lambda a, f=form: fill_address(f, a))
         index = layout.indexOf(form)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
@@ -55,6 +56,7 @@ from desktop_app.batch.mapping import (
 )
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.tasks import TaskSet
 
@@ -65,25 +67,39 @@ log = logging.getLogger(__name__)
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
-NOT_USED = "— not used —"
-FIXED_VALUE = "(fixed value)"
 STATUS_TEXT = {
-    "invalid": "Has problems",
-    "ready": "Ready",
-    "creating": "Creating…",
-    "created": "Created",
-    "failed": "Failed",
-    "canceled": "Canceled",
+    "invalid": QT_TRANSLATE_NOOP("Batch", "Has problems"),
+    "ready": QT_TRANSLATE_NOOP("Batch", "Ready"),
+    "creating": QT_TRANSLATE_NOOP("Batch", "Creating…"),
+    "created": QT_TRANSLATE_NOOP("Batch", "Created"),
+    "failed": QT_TRANSLATE_NOOP("Batch", "Failed"),
+    "canceled": QT_TRANSLATE_NOOP("Batch", "Canceled"),
 }
-#: the counts line: "3 ready, 1 with problems"
-COUNT_TEXT = {
-    "invalid": "with problems",
-    "ready": "ready",
-    "creating": "being created",
-    "created": "created",
-    "failed": "failed",
-    "canceled": "canceled",
-}
+
+
+def count_text(status: str, n: int) -> str:
+    """One part of the counts line ("3 ready", "1 with problems") in the UI language."""
+    texts = {
+        "invalid": translate("Batch", "%n with problems", None, n),
+        "ready": translate("Batch", "%n ready", None, n),
+        "creating": translate("Batch", "%n being created", None, n),
+        "created": translate("Batch", "%n created", None, n),
+        "failed": translate("Batch", "%n failed", None, n),
+        "canceled": translate("Batch", "%n canceled", None, n),
+    }
+    return texts.get(status, f"{n} {status}")
+
+
+def not_used_text() -> str:
+    """The mapping choice for a field no column fills."""
+    return translate("Batch", "— not used —")
+
+
+def fixed_value_text() -> str:
+    """The mapping choice for a field every row gets the same value of."""
+    return translate("Batch", "(fixed value)")
+
+
 #: while a batch runs, row changes are gathered this long before the table and the progress
 #: bar repaint: 8 creations at once report several changes a row, and a repaint per change
 #: (QProgressBar.setValue repaints at once) kept the event loop busy
@@ -116,7 +132,7 @@ class BatchRowsModel(QAbstractTableModel):
     #: the rows changed through `refresh_later` were repainted
     rows_refreshed = Signal()
 
-    FIXED = ("#", "Status", "Problems")
+    FIXED = ("#", QT_TRANSLATE_NOOP("Batch", "Status"), QT_TRANSLATE_NOOP("Batch", "Problems"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -154,10 +170,10 @@ class BatchRowsModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
         if section < len(self.FIXED):
-            return self.FIXED[section]
+            return translate("Batch", self.FIXED[section])
         if section < self.result_column:
             return self.headers[section - len(self.FIXED)]
-        return "Result"
+        return translate("Batch", "Result")
 
     def row(self, index: int) -> BatchRow:
         """The batch row shown in model row `index`."""
@@ -186,7 +202,8 @@ class BatchRowsModel(QAbstractTableModel):
         if column == 0:
             return str(row.number)
         if column == 1:
-            return STATUS_TEXT.get(row.status, row.status)
+            status = STATUS_TEXT.get(row.status)
+            return translate("Batch", status) if status else row.status
         if column == 2:
             return row.problem_text()
         if column < self.result_column:
@@ -263,7 +280,13 @@ class MappingWidget(QWidget):
         self.headers: tuple[str, ...] = ()
         self.table = QTableWidget(len(TARGETS), 3)
         self.table.setObjectName("batch_mapping")
-        self.table.setHorizontalHeaderLabels(["Shipment field", "Column of the file", "Value"])
+        self.table.setHorizontalHeaderLabels(
+            [
+                translate("Batch", "Shipment field"),
+                translate("Batch", "Column of the file"),
+                translate("Batch", "Value"),
+            ]
+        )
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
@@ -291,7 +314,7 @@ class MappingWidget(QWidget):
         layout.addWidget(self.table)
 
     def _on_combo(self, target: str) -> None:
-        self.values[target].setEnabled(self.combos[target].currentText() == FIXED_VALUE)
+        self.values[target].setEnabled(self.combos[target].currentText() == fixed_value_text())
         self.edited.emit()
 
     def set_mapping(self, headers: Sequence[str], mapping: ColumnMapping) -> None:
@@ -300,7 +323,7 @@ class MappingWidget(QWidget):
         for target, combo in self.combos.items():
             combo.blockSignals(True)
             combo.clear()
-            combo.addItems([NOT_USED, *self.headers, FIXED_VALUE])
+            combo.addItems([not_used_text(), *self.headers, fixed_value_text()])
             source = mapping.get(target)
             value = self.values[target]
             value.clear()
@@ -309,19 +332,19 @@ class MappingWidget(QWidget):
             elif source.column is not None:
                 combo.setCurrentText(source.column)
             else:
-                combo.setCurrentText(FIXED_VALUE)
+                combo.setCurrentText(fixed_value_text())
                 value.setText(str(source.value))
-            value.setEnabled(combo.currentText() == FIXED_VALUE)
+            value.setEnabled(combo.currentText() == fixed_value_text())
             combo.blockSignals(False)
 
     def set_source(self, target: str, column: str | None = None, value: str | None = None) -> None:
         """Choose a column (or a fixed value) for one target, as the user would."""
         combo = self.combos[target]
         if value is not None:
-            combo.setCurrentText(FIXED_VALUE)
+            combo.setCurrentText(fixed_value_text())
             self.values[target].setText(value)
         else:
-            combo.setCurrentText(column or NOT_USED)
+            combo.setCurrentText(column or not_used_text())
         self.edited.emit()
 
     def mapping(self) -> ColumnMapping:
@@ -329,11 +352,11 @@ class MappingWidget(QWidget):
         out: ColumnMapping = {}
         for target, combo in self.combos.items():
             text = combo.currentText()
-            if text == FIXED_VALUE:
+            if text == fixed_value_text():
                 value = self.values[target].text().strip()
                 if value:
                     out[target] = FieldSource(value=value)
-            elif text and text != NOT_USED:
+            elif text and text != not_used_text():
                 out[target] = FieldSource(column=text)
         return out
 
@@ -360,20 +383,24 @@ class BatchPageWidget(QWidget):
         self.mapping_remembered = False
         self._run_rows: list[BatchRow] = []
 
-        self.open_button = QPushButton("Open orders file…")
+        self.open_button = QPushButton(translate("Batch", "Open orders file…"))
         self.open_button.setObjectName("batch_open")
-        self.file_label = QLabel("CSV or Excel (XLSX) with one order per row.")
+        self.file_label = QLabel(translate("Batch", "CSV or Excel (XLSX) with one order per row."))
         self.file_label.setStyleSheet(f"color: {MUTED_COLOR};")
         self.carrier_combo = QComboBox()
         self.carrier_combo.setObjectName("batch_carrier")
-        self.carrier_combo.setToolTip("Carrier for rows whose file has no carrier column")
+        self.carrier_combo.setToolTip(
+            translate("Batch", "Carrier for rows whose file has no carrier column")
+        )
 
         self.mapping = MappingWidget()
         self.mapping_note = QLabel()
         self.mapping_note.setWordWrap(True)
-        self.apply_mapping_button = QPushButton("Apply mapping")
+        self.apply_mapping_button = QPushButton(translate("Batch", "Apply mapping"))
         self.apply_mapping_button.setObjectName("batch_apply_mapping")
-        mapping_box = QGroupBox("Columns → shipment fields (remembered for this file layout)")
+        mapping_box = QGroupBox(
+            translate("Batch", "Columns → shipment fields (remembered for this file layout)")
+        )
         ml = QVBoxLayout(mapping_box)
         ml.addWidget(self.mapping, 1)
         mrow = QHBoxLayout()
@@ -400,12 +427,12 @@ class BatchPageWidget(QWidget):
         self.progress.setValue(0)
         self.counts_label = QLabel()
         self.counts_label.setObjectName("batch_counts")
-        self.print_check = QCheckBox("Print labels (in file order)")
-        self.create_button = QPushButton("Create all")
+        self.print_check = QCheckBox(translate("Batch", "Print labels (in file order)"))
+        self.create_button = QPushButton(translate("Batch", "Create all"))
         self.create_button.setObjectName("batch_create")
-        self.cancel_button = QPushButton("Cancel")
-        self.retry_button = QPushButton("Retry failed")
-        self.export_button = QPushButton("Export results…")
+        self.cancel_button = QPushButton(translate("Batch", "Cancel"))
+        self.retry_button = QPushButton(translate("Batch", "Retry failed"))
+        self.export_button = QPushButton(translate("Batch", "Export results…"))
         self.message = QLabel()
         self.message.setObjectName("batch_message")
         self.message.setWordWrap(True)
@@ -413,7 +440,7 @@ class BatchPageWidget(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.open_button)
         top.addWidget(self.file_label, 1)
-        top.addWidget(QLabel("Carrier if none in the file"))
+        top.addWidget(QLabel(translate("Batch", "Carrier if none in the file")))
         top.addWidget(self.carrier_combo)
         rows_box = QWidget()
         rl = QVBoxLayout(rows_box)
@@ -443,7 +470,9 @@ class BatchPageWidget(QWidget):
         self.open_button.clicked.connect(self._choose_file)
         self.apply_mapping_button.clicked.connect(self.apply_mapping)
         self.mapping.edited.connect(
-            lambda: self.mapping_note.setText("Changed: apply the mapping to check the rows again.")
+            lambda: self.mapping_note.setText(
+                translate("Batch", "Changed: apply the mapping to check the rows again.")
+            )
         )
         self.carrier_combo.activated.connect(lambda _i: self._rebuild_defaults())
         self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create_all()))
@@ -500,7 +529,9 @@ class BatchPageWidget(QWidget):
         self.print_check.setChecked(self.ctx.printer() is not None)
         self.print_check.setEnabled(self.ctx.printer() is not None)
         self.print_check.setToolTip(
-            "" if self.ctx.printer() else "Assign a printer to this profile in Settings"
+            ""
+            if self.ctx.printer()
+            else translate("Batch", "Assign a printer to this profile in Settings")
         )
         if self.batch is not None:
             self._rebuild_defaults()
@@ -520,7 +551,10 @@ class BatchPageWidget(QWidget):
 
     def _choose_file(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
-            self, "Open orders", "", "Orders (*.csv *.txt *.xlsx *.xlsm);;All files (*)"
+            self,
+            translate("Batch", "Open orders"),
+            "",
+            translate("Batch", "Orders (*.csv *.txt *.xlsx *.xlsm);;All files (*)"),
         )
         if path:
             self.tasks.spawn(self.load_file(Path(path)))
@@ -528,12 +562,17 @@ class BatchPageWidget(QWidget):
     async def load_file(self, path: Path) -> Batch | None:
         """Read the file, pick the remembered (or guessed) mapping and check every row."""
         if self.running:
-            self.show_message("Wait for the running batch to finish.", error=True)
+            self.show_message(
+                translate("Batch", "Wait for the running batch to finish."), error=True
+            )
             return None
         try:
             table = await asyncio.to_thread(read_table, path)
         except (TableError, OSError) as exc:
-            self.show_message(f"Could not read {path.name}: {exc}", error=True)
+            self.show_message(
+                translate("Batch", "Could not read {name}: {exc}").format(name=path.name, exc=exc),
+                error=True,
+            )
             return None
         remembered = self.mapping_book.get(table.layout, table.headers)
         self.mapping_remembered = remembered is not None
@@ -541,15 +580,17 @@ class BatchPageWidget(QWidget):
         self.table_data = table
         self.mapping.set_mapping(table.headers, mapping)
         self.mapping_note.setText(
-            "The mapping remembered for this file layout is used."
+            translate("Batch", "The mapping remembered for this file layout is used.")
             if remembered is not None
-            else "Mapping guessed from the column names: check it and apply it."
+            else translate("Batch", "Mapping guessed from the column names: check it and apply it.")
         )
         self.batch = Batch(table, mapping, self.defaults(), choose_format=self._format_chooser())
         self.runner = None
         self.model.set_batch(self.batch)
         self.view.resizeColumnsToContents()
-        self.file_label.setText(f"{path.name}: {len(table.rows)} orders")
+        self.file_label.setText(
+            translate("Batch", "{name}: %n order(s)", None, len(table.rows)).format(name=path.name)
+        )
         self.progress.setValue(0)
         self.message.clear()
         self._update_state()
@@ -566,9 +607,13 @@ class BatchPageWidget(QWidget):
         try:
             self.mapping_book.put(table.layout, table.headers, mapping)
             self.mapping_remembered = True
-            self.mapping_note.setText("Applied and remembered for files with these columns.")
+            self.mapping_note.setText(
+                translate("Batch", "Applied and remembered for files with these columns.")
+            )
         except OSError as exc:
-            self.mapping_note.setText(f"Applied (not remembered: {exc}).")
+            self.mapping_note.setText(
+                translate("Batch", "Applied (not remembered: {exc}).").format(exc=exc)
+            )
         self.model.set_batch(batch)
         self._update_state()
 
@@ -581,14 +626,18 @@ class BatchPageWidget(QWidget):
     def _update_state(self) -> None:
         counts = self.counts()
         batch = self.batch
-        parts = [f"{n} {COUNT_TEXT.get(s, s)}" for s, n in sorted(counts.items()) if n]
+        parts = [count_text(s, n) for s, n in sorted(counts.items()) if n]
         self.counts_label.setText(", ".join(parts))
         connected = self.ctx.creator is not None
         ready = counts.get("ready", 0)
         self.create_button.setEnabled(
             batch is not None and not self.running and connected and ready > 0
         )
-        self.create_button.setText(f"Create all ({ready})" if ready else "Create all")
+        self.create_button.setText(
+            translate("Batch", "Create all ({ready})").format(ready=ready)
+            if ready
+            else translate("Batch", "Create all")
+        )
         self.cancel_button.setEnabled(self.running)
         retryable = counts.get("failed", 0) + counts.get("canceled", 0)
         if self.runner is not None:
@@ -618,7 +667,7 @@ class BatchPageWidget(QWidget):
     def _make_runner(self) -> BatchRunner | None:
         creator, batch = self.ctx.creator, self.batch
         if creator is None or batch is None:
-            self.show_message("Not connected to the service yet.", error=True)
+            self.show_message(translate("Batch", "Not connected to the service yet."), error=True)
             return None
         printer = self.ctx.printer() if self.print_check.isChecked() else None
         queue = self.ctx.queue if printer is not None else None
@@ -660,7 +709,7 @@ class BatchPageWidget(QWidget):
         self._run_rows = rows
         self.progress.setMaximum(len(rows))
         self.progress.setValue(0)
-        self.show_message(f"Creating {len(rows)} shipment{'s' if len(rows) != 1 else ''}…")
+        self.show_message(translate("Batch", "Creating %n shipment(s)…", None, len(rows)))
         self._set_window_busy(True)
         self._update_state()
         try:
@@ -676,12 +725,16 @@ class BatchPageWidget(QWidget):
         assert self.batch is not None
         summary = summarize(self.batch.rows)
         counts = self.counts()
-        text = f"{counts.get('created', 0)} of {len(self.batch.rows)} created"
+        parts = [
+            translate("Batch", "{0} of %n created", None, len(self.batch.rows)).format(
+                counts.get("created", 0)
+            )
+        ]
         for status in ("failed", "canceled", "invalid"):
             if counts.get(status):
-                text += f", {counts[status]} {COUNT_TEXT[status]}"
+                parts.append(count_text(status, counts[status]))
         bad = counts.get("failed", 0) or counts.get("canceled", 0)
-        self.show_message(text + ".", error=bool(bad))
+        self.show_message(translate("Batch", "{0}.").format(", ".join(parts)), error=bool(bad))
         await self._announce([r.shipment_id for r in rows if r.status == "created"])
         self.run_finished.emit(summary)
         return summary
@@ -717,7 +770,9 @@ class BatchPageWidget(QWidget):
         """Send no further rows; those being created finish."""
         if self.runner is not None and self.running:
             self.runner.cancel()
-            self.show_message("Canceling: rows already sent finish, the others wait.")
+            self.show_message(
+                translate("Batch", "Canceling: rows already sent finish, the others wait.")
+            )
 
     # --- export --------------------------------------------------------------------------------
 
@@ -729,7 +784,7 @@ class BatchPageWidget(QWidget):
             source = self.table_data.source
             suggested = str(source.with_name(f"{source.stem}-results.csv"))
         path, _filter = QFileDialog.getSaveFileName(
-            self, "Export results", suggested, "CSV (*.csv)"
+            self, translate("Batch", "Export results"), suggested, translate("Batch", "CSV (*.csv)")
         )
         if path:
             self.export(Path(path))
@@ -741,7 +796,12 @@ class BatchPageWidget(QWidget):
         try:
             written = write_results(self.batch.rows, path)
         except OSError as exc:
-            self.show_message(f"Could not write {path}: {exc}", error=True)
+            self.show_message(
+                translate("Batch", "Could not write {path}: {exc}").format(path=path, exc=exc),
+                error=True,
+            )
             return None
-        self.show_message(f"Results written to {written}.")
+        self.show_message(
+            translate("Batch", "Results written to {written}.").format(written=written)
+        )
         return written

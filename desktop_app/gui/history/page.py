@@ -13,10 +13,11 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QMetaMethod,
     QModelIndex,
@@ -44,6 +45,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import carrier_name, date_time, money, service_name, time_of_day
 from desktop_app.gui.widgets.tasks import service_text
 from desktop_app.profiles.store import ProfileStore, StoredShipment
 
@@ -80,49 +83,51 @@ PICKED_UP_STATUSES = frozenset(
     }
 )
 STATUS_TEXT = {
-    "label_created": "Label created",
-    "picked_up": "Picked up",
-    "transit": "In transit",
-    "out_for_delivery": "Out for delivery",
-    "delivered": "Delivered",
-    "awaits_pickup_by_receiver": "Awaits pickup by receiver",
-    "canceled": "Canceled",
-    "delayed": "Delayed",
-    "exception": "Problem (exception)",
-    "not_delivered": "Not delivered",
-    "destroyed": "Destroyed",
-    "notification": "Notification",
-    "unknown": "Unknown",
+    "label_created": QT_TRANSLATE_NOOP("History", "Label created"),
+    "picked_up": QT_TRANSLATE_NOOP("History", "Picked up"),
+    "transit": QT_TRANSLATE_NOOP("History", "In transit"),
+    "out_for_delivery": QT_TRANSLATE_NOOP("History", "Out for delivery"),
+    "delivered": QT_TRANSLATE_NOOP("History", "Delivered"),
+    "awaits_pickup_by_receiver": QT_TRANSLATE_NOOP("History", "Awaits pickup by receiver"),
+    "canceled": QT_TRANSLATE_NOOP("History", "Canceled"),
+    "delayed": QT_TRANSLATE_NOOP("History", "Delayed"),
+    "exception": QT_TRANSLATE_NOOP("History", "Problem (exception)"),
+    "not_delivered": QT_TRANSLATE_NOOP("History", "Not delivered"),
+    "destroyed": QT_TRANSLATE_NOOP("History", "Destroyed"),
+    "notification": QT_TRANSLATE_NOOP("History", "Notification"),
+    "unknown": QT_TRANSLATE_NOOP("History", "Unknown"),
 }
 
 
 def status_text(shipment: StoredShipment) -> str:
     """The tracking status as shown in the history."""
     if shipment.deleted:
-        return "Deleted"
+        return translate("History", "Deleted")
     status = shipment.tracking_status
     if not status:
-        return "Label created" if shipment.label_path is not None else "Created"
-    return STATUS_TEXT.get(status, status.replace("_", " ").capitalize())
+        return (
+            translate("History", "Label created")
+            if shipment.label_path is not None
+            else translate("History", "Created")
+        )
+    if status in STATUS_TEXT:
+        return translate("History", STATUS_TEXT[status])
+    return status.replace("_", " ").capitalize()
 
 
 def deletable(shipment: StoredShipment) -> tuple[bool, str]:
     """Whether Delete is offered for this shipment, and why not."""
     if shipment.deleted:
-        return False, "already deleted"
+        return False, translate("History", "already deleted")
     if (shipment.tracking_status or "") in PICKED_UP_STATUSES:
-        return False, "picked up by the carrier: the service no longer deletes it"
+        return False, translate(
+            "History", "picked up by the carrier: the service no longer deletes it"
+        )
     return True, ""
 
 
 def _local_time(value: str) -> str:
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return value
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    return date_time(value)
 
 
 def _tracking_numbers(shipment: StoredShipment) -> str:
@@ -155,13 +160,13 @@ class ShipmentHistoryModel(QAbstractTableModel):
     """Stored shipments as rows: date, receiver, carrier/service, reference, tracking, status."""
 
     COLUMNS = (
-        "Date",
-        "Receiver",
-        "Carrier / service",
-        "Reference",
-        "Tracking no.",
-        "Status",
-        "Price",
+        QT_TRANSLATE_NOOP("History", "Date"),
+        QT_TRANSLATE_NOOP("History", "Receiver"),
+        QT_TRANSLATE_NOOP("History", "Carrier / service"),
+        QT_TRANSLATE_NOOP("History", "Reference"),
+        QT_TRANSLATE_NOOP("History", "Tracking no."),
+        QT_TRANSLATE_NOOP("History", "Status"),
+        QT_TRANSLATE_NOOP("History", "Price"),
     )
     DATE, RECEIVER, CARRIER, REFERENCE, TRACKING, STATUS, PRICE = range(len(COLUMNS))
     #: role giving the StoredShipment of a row
@@ -218,7 +223,7 @@ class ShipmentHistoryModel(QAbstractTableModel):
         role: int = Qt.ItemDataRole.DisplayRole,
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
+            return translate("History", self.COLUMNS[section])
         return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -246,7 +251,8 @@ class ShipmentHistoryModel(QAbstractTableModel):
         if column == self.RECEIVER:
             return s.recipient
         if column == self.CARRIER:
-            return f"{s.carrier.upper()} / {s.service}" if s.service else s.carrier.upper()
+            carrier = carrier_name(s.carrier)
+            return f"{carrier} / {service_name(s.carrier, s.service)}" if s.service else carrier
         if column == self.REFERENCE:
             return s.reference_number or ""
         if column == self.TRACKING:
@@ -254,7 +260,7 @@ class ShipmentHistoryModel(QAbstractTableModel):
         if column == self.STATUS:
             return status_text(s)
         if column == self.PRICE:
-            return "" if s.price is None else f"{s.price:.2f}"
+            return "" if s.price is None else money(s.price)
         return ""
 
     def _sort_value(self, s: StoredShipment, column: int) -> Any:
@@ -308,11 +314,15 @@ class HistoryWidget(QWidget):
 
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("history_search")
-        self.search_edit.setPlaceholderText("Search name, reference or tracking number  (Ctrl+F)")
+        self.search_edit.setPlaceholderText(
+            translate("History", "Search name, reference or tracking number  (Ctrl+F)")
+        )
         self.search_edit.setClearButtonEnabled(True)
-        self.show_deleted = QCheckBox("Show deleted")
-        self.refresh_button = QPushButton("Refresh from service")
-        self.refresh_button.setToolTip("Update tracking statuses from the service (F5)")
+        self.show_deleted = QCheckBox(translate("History", "Show deleted"))
+        self.refresh_button = QPushButton(translate("History", "Refresh from service"))
+        self.refresh_button.setToolTip(
+            translate("History", "Update tracking statuses from the service (F5)")
+        )
 
         self.model = ShipmentHistoryModel(self)
         self.proxy = QSortFilterProxyModel(self)
@@ -344,9 +354,9 @@ class HistoryWidget(QWidget):
             self.table.setColumnWidth(column, width)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
-        self.reprint_button = QPushButton("Reprint")
-        self.open_button = QPushButton("Open label")
-        self.delete_button = QPushButton("Delete…")
+        self.reprint_button = QPushButton(translate("History", "Reprint"))
+        self.open_button = QPushButton(translate("History", "Open label"))
+        self.delete_button = QPushButton(translate("History", "Delete…"))
         self.count_label = QLabel()
         self.count_label.setObjectName("history_count")
         self.message = QLabel()
@@ -382,12 +392,20 @@ class HistoryWidget(QWidget):
             self.addAction(act)
             return act
 
-        self.reprint_action = action("Reprint", ["Ctrl+R"], self._on_reprint)
-        self.open_action = action("Open label", [], self._on_open)
-        self.delete_action = action("Delete…", [QKeySequence.StandardKey.Delete], self._on_delete)
-        self.refresh_action = action("Refresh from service", ["F5"], self._on_refresh)
-        self.copy_action = action("Copy tracking number", [], self._copy_tracking)
-        self.find_action = action("Search", [QKeySequence.StandardKey.Find], self._focus_search)
+        self.reprint_action = action(translate("History", "Reprint"), ["Ctrl+R"], self._on_reprint)
+        self.open_action = action(translate("History", "Open label"), [], self._on_open)
+        self.delete_action = action(
+            translate("History", "Delete…"), [QKeySequence.StandardKey.Delete], self._on_delete
+        )
+        self.refresh_action = action(
+            translate("History", "Refresh from service"), ["F5"], self._on_refresh
+        )
+        self.copy_action = action(
+            translate("History", "Copy tracking number"), [], self._copy_tracking
+        )
+        self.find_action = action(
+            translate("History", "Search"), [QKeySequence.StandardKey.Find], self._focus_search
+        )
         self.reprint_button.clicked.connect(self.reprint_action.trigger)
         self.open_button.clicked.connect(self.open_action.trigger)
         self.delete_button.clicked.connect(self.delete_action.trigger)
@@ -451,7 +469,7 @@ class HistoryWidget(QWidget):
         if not task.cancelled() and task.exception() is not None:
             exc = task.exception()
             log.error("history task failed", exc_info=exc)
-            self.show_message(f"Something went wrong: {exc}")
+            self.show_message(translate("History", "Something went wrong: {exc}").format(exc=exc))
 
     async def wait_idle(self) -> None:
         """Wait for the searches, refreshes, deletes and reprints started so far (for tests)."""
@@ -541,11 +559,17 @@ class HistoryWidget(QWidget):
 
     def _show_count(self, shown: int, total: int) -> None:
         if total == 0:
-            text = "No shipments match" if self.search_edit.text().strip() else "No shipments yet"
+            text = (
+                translate("History", "No shipments match")
+                if self.search_edit.text().strip()
+                else translate("History", "No shipments yet")
+            )
         elif shown < total:
-            text = f"Showing the newest {shown} of {total} shipments"
+            text = translate(
+                "History", "Showing the newest {0} of %n shipment(s)", None, total
+            ).format(shown)
         else:
-            text = f"{total} shipment" + ("" if total == 1 else "s")
+            text = translate("History", "%n shipment(s)", None, total)
         self.count_label.setText(text)
 
     def _focus_search(self) -> None:
@@ -595,9 +619,14 @@ class HistoryWidget(QWidget):
         reasons = [deletable(s)[1] for s in shipments]
         self.delete_action.setEnabled(bool(shipments) and not any(reasons))
         self.delete_button.setToolTip(
-            next((f"Cannot delete: {r}" for r in reasons if r), "Delete on the service (Del)")
+            next(
+                (translate("History", "Cannot delete: {r}").format(r=r) for r in reasons if r),
+                translate("History", "Delete on the service (Del)"),
+            )
         )
-        self.reprint_button.setToolTip("Print the label again on this profile's printer (Ctrl+R)")
+        self.reprint_button.setToolTip(
+            translate("History", "Print the label again on this profile's printer (Ctrl+R)")
+        )
         for button, act in (
             (self.reprint_button, self.reprint_action),
             (self.open_button, self.open_action),
@@ -676,7 +705,9 @@ class HistoryWidget(QWidget):
         """Show the label in the preview (if the window listens) or in the system's viewer."""
         if not shipment.printable:
             self.show_message(
-                f"The label of {shipment.reference_number or shipment.id} is not on this computer."
+                translate("History", "The label of {0} is not on this computer.").format(
+                    shipment.reference_number or shipment.id
+                )
             )
             return
         if self.isSignalConnected(QMetaMethod.fromSignal(self.label_open_requested)):
@@ -684,7 +715,11 @@ class HistoryWidget(QWidget):
             return
         assert shipment.label_path is not None
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(shipment.label_path))):
-            self.show_message(f"No program opens {shipment.label_path}")
+            self.show_message(
+                translate("History", "No program opens {label_path}").format(
+                    label_path=shipment.label_path
+                )
+            )
 
     # --- reprint -------------------------------------------------------------------------------
 
@@ -698,8 +733,11 @@ class HistoryWidget(QWidget):
         printer = self._printer()
         if printer is None:
             self.show_message(
-                "No printer is assigned to this profile: add one in Settings › Printers "
-                "and assign it."
+                translate(
+                    "History",
+                    "No printer is assigned to this profile: add one in Settings › Printers "
+                    "and assign it.",
+                )
             )
             return []
         jobs: list[int] = []
@@ -716,7 +754,11 @@ class HistoryWidget(QWidget):
                 self.reprint_queued.emit(job.id)
         parts = []
         if jobs:
-            parts.append(f"{len(jobs)} label{'s' if len(jobs) > 1 else ''} sent to {printer.name}.")
+            parts.append(
+                translate("History", "%n label(s) sent to {name}.", None, len(jobs)).format(
+                    name=printer.name
+                )
+            )
         parts += problems
         self.show_message(" ".join(parts))
         return jobs
@@ -729,12 +771,17 @@ class HistoryWidget(QWidget):
             return
         names = ", ".join(s.reference_number or s.recipient or s.id for s in shipments[:5])
         if len(shipments) > 5:
-            names += f" and {len(shipments) - 5} more"
+            names += translate("History", " and {0} more").format(len(shipments) - 5)
         answer = QMessageBox.question(
             self,
-            "Delete shipments",
-            f"Delete {len(shipments)} shipment{'s' if len(shipments) > 1 else ''} on the service?"
-            f"\n\n{names}\n\nTheir labels can no longer be used.",
+            translate("History", "Delete shipments"),
+            translate(
+                "History",
+                "Delete %n shipment(s) on the service?\n\n{names}\n\n"
+                "Their labels can no longer be used.",
+                None,
+                len(shipments),
+            ).format(names=names),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -747,7 +794,9 @@ class HistoryWidget(QWidget):
 
         client, store = self.client, self.store
         if client is None or store is None:
-            self.show_message("Not connected to the service yet: try again in a moment.")
+            self.show_message(
+                translate("History", "Not connected to the service yet: try again in a moment.")
+            )
             return []
         deleted: list[str] = []
         errors: list[str] = []
@@ -758,8 +807,9 @@ class HistoryWidget(QWidget):
                 # gone on the service already (deleted elsewhere, or sandbox expiry)
                 await asyncio.to_thread(store.mark_deleted, shipment_id)
                 errors.append(
-                    f"{self._name(store, shipment_id)}: the service no longer has it "
-                    f"({service_text(exc)})."
+                    translate("History", "{0}: the service no longer has it ({1}).").format(
+                        self._name(store, shipment_id), service_text(exc)
+                    )
                 )
                 deleted.append(shipment_id)
                 continue
@@ -772,7 +822,7 @@ class HistoryWidget(QWidget):
         if store is self.store:
             await self.reload()
         text = (
-            f"Deleted {len(deleted)} shipment{'s' if len(deleted) != 1 else ''}." if deleted else ""
+            translate("History", "Deleted %n shipment(s).", None, len(deleted)) if deleted else ""
         )
         if errors:
             text = (text + " " if text else "") + " ".join(errors)
@@ -798,12 +848,12 @@ class HistoryWidget(QWidget):
 
         client, store = self.client, self.store
         if client is None or store is None:
-            self.show_message("Not connected to the service yet.")
+            self.show_message(translate("History", "Not connected to the service yet."))
             return 0
         self._last_refresh = time.monotonic()
         self.refresh_action.setEnabled(False)
         self.refresh_button.setEnabled(False)
-        self.refresh_button.setText("Refreshing…")
+        self.refresh_button.setText(translate("History", "Refreshing…"))
         updated = 0
         try:
             stored: list[StoredShipment] = await asyncio.to_thread(
@@ -830,15 +880,23 @@ class HistoryWidget(QWidget):
                     continue
                 updated += await self._record(store, shipment)
         except APIError as exc:
-            self.show_message(f"Could not refresh from the service: {service_text(exc)}")
+            self.show_message(
+                translate("History", "Could not refresh from the service: {0}").format(
+                    service_text(exc)
+                )
+            )
             return updated
         finally:
-            self.refresh_button.setText("Refresh from service")
+            self.refresh_button.setText(translate("History", "Refresh from service"))
             self.refresh_button.setEnabled(True)
             self.refresh_action.setEnabled(True)
         if store is self.store:
             await self.reload()
-            self.show_message(f"Updated from the service at {datetime.now().strftime('%H:%M')}.")
+            self.show_message(
+                translate("History", "Updated from the service at {0}.").format(
+                    time_of_day(datetime.now())
+                )
+            )
         self.refreshed.emit(updated)
         return updated
 

@@ -34,6 +34,8 @@ from desktop_app.domain.catalog import load_catalog
 # parcel point and the shop's stored address are not where a return starts or ends)
 from desktop_app.domain.models.address import ADDRESS_FIELDS as _ADDRESS_KEYS
 from desktop_app.domain.rules import Problem, validate
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import additional_service_name, label_format_name, service_name
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
@@ -52,13 +54,17 @@ MAX_REFERENCE = 50
 def returnable(shipment: StoredShipment) -> tuple[bool, str]:
     """Whether a return label can be made for `shipment`, and why not."""
     if shipment.service == RETURN_SERVICE:
-        return False, "it is a return itself"
+        return False, translate("History", "it is a return itself")
     spec = load_catalog().carriers.get(shipment.carrier)
     if spec is None:
-        return False, f"the carrier {shipment.carrier} is unknown"
+        return False, translate("History", "the carrier {carrier} is unknown").format(
+            carrier=shipment.carrier
+        )
     if not spec.returns:
         takers = ", ".join(c.display_name for c in load_catalog().carriers.values() if c.returns)
-        return False, f"{spec.display_name} takes no returns (these carriers do: {takers})"
+        return False, translate(
+            "History", "{display_name} takes no returns (these carriers do: {takers})"
+        ).format(display_name=spec.display_name, takers=takers)
     return True, ""
 
 
@@ -96,7 +102,11 @@ def return_draft(
     else:
         draft["package"] = packages[0]
         if len(packages) > 1:
-            notes.append(f"{name} takes one package per shipment: the return has the first.")
+            notes.append(
+                translate(
+                    "History", "{name} takes one package per shipment: the return has the first."
+                ).format(name=name)
+            )
     removed = [
         str(s.get("name"))
         for s in data.get("additional_services") or []
@@ -104,14 +114,26 @@ def return_draft(
     ]
     if removed:
         notes.append(
-            f"Additional services removed ({', '.join(removed)}): return shipments carry no "
-            "additional services."
+            translate(
+                "History",
+                "Additional services removed ({0}): return shipments carry no additional services.",
+            ).format(", ".join(additional_service_name(n) for n in removed))
         )
     if any(isinstance(p, Mapping) and p.get("declared_value") for p in data.get("packages") or []):
-        notes.append("The declared value (higher insurance) is not carried over to the return.")
+        notes.append(
+            translate(
+                "History",
+                "The declared value (higher insurance) is not carried over to the return.",
+            )
+        )
     to = data.get("to") if isinstance(data.get("to"), Mapping) else {}
     if to and (to.get("partner_id") or str(to.get("care_of") or "").startswith("PAK ")):
-        notes.append("The shipment went to a workplace parcel point: check the customer's address.")
+        notes.append(
+            translate(
+                "History",
+                "The shipment went to a workplace parcel point: check the customer's address.",
+            )
+        )
     original = shipment.reference_number or shipment.id[:12]
     draft["reference_number"] = f"R-{original}"[:MAX_REFERENCE]
     metadata: dict[str, Any] = {"return_of": shipment.id}
@@ -140,7 +162,7 @@ class ReturnDialog(QDialog):
         self.tasks = TaskSet(self._show_error, ctx)
         self.setObjectName("returnDialog")
         who = shipment.reference_number or shipment.recipient or shipment.id
-        self.setWindowTitle(f"Return label for {who}")
+        self.setWindowTitle(translate("History", "Return label for {who}").format(who=who))
         label_format, format_reason = ctx.auto_format(shipment.carrier, RETURN_SERVICE)
         self.label_format = label_format
         draft, self.notes = return_draft(shipment, label_format=label_format)
@@ -150,15 +172,20 @@ class ReturnDialog(QDialog):
         self.sender_form.set_address(draft["from"], touched=False)
         self.receiver = AddressFormWidget("return_to")
         self.receiver.set_address(draft["to"], touched=False)
-        sender_box = QGroupBox("From (the customer)")
+        sender_box = QGroupBox(translate("History", "From (the customer)"))
         QVBoxLayout(sender_box).addWidget(self.sender_form)
-        receiver_box = QGroupBox("To (back to you)")
+        receiver_box = QGroupBox(translate("History", "To (back to you)"))
         QVBoxLayout(receiver_box).addWidget(self.receiver)
 
         spec = load_catalog().carriers.get(shipment.carrier)
         carrier_name = spec.display_name if spec else shipment.carrier
         self.summary = QLabel(
-            f"{carrier_name} · service returns · label {label_format or '—'} ({format_reason})"
+            translate("History", "{carrier} · {service} · label {label} ({reason})").format(
+                carrier=carrier_name,
+                service=service_name(shipment.carrier, RETURN_SERVICE),
+                label=label_format_name(label_format) or "—",
+                reason=format_reason,
+            )
         )
         self.summary.setWordWrap(True)
         self.notes_label = QLabel("\n".join(f"• {n}" for n in self.notes))
@@ -168,22 +195,24 @@ class ReturnDialog(QDialog):
         self.notes_label.setVisible(bool(self.notes))
         self.reason_edit = QLineEdit()
         self.reason_edit.setObjectName("return_reason")
-        self.reason_edit.setPlaceholderText("e.g. wrong size (kept with the shipment)")
+        self.reason_edit.setPlaceholderText(
+            translate("History", "e.g. wrong size (kept with the shipment)")
+        )
         self.description_edit = QLineEdit()
         self.description_edit.setObjectName("return_description")
-        self.description_edit.setPlaceholderText("contents, e.g. shoes")
+        self.description_edit.setPlaceholderText(translate("History", "contents, e.g. shoes"))
         package = draft.get("package") or (draft.get("packages") or [{}])[0]
         self.description_edit.setText(str(package.get("description") or ""))
         self.reference_edit = QLineEdit(str(draft["reference_number"]))
         self.reference_edit.setObjectName("return_reference")
         details = QGridLayout()
-        details.addWidget(QLabel("Return reason"), 0, 0)
+        details.addWidget(QLabel(translate("History", "Return reason")), 0, 0)
         details.addWidget(self.reason_edit, 0, 1)
-        details.addWidget(QLabel("Contents"), 1, 0)
+        details.addWidget(QLabel(translate("History", "Contents")), 1, 0)
         details.addWidget(self.description_edit, 1, 1)
-        details.addWidget(QLabel("Reference"), 2, 0)
+        details.addWidget(QLabel(translate("History", "Reference")), 2, 0)
         details.addWidget(self.reference_edit, 2, 1)
-        self.print_check = QCheckBox("Print the label")
+        self.print_check = QCheckBox(translate("History", "Print the label"))
         self.print_check.setChecked(ctx.printer() is not None)
         self.print_check.setEnabled(ctx.printer() is not None)
         self.problems_label = QLabel()
@@ -191,10 +220,10 @@ class ReturnDialog(QDialog):
         self.problems_label.setWordWrap(True)
         self.problems_label.setStyleSheet(f"color: {ERROR_COLOR};")
         self.problems_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.create_button = QPushButton("Create return label")
+        self.create_button = QPushButton(translate("History", "Create return label"))
         self.create_button.setObjectName("return_create")
         self.create_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(translate("History", "Cancel"))
 
         addresses = QHBoxLayout()
         addresses.addWidget(sender_box)
@@ -263,11 +292,15 @@ class ReturnDialog(QDialog):
         if creator is None or self.check():
             return None
         self.create_button.setEnabled(False)
-        self.problems_label.setText("Creating the return label…")
+        self.problems_label.setText(translate("History", "Creating the return label…"))
         try:
             stored = await creator.create(self.draft())
         except APIError as exc:
-            self.problems_label.setText(f"The service refused the return: {service_text(exc)}")
+            self.problems_label.setText(
+                translate("History", "The service refused the return: {0}").format(
+                    service_text(exc)
+                )
+            )
             self.create_button.setEnabled(True)
             return None
         self.created = stored
@@ -284,22 +317,26 @@ class ReturnDialog(QDialog):
 
 def attach_to_history(history: Any, ctx: AppContext) -> QAction:
     """Add "Create return label…" (button, context menu) to the history page."""
-    action = QAction("Create return label…", history)
+    action = QAction(translate("History", "Create return label…"), history)
     action.setObjectName("create_return")
-    button = QPushButton("Create return label…")
+    button = QPushButton(translate("History", "Create return label…"))
     button.setObjectName("return_button")
     history.return_dialog = None
 
     def update(*_args: Any) -> None:
         shipments = history.selected_shipments()
-        ok, why = (False, "select one shipment")
+        ok, why = (False, translate("History", "select one shipment"))
         if len(shipments) == 1:
             ok, why = returnable(shipments[0])
             if ok and shipments[0].deleted:
-                ok, why = False, "it was deleted"
+                ok, why = False, translate("History", "it was deleted")
         action.setEnabled(ok)
         button.setEnabled(ok)
-        tip = "Make a return label: sender and receiver swapped" if ok else f"No return: {why}"
+        tip = (
+            translate("History", "Make a return label: sender and receiver swapped")
+            if ok
+            else translate("History", "No return: {why}").format(why=why)
+        )
         button.setToolTip(tip)
         action.setToolTip(tip)
 
@@ -310,7 +347,11 @@ def attach_to_history(history: Any, ctx: AppContext) -> QAction:
         dialog = ReturnDialog(ctx, shipments[0], history)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.return_created.connect(
-            lambda s: history.show_message(f"Return label created: {s.reference_number}.")
+            lambda s: history.show_message(
+                translate("History", "Return label created: {reference_number}.").format(
+                    reference_number=s.reference_number
+                )
+            )
         )
         history.return_dialog = dialog
         dialog.open()

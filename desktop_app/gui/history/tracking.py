@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.history.page import STATUS_TEXT
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import date_time, time_of_day
 from desktop_app.gui.shell.theme import MUTED_COLOR
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.models import is_loopback_host
@@ -56,8 +58,10 @@ CLOCK_SKEW = timedelta(hours=1)
 def status_label(status: str | None) -> str:
     """A tracking status as words."""
     if not status:
-        return "No tracking yet"
-    return STATUS_TEXT.get(status, status.replace("_", " ").capitalize())
+        return translate("History", "No tracking yet")
+    if status in STATUS_TEXT:
+        return translate("History", STATUS_TEXT[status])
+    return status.replace("_", " ").capitalize()
 
 
 # --- pure functions -------------------------------------------------------------------------
@@ -85,7 +89,7 @@ class TimelineEntry:
     def local_time(self) -> str:
         """The time in the desk's time zone."""
         moment = self.moment
-        return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else self.timestamp
+        return date_time(moment) if moment else self.timestamp
 
 
 def timeline_entries(data: dict[str, Any]) -> list[TimelineEntry]:
@@ -178,7 +182,7 @@ class TrackingTimelineWidget(QWidget):
         self.shipment: StoredShipment | None = None
         self.tasks = TaskSet(self.show_message, ctx)
 
-        self.title = QLabel("Select a shipment to see its tracking.")
+        self.title = QLabel(translate("History", "Select a shipment to see its tracking."))
         self.title.setObjectName("tracking_title")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setWordWrap(True)
@@ -191,18 +195,30 @@ class TrackingTimelineWidget(QWidget):
         self.subtitle.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.events = QTreeWidget()
         self.events.setObjectName("tracking_events")
-        self.events.setHeaderLabels(["Time", "Status", "Location", "Details"])
+        self.events.setHeaderLabels(
+            [
+                translate("History", "Time"),
+                translate("History", "Status"),
+                translate("History", "Location"),
+                translate("History", "Details"),
+            ]
+        )
         self.events.setRootIsDecorated(False)
         self.events.setAlternatingRowColors(True)
         self.events.setColumnWidth(0, 130)
         self.events.setColumnWidth(1, 140)
         self.events.setColumnWidth(2, 120)
-        self.refresh_button = QPushButton("Refresh tracking")
-        self.refresh_button.setToolTip("Ask the service for this shipment's latest events")
-        self.next_button = QPushButton("Next status (sandbox)")
+        self.refresh_button = QPushButton(translate("History", "Refresh tracking"))
+        self.refresh_button.setToolTip(
+            translate("History", "Ask the service for this shipment's latest events")
+        )
+        self.next_button = QPushButton(translate("History", "Next status (sandbox)"))
         self.next_button.setObjectName("tracking_next")
         self.next_button.setToolTip(
-            "Move this sandbox shipment one step along its life cycle (picked up, transit, …)"
+            translate(
+                "History",
+                "Move this sandbox shipment one step along its life cycle (picked up, transit, …)",
+            )
         )
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -241,11 +257,15 @@ class TrackingTimelineWidget(QWidget):
         if changed:
             self.message.clear()
         if shipment is None:
-            self.title.setText("Select one shipment to see its tracking.")
+            self.title.setText(translate("History", "Select one shipment to see its tracking."))
             self.subtitle.clear()
             self._update_buttons()
             return
-        status = "Deleted" if shipment.deleted else status_label(current_status(shipment))
+        status = (
+            translate("History", "Deleted")
+            if shipment.deleted
+            else status_label(current_status(shipment))
+        )
         who = shipment.reference_number or shipment.recipient or shipment.id
         self.title.setText(f"{who}: {status}")
         numbers = shipment.carrier_tracking_no or ""
@@ -255,7 +275,7 @@ class TrackingTimelineWidget(QWidget):
             parts.append(str(url))
         entries = timeline_entries(shipment.data)
         if not entries:
-            parts.append("no tracking events yet")
+            parts.append(translate("History", "no tracking events yet"))
         self.subtitle.setText(" · ".join(parts))
         for entry in reversed(entries):
             details = entry.details + (f" [{entry.package}]" if entry.package else "")
@@ -294,14 +314,22 @@ class TrackingTimelineWidget(QWidget):
         except NotFoundError:
             stored = await asyncio.to_thread(store.mark_deleted, shipment.id)
             self._shown(stored)
-            self.show_message("The service no longer has this shipment (deleted).")
+            self.show_message(
+                translate("History", "The service no longer has this shipment (deleted).")
+            )
             return stored
         except APIError as exc:
-            self.show_message(f"Could not refresh: {service_text(exc)}")
+            self.show_message(
+                translate("History", "Could not refresh: {0}").format(service_text(exc))
+            )
             return None
         stored = await record_shipment(store, fresh)
         self._shown(stored)
-        self.show_message(f"Tracking updated at {datetime.now().strftime('%H:%M:%S')}.")
+        self.show_message(
+            translate("History", "Tracking updated at {0}.").format(
+                time_of_day(datetime.now(), seconds=True)
+            )
+        )
         return stored
 
     async def advance(self, status: str | None = None) -> StoredShipment | None:
@@ -312,18 +340,26 @@ class TrackingTimelineWidget(QWidget):
         if shipment is None or client is None or store is None:
             return None
         if not sandbox_moves_allowed(self.ctx):
-            self.show_message("Only shipments of the local sandbox can be moved along.")
+            self.show_message(
+                translate("History", "Only shipments of the local sandbox can be moved along.")
+            )
             return None
         self.next_button.setEnabled(False)
         try:
             fresh = await client.sandbox.add_tracking_event(shipment.id, status)
         except APIError as exc:
-            self.show_message(f"Could not move the shipment on: {service_text(exc)}")
+            self.show_message(
+                translate("History", "Could not move the shipment on: {0}").format(
+                    service_text(exc)
+                )
+            )
             self._update_buttons()
             return None
         stored = await record_shipment(store, fresh)
         self._shown(stored)
-        self.show_message(f"Moved to: {status_label(stored.tracking_status)}.")
+        self.show_message(
+            translate("History", "Moved to: {0}.").format(status_label(stored.tracking_status))
+        )
         return stored
 
     def _shown(self, stored: StoredShipment) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
+from PySide6.QtCore import QDateTime, QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -40,6 +40,8 @@ from PySide6.QtWidgets import (
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import validate_pickup_request
 from desktop_app.gui.history.tracking import current_status
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import date_time, time_of_day
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.store import StoredShipment
@@ -98,11 +100,11 @@ def open_for_pickup(
         if s.deleted:
             entry.left_out.append((s, "deleted"))
         elif s.service == "returns":
-            entry.left_out.append((s, "a return: the customer hands it in"))
+            entry.left_out.append((s, translate("Pickups", "a return: the customer hands it in")))
         elif s.label_path is None and not s.data.get("label_url"):
-            entry.left_out.append((s, "no label yet"))
+            entry.left_out.append((s, translate("Pickups", "no label yet")))
         elif s.id in requested:
-            entry.left_out.append((s, "pickup already requested"))
+            entry.left_out.append((s, translate("Pickups", "pickup already requested")))
         elif status not in WAITING_STATUSES:
             entry.left_out.append((s, f"already {str(status).replace('_', ' ')}"))
         else:
@@ -138,7 +140,7 @@ def pickup_body(
 
 def _when(value: Any) -> str:
     if isinstance(value, datetime):
-        return value.astimezone().strftime("%Y-%m-%d %H:%M")
+        return date_time(value)
     return str(value or "")
 
 
@@ -159,11 +161,18 @@ class PickupsWidget(QWidget):
 
         self.tree = QTreeWidget()
         self.tree.setObjectName("pickup_tree")
-        self.tree.setHeaderLabels(["Carrier / shipment", "Receiver", "Labelled at", "Note"])
+        self.tree.setHeaderLabels(
+            [
+                translate("Pickups", "Carrier / shipment"),
+                translate("Pickups", "Receiver"),
+                translate("Pickups", "Labelled at"),
+                translate("Pickups", "Note"),
+            ]
+        )
         self.tree.setColumnWidth(0, 220)
         self.tree.setColumnWidth(1, 220)
         self.tree.setColumnWidth(2, 90)
-        self.reload_button = QPushButton("Reload")
+        self.reload_button = QPushButton(translate("Pickups", "Reload"))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
 
@@ -173,22 +182,22 @@ class PickupsWidget(QWidget):
         self.latest_edit = QDateTimeEdit()
         for edit in (self.earliest_edit, self.latest_edit):
             edit.setCalendarPopup(True)
-            edit.setDisplayFormat("yyyy-MM-dd HH:mm")
-        self.all_radio = QRadioButton("All listed shipments of the carrier")
-        self.chosen_radio = QRadioButton("Only the checked shipments")
+            edit.setDisplayFormat(QLocale().dateTimeFormat(QLocale.FormatType.ShortFormat))
+        self.all_radio = QRadioButton(translate("Pickups", "All listed shipments of the carrier"))
+        self.chosen_radio = QRadioButton(translate("Pickups", "Only the checked shipments"))
         self.all_radio.setChecked(True)
-        self.request_button = QPushButton("Request pickup")
+        self.request_button = QPushButton(translate("Pickups", "Request pickup"))
         self.request_button.setObjectName("pickup_request")
         self.request_problems = QLabel()
         self.request_problems.setWordWrap(True)
         self.request_problems.setStyleSheet(f"color: {ERROR_COLOR};")
-        request_box = QGroupBox("Request a pickup")
+        request_box = QGroupBox(translate("Pickups", "Request a pickup"))
         grid = QGridLayout(request_box)
-        grid.addWidget(QLabel("Carrier"), 0, 0)
+        grid.addWidget(QLabel(translate("Pickups", "Carrier")), 0, 0)
         grid.addWidget(self.carrier_combo, 0, 1, 1, 3)
-        grid.addWidget(QLabel("Earliest"), 1, 0)
+        grid.addWidget(QLabel(translate("Pickups", "Earliest")), 1, 0)
         grid.addWidget(self.earliest_edit, 1, 1)
-        grid.addWidget(QLabel("Latest"), 1, 2)
+        grid.addWidget(QLabel(translate("Pickups", "Latest")), 1, 2)
         grid.addWidget(self.latest_edit, 1, 3)
         grid.addWidget(self.all_radio, 2, 0, 1, 2)
         grid.addWidget(self.chosen_radio, 2, 2, 1, 2)
@@ -198,7 +207,13 @@ class PickupsWidget(QWidget):
         self.history_table = QTableWidget(0, 5)
         self.history_table.setObjectName("pickup_history")
         self.history_table.setHorizontalHeaderLabels(
-            ["Requested", "Carrier", "Pickup number", "Window", "Shipments"]
+            [
+                translate("Pickups", "Requested"),
+                translate("Pickups", "Carrier"),
+                translate("Pickups", "Pickup number"),
+                translate("Pickups", "Window"),
+                translate("Pickups", "Shipments"),
+            ]
         )
         self.history_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.history_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -208,7 +223,7 @@ class PickupsWidget(QWidget):
         history_header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         for column in (0, 2):
             history_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        history_box = QGroupBox("Pickup history")
+        history_box = QGroupBox(translate("Pickups", "Pickup history"))
         QVBoxLayout(history_box).addWidget(self.history_table)
 
         self.message = QLabel()
@@ -220,7 +235,9 @@ class PickupsWidget(QWidget):
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
-        title = QLabel("End of day: today's labelled shipments not yet picked up")
+        title = QLabel(
+            translate("Pickups", "End of day: today's labelled shipments not yet picked up")
+        )
         font = title.font()
         font.setBold(True)
         title.setFont(font)
@@ -323,7 +340,10 @@ class PickupsWidget(QWidget):
                 history = [p async for p in client.pickups.iter_all(limit=500)]
             except APIError as exc:
                 self.show_message(
-                    f"Could not load the pickup history: {service_text(exc)}", error=True
+                    translate("Pickups", "Could not load the pickup history: {0}").format(
+                        service_text(exc)
+                    ),
+                    error=True,
                 )
         shipments = await asyncio.to_thread(store.list_shipments, None, LOOK_AT, 0)
         if store is not self.ctx.store:
@@ -345,8 +365,19 @@ class PickupsWidget(QWidget):
         combo.clear()
         total_open = 0
         for code, day in self.days.items():
-            note = "" if day.pickup_offered else f"{day.name} takes no pickup requests"
-            top = QTreeWidgetItem([f"{day.name} ({len(day.open)} open)", "", "", note])
+            note = (
+                ""
+                if day.pickup_offered
+                else translate("Pickups", "{name} takes no pickup requests").format(name=day.name)
+            )
+            top = QTreeWidgetItem(
+                [
+                    translate("Pickups", "{name} ({0} open)").format(len(day.open), name=day.name),
+                    "",
+                    "",
+                    note,
+                ]
+            )
             top.setData(0, Qt.ItemDataRole.UserRole, code)
             font = top.font(0)
             font.setBold(True)
@@ -380,10 +411,11 @@ class PickupsWidget(QWidget):
         self.tree.blockSignals(False)
         carriers = sum(1 for d in self.days.values() if d.open)
         self.summary.setText(
-            f"{total_open} shipment{'s' if total_open != 1 else ''} waiting for pickup "
-            f"with {carriers} carrier{'s' if carriers != 1 else ''}."
+            translate(
+                "Pickups", "%n shipment(s) waiting for pickup with {0}.", None, total_open
+            ).format(translate("Pickups", "%n carrier(s)", None, carriers))
             if total_open
-            else "Nothing waits for a pickup today."
+            else translate("Pickups", "Nothing waits for a pickup today.")
         )
         self.summary.setStyleSheet(f"color: {MUTED_COLOR};")
 
@@ -468,13 +500,15 @@ class PickupsWidget(QWidget):
         draft = self.draft()
         problems: list[str] = []
         if draft is None:
-            problems.append("No carrier has shipments waiting for a pickup.")
+            problems.append(translate("Pickups", "No carrier has shipments waiting for a pickup."))
         else:
             problems += [str(p) for p in validate_pickup_request(draft)]
             if not draft["shipments"]:
-                problems.append("Check the shipments to be picked up.")
+                problems.append(translate("Pickups", "Check the shipments to be picked up."))
             if self.window()[1] <= datetime.now().astimezone():
-                problems.append("pickup_time.latest: the pickup window must end in the future")
+                problems.append(
+                    translate("Pickups", "The latest pickup time must be in the future.")
+                )
         self.request_problems.setText("\n".join(problems))
         self.request_button.setEnabled(not problems and self.ctx.client is not None)
         return problems
@@ -487,7 +521,7 @@ class PickupsWidget(QWidget):
 
         client, carrier = self.ctx.client, self.carrier()
         if client is None or carrier is None:
-            self.show_message("Not connected to the service yet.", error=True)
+            self.show_message(translate("Pickups", "Not connected to the service yet."), error=True)
             return None
         earliest, latest = self.window()
         ids = list(shipment_ids) if shipment_ids is not None else self.chosen_ids()
@@ -500,14 +534,20 @@ class PickupsWidget(QWidget):
         try:
             created = await client.pickups.create(body)
         except APIError as exc:
-            self.show_message(f"The pickup was not requested: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Pickups", "The pickup was not requested: {0}").format(service_text(exc)),
+                error=True,
+            )
             self._check()
             return None
         name = load_catalog().carriers[carrier].display_name
         self.show_message(
-            f"{name} pickup requested for {len(created.shipments)} shipment"
-            f"{'s' if len(created.shipments) != 1 else ''}: pickup number "
-            f"{created.carrier_pickup_number}."
+            translate(
+                "Pickups",
+                "{name} pickup requested for %n shipment(s): pickup number {number}.",
+                None,
+                len(created.shipments),
+            ).format(name=name, number=created.carrier_pickup_number)
         )
         self.pickup_requested.emit(created)
         await self.reload()
@@ -516,10 +556,7 @@ class PickupsWidget(QWidget):
 
 def _time_str(value: str) -> str:
     """The local time of day (the view shows today only)."""
-    try:
-        return datetime.fromisoformat(value).astimezone().strftime("%H:%M")
-    except ValueError:
-        return value
+    return time_of_day(value)
 
 
 def _when_str(value: str) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.preferences import PreferencesPage
 from desktop_app.gui.settings.printers import PrintersPage
 from desktop_app.gui.settings.profiles import ProfilesPage
@@ -31,9 +32,9 @@ class SettingsWidget(QWidget):
         self.profiles = ProfilesPage(ctx)
         self.printers = PrintersPage(ctx)
         self.preferences = PreferencesPage(ctx)
-        self.tabs.addTab(self.profiles, "&Profiles")
-        self.tabs.addTab(self.printers, "P&rinters")
-        self.tabs.addTab(self.preferences, "Pr&eferences")
+        self.tabs.addTab(self.profiles, translate("Settings", "&Profiles"))
+        self.tabs.addTab(self.printers, translate("Settings", "P&rinters"))
+        self.tabs.addTab(self.preferences, translate("Settings", "Pr&eferences"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.profiles.profiles_changed.connect(self.profiles_changed)

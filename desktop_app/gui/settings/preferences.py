@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.labels import LABEL_FORMATS
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import label_format_name, service_name
 from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Preferences
@@ -39,48 +41,50 @@ class PreferencesPage(QWidget):
         self.ctx = ctx
         self.setObjectName("preferences_page")
         self.heading = QLabel()
-        self.auto_print = QCheckBox("Print the label automatically after it is created")
+        self.auto_print = QCheckBox(
+            translate("Settings", "Print the label automatically after it is created")
+        )
         self.copies = QSpinBox()
         self.copies.setRange(1, 10)
-        self.copies.setSuffix(" copy")
+        self.copies.setSuffix(translate("Settings", " copies", None, 1))
         self.copies.valueChanged.connect(
-            lambda n: self.copies.setSuffix(" copy" if n == 1 else " copies")
+            lambda n: self.copies.setSuffix(translate("Settings", " copies", None, n))
         )
         self.carrier_combo = QComboBox()
         self.service_combo = QComboBox()
         self.format_combo = QComboBox()
-        self.format_combo.addItem("Automatic (chosen for the printer)", None)
-        for name, fmt in LABEL_FORMATS.items():
-            self.format_combo.addItem(f"{name}  ({fmt.width_mm:g} x {fmt.height_mm:g} mm)", name)
+        self.format_combo.addItem(translate("Settings", "Automatic (chosen for the printer)"), None)
+        for name in LABEL_FORMATS:
+            self.format_combo.addItem(label_format_name(name), name)
         self.weight = QDoubleSpinBox()
         self.weight.setRange(0.0, 1000.0)
         self.weight.setDecimals(2)
-        self.weight.setSuffix(" kg")
-        self.weight.setSpecialValueText("none")
+        self.weight.setSuffix(translate("Settings", " kg"))
+        self.weight.setSpecialValueText(translate("Settings", "none"))
         self.sizes = [QSpinBox() for _ in range(3)]
         sizes_row = QHBoxLayout()
         for spin in self.sizes:
             spin.setRange(0, 500)
-            spin.setSuffix(" cm")
+            spin.setSuffix(translate("Settings", " cm"))
             spin.setSpecialValueText("–")
             sizes_row.addWidget(spin)
         sizes_box = QWidget()
         sizes_box.setLayout(sizes_row)
         sizes_row.setContentsMargins(0, 0, 0, 0)
 
-        printing = QGroupBox("Printing")
+        printing = QGroupBox(translate("Settings", "Printing"))
         pform = QFormLayout(printing)
         pform.addRow(self.auto_print)
-        pform.addRow("Copies per label", self.copies)
-        pform.addRow("Label format", self.format_combo)
-        form_box = QGroupBox("New shipment form")
+        pform.addRow(translate("Settings", "Copies per label"), self.copies)
+        pform.addRow(translate("Settings", "Label format"), self.format_combo)
+        form_box = QGroupBox(translate("Settings", "New shipment form"))
         fform = QFormLayout(form_box)
-        fform.addRow("Default carrier", self.carrier_combo)
-        fform.addRow("Default service", self.service_combo)
-        fform.addRow("Default weight", self.weight)
-        fform.addRow("Default size (L x W x H)", sizes_box)
+        fform.addRow(translate("Settings", "Default carrier"), self.carrier_combo)
+        fform.addRow(translate("Settings", "Default service"), self.service_combo)
+        fform.addRow(translate("Settings", "Default weight"), self.weight)
+        fform.addRow(translate("Settings", "Default size (L x W x H)"), sizes_box)
 
-        self.save_button = QPushButton("Save preferences")
+        self.save_button = QPushButton(translate("Settings", "Save preferences"))
         self.save_button.setObjectName("save_preferences")
         self.message = QLabel()
         self.message.setObjectName("preferences_message")
@@ -108,10 +112,10 @@ class PreferencesPage(QWidget):
         current = wanted if wanted is not None else self.service_combo.currentData()
         self.service_combo.blockSignals(True)
         self.service_combo.clear()
-        self.service_combo.addItem("(none)", None)
+        self.service_combo.addItem(translate("Settings", "(none)"), None)
         offer = self.ctx.offers.get(code) if code else None
         for service in offer.services if offer else ():
-            self.service_combo.addItem(service.replace("_", " "), service)
+            self.service_combo.addItem(service_name(code, service), service)
         index = self.service_combo.findData(current)
         self.service_combo.setCurrentIndex(max(0, index))
         self.service_combo.setEnabled(offer is not None)
@@ -122,7 +126,9 @@ class PreferencesPage(QWidget):
         profile = self.ctx.profile
         prefs = profile.preferences if profile is not None else Preferences()
         self.heading.setText(
-            f"Preferences of <b>{profile.name}</b>" if profile else "No profile is open"
+            translate("Settings", "Preferences of <b>{name}</b>").format(name=profile.name)
+            if profile
+            else translate("Settings", "No profile is open")
         )
         self.setEnabled(profile is not None)
         self.auto_print.setChecked(prefs.auto_print_after_create)
@@ -132,7 +138,7 @@ class PreferencesPage(QWidget):
         )
         self.carrier_combo.blockSignals(True)
         self.carrier_combo.clear()
-        self.carrier_combo.addItem("(none)", None)
+        self.carrier_combo.addItem(translate("Settings", "(none)"), None)
         for code, offer in sorted(self.ctx.offers.items()):
             self.carrier_combo.addItem(offer.display_name, code)
         self.carrier_combo.setCurrentIndex(
@@ -181,9 +187,9 @@ class PreferencesPage(QWidget):
             prefs = self.preferences()
             self.ctx.manager.update(profile.model_copy(update={"preferences": prefs}))
         except (ValidationError, ProfileError) as exc:
-            self._show(f"Not saved: {exc}", ERROR_COLOR)
+            self._show(translate("Settings", "Not saved: {exc}").format(exc=exc), ERROR_COLOR)
             return False
         self.ctx.reload_profile()
-        self._show("Preferences saved.", OK_COLOR)
+        self._show(translate("Settings", "Preferences saved."), OK_COLOR)
         self.preferences_saved.emit(prefs)
         return True

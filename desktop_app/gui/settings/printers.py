@@ -16,7 +16,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
 from desktop_app.printing.discovery import (
     SCAN_PORT,
@@ -66,14 +67,26 @@ log = logging.getLogger(__name__)
 
 #: (scheme, caption, placeholder of the address)
 CONNECTIONS = (
-    ("tcp", "Network (raw TCP, port 9100)", "192.168.1.50:9100"),
-    ("cups", "CUPS queue", "Zebra_ZD420"),
-    ("usb", "USB (vendor:product)", "0a5f:0164"),
-    ("serial", "Serial port", "/dev/ttyUSB0?baudrate=9600"),
-    ("win32", "Windows printer", "ZDesigner ZD420-203dpi"),
-    ("file", "Folder (save each label)", "/home/me/labels"),
-    ("qt", "System printer (PDF through Qt)", "HP_LaserJet"),
-    ("qt-pdf", "PDF files (through Qt)", "/home/me/printed"),
+    ("tcp", QT_TRANSLATE_NOOP("Settings", "Network (raw TCP, port 9100)"), "192.168.1.50:9100"),
+    (
+        "cups",
+        QT_TRANSLATE_NOOP("Settings", "CUPS queue"),
+        "Zebra_ZD420",
+    ),
+    ("usb", QT_TRANSLATE_NOOP("Settings", "USB (vendor:product)"), "0a5f:0164"),
+    ("serial", QT_TRANSLATE_NOOP("Settings", "Serial port"), "/dev/ttyUSB0?baudrate=9600"),
+    (
+        "win32",
+        QT_TRANSLATE_NOOP("Settings", "Windows printer"),
+        "ZDesigner ZD420-203dpi",
+    ),
+    ("file", QT_TRANSLATE_NOOP("Settings", "Folder (save each label)"), "/home/me/labels"),
+    (
+        "qt",
+        QT_TRANSLATE_NOOP("Settings", "System printer (PDF through Qt)"),
+        "HP_LaserJet",
+    ),
+    ("qt-pdf", QT_TRANSLATE_NOOP("Settings", "PDF files (through Qt)"), "/home/me/printed"),
 )
 CONNECTION_SCHEMES = tuple(c[0] for c in CONNECTIONS)
 TEST_PRINT_TIMEOUT = 30.0
@@ -102,8 +115,10 @@ def split_transport(uri: str) -> tuple[str, str]:
 def describe(printer: PrinterDefinition) -> str:
     """A short description: kind, dpi, stock or paper."""
     if printer.kind == "zpl":
-        return f"ZPL {printer.dpi} dpi, {printer.stock}"
-    return f"PDF, {printer.paper}"
+        return translate("Settings", "ZPL {dpi} dpi, {stock}").format(
+            dpi=printer.dpi, stock=printer.stock
+        )
+    return translate("Settings", "PDF, {paper}").format(paper=printer.paper)
 
 
 class PrinterDialog(QDialog):
@@ -120,17 +135,21 @@ class PrinterDialog(QDialog):
         super().__init__(parent)
         self.book = book
         self.original = printer
-        self.setWindowTitle("Edit printer" if printer else "Add a printer")
+        self.setWindowTitle(
+            translate("Settings", "Edit printer")
+            if printer
+            else translate("Settings", "Add a printer")
+        )
         self.setObjectName("printer_dialog")
         self.setMinimumWidth(480)
 
         self.name_edit = QLineEdit()
         self.kind_combo = QComboBox()
-        self.kind_combo.addItem("ZPL label printer (thermal)", "zpl")
-        self.kind_combo.addItem("PDF printer (office or label)", "pdf")
+        self.kind_combo.addItem(translate("Settings", "ZPL label printer (thermal)"), "zpl")
+        self.kind_combo.addItem(translate("Settings", "PDF printer (office or label)"), "pdf")
         self.connection_combo = QComboBox()
         for scheme, caption, _ in CONNECTIONS:
-            self.connection_combo.addItem(caption, scheme)
+            self.connection_combo.addItem(translate("Settings", caption), scheme)
         self.address_edit = QLineEdit()
         self.dpi_combo = QComboBox()
         for dpi in (203, 300, 600):
@@ -143,21 +162,21 @@ class PrinterDialog(QDialog):
         self.paper_combo.addItems(list(PAPERS))
         self.darkness_spin = QSpinBox()
         self.darkness_spin.setRange(-1, 30)
-        self.darkness_spin.setSpecialValueText("printer's own")
+        self.darkness_spin.setSpecialValueText(translate("Settings", "printer's own"))
         self.darkness_spin.setValue(-1)
         self.offset_x = QSpinBox()
         self.offset_y = QSpinBox()
         for spin in (self.offset_x, self.offset_y):
             spin.setRange(0, 400)
-            spin.setSuffix(" dots")
+            spin.setSuffix(translate("Settings", " dots"))
         self.label_top = QSpinBox()
         self.label_top.setRange(-120, 120)
-        self.label_top.setSuffix(" dot rows")
+        self.label_top.setSuffix(translate("Settings", " dot rows"))
         self.offset_mm_x = QDoubleSpinBox()
         self.offset_mm_y = QDoubleSpinBox()
         for dspin in (self.offset_mm_x, self.offset_mm_y):
             dspin.setRange(-50.0, 300.0)
-            dspin.setSuffix(" mm")
+            dspin.setSuffix(translate("Settings", " mm"))
         offsets = QHBoxLayout()
         offsets.addWidget(self.offset_x)
         offsets.addWidget(self.offset_y)
@@ -170,32 +189,32 @@ class PrinterDialog(QDialog):
         self.problem_label.setStyleSheet(f"color: {ERROR_COLOR};")
 
         form = QFormLayout()
-        form.addRow("&Name", self.name_edit)
-        form.addRow("&Kind", self.kind_combo)
-        form.addRow("&Connection", self.connection_combo)
-        form.addRow("&Address", self.address_edit)
-        form.addRow("&Resolution", self.dpi_combo)
+        form.addRow(translate("Settings", "&Name"), self.name_edit)
+        form.addRow(translate("Settings", "&Kind"), self.kind_combo)
+        form.addRow(translate("Settings", "&Connection"), self.connection_combo)
+        form.addRow(translate("Settings", "&Address"), self.address_edit)
+        form.addRow(translate("Settings", "&Resolution"), self.dpi_combo)
         self._zpl_rows: list[QWidget] = []
         self._pdf_rows: list[QWidget] = []
-        self.stock_label = QLabel("Label &stock")
+        self.stock_label = QLabel(translate("Settings", "Label &stock"))
         self.stock_label.setBuddy(self.stock_combo)
         form.addRow(self.stock_label, self.stock_combo)
-        self.darkness_label = QLabel("&Darkness")
+        self.darkness_label = QLabel(translate("Settings", "&Darkness"))
         self.darkness_label.setBuddy(self.darkness_spin)
         form.addRow(self.darkness_label, self.darkness_spin)
-        self.offset_label = QLabel("Label &offset x, y")
+        self.offset_label = QLabel(translate("Settings", "Label &offset x, y"))
         self.offset_label.setBuddy(self.offset_x)
         offset_box = QWidget()
         offset_box.setLayout(offsets)
         offsets.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.offset_label, offset_box)
-        self.top_label = QLabel("Label &top")
+        self.top_label = QLabel(translate("Settings", "Label &top"))
         self.top_label.setBuddy(self.label_top)
         form.addRow(self.top_label, self.label_top)
-        self.paper_label = QLabel("&Paper")
+        self.paper_label = QLabel(translate("Settings", "&Paper"))
         self.paper_label.setBuddy(self.paper_combo)
         form.addRow(self.paper_label, self.paper_combo)
-        self.offset_mm_label = QLabel("Label position x, y")
+        self.offset_mm_label = QLabel(translate("Settings", "Label position x, y"))
         offset_mm_box = QWidget()
         offset_mm_box.setLayout(offsets_mm)
         offsets_mm.setContentsMargins(0, 0, 0, 0)
@@ -312,7 +331,9 @@ class PrinterDialog(QDialog):
             return str(exc)
         renamed = self.original is None or self.original.name != printer.name
         if renamed and printer.name in self.book:
-            return f"a printer called {printer.name!r} already exists"
+            return translate("Settings", "a printer called {name!r} already exists").format(
+                name=printer.name
+            )
         return ""
 
     def _validate(self, *_args: Any) -> None:
@@ -366,7 +387,7 @@ class DiscoverDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Discover printers")
+        self.setWindowTitle(translate("Settings", "Discover printers"))
         self.setObjectName("discover_dialog")
         self.setMinimumSize(520, 420)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -374,13 +395,15 @@ class DiscoverDialog(QDialog):
         self.found: list[Discovered] = []
 
         self.target_edit = QLineEdit(guess_local_network())
-        self.target_edit.setToolTip("A host name, an address, or a network of at most /24")
+        self.target_edit.setToolTip(
+            translate("Settings", "A host name, an address, or a network of at most /24")
+        )
         self.port_spin = QSpinBox()
         self.port_spin.setRange(1, 65535)
         self.port_spin.setValue(SCAN_PORT)
-        self.scan_button = QPushButton("Scan")
-        self.cups_button = QPushButton("List CUPS queues")
-        self.cancel_button = QPushButton("Stop")
+        self.scan_button = QPushButton(translate("Settings", "Scan"))
+        self.cups_button = QPushButton(translate("Settings", "List CUPS queues"))
+        self.cancel_button = QPushButton(translate("Settings", "Stop"))
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
@@ -389,14 +412,14 @@ class DiscoverDialog(QDialog):
         self.status.setWordWrap(True)
         self.results = QListWidget()
         self.results.setObjectName("discovered")
-        self.add_button = QPushButton("Add selected…")
+        self.add_button = QPushButton(translate("Settings", "Add selected…"))
         self.add_button.setEnabled(False)
-        close = QPushButton("Close")
+        close = QPushButton(translate("Settings", "Close"))
 
         scan_row = QHBoxLayout()
-        scan_row.addWidget(QLabel("Scan"))
+        scan_row.addWidget(QLabel(translate("Settings", "Scan")))
         scan_row.addWidget(self.target_edit, 1)
-        scan_row.addWidget(QLabel("port"))
+        scan_row.addWidget(QLabel(translate("Settings", "port")))
         scan_row.addWidget(self.port_spin)
         scan_row.addWidget(self.scan_button)
         scan_row.addWidget(self.cancel_button)
@@ -440,11 +463,11 @@ class DiscoverDialog(QDialog):
 
     async def list_cups(self) -> list[Discovered]:
         """Add the CUPS queues to the results."""
-        self.status.setText("Asking CUPS for its queues…")
+        self.status.setText(translate("Settings", "Asking CUPS for its queues…"))
         try:
             queues = await list_cups_queues()
         except DiscoveryError as exc:
-            self.status.setText(f"CUPS: {exc}")
+            self.status.setText(translate("Settings", "CUPS: {exc}").format(exc=exc))
             self.finished_discovery.emit(0)
             return []
         added = []
@@ -453,7 +476,7 @@ class DiscoverDialog(QDialog):
             found = Discovered(f"cups:{queue.name}", queue.name, kind, queue.device_uri)
             self._add_result(found)
             added.append(found)
-        self.status.setText(f"CUPS has {len(queues)} queue{'s' if len(queues) != 1 else ''}.")
+        self.status.setText(translate("Settings", "CUPS has %n queue(s).", None, len(queues)))
         self.finished_discovery.emit(len(added))
         return added
 
@@ -480,7 +503,7 @@ class DiscoverDialog(QDialog):
         self.cancel_button.setEnabled(True)
         self.progress.setRange(0, len(hosts))
         self.progress.setValue(0)
-        self.status.setText(f"Scanning {len(hosts)} address{'es' if len(hosts) > 1 else ''}…")
+        self.status.setText(translate("Settings", "Scanning %n address(es)…", None, len(hosts)))
         gate = asyncio.Semaphore(SCAN_CONCURRENCY)
         added: list[Discovered] = []
         errors: list[str] = []
@@ -493,7 +516,12 @@ class DiscoverDialog(QDialog):
                     errors.append(str(exc))
                     hits = []
             for hit in hits:
-                found = Discovered(hit.uri, f"Printer {hit.host}", "zpl", f"answers on {port}")
+                found = Discovered(
+                    hit.uri,
+                    translate("Settings", "Printer {host}").format(host=hit.host),
+                    "zpl",
+                    translate("Settings", "answers on {port}").format(port=port),
+                )
                 self._add_result(found)
                 added.append(found)
             self.progress.setValue(self.progress.value() + 1)
@@ -506,13 +534,15 @@ class DiscoverDialog(QDialog):
         except asyncio.CancelledError:
             stopped = True
         except TimeoutError:
-            errors.append("the scan took too long and was stopped")
+            errors.append(translate("Settings", "the scan took too long and was stopped"))
         finally:
             self.scan_button.setEnabled(True)
             self.cancel_button.setEnabled(False)
-        text = f"Found {len(added)} printer{'s' if len(added) != 1 else ''} on port {port}."
+        text = translate(
+            "Settings", "Found %n printer(s) on port {port}.", None, len(added)
+        ).format(port=port)
         if stopped:
-            text = "Scan stopped. " + text
+            text = translate("Settings", "Scan stopped. {0}").format(text)
         if errors:
             text += " " + "; ".join(dict.fromkeys(errors))
         self.status.setText(text)
@@ -533,7 +563,12 @@ class PrintersPage(QWidget):
     test_printed = Signal(str, bool, str)
     message_shown = Signal(str)
 
-    COLUMNS = ("Name", "Type", "Connection", "Used by this profile")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("Settings", "Name"),
+        QT_TRANSLATE_NOOP("Settings", "Type"),
+        QT_TRANSLATE_NOOP("Settings", "Connection"),
+        QT_TRANSLATE_NOOP("Settings", "Used by this profile"),
+    )
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -545,7 +580,7 @@ class PrintersPage(QWidget):
 
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("printers_table")
-        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels([translate("Settings", c) for c in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -553,12 +588,12 @@ class PrintersPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.add_button = QPushButton("Add…")
-        self.edit_button = QPushButton("Edit…")
-        self.remove_button = QPushButton("Remove…")
-        self.discover_button = QPushButton("Discover…")
-        self.test_button = QPushButton("Test print")
-        self.assign_button = QPushButton("Use for this profile")
+        self.add_button = QPushButton(translate("Settings", "Add…"))
+        self.edit_button = QPushButton(translate("Settings", "Edit…"))
+        self.remove_button = QPushButton(translate("Settings", "Remove…"))
+        self.discover_button = QPushButton(translate("Settings", "Discover…"))
+        self.test_button = QPushButton(translate("Settings", "Test print"))
+        self.assign_button = QPushButton(translate("Settings", "Use for this profile"))
         self.assigned_label = QLabel()
         self.assigned_label.setObjectName("assigned_printer")
         self.message = QLabel()
@@ -579,7 +614,7 @@ class PrintersPage(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.table, 1)
         row.addLayout(buttons)
-        box = QGroupBox("Printers of this computer")
+        box = QGroupBox(translate("Settings", "Printers of this computer"))
         box.setLayout(row)
         layout = QVBoxLayout(self)
         layout.addWidget(self.assigned_label)
@@ -616,7 +651,7 @@ class PrintersPage(QWidget):
                 printer.name,
                 describe(printer),
                 printer.transport,
-                "✔ in use" if printer.name == assigned else "",
+                translate("Settings", "✔ in use") if printer.name == assigned else "",
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -624,17 +659,27 @@ class PrintersPage(QWidget):
                 self.table.setItem(row, column, item)
             if printer.name == keep:
                 self.table.selectRow(row)
-        name = profile.name if profile is not None else "this profile"
+        name = profile.name if profile is not None else translate("Settings", "this profile")
         if assigned and assigned in self.book:
-            self.assigned_label.setText(f"<b>{name}</b> prints to <b>{assigned}</b>.")
+            self.assigned_label.setText(
+                translate("Settings", "<b>{name}</b> prints to <b>{assigned}</b>.").format(
+                    name=name, assigned=assigned
+                )
+            )
         elif assigned:
             self.assigned_label.setText(
-                f"<b>{name}</b> names the printer <b>{assigned}</b>, which is not defined here."
+                translate(
+                    "Settings",
+                    "<b>{name}</b> names the printer <b>{assigned}</b>, which is not defined here.",
+                ).format(name=name, assigned=assigned)
             )
         else:
             self.assigned_label.setText(
-                f"<b>{name}</b> has no printer yet: labels can be previewed and saved, "
-                "not printed. Add or discover a printer, then choose “Use for this profile”."
+                translate(
+                    "Settings",
+                    "<b>{name}</b> has no printer yet: labels can be previewed and saved, "
+                    "not printed. Add or discover a printer, then choose “Use for this profile”.",
+                ).format(name=name)
             )
         self._update_buttons()
 
@@ -709,7 +754,9 @@ class PrintersPage(QWidget):
             if profile.printer == old.name:  # keep the renamed printer assigned
                 self.assign(printer.name)
         self._changed(printer.name)
-        self.show_message(f"Printer {printer.name!r} saved.")
+        self.show_message(
+            translate("Settings", "Printer {name!r} saved.").format(name=printer.name)
+        )
 
     def _on_edit(self) -> None:
         printer = self.selected_printer()
@@ -722,8 +769,10 @@ class PrintersPage(QWidget):
             return
         answer = QMessageBox.question(
             self,
-            "Remove printer",
-            f"Remove the printer {printer.name!r} from this computer?",
+            translate("Settings", "Remove printer"),
+            translate("Settings", "Remove the printer {name!r} from this computer?").format(
+                name=printer.name
+            ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -737,7 +786,7 @@ class PrintersPage(QWidget):
         if profile is not None and profile.printer == name:
             self.assign(None)
         self._changed()
-        self.show_message(f"Printer {name!r} removed.")
+        self.show_message(translate("Settings", "Printer {name!r} removed.").format(name=name))
 
     # --- discovery -----------------------------------------------------------------------------
 
@@ -767,11 +816,15 @@ class PrintersPage(QWidget):
         try:
             self.ctx.manager.update(profile.model_copy(update={"printer": name}))
         except ProfileError as exc:
-            self.show_message(f"Not assigned: {exc}", ok=False)
+            self.show_message(
+                translate("Settings", "Not assigned: {exc}").format(exc=exc), ok=False
+            )
             return False
         self.ctx.reload_profile()  # emits profile_changed, which reloads this page
         if name:
-            self.show_message(f"{profile.name} now prints to {name}.")
+            self.show_message(
+                translate("Settings", "{name} now prints to {0}.").format(name, name=profile.name)
+            )
         return True
 
     # --- test print ----------------------------------------------------------------------------
@@ -787,26 +840,46 @@ class PrintersPage(QWidget):
         """Print the test label through the queue and wait until the printer took it."""
         queue = self.ctx.queue
         if queue is None:
-            self._test_result(printer, False, "the print queue is not open yet")
+            self._test_result(
+                printer, False, translate("Settings", "the print queue is not open yet")
+            )
             return False
         self.test_button.setEnabled(False)
-        self.show_message(f"Sending a test label to {printer.name}…")
+        self.show_message(
+            translate("Settings", "Sending a test label to {name}…").format(name=printer.name)
+        )
         try:
             document = await asyncio.to_thread(make_test_label, printer)
-            job = queue.enqueue(printer, document, title=f"Test print {printer.name}")
+            job = queue.enqueue(
+                printer,
+                document,
+                title=translate("Settings", "Test print {name}").format(name=printer.name),
+            )
             states = ("done", "failed", "canceled", "needs_attention", "waiting")
             try:
                 job = await queue.wait_for(job.id, TEST_PRINT_TIMEOUT, states)
             except TimeoutError:
                 job = queue.get(job.id)
             if job.state == "done":
-                self._test_result(printer, True, f"Test label printed on {printer.name}.")
+                self._test_result(
+                    printer,
+                    True,
+                    translate("Settings", "Test label printed on {name}.").format(
+                        name=printer.name
+                    ),
+                )
                 return True
             if job.state in ("queued", "waiting", "sending"):
                 with contextlib.suppress(Exception):
                     queue.cancel(job.id)  # a test label printed much later would confuse
             reason = job.last_error or job.state
-            self._test_result(printer, False, f"Test print on {printer.name} failed: {reason}")
+            self._test_result(
+                printer,
+                False,
+                translate("Settings", "Test print on {name} failed: {reason}").format(
+                    name=printer.name, reason=reason
+                ),
+            )
             return False
         finally:
             self._update_buttons()

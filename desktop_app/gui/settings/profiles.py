@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR, OK_COLOR
 from desktop_app.profiles.errors import ProfileError, ProfileValidationError
 from desktop_app.profiles.models import Profile
@@ -44,15 +45,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ENVIRONMENT_CHOICES = (
-    ("live", "Live — real shipments, charged"),
-    ("sandbox", "Sandbox — test shipments on a remote service"),
+    ("live", QT_TRANSLATE_NOOP("Settings", "Live — real shipments, charged")),
+    ("sandbox", QT_TRANSLATE_NOOP("Settings", "Sandbox — test shipments on a remote service")),
 )
 
 
 def profile_caption(profile: Profile) -> str:
     """How a profile is listed: its name and its environment."""
     if profile.builtin_local:
-        return f"{profile.name}  (built-in, SANDBOX)"
+        return translate("Settings", "{name}  (built-in, SANDBOX)").format(name=profile.name)
     return f"{profile.name}  ({'LIVE' if profile.is_live else 'SANDBOX'})"
 
 
@@ -84,20 +85,24 @@ class ProfileDialog(QDialog):
         self._tasks: set[asyncio.Task[Any]] = set()
         #: what the last successful check proved: (base_url, key, ca_file, environment) -> me
         self._verified: tuple[tuple[str, str, str | None, str], str] | None = None
-        self.setWindowTitle("Edit profile" if profile else "Add a live profile")
+        self.setWindowTitle(
+            translate("Settings", "Edit profile")
+            if profile
+            else translate("Settings", "Add a live profile")
+        )
         self.setObjectName("profile_dialog")
         self.setMinimumWidth(520)
 
         self.name_edit = QLineEdit()
         self.environment_combo = QComboBox()
         for value, text in ENVIRONMENT_CHOICES:
-            self.environment_combo.addItem(text, value)
+            self.environment_combo.addItem(translate("Settings", text), value)
         self.url_edit = QLineEdit()
-        self.url_edit.setPlaceholderText("https://api.example.com/v1")
+        self.url_edit.setPlaceholderText(translate("Settings", "https://api.example.com/v1"))
         self.key_edit = QLineEdit()
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_edit.setObjectName("api_key")
-        show_key = QAction("Show", self.key_edit)
+        show_key = QAction(translate("Settings", "Show"), self.key_edit)
         show_key.setCheckable(True)
         show_key.toggled.connect(
             lambda on: self.key_edit.setEchoMode(
@@ -106,18 +111,20 @@ class ProfileDialog(QDialog):
         )
         self.key_edit.addAction(show_key, QLineEdit.ActionPosition.TrailingPosition)
         self.ca_edit = QLineEdit()
-        self.ca_edit.setPlaceholderText("only for a self-hosted service with its own CA")
-        ca_browse = QPushButton("Browse…")
+        self.ca_edit.setPlaceholderText(
+            translate("Settings", "only for a self-hosted service with its own CA")
+        )
+        ca_browse = QPushButton(translate("Settings", "Browse…"))
         ca_browse.clicked.connect(self._browse_ca)
         ca_row = QHBoxLayout()
-        ca_label = QLabel("C&A file")
+        ca_label = QLabel(translate("Settings", "C&A file"))
         ca_label.setBuddy(self.ca_edit)
         ca_row.addWidget(self.ca_edit, 1)
         ca_row.addWidget(ca_browse)
         self.loopback_check = QCheckBox(
-            "A test service on this computer (allow a loopback address)"
+            translate("Settings", "A test service on this computer (allow a loopback address)")
         )
-        self.check_button = QPushButton("Check key")
+        self.check_button = QPushButton(translate("Settings", "Check key"))
         self.check_button.setObjectName("check_key")
         self.result_label = QLabel()
         self.result_label.setObjectName("key_result")
@@ -128,10 +135,10 @@ class ProfileDialog(QDialog):
         key_row.addWidget(self.check_button)
 
         form = QFormLayout()
-        form.addRow("&Name", self.name_edit)
-        form.addRow("&Type", self.environment_combo)
-        form.addRow("Service &URL", self.url_edit)
-        key_label = QLabel("API &key")
+        form.addRow(translate("Settings", "&Name"), self.name_edit)
+        form.addRow(translate("Settings", "&Type"), self.environment_combo)
+        form.addRow(translate("Settings", "Service &URL"), self.url_edit)
+        key_label = QLabel(translate("Settings", "API &key"))
         key_label.setBuddy(self.key_edit)  # a row holding a layout gets no buddy by itself
         form.addRow(key_label, key_row)
         form.addRow("", self.result_label)
@@ -159,9 +166,13 @@ class ProfileDialog(QDialog):
             self.ca_edit.setText(profile.ca_file or "")
             self.loopback_check.setChecked(profile.force_loopback)
             if manager.has_key(profile):
-                self.key_edit.setPlaceholderText("saved — type a new key to replace it")
+                self.key_edit.setPlaceholderText(
+                    translate("Settings", "saved — type a new key to replace it")
+                )
         else:
-            self.key_edit.setPlaceholderText("from the account's API key page")
+            self.key_edit.setPlaceholderText(
+                translate("Settings", "from the account's API key page")
+            )
         for edit in (self.url_edit, self.key_edit, self.ca_edit):
             edit.textChanged.connect(self._inputs_changed)
         self.environment_combo.currentIndexChanged.connect(self._inputs_changed)
@@ -193,7 +204,12 @@ class ProfileDialog(QDialog):
             self._show("", MUTED_COLOR)
 
     def _browse_ca(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "CA file", "", "Certificates (*.pem *.crt)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            translate("Settings", "CA file"),
+            "",
+            translate("Settings", "Certificates (*.pem *.crt)"),
+        )
         if path:
             self.ca_edit.setText(path)
 
@@ -212,7 +228,7 @@ class ProfileDialog(QDialog):
         self.check_button.setEnabled(not busy)
         self.save_button.setEnabled(not busy)
         if busy:
-            self._show("Checking the key with the service…", MUTED_COLOR)
+            self._show(translate("Settings", "Checking the key with the service…"), MUTED_COLOR)
 
     # --- check -------------------------------------------------------------------------------
 
@@ -226,7 +242,7 @@ class ProfileDialog(QDialog):
 
         key = self._key_to_check()
         if not key:
-            self._report(False, "Enter the API key first.")
+            self._report(False, translate("Settings", "Enter the API key first."))
             return None
         try:
             base_url = normalize_base_url(self.url_edit.text())
@@ -246,8 +262,12 @@ class ProfileDialog(QDialog):
         finally:
             self._busy(False)
         self._verified = (identity, me.environment)
-        kind = "live" if me.environment in ("production", "live") else "sandbox"
-        self._report(True, f"Key accepted: {kind} key of {me.email}.")
+        accepted = (
+            translate("Settings", "Key accepted: live key of {email}.")
+            if me.environment in ("production", "live")
+            else translate("Settings", "Key accepted: sandbox key of {email}.")
+        )
+        self._report(True, accepted.format(email=me.email))
         return me.environment
 
     def _report(self, ok: bool, message: str) -> None:
@@ -332,15 +352,18 @@ class ProfilesPage(QWidget):
         self.setObjectName("profiles_page")
         self.list = QListWidget()
         self.list.setObjectName("profiles_list")
-        self.add_button = QPushButton("Add live profile…")
-        self.edit_button = QPushButton("Edit…")
-        self.delete_button = QPushButton("Delete…")
-        self.use_button = QPushButton("Use this profile")
+        self.add_button = QPushButton(translate("Settings", "Add live profile…"))
+        self.edit_button = QPushButton(translate("Settings", "Edit…"))
+        self.delete_button = QPushButton(translate("Settings", "Delete…"))
+        self.use_button = QPushButton(translate("Settings", "Use this profile"))
         self.message = QLabel()
         self.message.setWordWrap(True)
         intro = QLabel(
-            "The built-in <b>Local sandbox</b> works without any setting. Add a live profile "
-            "with your account's API key to print real labels."
+            translate(
+                "Settings",
+                "The built-in <b>Local sandbox</b> works without any setting. Add a live profile "
+                "with your account's API key to print real labels.",
+            )
         )
         intro.setWordWrap(True)
         intro.setStyleSheet(f"color: {MUTED_COLOR};")
@@ -379,7 +402,7 @@ class ProfilesPage(QWidget):
         for profile in self.manager.list():
             caption = profile_caption(profile)
             if profile.id == current:
-                caption += "  — in use"
+                caption = translate("Settings", "{0}  — in use").format(caption)
             item = QListWidgetItem(caption)
             item.setData(Qt.ItemDataRole.UserRole, profile)
             self.list.addItem(item)
@@ -408,7 +431,7 @@ class ProfilesPage(QWidget):
         self.edit_button.setEnabled(profile is not None and not profile.builtin_local)
         self.delete_button.setEnabled(profile is not None and not profile.builtin_local)
         self.delete_button.setToolTip(
-            "The built-in Local sandbox cannot be deleted"
+            translate("Settings", "The built-in Local sandbox cannot be deleted")
             if profile is not None and profile.builtin_local
             else ""
         )
@@ -432,7 +455,9 @@ class ProfilesPage(QWidget):
     def _on_saved(self, profile: Profile) -> None:
         self.reload()
         self.select(profile.name)
-        self.show_message(f"Profile {profile.name!r} saved.")
+        self.show_message(
+            translate("Settings", "Profile {name!r} saved.").format(name=profile.name)
+        )
         self.profiles_changed.emit()
         if self.ctx.profile is not None and self.ctx.profile.id == profile.id:
             self.ctx.reload_profile()
@@ -453,9 +478,12 @@ class ProfilesPage(QWidget):
             return
         answer = QMessageBox.question(
             self,
-            "Delete profile",
-            f"Delete the profile {profile.name!r} and its saved API key?\n\n"
-            "Its shipment history and labels stay on this computer.",
+            translate("Settings", "Delete profile"),
+            translate(
+                "Settings",
+                "Delete the profile {name!r} and its saved API key?\n\n"
+                "Its shipment history and labels stay on this computer.",
+            ).format(name=profile.name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -472,6 +500,8 @@ class ProfilesPage(QWidget):
         if self.ctx.profile is not None and self.ctx.profile.id == profile.id:
             self.ctx.switch_profile(self.manager.local_sandbox())
         self.reload()
-        self.show_message(f"Profile {profile.name!r} deleted.")
+        self.show_message(
+            translate("Settings", "Profile {name!r} deleted.").format(name=profile.name)
+        )
         self.profiles_changed.emit()
         return True

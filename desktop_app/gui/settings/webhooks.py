@@ -12,7 +12,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,6 +33,8 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.events import CATCH_ALL_PATTERNS, EVENT_TYPES, event_matches
 from desktop_app.domain.rules import validate_webhook
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import date_time
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 
@@ -42,10 +44,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CATCH_ALL_TEXT = {
-    "*": "Everything (*)",
-    "shipment.*": "Every shipment event (shipment.*)",
-    "shipment.status.*": "Every status event (shipment.status.*)",
-    "shipment.tracking.*": "Every tracking event (shipment.tracking.*)",
+    "*": QT_TRANSLATE_NOOP("Settings", "Everything (*)"),
+    "shipment.*": QT_TRANSLATE_NOOP("Settings", "Every shipment event (shipment.*)"),
+    "shipment.status.*": QT_TRANSLATE_NOOP("Settings", "Every status event (shipment.status.*)"),
+    "shipment.tracking.*": QT_TRANSLATE_NOOP(
+        "Settings", "Every tracking event (shipment.tracking.*)"
+    ),
 }
 DEACTIVATED_COLOR = "#b3261e"
 
@@ -59,11 +63,17 @@ def event_text(event_type: str) -> str:
 def webhook_state(hook: Any) -> str:
     """ "Active", or "Deactivated: <reason>"."""
     if not hook.deactivated:
-        return "Active"
+        return translate("Settings", "Active")
     extra = hook.model_extra or {}
-    reason = extra.get("deactivation_reason") or "the service gives no reason"
+    reason = extra.get("deactivation_reason") or translate(
+        "Settings", "the service gives no reason"
+    )
     when = extra.get("deactivated_at")
-    return f"Deactivated: {reason}" + (f" (since {when})" if when else "")
+    if when:
+        return translate("Settings", "Deactivated: {reason} (since {when})").format(
+            reason=reason, when=date_time(when)
+        )
+    return translate("Settings", "Deactivated: {reason}").format(reason=reason)
 
 
 class WebhooksPage(QWidget):
@@ -73,7 +83,12 @@ class WebhooksPage(QWidget):
     loaded = Signal(int)
     message_shown = Signal(str)
 
-    COLUMNS = ("URL", "Events", "Security", "State")
+    COLUMNS = (
+        "URL",
+        QT_TRANSLATE_NOOP("Settings", "Events"),
+        QT_TRANSLATE_NOOP("Settings", "Security"),
+        QT_TRANSLATE_NOOP("Settings", "State"),
+    )
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,7 +101,7 @@ class WebhooksPage(QWidget):
 
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("webhook_table")
-        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels([translate("Settings", c) for c in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -95,10 +110,10 @@ class WebhooksPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.reload_button = QPushButton("Reload")
-        self.test_button = QPushButton("Send test event")
-        self.reactivate_button = QPushButton("Reactivate")
-        self.delete_button = QPushButton("Delete…")
+        self.reload_button = QPushButton(translate("Settings", "Reload"))
+        self.test_button = QPushButton(translate("Settings", "Send test event"))
+        self.reactivate_button = QPushButton(translate("Settings", "Reactivate"))
+        self.delete_button = QPushButton(translate("Settings", "Delete…"))
 
         # create form
         self.url_edit = QLineEdit()
@@ -106,10 +121,11 @@ class WebhooksPage(QWidget):
         self.url_edit.setPlaceholderText("https://example.com/packdesk-events")
         self.catch_all_boxes: dict[str, QCheckBox] = {}
         self.event_boxes: dict[str, QCheckBox] = {}
-        events_box = QGroupBox("Event types")
+        events_box = QGroupBox(translate("Settings", "Event types"))
         grid = QGridLayout(events_box)
         for i, pattern in enumerate(CATCH_ALL_PATTERNS):
-            box = QCheckBox(CATCH_ALL_TEXT.get(pattern, pattern))
+            text = CATCH_ALL_TEXT.get(pattern)
+            box = QCheckBox(translate("Settings", text) if text else pattern)
             box.setObjectName(f"catch_all_{pattern}")
             self.catch_all_boxes[pattern] = box
             grid.addWidget(box, i // 2, i % 2)
@@ -119,15 +135,17 @@ class WebhooksPage(QWidget):
             box.setObjectName(f"event_{event_type}")
             self.event_boxes[event_type] = box
             grid.addWidget(box, offset + i // 2, i % 2)
-        self.auth_check = QCheckBox("Send basic authentication with each delivery")
+        self.auth_check = QCheckBox(
+            translate("Settings", "Send basic authentication with each delivery")
+        )
         self.user_edit = QLineEdit()
         self.user_edit.setObjectName("webhook_user")
-        self.user_edit.setPlaceholderText("user name")
+        self.user_edit.setPlaceholderText(translate("Settings", "user name"))
         self.password_edit = QLineEdit()
         self.password_edit.setObjectName("webhook_password")
-        self.password_edit.setPlaceholderText("password (optional)")
+        self.password_edit.setPlaceholderText(translate("Settings", "password (optional)"))
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.create_button = QPushButton("Create webhook")
+        self.create_button = QPushButton(translate("Settings", "Create webhook"))
         self.create_button.setObjectName("webhook_create")
         self.problems_label = QLabel()
         self.problems_label.setObjectName("webhook_problems")
@@ -136,10 +154,10 @@ class WebhooksPage(QWidget):
         self.https_note = QLabel()
         self.https_note.setWordWrap(True)
         self.https_note.setStyleSheet(f"color: {MUTED_COLOR};")
-        create_box = QGroupBox("New webhook")
+        create_box = QGroupBox(translate("Settings", "New webhook"))
         cl = QVBoxLayout(create_box)
         url_row = QHBoxLayout()
-        url_row.addWidget(QLabel("URL"))
+        url_row.addWidget(QLabel(translate("Settings", "URL")))
         url_row.addWidget(self.url_edit, 1)
         cl.addLayout(url_row)
         cl.addWidget(self.https_note)
@@ -211,9 +229,11 @@ class WebhooksPage(QWidget):
         self.table.setRowCount(0)
         self.message.clear()
         self.https_note.setText(
-            "Live profiles deliver only to https:// addresses."
+            translate("Settings", "Live profiles deliver only to https:// addresses.")
             if self.live
-            else "Sandbox: http:// is accepted for a receiver on your own network."
+            else translate(
+                "Settings", "Sandbox: http:// is accepted for a receiver on your own network."
+            )
         )
         self.check()
         self._update_buttons()
@@ -285,7 +305,10 @@ class WebhooksPage(QWidget):
         try:
             hooks = [h async for h in client.webhooks.iter_all()]
         except APIError as exc:
-            self.show_message(f"Could not load the webhooks: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Settings", "Could not load the webhooks: {0}").format(service_text(exc)),
+                error=True,
+            )
             return 0
         if client is not self.ctx.client:
             return 0
@@ -347,9 +370,9 @@ class WebhooksPage(QWidget):
         hook = self.selected()
         self.test_button.setEnabled(hook is not None and not hook.deactivated)
         self.test_button.setToolTip(
-            "Reactivate the webhook before testing it"
+            translate("Settings", "Reactivate the webhook before testing it")
             if hook is not None and hook.deactivated
-            else "The service sends an example.event to the URL"
+            else translate("Settings", "The service sends an example.event to the URL")
         )
         self.reactivate_button.setEnabled(hook is not None and hook.deactivated)
         self.delete_button.setEnabled(hook is not None)
@@ -372,13 +395,22 @@ class WebhooksPage(QWidget):
         try:
             hook = await client.webhooks.create(self.draft())
         except APIError as exc:
-            self.show_message(f"The service refused the webhook: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Settings", "The service refused the webhook: {0}").format(
+                    service_text(exc)
+                ),
+                error=True,
+            )
             self.check()
             return None
         self._clear_form()
         await self.reload()
         self.select_id(hook.id)
-        self.show_message(f"Webhook created for {hook.url}. Send a test event to try it.")
+        self.show_message(
+            translate("Settings", "Webhook created for {url}. Send a test event to try it.").format(
+                url=hook.url
+            )
+        )
         return hook
 
     async def send_test(self, hook_id: str) -> bool:
@@ -391,10 +423,16 @@ class WebhooksPage(QWidget):
         try:
             await client.webhooks.test(hook_id)
         except APIError as exc:
-            self.show_message(f"No test event: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Settings", "No test event: {0}").format(service_text(exc)), error=True
+            )
             return False
         hook = next((h for h in self.webhooks if h.id == hook_id), None)
-        self.show_message(f"Test event sent to {hook.url if hook else 'the webhook'}.")
+        self.show_message(
+            translate("Settings", "Test event sent to {0}.").format(
+                hook.url if hook else translate("Settings", "the webhook")
+            )
+        )
         return True
 
     async def reactivate(self, hook_id: str) -> bool:
@@ -407,10 +445,16 @@ class WebhooksPage(QWidget):
         try:
             hook = await client.webhooks.reactivate(hook_id)
         except APIError as exc:
-            self.show_message(f"Not reactivated: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Settings", "Not reactivated: {0}").format(service_text(exc)), error=True
+            )
             return False
         await self.reload()
-        self.show_message(f"Reactivated: {hook.url}. Undelivered events are sent again.")
+        self.show_message(
+            translate("Settings", "Reactivated: {url}. Undelivered events are sent again.").format(
+                url=hook.url
+            )
+        )
         return True
 
     def _on_delete(self) -> None:
@@ -420,8 +464,11 @@ class WebhooksPage(QWidget):
         if self.confirm_delete:
             answer = QMessageBox.question(
                 self,
-                "Delete webhook",
-                f"Delete the webhook for {hook.url}?\n\nEvents not yet delivered are dropped.",
+                translate("Settings", "Delete webhook"),
+                translate(
+                    "Settings",
+                    "Delete the webhook for {url}?\n\nEvents not yet delivered are dropped.",
+                ).format(url=hook.url),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel,
             )
@@ -439,10 +486,12 @@ class WebhooksPage(QWidget):
         try:
             await client.webhooks.delete(hook_id)
         except APIError as exc:
-            self.show_message(f"Not deleted: {service_text(exc)}", error=True)
+            self.show_message(
+                translate("Settings", "Not deleted: {0}").format(service_text(exc)), error=True
+            )
             return False
         await self.reload()
-        self.show_message("Webhook deleted.")
+        self.show_message(translate("Settings", "Webhook deleted."))
         return True
 
 

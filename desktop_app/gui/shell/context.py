@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from desktop_app.client import APIError, ShippingClient
 from desktop_app.client.desk import ReconcileReport, ShipmentCreator
 from desktop_app.domain.catalog import load_catalog
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.sandbox_printer import (
     JOBS_FOLDER,
     SANDBOX_PRINTER_NAME,
@@ -139,7 +140,7 @@ class AppContext(QObject):
         self.creator: ShipmentCreator | None = None
         self.offers: dict[str, CarrierOffer] = catalog_offers()
         self.connection_state = "offline"
-        self.connection_message = "not connected"
+        self.connection_message = translate("Window", "not connected")
         self.pending_creations = 0
         self.sandbox_printer: SandboxPrinter | None = None
         self.last_reconcile: ReconcileReport | None = None
@@ -229,13 +230,15 @@ class AppContext(QObject):
         offered = list(offer.formats_for(service)) if offer else []
         prefs = self.profile.preferences if self.profile else None
         if prefs is not None and prefs.label_format_override in offered:
-            return prefs.label_format_override, "the profile's preferred format"
+            return prefs.label_format_override, translate(
+                "Window", "the profile's preferred format"
+            )
         printer = self.printer()
         if not offered:
-            return None, "choose a carrier"
+            return None, translate("Window", "choose a carrier")
         if printer is None:
             fmt = DEFAULT_FORMAT if DEFAULT_FORMAT in offered else offered[0]
-            return fmt, "no printer assigned"
+            return fmt, translate("Window", "no printer assigned")
         try:
             choice = choose_format(printer, offered)
         except FormatRefused as exc:
@@ -269,7 +272,12 @@ class AppContext(QObject):
             except Exception as exc:  # a damaged or foreign data folder: say so, stay usable
                 log.exception("opening the data of profile %s failed", profile.name)
                 self.profile_changed.emit(profile)
-                self._set_connection("error", f"The profile's data cannot be opened: {exc}")
+                self._set_connection(
+                    "error",
+                    translate("Window", "The profile's data cannot be opened: {exc}").format(
+                        exc=exc
+                    ),
+                )
                 return
             self._unsubscribe.append(self.queue.add_listener(self.print_job_changed.emit))
             with contextlib.suppress(Exception):
@@ -324,10 +332,15 @@ class AppContext(QObject):
         assert profile is not None
         try:
             if profile.builtin_local:
-                self._set_connection("starting", "Starting local sandbox...")
+                self._set_connection("starting", translate("Window", "Starting local sandbox..."))
                 await self.sandbox.start()
             else:
-                self._set_connection("connecting", f"Connecting to {profile.base_url}...")
+                self._set_connection(
+                    "connecting",
+                    translate("Window", "Connecting to {base_url}...").format(
+                        base_url=profile.base_url
+                    ),
+                )
             if generation != self._generation:
                 return
             creds = self.manager.credentials(
@@ -355,7 +368,10 @@ class AppContext(QObject):
             self._unsubscribe.append(client.on_rate_limit(self.rate_limit_changed.emit))
             self.rate_limit_changed.emit(client.rate_limit)
             self.offers_changed.emit()
-            self._set_connection("connected", f"Connected to {creds.base_url}")
+            self._set_connection(
+                "connected",
+                translate("Window", "Connected to {base_url}").format(base_url=creds.base_url),
+            )
             self._reconcile_timer.start()
             # start-up reconciliation: cheap when nothing is pending (no request at all)
             await self.reconcile()

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,14 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.status_bar import StatusBarWidget
 from desktop_app.gui.shell.theme import banner_style, frame_style, look_for, window_title
 from desktop_app.profiles.models import Profile
 
-NEW_SHIPMENT = "New shipment"
-HISTORY = "History"
-SETTINGS = "Settings"
+NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
+HISTORY = QT_TRANSLATE_NOOP("Window", "History")
+SETTINGS = QT_TRANSLATE_NOOP("Window", "Settings")
 
 
 class EnvironmentBannerWidget(QFrame):
@@ -49,8 +50,8 @@ class EnvironmentBannerWidget(QFrame):
         self.profile_combo.setObjectName("profileSwitcher")
         self.profile_combo.setMinimumContentsLength(24)
         self.profile_combo.setAccessibleName("Profile")
-        self.profile_combo.setToolTip("Switch profile (Ctrl+Shift+P)")
-        switch_label = QLabel("&Profile:")
+        self.profile_combo.setToolTip(translate("Window", "Switch profile (Ctrl+Shift+P)"))
+        switch_label = QLabel(translate("Window", "&Profile:"))
         switch_label.setBuddy(self.profile_combo)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 6)
@@ -148,8 +149,13 @@ class MainWindow(QMainWindow):
 
         self.shipment_page = self._make_shipment_page()
         self.add_page(NEW_SHIPMENT, self.shipment_page)
-        self.add_page(HISTORY, _placeholder("The shipment history appears here."))
-        self.add_page(SETTINGS, _placeholder("Profiles, printers and preferences appear here."))
+        self.add_page(
+            HISTORY, _placeholder(translate("Window", "The shipment history appears here."))
+        )
+        self.add_page(
+            SETTINGS,
+            _placeholder(translate("Window", "Profiles, printers and preferences appear here.")),
+        )
 
         QShortcut(QKeySequence("Ctrl+Shift+P"), self, self.banner.profile_combo.setFocus)
         for number in range(1, 10):  # Ctrl+1 ... Ctrl+9: the pages in tab order
@@ -183,10 +189,10 @@ class MainWindow(QMainWindow):
         if old is not None:
             index = self.tabs.indexOf(old)
             self.tabs.removeTab(index)
-            self.tabs.insertTab(index, widget, name)
+            self.tabs.insertTab(index, widget, translate("Window", name))
             old.deleteLater()
         else:
-            self.tabs.addTab(widget, name)
+            self.tabs.addTab(widget, translate("Window", name))
         self._pages[name] = widget
 
     def page(self, name: str) -> QWidget | None:
@@ -227,7 +233,9 @@ class MainWindow(QMainWindow):
     def switch_profile(self, profile: Profile) -> asyncio.Task[Any] | None:
         """Switch the whole window to `profile` (refused while a creation runs)."""
         if self._busy:
-            self.statusBar().showMessage("Wait for the creation to finish before switching.", 5000)
+            self.statusBar().showMessage(
+                translate("Window", "Wait for the creation to finish before switching."), 5000
+            )
             if self.context.profile is not None:
                 self.banner.show_environment(self.context.profile)
             return None
@@ -249,14 +257,19 @@ class MainWindow(QMainWindow):
         box = QMessageBox(self)
         box.setObjectName("switchConfirmation")
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Switch profile")
-        here = current.name if current is not None else "this profile"
-        box.setText(f"A shipment is being typed in {here}.")
+        box.setWindowTitle(translate("Window", "Switch profile"))
+        here = current.name if current is not None else translate("Window", "this profile")
+        box.setText(translate("Window", "A shipment is being typed in {here}.").format(here=here))
         box.setInformativeText(
-            f"Switching to {profile.name} starts an empty form; what is typed here is discarded."
+            translate(
+                "Window",
+                "Switching to {name} starts an empty form; what is typed here is discarded.",
+            ).format(name=profile.name)
         )
-        discard = box.addButton("Discard and switch", QMessageBox.ButtonRole.DestructiveRole)
-        stay = box.addButton("Keep typing", QMessageBox.ButtonRole.RejectRole)
+        discard = box.addButton(
+            translate("Window", "Discard and switch"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        stay = box.addButton(translate("Window", "Keep typing"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(stay)
         box.setEscapeButton(stay)
 
@@ -294,7 +307,9 @@ class MainWindow(QMainWindow):
             return
         event.ignore()
         if self._shutdown_task is None:
-            self.statusBar().showMessage("Closing: finishing print jobs and stopping services...")
+            self.statusBar().showMessage(
+                translate("Window", "Closing: finishing print jobs and stopping services...")
+            )
             self.setEnabled(False)
             self._shutdown_task = asyncio.ensure_future(self._shutdown())
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.page import SettingsWidget
 
 if TYPE_CHECKING:
@@ -45,13 +48,13 @@ def install_operations(
     tracking.attach_to_history(history, context)
     returns.attach_to_history(history, context)
     addresses = AddressBookWidget(context)
-    window.add_page("Addresses", addresses)
-    window.add_page("Pickups", PickupsWidget(context))
-    window.add_page("Batch", BatchPageWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Pickups"), PickupsWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
     tabs = window.tabs
     tabs.tabBar().moveTab(tabs.indexOf(settings), tabs.count() - 1)
     webhooks = WebhooksPage(context)
-    settings.tabs.addTab(webhooks, "&Webhooks")
+    settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))
     settings.webhooks = webhooks  # type: ignore[attr-defined]
     form = getattr(window.shipment_page, "form", None)
     if form is None:

@@ -13,13 +13,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from desktop_app.gui.i18n import translate
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.printing.virtual_printer import ReceivedJob, VirtualPrinter
 from desktop_app.profiles.models import Profile
 
 log = logging.getLogger(__name__)
 
+# the name is stored in printers.json (a key, not a text): shown through printer_title()
 SANDBOX_PRINTER_NAME = "Virtual label printer (sandbox)"
+
+
+def printer_title(name: str) -> str:
+    """A printer's name as shown: the built-in virtual printer's in the UI language."""
+    if name == SANDBOX_PRINTER_NAME:
+        return translate("Window", "Virtual label printer (sandbox)")
+    return name
+
+
 JOBS_FOLDER = "virtual-printer"
 HOST = "127.0.0.1"
 

@@ -7,7 +7,10 @@ import time
 from PySide6.QtWidgets import QLabel, QStatusBar, QToolButton, QWidget
 
 from desktop_app.client.ratelimit import RateLimitState
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import printer_status_text
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import ERROR_COLOR, look_for
 from desktop_app.printing.queue import PrintJob
 from desktop_app.profiles.models import Profile
@@ -29,8 +32,8 @@ class StatusBarWidget(QStatusBar):
         self.context = context
         self.environment_label = QLabel()
         self.connection_label = QLabel()
-        self.rate_label = QLabel("API calls left: –")
-        self.queue_label = QLabel("Printer: –")
+        self.rate_label = QLabel(translate("Window", "API calls left: –"))
+        self.queue_label = QLabel(translate("Window", "Printer: –"))
         self.journal_label = QLabel()
         for label in (
             self.environment_label,
@@ -44,8 +47,8 @@ class StatusBarWidget(QStatusBar):
         self.journal_label.hide()
         self.retry_button = QToolButton()
         self.retry_button.setObjectName("reconnectButton")
-        self.retry_button.setText("Try again")
-        self.retry_button.setToolTip("Connect to the shipping service again")
+        self.retry_button.setText(translate("Window", "Try again"))
+        self.retry_button.setToolTip(translate("Window", "Connect to the shipping service again"))
         self.retry_button.clicked.connect(lambda: context.spawn(context.reconnect()))
         self.retry_button.hide()
         self.addPermanentWidget(self.retry_button)
@@ -64,8 +67,10 @@ class StatusBarWidget(QStatusBar):
         self.environment_label.setStyleSheet(
             f"background: {look.background}; color: {look.foreground}; font-weight: bold;"
         )
-        self.environment_label.setAccessibleName(f"Environment {look.word}")
-        self.rate_label.setText("API calls left: –")
+        self.environment_label.setAccessibleName(
+            translate("Window", "Environment {0}").format(look.word)
+        )
+        self.rate_label.setText(translate("Window", "API calls left: –"))
         self._refresh_queue()
 
     def _on_connection(self, state: str, message: str) -> None:
@@ -78,13 +83,14 @@ class StatusBarWidget(QStatusBar):
 
     def _on_rate_limit(self, state: RateLimitState) -> None:
         if state.remaining is None:
-            self.rate_label.setText("API calls left: –")
+            self.rate_label.setText(translate("Window", "API calls left: –"))
             return
-        text = f"API calls left: {state.remaining}"
-        if state.limit is not None:
-            text += f"/{state.limit}"
+        left = f"{state.remaining}/{state.limit}" if state.limit is not None else state.remaining
         if state.reset_at is not None:
-            text += f" (reset in {max(0, round(state.reset_at - time.time()))} s)"
+            seconds = max(0, round(state.reset_at - time.time()))
+            text = translate("Window", "API calls left: {0} (reset in {1} s)").format(left, seconds)
+        else:
+            text = translate("Window", "API calls left: {0}").format(left)
         self.rate_label.setText(text)
 
     def _on_print_job(self, job: PrintJob) -> None:
@@ -94,14 +100,20 @@ class StatusBarWidget(QStatusBar):
     def _refresh_queue(self) -> None:
         printer = self.context.printer()
         if printer is None:
-            self.queue_label.setText("Printer: none assigned")
+            self.queue_label.setText(translate("Window", "Printer: none assigned"))
             self.queue_label.setStyleSheet("")
             return
         status = self.context.printer_status()
         if status is None:
-            self.queue_label.setText(f"Printer {printer.name}")
+            self.queue_label.setText(
+                translate("Window", "Printer {name}").format(name=printer_title(printer.name))
+            )
             return
-        self.queue_label.setText(f"Printer {printer.name}: {status.message}")
+        self.queue_label.setText(
+            translate("Window", "Printer {name}: {message}").format(
+                name=printer_title(printer.name), message=printer_status_text(status)
+            )
+        )
         color = {"waiting": "#e65100", "attention": ERROR_COLOR}.get(status.state, "")
         self.queue_label.setStyleSheet(f"color: {color};" if color else "")
 
@@ -109,7 +121,8 @@ class StatusBarWidget(QStatusBar):
         if count <= 0:
             self.journal_label.hide()
             return
-        noun = "creation" if count == 1 else "creations"
-        self.journal_label.setText(f"{count} {noun} awaiting check")
+        self.journal_label.setText(
+            translate("Window", "%n creation(s) awaiting check", None, count)
+        )
         self.journal_label.setStyleSheet("color: #e65100; font-weight: bold;")
         self.journal_label.show()

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from desktop_app.gui.i18n import translate
+
 APP_NAME = "Packdesk"
 
 ERROR_COLOR = "#b3261e"
@@ -15,23 +19,33 @@ MUTED_COLOR = "#5f6368"
 class EnvironmentLook:
     """How one environment is shown: banner text, colours, the word in the title."""
 
-    word: str
-    banner: str
+    word_source: str
+    banner_source: str
     background: str
     foreground: str
     frame: str
 
+    @property
+    def word(self) -> str:
+        """ "SANDBOX" or "LIVE" in the UI language."""
+        return translate("Window", self.word_source)
+
+    @property
+    def banner(self) -> str:
+        """The banner's text in the UI language."""
+        return translate("Window", self.banner_source)
+
 
 SANDBOX_LOOK = EnvironmentLook(
-    word="SANDBOX",
-    banner="SANDBOX — test labels, not for shipping",
+    word_source=QT_TRANSLATE_NOOP("Window", "SANDBOX"),
+    banner_source=QT_TRANSLATE_NOOP("Window", "SANDBOX — test labels, not for shipping"),
     background="#ffd54f",
     foreground="#3e2700",
     frame="#f9a825",
 )
 LIVE_LOOK = EnvironmentLook(
-    word="LIVE",
-    banner="LIVE — labels cost money",
+    word_source=QT_TRANSLATE_NOOP("Window", "LIVE"),
+    banner_source=QT_TRANSLATE_NOOP("Window", "LIVE — labels cost money"),
     background="#2e7d32",
     foreground="#ffffff",
     frame="#1b5e20",
@@ -45,7 +59,9 @@ def look_for(environment: str) -> EnvironmentLook:
 
 def window_title(profile_name: str, environment: str) -> str:
     """`Packdesk — <profile> (SANDBOX|LIVE)`."""
-    return f"{APP_NAME} — {profile_name} ({look_for(environment).word})"
+    return translate("Window", "{app} — {profile} ({environment})").format(
+        app=APP_NAME, profile=profile_name, environment=look_for(environment).word
+    )
 
 
 def banner_style(environment: str) -> str:

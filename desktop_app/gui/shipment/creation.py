@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 
 from desktop_app.client import APIError, UnprocessableEntityError
 from desktop_app.client.desk import LabelDownloadError, generate_reference
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import (
     ERROR_COLOR,
@@ -48,17 +50,25 @@ def error_details(exc: BaseException) -> str:
     lines = [f"{type(exc).__name__}: {exc}"]
     status = getattr(exc, "status_code", None)
     if status:
-        lines.append(f"HTTP status: {status}")
+        lines.append(translate("Shipment", "HTTP status: {status}").format(status=status))
     errors = getattr(exc, "errors", None)
     if errors:
-        lines.append("Errors from the service:")
+        lines.append(translate("Shipment", "Errors from the service:"))
         lines += [f"  - {e}" for e in errors]
     request_id = getattr(exc, "request_id", None)
     if request_id:
-        lines.append(f"Request id (for support): {request_id}")
+        lines.append(
+            translate("Shipment", "Request id (for support): {request_id}").format(
+                request_id=request_id
+            )
+        )
     cause = getattr(exc, "cause", None) or exc.__cause__
     if cause is not None and cause is not exc:
-        lines.append(f"Caused by: {type(cause).__name__}: {cause}")
+        lines.append(
+            translate("Shipment", "Caused by: {kind}: {cause}").format(
+                kind=type(cause).__name__, cause=cause
+            )
+        )
     return "\n".join(lines)
 
 
@@ -87,15 +97,19 @@ class CreationPanelWidget(QWidget):
         self.created_count = 0
         self._profile_id: str | None = None
 
-        self.create_button = QPushButton("Create label")
+        self.create_button = QPushButton(translate("Shipment", "Create label"))
         self.create_button.setObjectName("createButton")
-        self.create_button.setToolTip("Create the shipment and its label (Ctrl+Enter)")
-        self.create_print_button = QPushButton("Create and print")
+        self.create_button.setToolTip(
+            translate("Shipment", "Create the shipment and its label (Ctrl+Enter)")
+        )
+        self.create_print_button = QPushButton(translate("Shipment", "Create and print"))
         self.create_print_button.setObjectName("createPrintButton")
-        self.create_print_button.setToolTip("Create, then print on the profile's printer (Ctrl+P)")
-        self.cancel_button = QPushButton("Cancel")
+        self.create_print_button.setToolTip(
+            translate("Shipment", "Create, then print on the profile's printer (Ctrl+P)")
+        )
+        self.cancel_button = QPushButton(translate("Shipment", "Cancel"))
         self.cancel_button.setObjectName("cancelButton")
-        self.cancel_button.setToolTip("Stop waiting for the carrier (Esc)")
+        self.cancel_button.setToolTip(translate("Shipment", "Stop waiting for the carrier (Esc)"))
         self.cancel_button.hide()
         self.create_button.clicked.connect(lambda: self.request_create(False))
         self.create_print_button.clicked.connect(lambda: self.request_create(True))
@@ -108,7 +122,7 @@ class CreationPanelWidget(QWidget):
         self.problems_button.setObjectName("problemsButton")
         self.problems_button.setAutoRaise(True)
         self.problems_button.setStyleSheet(f"color: {ERROR_COLOR}; font-weight: bold;")
-        self.problems_button.setToolTip("Show every problem of the form")
+        self.problems_button.setToolTip(translate("Shipment", "Show every problem of the form"))
         self.problems_button.clicked.connect(self.form.reveal_all)
         self.progress = QProgressBar()
         self.progress.setObjectName("creationProgress")
@@ -123,7 +137,7 @@ class CreationPanelWidget(QWidget):
         self.message.setWordWrap(True)
         self.message.hide()
         self.details_button = QToolButton()
-        self.details_button.setText("Details")
+        self.details_button.setText(translate("Shipment", "Details"))
         self.details_button.setCheckable(True)
         self.details_button.setAccessibleName("Show the error details")
         self.details_button.hide()
@@ -169,8 +183,7 @@ class CreationPanelWidget(QWidget):
         self.create_button.setEnabled(ready)
         self.create_print_button.setEnabled(ready and self.context.printer() is not None)
         if count:
-            noun = "problem" if count == 1 else "problems"
-            self.problems_button.setText(f"{count} {noun} — show")
+            self.problems_button.setText(translate("Shipment", "%n problem(s) — show", None, count))
             # red once a problem is on screen; grey while only untouched fields are missing
             color = ERROR_COLOR if self.form.visible_problem_count() else MUTED_COLOR
             self.problems_button.setStyleSheet(f"color: {color}; font-weight: bold;")
@@ -183,7 +196,9 @@ class CreationPanelWidget(QWidget):
             self.state_label.setText(self.context.connection_message)
         elif count == 0:
             word = look_for(self.context.environment).word
-            self.state_label.setText(f"Ready to create a {word} label.")
+            self.state_label.setText(
+                translate("Shipment", "Ready to create a {word} label.").format(word=word)
+            )
         else:
             self.state_label.setText("")
 
@@ -226,7 +241,12 @@ class CreationPanelWidget(QWidget):
             self.form.reveal_all()
             return None
         if not self.context.connected or self.context.creator is None:
-            self.show_message("info", f"Not connected yet: {self.context.connection_message}")
+            self.show_message(
+                "info",
+                translate("Shipment", "Not connected yet: {connection_message}").format(
+                    connection_message=self.context.connection_message
+                ),
+            )
             return None
         client = self.context.client
         shown = self.shown_environment()
@@ -235,12 +255,19 @@ class CreationPanelWidget(QWidget):
             # never a live label while the window shows SANDBOX, nor the reverse
             self.show_message(
                 "error",
-                f"Not created: the window shows {look_for(shown).word} but the connection is "
-                f"{look_for(client.environment if client else '').word}. Switch profile again.",
+                translate(
+                    "Shipment",
+                    "Not created: the window shows {word} but the connection is {0}. "
+                    "Switch profile again.",
+                ).format(
+                    look_for(client.environment if client else "").word, word=look_for(shown).word
+                ),
             )
             return None
         if and_print and self.context.printer() is None:
-            self.show_message("error", "No printer is assigned to this profile (Settings).")
+            self.show_message(
+                "error", translate("Shipment", "No printer is assigned to this profile (Settings).")
+            )
             return None
         body = self.form.request_body()
         if not body.get("reference_number"):
@@ -250,7 +277,9 @@ class CreationPanelWidget(QWidget):
         self._cancel_requested = False
         self.show_message("", "")
         self.state_label.setText(
-            f"Creating a {look_for(shown).word} label… waiting for the carrier"
+            translate("Shipment", "Creating a {word} label… waiting for the carrier").format(
+                word=look_for(shown).word
+            )
         )
         self.task = asyncio.ensure_future(self.context.creator.create(body))
         self._outer = asyncio.ensure_future(self._run(self.task, body, and_print))
@@ -270,9 +299,11 @@ class CreationPanelWidget(QWidget):
                 raise
             self.show_message(
                 "info",
-                "Stopped waiting. If the carrier still creates this shipment, Packdesk finds it "
-                f"by its reference {body['reference_number']} and adds it "
-                "to the history; nothing is sent twice.",
+                translate(
+                    "Shipment",
+                    "Stopped waiting. If the carrier still creates this shipment, Packdesk finds "
+                    "it by its reference {0} and adds it to the history; nothing is sent twice.",
+                ).format(body["reference_number"]),
             )
             self.context.spawn(self.context.journal_changed_now())
             self.context.spawn(self.context.reconcile())
@@ -286,7 +317,9 @@ class CreationPanelWidget(QWidget):
             self.show_message("error", exc.user_message, error_details(exc))
         except Exception as exc:
             log.exception("creation failed")
-            message = getattr(exc, "user_message", None) or "The label could not be created."
+            message = getattr(exc, "user_message", None) or translate(
+                "Shipment", "The label could not be created."
+            )
             self.show_message("error", message, error_details(exc))
         else:
             await self._created(stored, print_it=and_print or self.preview.auto_print)
@@ -301,7 +334,12 @@ class CreationPanelWidget(QWidget):
         creation can start in between): together they held the loop for 15-30 ms."""
         self.created_count += 1
         tracking = stored.carrier_tracking_no or stored.id
-        self.show_message("ok", f"Created: {stored.carrier.upper()} {tracking}")
+        self.show_message(
+            "ok",
+            translate("Shipment", "Created: {0} {tracking}").format(
+                carrier_name(stored.carrier), tracking=tracking
+            ),
+        )
         self.preview.show_shipment(stored)  # the PDF load and the view's layout
         await _next_turn()
         self.form.reset_for_next()

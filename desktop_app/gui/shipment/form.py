@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import label_format_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_ERROR_STYLE, MUTED_COLOR
 from desktop_app.gui.shipment.packages import PackagesFormWidget
@@ -47,15 +49,20 @@ _INDEX = re.compile(r"\[\d+\]$")
 # the Local sandbox's sender until the user has one: clearly a sample, valid, so that a first
 # label can be made without any setup
 SAMPLE_SENDER: dict[str, str] = {
-    "company": "Sample Shop",
-    "first_name": "Sam",
-    "last_name": "Sample",
+    "company": QT_TRANSLATE_NOOP("Shipment", "Sample Shop"),
+    "first_name": QT_TRANSLATE_NOOP("Shipment", "Sam"),
+    "last_name": QT_TRANSLATE_NOOP("Shipment", "Sample"),
     "street": "Musterstraße",
     "street_no": "12",
     "zip_code": "10115",
     "city": "Berlin",
     "country": "DE",
 }
+
+
+def sample_sender() -> dict[str, str]:
+    """The sample sender with its names in the UI language ("Muster-Shop", "Max Mustermann")."""
+    return {k: translate("Shipment", v) for k, v in SAMPLE_SENDER.items()}
 
 
 def parent_path(path: str) -> str:
@@ -101,31 +108,33 @@ class ShipmentFormWidget(QWidget):
 
         # --- receiver
         self.receiver = AddressFormWidget("to", with_modes=True)
-        receiver_box = QGroupBox("Receiver")
+        receiver_box = QGroupBox(translate("Shipment", "Receiver"))
         QVBoxLayout(receiver_box).addWidget(self.receiver)
 
         # --- sender: a summary line; the fields open on demand (or when they have problems)
         self.sender_form = AddressFormWidget("from")
         self.saved_combo = combo(object_name="savedAddresses")
         self.saved_combo.setAccessibleName("Saved addresses")
-        self.saved_combo.addItem("Saved addresses…", None)
+        self.saved_combo.addItem(translate("Shipment", "Saved addresses…"), None)
         self.saved_combo.activated.connect(self._on_saved_chosen)
         self.sender_summary = QLabel()
         self.sender_summary.setWordWrap(True)
-        self.sender_toggle = QPushButton("Change…")
+        self.sender_toggle = QPushButton(translate("Shipment", "Change…"))
         self.sender_toggle.setCheckable(True)
         self.sender_toggle.setAccessibleName("Change the sender")
         self.sender_toggle.toggled.connect(self._on_sender_toggle)
-        self.save_sender_button = QPushButton("Save as default sender")
+        self.save_sender_button = QPushButton(translate("Shipment", "Save as default sender"))
         self.save_sender_button.setObjectName("saveDefaultSender")
-        self.save_sender_button.setToolTip("Use this sender for every new shipment of this profile")
+        self.save_sender_button.setToolTip(
+            translate("Shipment", "Use this sender for every new shipment of this profile")
+        )
         self.save_sender_button.clicked.connect(self.save_default_sender)
         self.sender_note = QLabel()
         self.sender_note.setObjectName("senderNote")
         self.sender_note.setWordWrap(True)
         self.sender_note.setStyleSheet(f"color: {MUTED_COLOR};")
         self.sender_note.hide()
-        sender_box = QGroupBox("Sender")
+        sender_box = QGroupBox(translate("Shipment", "Sender"))
         sl = QVBoxLayout(sender_box)
         head = QHBoxLayout()
         head.addWidget(self.sender_summary, 1)
@@ -146,27 +155,36 @@ class ShipmentFormWidget(QWidget):
         self.carrier_service = CarrierServiceWidget()
         self.packages = PackagesFormWidget()
         self.addons = AddOnsWidget()
-        carrier_box = QGroupBox("Carrier and service")
+        carrier_box = QGroupBox(translate("Shipment", "Carrier and service"))
         QVBoxLayout(carrier_box).addWidget(self.carrier_service)
-        packages_box = QGroupBox("Packages")
+        packages_box = QGroupBox(translate("Shipment", "Packages"))
         QVBoxLayout(packages_box).addWidget(self.packages)
-        addons_box = QGroupBox("Additional services")
+        addons_box = QGroupBox(translate("Shipment", "Additional services"))
         QVBoxLayout(addons_box).addWidget(self.addons)
 
         # --- reference, order details, label format
         self.extra = FieldGroup(self)
-        extra_box = QGroupBox("Reference and label")
+        extra_box = QGroupBox(translate("Shipment", "Reference and label"))
         grid = QGridLayout(extra_box)
         grid.setHorizontalSpacing(8)
         grid.setVerticalSpacing(2)
-        self.reference_edit = line_edit("order number (scan or type)", object_name="reference")
+        self.reference_edit = line_edit(
+            translate("Shipment", "order number (scan or type)"), object_name="reference"
+        )
         # a barcode scanner ends with Enter: move on instead of submitting anything
         self.reference_edit.returnPressed.connect(self._reference_entered)
-        self.extra.add(grid, 0, 0, "reference_number", "&Reference number", self.reference_edit)
+        self.extra.add(
+            grid,
+            0,
+            0,
+            "reference_number",
+            translate("Shipment", "&Reference number"),
+            self.reference_edit,
+        )
         self.format_combo = combo(object_name="labelFormat")
         self.format_combo.activated.connect(self._on_format_chosen)
         self.format_field = self.extra.add(
-            grid, 0, 1, "label.format", "&Label format", self.format_combo
+            grid, 0, 1, "label.format", translate("Shipment", "&Label format"), self.format_combo
         )
         self.format_reason = QLabel()
         self.format_reason.setWordWrap(True)
@@ -176,19 +194,49 @@ class ShipmentFormWidget(QWidget):
         grid.setColumnStretch(1, 1)
 
         # a check box that opens the fields (a checkable group box leaves an empty frame)
-        self.order_box = QCheckBox("Add order details for the parcel point (partner)")
+        self.order_box = QCheckBox(
+            translate("Shipment", "Add order details for the parcel point (partner)")
+        )
         self.order_box.setObjectName("orderDetails")
-        self.order_body = QGroupBox("Order details")
+        self.order_body = QGroupBox(translate("Shipment", "Order details"))
         og = QGridLayout(self.order_body)
         og.setHorizontalSpacing(8)
         og.setVerticalSpacing(2)
         self.order = FieldGroup(self)
-        self.order.add(og, 0, 0, "shop_name", "Shop name", line_edit())
-        self.order.add(og, 0, 1, "order_number", "Order number", line_edit())
-        self.order.add(og, 1, 0, "order_date", "Order date", line_edit("YYYY-MM-DD"))
-        self.order.add(og, 1, 1, "e_mail_shop", "Shop e-mail", line_edit("shop@example.com"))
-        self.order.add(og, 2, 0, "order_total.amount", "Order total", line_edit("e.g. 59.90"))
-        self.order.add(og, 2, 1, "order_total.currency", "Currency", line_edit(max_width=80))
+        self.order.add(og, 0, 0, "shop_name", translate("Shipment", "Shop name"), line_edit())
+        self.order.add(og, 0, 1, "order_number", translate("Shipment", "Order number"), line_edit())
+        self.order.add(
+            og,
+            1,
+            0,
+            "order_date",
+            translate("Shipment", "Order date"),
+            line_edit(translate("Shipment", "YYYY-MM-DD")),
+        )
+        self.order.add(
+            og,
+            1,
+            1,
+            "e_mail_shop",
+            translate("Shipment", "Shop e-mail"),
+            line_edit("shop@example.com"),
+        )
+        self.order.add(
+            og,
+            2,
+            0,
+            "order_total.amount",
+            translate("Shipment", "Order total"),
+            line_edit(translate("Shipment", "e.g. 59.90")),
+        )
+        self.order.add(
+            og,
+            2,
+            1,
+            "order_total.currency",
+            translate("Shipment", "Currency"),
+            line_edit(max_width=80),
+        )
         self.order.fields["order_total.currency"].set_text("EUR")
         self.order_box.toggled.connect(self._on_order_toggled)
         self._on_order_toggled(False)
@@ -254,16 +302,16 @@ class ShipmentFormWidget(QWidget):
         self._profile_id = profile.id
         self._saved_addresses = []
         self.saved_combo.clear()
-        self.saved_combo.addItem("Saved addresses…", None)
+        self.saved_combo.addItem(translate("Shipment", "Saved addresses…"), None)
         sender = dict(profile.default_sender or {})
         self._loaded_sender = sender
         if set(sender) == {"id"}:
             self.sender_form.set_address({})
-            self.sender_summary.setText("Loading the stored sender address…")
+            self.sender_summary.setText(translate("Shipment", "Loading the stored sender address…"))
         elif sender:
             self.sender_form.set_address(sender)
         elif profile.builtin_local:
-            self.sender_form.set_address(SAMPLE_SENDER)
+            self.sender_form.set_address(sample_sender())
         else:
             self.sender_form.set_address({}, touched=False)
         prefs = profile.preferences
@@ -283,7 +331,9 @@ class ShipmentFormWidget(QWidget):
         """True while the sender fields still hold what the form filled in itself."""
         current = _comparable(self.sender_form.address())
         profile = self.context.profile
-        loaded = self._loaded_sender or (SAMPLE_SENDER if profile and profile.builtin_local else {})
+        loaded = self._loaded_sender or (
+            sample_sender() if profile and profile.builtin_local else {}
+        )
         return current in ({}, _comparable(loaded))
 
     def save_default_sender(self) -> bool:
@@ -297,18 +347,21 @@ class ShipmentFormWidget(QWidget):
             self.sender_toggle.setChecked(True)
             self.show_all = True
             self._show_problems()
-            self._set_sender_note("Correct the sender first.", error=True)
+            self._set_sender_note(translate("Shipment", "Correct the sender first."), error=True)
             return False
         body = sanitize(self.sender_form.address())
         assert isinstance(body, dict)
         try:
             self.context.manager.update(profile.model_copy(update={"default_sender": body}))
         except Exception as exc:  # a read-only config folder: say so, keep the typing
-            self._set_sender_note(f"Could not save the profile: {exc}", error=True)
+            self._set_sender_note(
+                translate("Shipment", "Could not save the profile: {exc}").format(exc=exc),
+                error=True,
+            )
             return False
         self._loaded_sender = dict(body)
         self.context.reload_profile()  # the same profile: the form keeps what is typed
-        self._set_sender_note("Saved as the default sender of this profile.")
+        self._set_sender_note(translate("Shipment", "Saved as the default sender of this profile."))
         return True
 
     def _set_sender_note(self, text: str, *, error: bool = False) -> None:
@@ -360,7 +413,7 @@ class ShipmentFormWidget(QWidget):
             a.model_dump(mode="json", by_alias=True, exclude_none=True) for a in stored
         ]
         self.saved_combo.clear()
-        self.saved_combo.addItem("Saved addresses…", None)
+        self.saved_combo.addItem(translate("Shipment", "Saved addresses…"), None)
         for a in self._saved_addresses:
             self.saved_combo.addItem(_address_line(a), a.get("id"))
         default = profile.default_sender or {}
@@ -382,14 +435,24 @@ class ShipmentFormWidget(QWidget):
     def _on_sender_toggle(self, on: bool) -> None:
         self.sender_form.setVisible(on)
         self.saved_combo.setVisible(on)
-        self.sender_toggle.setText("Done" if on else "Change…")
+        self.sender_toggle.setText(
+            translate("Shipment", "Done") if on else translate("Shipment", "Change…")
+        )
 
     def _update_sender_summary(self) -> None:
         profile = self.context.profile
         current = _comparable(self.sender_form.address())
-        if profile is not None and profile.builtin_local and current == _comparable(SAMPLE_SENDER):
+        if (
+            profile is not None
+            and profile.builtin_local
+            and current == _comparable(sample_sender())
+        ):
             summary = self.sender_form.summary()
-            self.sender_summary.setText(f"{summary} (sample sender of the sandbox)")
+            self.sender_summary.setText(
+                translate("Shipment", "{summary} (sample sender of the sandbox)").format(
+                    summary=summary
+                )
+            )
         else:
             self.sender_summary.setText(self.sender_form.summary())
         default = self._loaded_sender or {}
@@ -418,12 +481,20 @@ class ShipmentFormWidget(QWidget):
         old = box.blockSignals(True)
         try:
             box.clear()
-            box.addItem(f"{auto} (auto)" if auto else "(auto) — none fits", None)
+            box.addItem(
+                translate("Shipment", "{0} (automatic)").format(label_format_name(auto))
+                if auto
+                else translate("Shipment", "(automatic) — none fits"),
+                None,
+            )
             for fmt in offered:
-                box.addItem(fmt, fmt)
+                box.addItem(label_format_name(fmt), fmt)
             index = box.findData(keep) if keep else 0
             if index < 0:
-                box.addItem(f"{keep} — not offered", keep)
+                box.addItem(
+                    translate("Shipment", "{0} — not offered").format(label_format_name(keep)),
+                    keep,
+                )
                 index = box.count() - 1
             box.setCurrentIndex(index)
         finally:
@@ -432,7 +503,11 @@ class ShipmentFormWidget(QWidget):
         self._auto_reason = reason
         chosen = box.currentData()
         self.format_reason.setText(
-            f"Chosen by hand (automatic would be {auto})." if chosen else f"Automatic: {reason}"
+            translate("Shipment", "Chosen by hand (automatic would be {0}).").format(
+                label_format_name(auto)
+            )
+            if chosen
+            else translate("Shipment", "Automatic: {reason}").format(reason=reason)
         )
 
     def _on_format_chosen(self, _index: int) -> None:
@@ -509,7 +584,9 @@ class ShipmentFormWidget(QWidget):
                 Problem(
                     "to.partner_id",
                     "partner_not_offered",
-                    f"{spec.display_name} does not deliver to workplace parcel points.",
+                    translate(
+                        "Shipment", "{display_name} does not deliver to workplace parcel points."
+                    ).format(display_name=spec.display_name),
                 )
             )
         if self.label_format is None and draft.get("carrier"):
@@ -655,7 +732,9 @@ def _partner_mode_problems(problems: list[Problem], to: Any) -> list[Problem]:
     if partner_id:
         return problems
     kept = [p for p in problems if not p.path.startswith("to.") and p.path != "to"]
-    kept.append(Problem("to.partner_id", "required", "Enter the partner id."))
+    kept.append(
+        Problem("to.partner_id", "required", translate("Shipment", "Enter the partner id."))
+    )
     return kept
 
 

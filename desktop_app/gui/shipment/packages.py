@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import package_type_name
 from desktop_app.gui.shell.theme import MUTED_COLOR
 from desktop_app.gui.widgets.fields import (
     Field,
@@ -35,10 +37,8 @@ from desktop_app.gui.widgets.fields import (
 DIMENSIONS = ("length", "width", "height")
 
 
-def _type_name(code: str, spec: CarrierSpec | None) -> str:
-    if spec is not None and code in spec.package_type_names:
-        return str(spec.package_type_names[code])
-    return code.replace("_", " ").capitalize()
+def _type_name(code: str, spec: CarrierSpec | None) -> str:  # noqa: ARG001 - one name for all
+    return package_type_name(code)
 
 
 class PackageRowWidget(QFrame):
@@ -52,9 +52,9 @@ class PackageRowWidget(QFrame):
         self.setObjectName("packageRow")
         self.group = FieldGroup(self)
         self.group.edited.connect(self.edited)
-        self.title = QLabel("Package")
+        self.title = QLabel(translate("Shipment", "Package"))
         self.title.setStyleSheet("font-weight: bold;")
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(translate("Shipment", "Remove"))
         self.remove_button.setAccessibleName("Remove this package")
         self.remove_button.clicked.connect(lambda: self.remove_requested.emit(self))
         head = QHBoxLayout()
@@ -67,19 +67,68 @@ class PackageRowWidget(QFrame):
         for c in range(4):
             grid.setColumnStretch(c, 1)
         g = self.group
-        g.add(grid, 0, 0, "weight", "Weight (kg)", line_edit("e.g. 1.5", object_name="weight"))
-        g.add(grid, 0, 1, "length", "Length (cm)", line_edit(object_name="length"))
-        g.add(grid, 0, 2, "width", "Width (cm)", line_edit(object_name="width"))
-        g.add(grid, 0, 3, "height", "Height (cm)", line_edit(object_name="height"))
+        g.add(
+            grid,
+            0,
+            0,
+            "weight",
+            translate("Shipment", "Weight (kg)"),
+            line_edit(translate("Shipment", "e.g. 1.5"), object_name="weight"),
+        )
+        g.add(
+            grid,
+            0,
+            1,
+            "length",
+            translate("Shipment", "Length (cm)"),
+            line_edit(object_name="length"),
+        )
+        g.add(
+            grid, 0, 2, "width", translate("Shipment", "Width (cm)"), line_edit(object_name="width")
+        )
+        g.add(
+            grid,
+            0,
+            3,
+            "height",
+            translate("Shipment", "Height (cm)"),
+            line_edit(object_name="height"),
+        )
         self.type_combo = combo(object_name="package_type")
         self.type_combo.currentIndexChanged.connect(self._apply_type)
-        g.add(grid, 1, 0, "type", "Type", self.type_combo)
-        g.add(grid, 1, 1, "description", "Contents", line_edit("what is inside"), span=3)
-        self.insure_check = QCheckBox("Insure a higher value (goods over 500 EUR)")
+        g.add(grid, 1, 0, "type", translate("Shipment", "Type"), self.type_combo)
+        g.add(
+            grid,
+            1,
+            1,
+            "description",
+            translate("Shipment", "Contents"),
+            line_edit(translate("Shipment", "what is inside")),
+            span=3,
+        )
+        self.insure_check = QCheckBox(
+            translate("Shipment", "Insure a higher value (goods over 500 EUR)")
+        )
         self.insure_check.setObjectName("insure")
-        g.add(grid, 2, 0, "insure", "Declared value", self.insure_check, span=2)
-        g.add(grid, 2, 2, "declared_value.amount", "Value (EUR)", line_edit("over 500"))
-        g.add(grid, 2, 3, "declared_value.currency", "Currency", line_edit(max_width=80))
+        g.add(
+            grid, 2, 0, "insure", translate("Shipment", "Declared value"), self.insure_check, span=2
+        )
+        g.add(
+            grid,
+            2,
+            2,
+            "declared_value.amount",
+            translate("Shipment", "Value (EUR)"),
+            line_edit(translate("Shipment", "over 500")),
+        )
+        g.add(
+            grid,
+            2,
+            3,
+            "declared_value.currency",
+            translate("Shipment", "Currency"),
+            line_edit(max_width=80),
+        )
         self.fields["declared_value.currency"].set_text("EUR")
         self.insure_check.toggled.connect(self._apply_insurance)
         layout = QVBoxLayout(self)
@@ -103,7 +152,9 @@ class PackageRowWidget(QFrame):
             self.type_combo,
             [(_type_name(t, spec), t) for t in types],
             current,
-            unavailable=lambda t: f"{_type_name(t, None)} — not taken by {name}",
+            unavailable=lambda t: translate("Shipment", "{0} — not taken by {name}").format(
+                _type_name(t, None), name=name
+            ),
         )
         self._declared_allowed = spec is None or spec.declared_value
         self._apply_type()
@@ -180,7 +231,7 @@ class PackagesFormWidget(QWidget):
         self._rows_box = QVBoxLayout()
         self._rows_box.setContentsMargins(0, 0, 0, 0)
         self.group = FieldGroup(self)
-        self.add_button = QPushButton("&Add package")
+        self.add_button = QPushButton(translate("Shipment", "&Add package"))
         self.add_button.setObjectName("addPackage")
         self.add_button.clicked.connect(self._on_add)
         self.hint = QLabel()
@@ -228,7 +279,11 @@ class PackagesFormWidget(QWidget):
     def _renumber(self) -> None:
         several = len(self.rows) > 1
         for i, row in enumerate(self.rows):
-            row.title.setText(f"Package {i + 1}" if several else "Package")
+            row.title.setText(
+                translate("Shipment", "Package {0}").format(i + 1)
+                if several
+                else translate("Shipment", "Package")
+            )
             row.remove_button.setVisible(several)
         multiple = self._spec is None or self._spec.multiple_packages
         self.add_button.setVisible(multiple)
@@ -236,8 +291,13 @@ class PackagesFormWidget(QWidget):
             limit = load_catalog().max_packages
             self.add_button.setEnabled(len(self.rows) < limit)
             self.hint.setText(
-                f"{self._spec.display_name if self._spec else 'This carrier'} "
-                f"takes up to {limit} packages in one shipment."
+                translate(
+                    "Shipment", "{name} takes up to %n packages in one shipment.", None, limit
+                ).format(name=self._spec.display_name)
+                if self._spec
+                else translate(
+                    "Shipment", "This carrier takes up to %n packages in one shipment.", None, limit
+                )
             )
         else:
             self.hint.setText("")

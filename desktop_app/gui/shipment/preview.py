@@ -26,7 +26,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.labels import LABEL_FORMATS
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import job_state_text
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.printing.preview import render_zpl_preview
 from desktop_app.printing.queue import PrintJob
@@ -78,7 +81,9 @@ class VirtualPrintDialog(QDialog):
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("virtualPrintDialog")
-        self.setWindowTitle("Virtual label printer (sandbox): last printed label")
+        self.setWindowTitle(
+            translate("Shipment", "Virtual label printer (sandbox): last printed label")
+        )
         self.resize(460, 640)
         self.context = context
         self.images = LabelImagesWidget()
@@ -89,7 +94,7 @@ class VirtualPrintDialog(QDialog):
         self.info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.folder_button = buttons.addButton(
-            "Open jobs folder", QDialogButtonBox.ButtonRole.ActionRole
+            translate("Shipment", "Open jobs folder"), QDialogButtonBox.ButtonRole.ActionRole
         )
         self.folder_button.clicked.connect(lambda: open_jobs_folder(context))
         buttons.rejected.connect(self.reject)
@@ -106,11 +111,21 @@ class VirtualPrintDialog(QDialog):
         last = printer.last_job() if printer is not None else None
         if last is None:
             self.images.set_pixmaps([])
-            self.info.setText("Nothing printed yet. Create a label and press Print.")
+            self.info.setText(
+                translate("Shipment", "Nothing printed yet. Create a label and press Print.")
+            )
             return
         self.images.set_pixmaps([QPixmap(str(png)) for png in last.pngs])
-        seen = "as the printer would print it" if last.pngs else "(no rendering available)"
-        self.info.setText(f"{last.path.name} {seen}\nSaved in {last.path.parent}")
+        seen = (
+            translate("Shipment", "as the printer would print it")
+            if last.pngs
+            else translate("Shipment", "(no rendering available)")
+        )
+        self.info.setText(
+            translate("Shipment", "{name} {seen}\nSaved in {parent}").format(
+                name=last.path.name, seen=seen, parent=last.path.parent
+            )
+        )
 
 
 def open_jobs_folder(context: AppContext) -> bool:
@@ -135,12 +150,12 @@ class LabelPreviewWidget(QWidget):
         self.zpl_note = ""
         self._profile_id: str | None = None
 
-        self.title = QLabel("No label yet")
+        self.title = QLabel(translate("Shipment", "No label yet"))
         self.title.setObjectName("previewTitle")
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: bold;")
         self.stack = QStackedWidget()
-        empty = QLabel("The label appears here as soon as it is created.")
+        empty = QLabel(translate("Shipment", "The label appears here as soon as it is created."))
         empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         empty.setWordWrap(True)
         empty.setStyleSheet(f"color: {MUTED_COLOR};")
@@ -164,12 +179,14 @@ class LabelPreviewWidget(QWidget):
         self.note.setStyleSheet(f"color: {MUTED_COLOR};")
         self.note.hide()
 
-        self.print_button = QPushButton("&Print label")
+        self.print_button = QPushButton(translate("Shipment", "&Print label"))
         self.print_button.setObjectName("printButton")
-        self.print_button.setToolTip("Send this label to the profile's printer (Ctrl+Shift+L)")
+        self.print_button.setToolTip(
+            translate("Shipment", "Send this label to the profile's printer (Ctrl+Shift+L)")
+        )
         self.print_button.setShortcut("Ctrl+Shift+L")
         self.print_button.clicked.connect(self.print_current)
-        self.auto_print_check = QCheckBox("Print automatically after create")
+        self.auto_print_check = QCheckBox(translate("Shipment", "Print automatically after create"))
         self.auto_print_check.setObjectName("autoPrint")
         self.auto_print_check.toggled.connect(self._on_auto_print)
         self.print_status = QLabel()
@@ -178,17 +195,19 @@ class LabelPreviewWidget(QWidget):
         # the built-in virtual printer: what it "printed" is one click away
         self.virtual_row = QWidget()
         self.virtual_row.setObjectName("virtualPrinterRow")
-        self.last_print_button = QPushButton("See printed label")
+        self.last_print_button = QPushButton(translate("Shipment", "See printed label"))
         self.last_print_button.setObjectName("lastPrintButton")
         self.last_print_button.setToolTip(
-            "The virtual label printer of the sandbox: see what it received"
+            translate("Shipment", "The virtual label printer of the sandbox: see what it received")
         )
         self.last_print_button.clicked.connect(self.show_last_print)
-        self.jobs_folder_button = QPushButton("Jobs folder")
+        self.jobs_folder_button = QPushButton(translate("Shipment", "Jobs folder"))
         self.jobs_folder_button.setObjectName("jobsFolderButton")
-        self.jobs_folder_button.setToolTip("Open the folder where the virtual printer keeps jobs")
+        self.jobs_folder_button.setToolTip(
+            translate("Shipment", "Open the folder where the virtual printer keeps jobs")
+        )
         self.jobs_folder_button.clicked.connect(lambda: open_jobs_folder(self.context))
-        virtual_label = QLabel("Virtual printer:")
+        virtual_label = QLabel(translate("Shipment", "Virtual printer:"))
         virtual_label.setStyleSheet(f"color: {MUTED_COLOR};")
         vl = QHBoxLayout(self.virtual_row)
         vl.setContentsMargins(0, 0, 0, 0)
@@ -256,7 +275,7 @@ class LabelPreviewWidget(QWidget):
         self.pdf_document.close()
         self._clear_images()
         self.text_view.clear()
-        self.title.setText("No label yet")
+        self.title.setText(translate("Shipment", "No label yet"))
         self.note.hide()
         self.print_status.setText("")
         self.stack.setCurrentIndex(EMPTY)
@@ -271,7 +290,9 @@ class LabelPreviewWidget(QWidget):
         self.title.setText(f"{stored.carrier.upper()} {tracking}{ref} ({stored.label_format})")
         path = stored.label_path
         if path is None or not path.is_file():
-            self._show_note("This shipment has no label file yet.", error=True)
+            self._show_note(
+                translate("Shipment", "This shipment has no label file yet."), error=True
+            )
             self._update_buttons()
             return
         data = path.read_bytes()
@@ -287,7 +308,7 @@ class LabelPreviewWidget(QWidget):
             self.kind = "zpl"
             self.text_view.setPlainText(data.decode("utf-8", "replace"))
             self.stack.setCurrentIndex(TEXT)
-            self._show_note("Rendering the ZPL label…")
+            self._show_note(translate("Shipment", "Rendering the ZPL label…"))
             fmt = LABEL_FORMATS.get(stored.label_format or "")
             dpi = fmt.dpi if fmt is not None and fmt.dpi else 203
             self.render_task = asyncio.ensure_future(self._render_zpl(data, dpi))
@@ -297,7 +318,9 @@ class LabelPreviewWidget(QWidget):
         # rendering a converted label takes a while: keep the event loop free
         result = await asyncio.to_thread(render_zpl_preview, data, dpi=dpi)
         if not result.available:
-            self.zpl_note = f"Showing the ZPL text: {result.message}"
+            self.zpl_note = translate("Shipment", "Showing the ZPL text: {message}").format(
+                message=result.message
+            )
             self._show_note(self.zpl_note)
             return
         pixmaps = []
@@ -308,7 +331,7 @@ class LabelPreviewWidget(QWidget):
         self.images.set_pixmaps(pixmaps)
         self.stack.setCurrentIndex(IMAGES)
         pages = len(result.pngs)
-        self.zpl_note = f"ZPL rendered offline ({pages} label{'s' if pages != 1 else ''})"
+        self.zpl_note = translate("Shipment", "ZPL rendered offline (%n label(s))", None, pages)
         self._show_note(self.zpl_note)
         # the renderer's remarks (fonts, ignored setup commands) are for the curious
         self.note.setToolTip("\n".join(result.warnings))
@@ -337,9 +360,15 @@ class LabelPreviewWidget(QWidget):
         self.virtual_row.setVisible(self.context.uses_sandbox_printer())
         printable = self.shipment is not None and self.shipment.printable
         self.print_button.setEnabled(printable and self.context.printer() is not None)
-        self.print_button.setText("&Print again" if self.jobs else "&Print label")
+        self.print_button.setText(
+            translate("Shipment", "&Print again")
+            if self.jobs
+            else translate("Shipment", "&Print label")
+        )
         if self.context.printer() is None:
-            self.print_button.setToolTip("No printer is assigned to this profile (Settings)")
+            self.print_button.setToolTip(
+                translate("Shipment", "No printer is assigned to this profile (Settings)")
+            )
 
     def print_current(self) -> list[PrintJob]:
         """Queue the shown label for the profile's printer (again, if printed before)."""
@@ -353,7 +382,11 @@ class LabelPreviewWidget(QWidget):
             return []
         self.jobs.extend(jobs)
         self.print_status.setStyleSheet("")
-        self.print_status.setText(f"Sent to {jobs[0].printer}: {jobs[0].state}")
+        self.print_status.setText(
+            translate("Shipment", "Sent to {printer}: {state}").format(
+                printer=printer_title(jobs[0].printer), state=job_state_text(jobs[0])
+            )
+        )
         self._update_buttons()
         return jobs
 
@@ -361,12 +394,7 @@ class LabelPreviewWidget(QWidget):
         if not any(j.id == job.id for j in self.jobs):
             return
         self.jobs = [job if j.id == job.id else j for j in self.jobs]
-        text = {
-            "done": "Printed",
-            "queued": "Queued",
-            "sending": "Printing…",
-        }.get(job.state, job.status_text)
-        self.print_status.setText(f"{job.printer}: {text}")
+        self.print_status.setText(f"{printer_title(job.printer)}: {job_state_text(job)}")
         bad = job.state in ("failed", "needs_attention", "waiting")
         self.print_status.setStyleSheet(f"color: {ERROR_COLOR};" if bad else "")
 

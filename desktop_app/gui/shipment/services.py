@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -22,19 +22,19 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
+from desktop_app.gui.i18n import translate, words
+from desktop_app.gui.i18n.words import additional_service_name
 from desktop_app.gui.shell.context import CarrierOffer
 from desktop_app.gui.shell.theme import MUTED_COLOR
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit, set_combo_items
 
+# each language by its own name, as the receiver reads it
 LANGUAGES = (("Deutsch", "de"), ("English", "en"), ("Français", "fr"), ("Nederlands", "nl"))
 
 
 def service_name(carrier: str | None, service: str) -> str:
-    """A service's display name from the catalog."""
-    spec = load_catalog().carriers.get(carrier or "")
-    if spec is not None and service in spec.service_names:
-        return str(spec.service_names[service])
-    return service.replace("_", " ").capitalize()
+    """A service by its customer-facing name in the UI language."""
+    return words.service_name(carrier, service)
 
 
 class CarrierServiceWidget(QWidget):
@@ -53,7 +53,7 @@ class CarrierServiceWidget(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(8)
         self.group.add(grid, 0, 0, "carrier", "&Carrier", self.carrier_combo)
-        self.group.add(grid, 0, 1, "service", "Ser&vice", self.service_combo)
+        self.group.add(grid, 0, 1, "service", translate("Shipment", "Ser&vice"), self.service_combo)
         self.carrier_combo.currentIndexChanged.connect(self._on_carrier)
         self._offers: dict[str, CarrierOffer] = {}
 
@@ -84,7 +84,9 @@ class CarrierServiceWidget(QWidget):
             self.carrier_combo,
             [(o.display_name, code) for code, o in offers.items()],
             keep,
-            unavailable=lambda c: f"{c} — not offered by this service",
+            unavailable=lambda c: translate("Shipment", "{c} — not offered by this service").format(
+                c=c
+            ),
         )
         self._fill_services(None)
         self.carrier_changed.emit(self.carrier or "")
@@ -122,7 +124,9 @@ class CarrierServiceWidget(QWidget):
             self.service_combo,
             [(service_name(self.carrier, s), s) for s in services],
             keep,
-            unavailable=lambda s: f"{service_name(None, s)} — not offered by {name}",
+            unavailable=lambda s: translate("Shipment", "{0} — not offered by {name}").format(
+                service_name(None, s), name=name
+            ),
         )
 
     def collect(self, draft: dict[str, Any], fields: dict[str, Field]) -> None:
@@ -137,10 +141,16 @@ class CarrierServiceWidget(QWidget):
 
 # what each service does, in the shop owner's words (the catalog's notes are for developers)
 _NOTES = {
-    "advance_notice": "The carrier tells the receiver when the parcel is coming.",
-    "cash_on_delivery": "The carrier collects the amount from the receiver and transfers it "
-    "to your account.",
-    "drop_authorization": "Only if the receiver has allowed you to authorize this.",
+    "advance_notice": QT_TRANSLATE_NOOP(
+        "Shipment", "The carrier tells the receiver when the parcel is coming."
+    ),
+    "cash_on_delivery": QT_TRANSLATE_NOOP(
+        "Shipment",
+        "The carrier collects the amount from the receiver and transfers it to your account.",
+    ),
+    "drop_authorization": QT_TRANSLATE_NOOP(
+        "Shipment", "Only if the receiver has allowed you to authorize this."
+    ),
 }
 
 
@@ -155,9 +165,10 @@ class AddOnWidget(QFrame):
         info = load_catalog().additional_services[name]
         self.group = FieldGroup(self)
         self.group.edited.connect(self.edited)
-        self.check = QCheckBox(info.display_name)
+        self.check = QCheckBox(additional_service_name(name))
         self.check.setObjectName(f"addon_{name}")
-        self.note = QLabel(_NOTES.get(name, info.note))
+        note = _NOTES.get(name)
+        self.note = QLabel(translate("Shipment", note) if note else info.note)
         self.note.setStyleSheet(f"color: {MUTED_COLOR};")
         self.note.setWordWrap(True)
         self.body = QWidget()
@@ -169,8 +180,8 @@ class AddOnWidget(QFrame):
         self.sms_radio: QRadioButton | None = None
         g = self.group
         if name == "advance_notice":
-            self.email_radio = QRadioButton("By e-mail")
-            self.sms_radio = QRadioButton("By SMS")
+            self.email_radio = QRadioButton(translate("Shipment", "By e-mail"))
+            self.sms_radio = QRadioButton(translate("Shipment", "By SMS"))
             self.email_radio.setChecked(True)
             channel = QButtonGroup(self)
             channel.addButton(self.email_radio)
@@ -180,23 +191,86 @@ class AddOnWidget(QFrame):
             row.addWidget(self.sms_radio)
             row.addStretch(1)
             grid.addLayout(row, 0, 0, 1, 3)
-            g.add(grid, 1, 0, "email", "Notify e-mail", line_edit("name@example.com"), span=2)
-            g.add(grid, 1, 2, "language", "Language", combo(LANGUAGES, object_name="language"))
-            g.add(grid, 2, 0, "sms", "Mobile number", line_edit("+49 151 2345678"), span=2)
+            g.add(
+                grid,
+                1,
+                0,
+                "email",
+                translate("Shipment", "Notify e-mail"),
+                line_edit("name@example.com"),
+                span=2,
+            )
+            g.add(
+                grid,
+                1,
+                2,
+                "language",
+                translate("Shipment", "Language"),
+                combo(LANGUAGES, object_name="language"),
+            )
+            g.add(
+                grid,
+                2,
+                0,
+                "sms",
+                translate("Shipment", "Mobile number"),
+                line_edit("+49 151 2345678"),
+                span=2,
+            )
             for radio in (self.email_radio, self.sms_radio):
                 radio.toggled.connect(self._apply_channel)
                 radio.toggled.connect(lambda *_: self.edited.emit())
         elif name == "cash_on_delivery":
-            g.add(grid, 0, 0, "amount", "Amount to collect", line_edit("e.g. 49.90"))
-            g.add(grid, 0, 1, "currency", "Currency", line_edit(max_width=80))
+            g.add(
+                grid,
+                0,
+                0,
+                "amount",
+                translate("Shipment", "Amount to collect"),
+                line_edit(translate("Shipment", "e.g. 49.90")),
+            )
+            g.add(
+                grid, 0, 1, "currency", translate("Shipment", "Currency"), line_edit(max_width=80)
+            )
             self.fields["currency"].set_text("EUR")
-            g.add(grid, 1, 0, "bank_account_holder", "Account holder", line_edit(), span=2)
-            g.add(grid, 2, 0, "bank_name", "Bank", line_edit(), span=2)
-            g.add(grid, 3, 0, "bank_account_number", "IBAN", line_edit("DE.."), span=2)
-            g.add(grid, 4, 0, "bank_code", "BIC", line_edit("e.g. DEUTDEFF"))
-            g.add(grid, 4, 1, "reference1", "Reference on transfer", line_edit())
+            g.add(
+                grid,
+                1,
+                0,
+                "bank_account_holder",
+                translate("Shipment", "Account holder"),
+                line_edit(),
+                span=2,
+            )
+            g.add(grid, 2, 0, "bank_name", translate("Shipment", "Bank"), line_edit(), span=2)
+            g.add(
+                grid,
+                3,
+                0,
+                "bank_account_number",
+                "IBAN",
+                line_edit(translate("Shipment", "DE..")),
+                span=2,
+            )
+            g.add(grid, 4, 0, "bank_code", "BIC", line_edit(translate("Shipment", "e.g. DEUTDEFF")))
+            g.add(
+                grid,
+                4,
+                1,
+                "reference1",
+                translate("Shipment", "Reference on transfer"),
+                line_edit(),
+            )
         elif name == "drop_authorization":
-            g.add(grid, 0, 0, "message", "Where may the parcel be left?", line_edit(), span=2)
+            g.add(
+                grid,
+                0,
+                0,
+                "message",
+                translate("Shipment", "Where may the parcel be left?"),
+                line_edit(),
+                span=2,
+            )
         grid.setColumnStretch(0, 2)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
@@ -235,14 +309,17 @@ class AddOnWidget(QFrame):
             channels = load_catalog().additional_services["advance_notice"].channels
             self._sms_allowed = spec is None or spec.code in channels.get("sms", ())
             if spec is not None and spec.code == "dpd":
-                self.check.setText("Advance notice (Predict)")
+                self.check.setText(translate("Shipment", "Advance notice (Predict)"))
             else:
-                self.check.setText("Advance notice")
+                self.check.setText(additional_service_name("advance_notice"))
             self._apply_channel()
         if self.name == "saturday_delivery":
             self.note.setText(
-                "Needs the service One day or One day early and your own carrier contract; "
-                "for shipments sent on a Friday."
+                translate(
+                    "Shipment",
+                    "Needs the service One day or One day early and your own carrier contract; "
+                    "for shipments sent on a Friday.",
+                )
             )
 
     def _apply_checked(self, *_args: Any) -> None:
@@ -322,7 +399,9 @@ class AddOnsWidget(QWidget):
             w.edited.connect(self.edited)
             self.items[name] = w
             layout.addWidget(w)
-        self.none_label = QLabel("This carrier offers no additional services.")
+        self.none_label = QLabel(
+            translate("Shipment", "This carrier offers no additional services.")
+        )
         self.none_label.setStyleSheet(f"color: {MUTED_COLOR};")
         layout.addWidget(self.none_label)
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QGridLayout, QLineEdit, QVBoxLayout, QWidget
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit, set_combo_items
 
 ADDRESS = "address"
@@ -25,19 +26,29 @@ DEFAULT_COUNTRY = "DE"
 
 # name, label, placeholder, (row, col, span)
 _LAYOUT: tuple[tuple[str, str, str, tuple[int, int, int]], ...] = (
-    ("company", "Company", "", (1, 0, 4)),
-    ("first_name", "First name", "", (2, 0, 2)),
-    ("last_name", "Last name", "", (2, 2, 2)),
-    ("care_of", "Care of", "c/o, department, floor", (3, 0, 4)),
-    ("street", "Street", "", (4, 0, 3)),
-    ("street_no", "No.", "", (4, 3, 1)),
-    ("zip_code", "Postcode", "", (5, 0, 1)),
-    ("city", "City", "", (5, 1, 3)),
-    ("country", "Country", "DE", (6, 0, 1)),
-    ("state", "State", "", (6, 1, 1)),
-    ("phone", "Phone", "+49 30 1234567", (6, 2, 2)),
-    ("email", "E-mail", "name@example.com", (7, 0, 4)),
-    ("partner_id", "Partner id", "7 characters, e.g. A1B2C3D", (8, 0, 4)),
+    ("company", QT_TRANSLATE_NOOP("Form", "Company"), "", (1, 0, 4)),
+    ("first_name", QT_TRANSLATE_NOOP("Form", "First name"), "", (2, 0, 2)),
+    ("last_name", QT_TRANSLATE_NOOP("Form", "Last name"), "", (2, 2, 2)),
+    (
+        "care_of",
+        QT_TRANSLATE_NOOP("Form", "Care of"),
+        QT_TRANSLATE_NOOP("Form", "c/o, department, floor"),
+        (3, 0, 4),
+    ),
+    ("street", QT_TRANSLATE_NOOP("Form", "Street"), "", (4, 0, 3)),
+    ("street_no", QT_TRANSLATE_NOOP("Form", "No."), "", (4, 3, 1)),
+    ("zip_code", QT_TRANSLATE_NOOP("Form", "Postcode"), "", (5, 0, 1)),
+    ("city", QT_TRANSLATE_NOOP("Form", "City"), "", (5, 1, 3)),
+    ("country", QT_TRANSLATE_NOOP("Form", "Country"), "DE", (6, 0, 1)),
+    ("state", QT_TRANSLATE_NOOP("Form", "State"), "", (6, 1, 1)),
+    ("phone", QT_TRANSLATE_NOOP("Form", "Phone"), "+49 30 1234567", (6, 2, 2)),
+    ("email", QT_TRANSLATE_NOOP("Form", "E-mail"), "name@example.com", (7, 0, 4)),
+    (
+        "partner_id",
+        QT_TRANSLATE_NOOP("Form", "Partner id"),
+        QT_TRANSLATE_NOOP("Form", "7 characters, e.g. A1B2C3D"),
+        (8, 0, 4),
+    ),
 )
 _DEFAULT_LABELS = {name: label for name, label, _, _ in _LAYOUT}
 
@@ -46,10 +57,14 @@ def mode_title(mode: str) -> str:
     """What the mode combo shows for a mode."""
     cat = load_catalog()
     return {
-        ADDRESS: "Street address",
-        LOCKER_STATION: f"Locker station ({cat.locker_station.keyword})",
-        POST_BRANCH: f"Post branch ({cat.post_branch.keyword})",
-        PARTNER: "Workplace parcel point (partner id)",
+        ADDRESS: translate("Form", "Street address"),
+        LOCKER_STATION: translate("Form", "Locker station ({keyword})").format(
+            keyword=cat.locker_station.keyword
+        ),
+        POST_BRANCH: translate("Form", "Post branch ({keyword})").format(
+            keyword=cat.post_branch.keyword
+        ),
+        PARTNER: translate("Form", "Workplace parcel point (partner id)"),
     }[mode]
 
 
@@ -88,17 +103,19 @@ class AddressFormWidget(QWidget):
         self.mode_field: Field | None = None
         if with_modes:
             self.mode_field = self.group.add(
-                grid, 0, 0, "mode", "Deliver to", self.mode_combo, span=4
+                grid, 0, 0, "mode", translate("Form", "Deliver to"), self.mode_combo, span=4
             )
             for mode in MODES:
                 self.mode_combo.addItem(mode_title(mode), mode)
             self.mode_combo.currentIndexChanged.connect(self._on_mode_changed)
         for name, label, placeholder, (row, col, span) in _LAYOUT:
-            edit = line_edit(placeholder, object_name=f"{role}_{name}")
+            # (translate() gives back a text it has no translation of: "DE", "+49 …")
+            hint = translate("Form", placeholder) if placeholder else ""
+            edit = line_edit(hint, object_name=f"{role}_{name}")
             if name == "country":
                 edit.setMaxLength(3)
                 edit.setText(DEFAULT_COUNTRY)
-            self.group.add(grid, row, col, name, label, edit, span=span)
+            self.group.add(grid, row, col, name, translate("Form", label), edit, span=span)
         self._grid = grid
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -150,7 +167,9 @@ class AddressFormWidget(QWidget):
             self.mode_combo,
             [(mode_title(m), m) for m in modes_for(spec)],
             current,
-            unavailable=lambda m: f"{mode_title(m)} — not offered by {name}",
+            unavailable=lambda m: translate("Form", "{0} — not offered by {name}").format(
+                mode_title(m), name=name
+            ),
         )
         self.apply_mode()
 
@@ -164,21 +183,27 @@ class AddressFormWidget(QWidget):
         f = self.fields
         place = mode in (LOCKER_STATION, POST_BRANCH)
         for name in _DEFAULT_LABELS:
-            f[name].set_label(_DEFAULT_LABELS[name])
+            f[name].set_label(translate("Form", _DEFAULT_LABELS[name]))
         visible = {name: True for name in _DEFAULT_LABELS}
         visible["partner_id"] = False
         if place:
             visible.update(company=False, street=False, state=False)
-            f["care_of"].set_label("Customer number (Postnummer)")
-            f["care_of"].editor.setProperty("placeholderText", "6 to 10 digits")  # type: ignore[union-attr]
-            number = "Station number" if mode == LOCKER_STATION else "Branch number"
+            f["care_of"].set_label(translate("Form", "Customer number (Postnummer)"))
+            f["care_of"].editor.setProperty("placeholderText", translate("Form", "6 to 10 digits"))  # type: ignore[union-attr]
+            number = (
+                translate("Form", "Station number")
+                if mode == LOCKER_STATION
+                else translate("Form", "Branch number")
+            )
             f["street_no"].set_label(number)
             keyword = (cat.locker_station if mode == LOCKER_STATION else cat.post_branch).keyword
             f["street"].set_text(keyword)
         elif mode == PARTNER:
             visible = {name: name == "partner_id" for name in _DEFAULT_LABELS}
         else:
-            f["care_of"].editor.setProperty("placeholderText", "c/o, department, floor")  # type: ignore[union-attr]
+            f["care_of"].editor.setProperty(
+                "placeholderText", translate("Form", "c/o, department, floor")
+            )  # type: ignore[union-attr]
             keyword_values = {cat.locker_station.keyword, cat.post_branch.keyword}
             if f["street"].text().strip().upper() in keyword_values:
                 f["street"].set_text("")

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_LABEL_STYLE
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
@@ -67,7 +68,9 @@ class ErrorLabel(QLabel):
         self.messages = messages
         text = "\n".join(messages)
         self.setText(text)
-        self.setAccessibleName(f"Problem: {text}" if text else "")
+        self.setAccessibleName(
+            translate("Form", "Problem: {text}").format(text=text) if text else ""
+        )
         self.setVisible(bool(messages))
 
 

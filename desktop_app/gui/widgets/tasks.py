@@ -8,6 +8,8 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
+from desktop_app.gui.i18n import translate
+
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
@@ -55,7 +57,9 @@ class TaskSet:
             log.error("background task failed", exc_info=exc)
         if self._on_error is not None:
             with contextlib.suppress(RuntimeError):  # the widget is gone
-                self._on_error(f"Something went wrong: {service_text(exc)}")  # type: ignore[arg-type]
+                self._on_error(
+                    translate("Form", "Something went wrong: {0}").format(service_text(exc))
+                )  # type: ignore[arg-type]
 
     def cancel(self) -> None:
         """Cancel every task."""

@@ -1,0 +1,2680 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>Addresses</name>
+    <message>
+        <source>(no name)</source>
+        <extracomment>the address fields shown and searched (wire names of spec 2.1 plus email)</extracomment>
+        <translation>(ohne Namen)</translation>
+    </message>
+    <message>
+        <source>Search the address book…</source>
+        <translation>Im Adressbuch suchen …</translation>
+    </message>
+    <message>
+        <source>Name / company</source>
+        <extracomment>the book changed (synced, added): pickers reload &quot;Use as receiver&quot;: the address (wire fields; partner lookups as {&quot;partner_id&quot;: ...}) &quot;Use as sender&quot;</extracomment>
+        <translation>Name / Firma</translation>
+    </message>
+    <message>
+        <source>Street</source>
+        <translation>Straße</translation>
+    </message>
+    <message>
+        <source>Postcode / city</source>
+        <translation>PLZ / Ort</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>Land</translation>
+    </message>
+    <message>
+        <source>Default sender</source>
+        <translation>Standard-Absender</translation>
+    </message>
+    <message>
+        <source>Search name, street, town, postcode…</source>
+        <translation>Name, Straße, Ort, PLZ suchen …</translation>
+    </message>
+    <message>
+        <source>Refresh from service</source>
+        <translation>Vom Server aktualisieren</translation>
+    </message>
+    <message>
+        <source>Set as default sender</source>
+        <translation>Als Standard-Absender festlegen</translation>
+    </message>
+    <message>
+        <source>Use as receiver</source>
+        <translation>Als Empfänger verwenden</translation>
+    </message>
+    <message>
+        <source>Use as sender</source>
+        <translation>Als Absender verwenden</translation>
+    </message>
+    <message>
+        <source>Save to address book</source>
+        <translation>Im Adressbuch speichern</translation>
+    </message>
+    <message>
+        <source>New address</source>
+        <translation>Neue Adresse</translation>
+    </message>
+    <message>
+        <source>Partner id, e.g. 1A2B3C4</source>
+        <translation>Partner-ID, z. B. 1A2B3C4</translation>
+    </message>
+    <message>
+        <source>Look up</source>
+        <translation>Nachschlagen</translation>
+    </message>
+    <message>
+        <source>Enter a partner id to see the address it delivers to.</source>
+        <translation>Partner-ID eingeben, um die Lieferadresse zu sehen.</translation>
+    </message>
+    <message>
+        <source>Deliver to this parcel point</source>
+        <translation>An diese Paketstation liefern</translation>
+    </message>
+    <message>
+        <source>Workplace parcel point</source>
+        <translation>Paketstation am Arbeitsplatz</translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} of %n address(es)</source>
+        <translation>
+            <numerusform>{0} von %n Adresse</numerusform>
+            <numerusform>{0} von %n Adressen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n address(es)</source>
+        <translation>
+            <numerusform>%n Adresse</numerusform>
+            <numerusform>%n Adressen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected to the service yet.</source>
+        <translation>Noch nicht mit dem Versandserver verbunden.</translation>
+    </message>
+    <message>
+        <source>Could not load the addresses: {0}</source>
+        <translation>Die Adressen konnten nicht geladen werden: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n address(es) loaded from the service.</source>
+        <translation>
+            <numerusform>%n Adresse vom Server geladen.</numerusform>
+            <numerusform>%n Adressen vom Server geladen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The service refused the address: {0}</source>
+        <translation>Der Server hat die Adresse abgelehnt: {0}</translation>
+    </message>
+    <message>
+        <source>Saved: {0}</source>
+        <translation>Gespeichert: {0}</translation>
+    </message>
+    <message>
+        <source>Looking up…</source>
+        <translation>Wird nachgeschlagen …</translation>
+    </message>
+    <message>
+        <source>Not found: {0}</source>
+        <translation>Nicht gefunden: {0}</translation>
+    </message>
+    <message>
+        <source>Delivers to:
+{0}</source>
+        <translation>Liefert an:
+{0}</translation>
+    </message>
+    <message>
+        <source>{0} is now the sender.</source>
+        <translation>{0} ist jetzt der Absender.</translation>
+    </message>
+    <message>
+        <source>{0} is now the receiver.</source>
+        <translation>{0} ist jetzt der Empfänger.</translation>
+    </message>
+    <message>
+        <source>Cannot be the sender: {exc}</source>
+        <translation>Kann nicht Absender sein: {exc}</translation>
+    </message>
+    <message>
+        <source>Could not save the profile: {exc}</source>
+        <translation>Das Profil konnte nicht gespeichert werden: {exc}</translation>
+    </message>
+    <message>
+        <source>Default sender of {name}: {0}</source>
+        <translation>Standard-Absender von {name}: {0}</translation>
+    </message>
+    <message>
+        <source>Find the sender in the address book…</source>
+        <translation>Absender im Adressbuch suchen …</translation>
+    </message>
+    <message>
+        <source>Find the receiver in the address book…</source>
+        <translation>Empfänger im Adressbuch suchen …</translation>
+    </message>
+</context>
+<context>
+    <name>Batch</name>
+    <message>
+        <source>Has problems</source>
+        <translation>Fehlerhaft</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Creating…</source>
+        <translation>Wird erstellt …</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Canceled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with problems</source>
+        <translation>
+            <numerusform>%n fehlerhaft</numerusform>
+            <numerusform>%n fehlerhaft</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ready</source>
+        <translation>
+            <numerusform>%n bereit</numerusform>
+            <numerusform>%n bereit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n being created</source>
+        <translation>
+            <numerusform>%n wird erstellt</numerusform>
+            <numerusform>%n werden erstellt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n created</source>
+        <translation>
+            <numerusform>%n erstellt</numerusform>
+            <numerusform>%n erstellt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n fehlgeschlagen</numerusform>
+            <numerusform>%n fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n canceled</source>
+        <translation>
+            <numerusform>%n abgebrochen</numerusform>
+            <numerusform>%n abgebrochen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>— not used —</source>
+        <translation>— nicht verwendet —</translation>
+    </message>
+    <message>
+        <source>(fixed value)</source>
+        <translation>(fester Wert)</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <extracomment>while a batch runs, row changes are gathered this long before the table and the progress bar repaint: 8 creations at once report several changes a row, and a repaint per change (QProgressBar.setValue repaints at once) kept the event loop busy a row was edited or changed status (its index) the rows changed through `refresh_later` were repainted</extracomment>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Shipment field</source>
+        <translation>Sendungsfeld</translation>
+    </message>
+    <message>
+        <source>Column of the file</source>
+        <translation>Spalte der Datei</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Open orders file…</source>
+        <extracomment>a file was loaded (its path) a run ended (summary dict of the batch core)</extracomment>
+        <translation>Bestelldatei öffnen …</translation>
+    </message>
+    <message>
+        <source>CSV or Excel (XLSX) with one order per row.</source>
+        <translation>CSV oder Excel (XLSX) mit einer Bestellung pro Zeile.</translation>
+    </message>
+    <message>
+        <source>Carrier for rows whose file has no carrier column</source>
+        <translation>Paketdienst für Zeilen ohne eigene Paketdienst-Spalte</translation>
+    </message>
+    <message>
+        <source>Apply mapping</source>
+        <translation>Zuordnung anwenden</translation>
+    </message>
+    <message>
+        <source>Columns → shipment fields (remembered for this file layout)</source>
+        <translation>Spalten → Sendungsfelder (für diesen Dateiaufbau gemerkt)</translation>
+    </message>
+    <message>
+        <source>Print labels (in file order)</source>
+        <translation>Etiketten drucken (in Dateireihenfolge)</translation>
+    </message>
+    <message>
+        <source>Create all</source>
+        <translation>Alle erstellen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Retry failed</source>
+        <translation>Fehlgeschlagene wiederholen</translation>
+    </message>
+    <message>
+        <source>Export results…</source>
+        <translation>Ergebnisse exportieren …</translation>
+    </message>
+    <message>
+        <source>Carrier if none in the file</source>
+        <translation>Paketdienst, falls nicht in der Datei</translation>
+    </message>
+    <message>
+        <source>Changed: apply the mapping to check the rows again.</source>
+        <translation>Geändert: Zuordnung anwenden, um die Zeilen erneut zu prüfen.</translation>
+    </message>
+    <message>
+        <source>Assign a printer to this profile in Settings</source>
+        <translation>Diesem Profil unter Einstellungen einen Drucker zuweisen</translation>
+    </message>
+    <message>
+        <source>Open orders</source>
+        <translation>Bestellungen öffnen</translation>
+    </message>
+    <message>
+        <source>Orders (*.csv *.txt *.xlsx *.xlsm);;All files (*)</source>
+        <translation>Bestellungen (*.csv *.txt *.xlsx *.xlsm);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Wait for the running batch to finish.</source>
+        <translation>Bitte warten, bis der laufende Stapel fertig ist.</translation>
+    </message>
+    <message>
+        <source>Could not read {name}: {exc}</source>
+        <translation>{name} konnte nicht gelesen werden: {exc}</translation>
+    </message>
+    <message>
+        <source>The mapping remembered for this file layout is used.</source>
+        <translation>Die für diesen Dateiaufbau gemerkte Zuordnung wird verwendet.</translation>
+    </message>
+    <message>
+        <source>Mapping guessed from the column names: check it and apply it.</source>
+        <translation>Zuordnung aus den Spaltennamen erraten: bitte prüfen und anwenden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name}: %n order(s)</source>
+        <translation>
+            <numerusform>{name}: %n Bestellung</numerusform>
+            <numerusform>{name}: %n Bestellungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Applied and remembered for files with these columns.</source>
+        <translation>Angewendet und für Dateien mit diesen Spalten gemerkt.</translation>
+    </message>
+    <message>
+        <source>Applied (not remembered: {exc}).</source>
+        <translation>Angewendet (nicht gemerkt: {exc}).</translation>
+    </message>
+    <message>
+        <source>Create all ({ready})</source>
+        <translation>Alle erstellen ({ready})</translation>
+    </message>
+    <message>
+        <source>Not connected to the service yet.</source>
+        <translation>Noch nicht mit dem Versandserver verbunden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Creating %n shipment(s)…</source>
+        <translation>
+            <numerusform>%n Sendung wird erstellt …</numerusform>
+            <numerusform>%n Sendungen werden erstellt …</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} of %n created</source>
+        <translation>
+            <numerusform>{0} von %n erstellt</numerusform>
+            <numerusform>{0} von %n erstellt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{0}.</source>
+        <translation>{0}.</translation>
+    </message>
+    <message>
+        <source>Canceling: rows already sent finish, the others wait.</source>
+        <translation>Abbruch: bereits gesendete Zeilen werden fertig, die anderen warten.</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>Ergebnisse exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {exc}</source>
+        <translation>{path} konnte nicht geschrieben werden: {exc}</translation>
+    </message>
+    <message>
+        <source>Results written to {written}.</source>
+        <translation>Ergebnisse gespeichert in {written}.</translation>
+    </message>
+</context>
+<context>
+    <name>Form</name>
+    <message>
+        <source>Company</source>
+        <translation>Firma</translation>
+    </message>
+    <message>
+        <source>First name</source>
+        <translation>Vorname</translation>
+    </message>
+    <message>
+        <source>Last name</source>
+        <translation>Nachname</translation>
+    </message>
+    <message>
+        <source>Care of</source>
+        <translation>Adresszusatz</translation>
+    </message>
+    <message>
+        <source>c/o, department, floor</source>
+        <translation>c/o, Abteilung, Etage</translation>
+    </message>
+    <message>
+        <source>Street</source>
+        <translation>Straße</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Postcode</source>
+        <translation>PLZ</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>Land</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Bundesland</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefon</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-Mail</translation>
+    </message>
+    <message>
+        <source>Partner id</source>
+        <translation>Partner-ID</translation>
+    </message>
+    <message>
+        <source>7 characters, e.g. A1B2C3D</source>
+        <translation>7 Zeichen, z. B. A1B2C3D</translation>
+    </message>
+    <message>
+        <source>Street address</source>
+        <translation>Hausanschrift</translation>
+    </message>
+    <message>
+        <source>Locker station ({keyword})</source>
+        <translation>Packstation ({keyword})</translation>
+    </message>
+    <message>
+        <source>Post branch ({keyword})</source>
+        <translation>Postfiliale ({keyword})</translation>
+    </message>
+    <message>
+        <source>Workplace parcel point (partner id)</source>
+        <translation>Paketstation am Arbeitsplatz (Partner-ID)</translation>
+    </message>
+    <message>
+        <source>Deliver to</source>
+        <translation>Liefern an</translation>
+    </message>
+    <message>
+        <source>{0} — not offered by {name}</source>
+        <translation>{0} — nicht von {name} angeboten</translation>
+    </message>
+    <message>
+        <source>Customer number (Postnummer)</source>
+        <translation>Postnummer</translation>
+    </message>
+    <message>
+        <source>6 to 10 digits</source>
+        <translation>6 bis 10 Ziffern</translation>
+    </message>
+    <message>
+        <source>Station number</source>
+        <translation>Nummer der Packstation</translation>
+    </message>
+    <message>
+        <source>Branch number</source>
+        <translation>Nummer der Filiale</translation>
+    </message>
+    <message>
+        <source>Problem: {text}</source>
+        <translation>Problem: {text}</translation>
+    </message>
+    <message>
+        <source>Something went wrong: {0}</source>
+        <translation>Etwas ist schiefgegangen: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message>
+        <source>Label created</source>
+        <extracomment>how many of the newest shipments the page shows (the search reaches all of them) how many stored shipments a refresh brings up to date, newest first shipments missing from the service&apos;s list are asked for one by one, at most this many statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
+        <translation>Etikett erstellt</translation>
+    </message>
+    <message>
+        <source>Picked up</source>
+        <translation>Abgeholt</translation>
+    </message>
+    <message>
+        <source>In transit</source>
+        <translation>Unterwegs</translation>
+    </message>
+    <message>
+        <source>Out for delivery</source>
+        <translation>In Zustellung</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Zugestellt</translation>
+    </message>
+    <message>
+        <source>Awaits pickup by receiver</source>
+        <translation>Liegt zur Abholung bereit</translation>
+    </message>
+    <message>
+        <source>Canceled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Delayed</source>
+        <translation>Verzögert</translation>
+    </message>
+    <message>
+        <source>Problem (exception)</source>
+        <translation>Problem bei der Zustellung</translation>
+    </message>
+    <message>
+        <source>Not delivered</source>
+        <translation>Nicht zugestellt</translation>
+    </message>
+    <message>
+        <source>Destroyed</source>
+        <translation>Vernichtet</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>Benachrichtigung</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>Gelöscht</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>already deleted</source>
+        <translation>bereits gelöscht</translation>
+    </message>
+    <message>
+        <source>picked up by the carrier: the service no longer deletes it</source>
+        <translation>vom Paketdienst abgeholt: kann nicht mehr gelöscht werden</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Receiver</source>
+        <translation>Empfänger</translation>
+    </message>
+    <message>
+        <source>Carrier / service</source>
+        <translation>Paketdienst / Versandart</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Tracking no.</source>
+        <translation>Sendungsnummer</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+    <message>
+        <source>Search name, reference or tracking number  (Ctrl+F)</source>
+        <extracomment>role giving the StoredShipment of a row role giving a raw value to sort by the user asked to see a shipment&apos;s label (the main window shows it in the preview) a search or reload finished; the argument is the query a shipment was deleted on the service (its id) a reprint was queued (the print job id) a refresh from the service finished (how many shipments it updated) a message was shown (for tests and the status bar) refresh from the service when the page is shown (at most once a minute) more row actions for the context menu (returns, ...)</extracomment>
+        <translation>Name, Referenz oder Sendungsnummer suchen  (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Show deleted</source>
+        <translation>Gelöschte anzeigen</translation>
+    </message>
+    <message>
+        <source>Refresh from service</source>
+        <translation>Vom Server aktualisieren</translation>
+    </message>
+    <message>
+        <source>Update tracking statuses from the service (F5)</source>
+        <translation>Sendungsstatus vom Server aktualisieren (F5)</translation>
+    </message>
+    <message>
+        <source>Reprint</source>
+        <translation>Erneut drucken</translation>
+    </message>
+    <message>
+        <source>Open label</source>
+        <translation>Etikett öffnen</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen …</translation>
+    </message>
+    <message>
+        <source>Copy tracking number</source>
+        <translation>Sendungsnummer kopieren</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Something went wrong: {exc}</source>
+        <translation>Etwas ist schiefgegangen: {exc}</translation>
+    </message>
+    <message>
+        <source>No shipments match</source>
+        <translation>Keine passenden Sendungen</translation>
+    </message>
+    <message>
+        <source>No shipments yet</source>
+        <translation>Noch keine Sendungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the newest {0} of %n shipment(s)</source>
+        <translation>
+            <numerusform>Die neuesten {0} von %n Sendung</numerusform>
+            <numerusform>Die neuesten {0} von %n Sendungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipment(s)</source>
+        <translation>
+            <numerusform>%n Sendung</numerusform>
+            <numerusform>%n Sendungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot delete: {r}</source>
+        <translation>Löschen nicht möglich: {r}</translation>
+    </message>
+    <message>
+        <source>Delete on the service (Del)</source>
+        <translation>Auf dem Server löschen (Entf)</translation>
+    </message>
+    <message>
+        <source>Print the label again on this profile&apos;s printer (Ctrl+R)</source>
+        <translation>Etikett erneut auf dem Drucker dieses Profils drucken (Strg+R)</translation>
+    </message>
+    <message>
+        <source>The label of {0} is not on this computer.</source>
+        <translation>Das Etikett von {0} liegt nicht auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>No program opens {label_path}</source>
+        <translation>Kein Programm kann {label_path} öffnen</translation>
+    </message>
+    <message>
+        <source>No printer is assigned to this profile: add one in Settings › Printers and assign it.</source>
+        <translation>Diesem Profil ist kein Drucker zugewiesen: unter Einstellungen › Drucker einen hinzufügen und zuweisen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) sent to {name}.</source>
+        <translation>
+            <numerusform>%n Etikett an {name} gesendet.</numerusform>
+            <numerusform>%n Etiketten an {name} gesendet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and {0} more</source>
+        <translation> und {0} weitere</translation>
+    </message>
+    <message>
+        <source>Delete shipments</source>
+        <translation>Sendungen löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n shipment(s) on the service?
+
+{names}
+
+Their labels can no longer be used.</source>
+        <translation>
+            <numerusform>%n Sendung auf dem Server löschen?
+
+{names}
+
+Ihr Etikett kann dann nicht mehr verwendet werden.</numerusform>
+            <numerusform>%n Sendungen auf dem Server löschen?
+
+{names}
+
+Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected to the service yet: try again in a moment.</source>
+        <translation>Noch nicht mit dem Server verbunden: bitte gleich noch einmal versuchen.</translation>
+    </message>
+    <message>
+        <source>{0}: the service no longer has it ({1}).</source>
+        <translation>{0}: nicht mehr auf dem Server vorhanden ({1}).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n shipment(s).</source>
+        <translation>
+            <numerusform>%n Sendung gelöscht.</numerusform>
+            <numerusform>%n Sendungen gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected to the service yet.</source>
+        <translation>Noch nicht mit dem Versandserver verbunden.</translation>
+    </message>
+    <message>
+        <source>Refreshing…</source>
+        <translation>Wird aktualisiert …</translation>
+    </message>
+    <message>
+        <source>Could not refresh from the service: {0}</source>
+        <translation>Aktualisierung vom Server fehlgeschlagen: {0}</translation>
+    </message>
+    <message>
+        <source>Updated from the service at {0}.</source>
+        <translation>Um {0} vom Server aktualisiert.</translation>
+    </message>
+    <message>
+        <source>it is a return itself</source>
+        <translation>es ist selbst eine Retoure</translation>
+    </message>
+    <message>
+        <source>the carrier {carrier} is unknown</source>
+        <translation>der Paketdienst {carrier} ist unbekannt</translation>
+    </message>
+    <message>
+        <source>{display_name} takes no returns (these carriers do: {takers})</source>
+        <translation>{display_name} nimmt keine Retouren an (diese Paketdienste schon: {takers})</translation>
+    </message>
+    <message>
+        <source>{name} takes one package per shipment: the return has the first.</source>
+        <translation>{name} nimmt ein Paket pro Sendung: die Retoure erhält das erste.</translation>
+    </message>
+    <message>
+        <source>Additional services removed ({0}): return shipments carry no additional services.</source>
+        <translation>Zusatzleistungen entfernt ({0}): Retouren haben keine Zusatzleistungen.</translation>
+    </message>
+    <message>
+        <source>The declared value (higher insurance) is not carried over to the return.</source>
+        <translation>Die Höherversicherung wird nicht in die Retoure übernommen.</translation>
+    </message>
+    <message>
+        <source>The shipment went to a workplace parcel point: check the customer&apos;s address.</source>
+        <translation>Die Sendung ging an eine Paketstation am Arbeitsplatz: bitte die Adresse des Kunden prüfen.</translation>
+    </message>
+    <message>
+        <source>Return label for {who}</source>
+        <extracomment>the return was created (its StoredShipment)</extracomment>
+        <translation>Retourenetikett für {who}</translation>
+    </message>
+    <message>
+        <source>From (the customer)</source>
+        <translation>Von (Kunde)</translation>
+    </message>
+    <message>
+        <source>To (back to you)</source>
+        <translation>An (zurück an Sie)</translation>
+    </message>
+    <message>
+        <source>{carrier} · {service} · label {label} ({reason})</source>
+        <translation>{carrier} · {service} · Etikett {label} ({reason})</translation>
+    </message>
+    <message>
+        <source>e.g. wrong size (kept with the shipment)</source>
+        <translation>z. B. falsche Größe (wird bei der Sendung gespeichert)</translation>
+    </message>
+    <message>
+        <source>contents, e.g. shoes</source>
+        <translation>Inhalt, z. B. Schuhe</translation>
+    </message>
+    <message>
+        <source>Return reason</source>
+        <translation>Retourengrund</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Print the label</source>
+        <translation>Etikett drucken</translation>
+    </message>
+    <message>
+        <source>Create return label</source>
+        <translation>Retourenetikett erstellen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Creating the return label…</source>
+        <translation>Retourenetikett wird erstellt …</translation>
+    </message>
+    <message>
+        <source>The service refused the return: {0}</source>
+        <translation>Der Server hat die Retoure abgelehnt: {0}</translation>
+    </message>
+    <message>
+        <source>Create return label…</source>
+        <translation>Retourenetikett erstellen …</translation>
+    </message>
+    <message>
+        <source>select one shipment</source>
+        <translation>eine Sendung auswählen</translation>
+    </message>
+    <message>
+        <source>it was deleted</source>
+        <translation>sie wurde gelöscht</translation>
+    </message>
+    <message>
+        <source>Make a return label: sender and receiver swapped</source>
+        <translation>Retourenetikett erstellen: Absender und Empfänger getauscht</translation>
+    </message>
+    <message>
+        <source>No return: {why}</source>
+        <translation>Keine Retoure: {why}</translation>
+    </message>
+    <message>
+        <source>Return label created: {reference_number}.</source>
+        <translation>Retourenetikett erstellt: {reference_number}.</translation>
+    </message>
+    <message>
+        <source>No tracking yet</source>
+        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) periodic refresh of open shipments a periodic refresh leaves this share of the rate-limit window to the desk&apos;s real work at most this many single GETs per periodic refresh (the list call covers the rest)</extracomment>
+        <translation>Noch keine Sendungsverfolgung</translation>
+    </message>
+    <message>
+        <source>Select a shipment to see its tracking.</source>
+        <extracomment>the shipment was updated from the service (the StoredShipment) a message was shown (the text)</extracomment>
+        <translation>Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Refresh tracking</source>
+        <translation>Sendungsverfolgung aktualisieren</translation>
+    </message>
+    <message>
+        <source>Ask the service for this shipment&apos;s latest events</source>
+        <translation>Die neuesten Ereignisse dieser Sendung vom Server abrufen</translation>
+    </message>
+    <message>
+        <source>Next status (sandbox)</source>
+        <translation>Nächster Status (Test)</translation>
+    </message>
+    <message>
+        <source>Move this sandbox shipment one step along its life cycle (picked up, transit, …)</source>
+        <translation>Diese Testsendung einen Schritt weiterschalten (abgeholt, unterwegs, …)</translation>
+    </message>
+    <message>
+        <source>Select one shipment to see its tracking.</source>
+        <translation>Eine Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
+    </message>
+    <message>
+        <source>no tracking events yet</source>
+        <translation>noch keine Ereignisse</translation>
+    </message>
+    <message>
+        <source>The service no longer has this shipment (deleted).</source>
+        <translation>Diese Sendung ist nicht mehr auf dem Server (gelöscht).</translation>
+    </message>
+    <message>
+        <source>Could not refresh: {0}</source>
+        <translation>Aktualisierung fehlgeschlagen: {0}</translation>
+    </message>
+    <message>
+        <source>Tracking updated at {0}.</source>
+        <translation>Sendungsverfolgung um {0} aktualisiert.</translation>
+    </message>
+    <message>
+        <source>Only shipments of the local sandbox can be moved along.</source>
+        <translation>Nur Sendungen der lokalen Testumgebung lassen sich weiterschalten.</translation>
+    </message>
+    <message>
+        <source>Could not move the shipment on: {0}</source>
+        <translation>Die Sendung konnte nicht weitergeschaltet werden: {0}</translation>
+    </message>
+    <message>
+        <source>Moved to: {0}.</source>
+        <translation>Weitergeschaltet auf: {0}.</translation>
+    </message>
+</context>
+<context>
+    <name>Pickups</name>
+    <message>
+        <source>a return: the customer hands it in</source>
+        <extracomment>statuses in which a parcel still waits at the desk how many of the newest stored shipments the end-of-day view looks at shipments of today that are not offered for pickup, with the reason</extracomment>
+        <translation>eine Retoure: der Kunde gibt sie selbst ab</translation>
+    </message>
+    <message>
+        <source>no label yet</source>
+        <translation>noch kein Etikett</translation>
+    </message>
+    <message>
+        <source>pickup already requested</source>
+        <translation>Abholung bereits beauftragt</translation>
+    </message>
+    <message>
+        <source>Carrier / shipment</source>
+        <extracomment>a pickup was requested (the PickupRequest answered by the service)</extracomment>
+        <translation>Paketdienst / Sendung</translation>
+    </message>
+    <message>
+        <source>Receiver</source>
+        <translation>Empfänger</translation>
+    </message>
+    <message>
+        <source>Labelled at</source>
+        <translation>Etikett erstellt um</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>All listed shipments of the carrier</source>
+        <translation>Alle aufgeführten Sendungen des Paketdienstes</translation>
+    </message>
+    <message>
+        <source>Only the checked shipments</source>
+        <translation>Nur die markierten Sendungen</translation>
+    </message>
+    <message>
+        <source>Request pickup</source>
+        <translation>Abholung beauftragen</translation>
+    </message>
+    <message>
+        <source>Request a pickup</source>
+        <translation>Abholung beauftragen</translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation>Paketdienst</translation>
+    </message>
+    <message>
+        <source>Earliest</source>
+        <translation>Frühestens</translation>
+    </message>
+    <message>
+        <source>Latest</source>
+        <translation>Spätestens</translation>
+    </message>
+    <message>
+        <source>Requested</source>
+        <translation>Beauftragt</translation>
+    </message>
+    <message>
+        <source>Pickup number</source>
+        <translation>Abholnummer</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Zeitfenster</translation>
+    </message>
+    <message>
+        <source>Shipments</source>
+        <translation>Sendungen</translation>
+    </message>
+    <message>
+        <source>Pickup history</source>
+        <translation>Bisherige Abholungen</translation>
+    </message>
+    <message>
+        <source>End of day: today&apos;s labelled shipments not yet picked up</source>
+        <translation>Tagesabschluss: heute erstellte Sendungen, die noch nicht abgeholt wurden</translation>
+    </message>
+    <message>
+        <source>Could not load the pickup history: {0}</source>
+        <translation>Die bisherigen Abholungen konnten nicht geladen werden: {0}</translation>
+    </message>
+    <message>
+        <source>{name} takes no pickup requests</source>
+        <translation>{name} nimmt keine Abholaufträge an</translation>
+    </message>
+    <message>
+        <source>{name} ({0} open)</source>
+        <translation>{name} ({0} offen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipment(s) waiting for pickup with {0}.</source>
+        <translation>
+            <numerusform>%n Sendung wartet auf Abholung bei {0}.</numerusform>
+            <numerusform>%n Sendungen warten auf Abholung bei {0}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n carrier(s)</source>
+        <translation>
+            <numerusform>%n Paketdienst</numerusform>
+            <numerusform>%n Paketdiensten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing waits for a pickup today.</source>
+        <translation>Heute wartet nichts auf Abholung.</translation>
+    </message>
+    <message>
+        <source>No carrier has shipments waiting for a pickup.</source>
+        <translation>Bei keinem Paketdienst warten Sendungen auf Abholung.</translation>
+    </message>
+    <message>
+        <source>Check the shipments to be picked up.</source>
+        <translation>Bitte die abzuholenden Sendungen markieren.</translation>
+    </message>
+    <message>
+        <source>The latest pickup time must be in the future.</source>
+        <translation>Die späteste Abholzeit muss in der Zukunft liegen.</translation>
+    </message>
+    <message>
+        <source>Not connected to the service yet.</source>
+        <translation>Noch nicht mit dem Versandserver verbunden.</translation>
+    </message>
+    <message>
+        <source>The pickup was not requested: {0}</source>
+        <translation>Die Abholung wurde nicht beauftragt: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} pickup requested for %n shipment(s): pickup number {number}.</source>
+        <translation>
+            <numerusform>Abholung bei {name} für %n Sendung beauftragt: Abholnummer {number}.</numerusform>
+            <numerusform>Abholung bei {name} für %n Sendungen beauftragt: Abholnummer {number}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>&amp;Profiles</source>
+        <extracomment>profiles were added, edited or deleted (the profile switcher reloads its list) printer definitions changed (added, edited, removed)</extracomment>
+        <translation>&amp;Profile</translation>
+    </message>
+    <message>
+        <source>P&amp;rinters</source>
+        <translation>&amp;Drucker</translation>
+    </message>
+    <message>
+        <source>Pr&amp;eferences</source>
+        <translation>&amp;Vorgaben</translation>
+    </message>
+    <message>
+        <source>Print the label automatically after it is created</source>
+        <translation>Etikett nach dem Erstellen automatisch drucken</translation>
+    </message>
+    <message>
+        <source>Automatic (chosen for the printer)</source>
+        <translation>Automatisch (passend zum Drucker)</translation>
+    </message>
+    <message numerus="yes">
+        <source> copies</source>
+        <translation>
+            <numerusform> Exemplar</numerusform>
+            <numerusform> Exemplare</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> kg</source>
+        <translation> kg</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <source> cm</source>
+        <translation> cm</translation>
+    </message>
+    <message>
+        <source>Printing</source>
+        <translation>Drucken</translation>
+    </message>
+    <message>
+        <source>Copies per label</source>
+        <translation>Exemplare pro Etikett</translation>
+    </message>
+    <message>
+        <source>Label format</source>
+        <translation>Etikettenformat</translation>
+    </message>
+    <message>
+        <source>New shipment form</source>
+        <translation>Formular für neue Sendungen</translation>
+    </message>
+    <message>
+        <source>Default carrier</source>
+        <translation>Standard-Paketdienst</translation>
+    </message>
+    <message>
+        <source>Default service</source>
+        <translation>Standard-Versandart</translation>
+    </message>
+    <message>
+        <source>Default weight</source>
+        <translation>Standardgewicht</translation>
+    </message>
+    <message>
+        <source>Default size (L x W x H)</source>
+        <translation>Standardmaße (L x B x H)</translation>
+    </message>
+    <message>
+        <source>Save preferences</source>
+        <translation>Vorgaben speichern</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>Preferences of &lt;b&gt;{name}&lt;/b&gt;</source>
+        <translation>Vorgaben für &lt;b&gt;{name}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No profile is open</source>
+        <translation>Kein Profil geöffnet</translation>
+    </message>
+    <message>
+        <source>Not saved: {exc}</source>
+        <translation>Nicht gespeichert: {exc}</translation>
+    </message>
+    <message>
+        <source>Preferences saved.</source>
+        <translation>Vorgaben gespeichert.</translation>
+    </message>
+    <message>
+        <source>Network (raw TCP, port 9100)</source>
+        <extracomment>(scheme, caption, placeholder of the address)</extracomment>
+        <translation>Netzwerk (TCP, Port 9100)</translation>
+    </message>
+    <message>
+        <source>CUPS queue</source>
+        <translation>CUPS-Warteschlange</translation>
+    </message>
+    <message>
+        <source>USB (vendor:product)</source>
+        <translation>USB (Hersteller:Produkt)</translation>
+    </message>
+    <message>
+        <source>Serial port</source>
+        <translation>Serielle Schnittstelle</translation>
+    </message>
+    <message>
+        <source>Windows printer</source>
+        <translation>Windows-Drucker</translation>
+    </message>
+    <message>
+        <source>Folder (save each label)</source>
+        <translation>Ordner (jedes Etikett als Datei)</translation>
+    </message>
+    <message>
+        <source>System printer (PDF through Qt)</source>
+        <translation>Systemdrucker (PDF über Qt)</translation>
+    </message>
+    <message>
+        <source>PDF files (through Qt)</source>
+        <translation>PDF-Dateien (über Qt)</translation>
+    </message>
+    <message>
+        <source>ZPL {dpi} dpi, {stock}</source>
+        <translation>ZPL {dpi} dpi, {stock}</translation>
+    </message>
+    <message>
+        <source>PDF, {paper}</source>
+        <translation>PDF, {paper}</translation>
+    </message>
+    <message>
+        <source>Edit printer</source>
+        <translation>Drucker bearbeiten</translation>
+    </message>
+    <message>
+        <source>Add a printer</source>
+        <translation>Drucker hinzufügen</translation>
+    </message>
+    <message>
+        <source>ZPL label printer (thermal)</source>
+        <translation>ZPL-Etikettendrucker (Thermo)</translation>
+    </message>
+    <message>
+        <source>PDF printer (office or label)</source>
+        <translation>PDF-Drucker (Büro oder Etiketten)</translation>
+    </message>
+    <message>
+        <source>printer&apos;s own</source>
+        <translation>Druckereinstellung</translation>
+    </message>
+    <message>
+        <source> dots</source>
+        <translation> Punkte</translation>
+    </message>
+    <message>
+        <source> dot rows</source>
+        <translation> Punktzeilen</translation>
+    </message>
+    <message>
+        <source> mm</source>
+        <translation> mm</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>&amp;Name</translation>
+    </message>
+    <message>
+        <source>&amp;Kind</source>
+        <translation>&amp;Art</translation>
+    </message>
+    <message>
+        <source>&amp;Connection</source>
+        <translation>&amp;Verbindung</translation>
+    </message>
+    <message>
+        <source>&amp;Address</source>
+        <translation>&amp;Adresse</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution</source>
+        <translation>Auf&amp;lösung</translation>
+    </message>
+    <message>
+        <source>Label &amp;stock</source>
+        <translation>&amp;Etikettenrolle</translation>
+    </message>
+    <message>
+        <source>&amp;Darkness</source>
+        <translation>Druck&amp;stärke</translation>
+    </message>
+    <message>
+        <source>Label &amp;offset x, y</source>
+        <translation>Etikett&amp;versatz x, y</translation>
+    </message>
+    <message>
+        <source>Label &amp;top</source>
+        <translation>Etikett&amp;anfang</translation>
+    </message>
+    <message>
+        <source>&amp;Paper</source>
+        <translation>&amp;Papier</translation>
+    </message>
+    <message>
+        <source>Label position x, y</source>
+        <translation>Etikettposition x, y</translation>
+    </message>
+    <message>
+        <source>a printer called {name!r} already exists</source>
+        <translation>ein Drucker namens „{name}“ existiert bereits</translation>
+    </message>
+    <message>
+        <source>Discover printers</source>
+        <extracomment>the user picked a found printer to add a scan or listing finished (how many were found)</extracomment>
+        <translation>Drucker suchen</translation>
+    </message>
+    <message>
+        <source>A host name, an address, or a network of at most /24</source>
+        <translation>Ein Hostname, eine Adresse oder ein Netz von höchstens /24</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Durchsuchen</translation>
+    </message>
+    <message>
+        <source>List CUPS queues</source>
+        <translation>CUPS-Warteschlangen anzeigen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Add selected…</source>
+        <translation>Ausgewählte hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Asking CUPS for its queues…</source>
+        <translation>CUPS wird nach Warteschlangen gefragt …</translation>
+    </message>
+    <message>
+        <source>CUPS: {exc}</source>
+        <translation>CUPS: {exc}</translation>
+    </message>
+    <message numerus="yes">
+        <source>CUPS has %n queue(s).</source>
+        <translation>
+            <numerusform>CUPS hat %n Warteschlange.</numerusform>
+            <numerusform>CUPS hat %n Warteschlangen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scanning %n address(es)…</source>
+        <translation>
+            <numerusform>%n Adresse wird durchsucht …</numerusform>
+            <numerusform>%n Adressen werden durchsucht …</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Printer {host}</source>
+        <translation>Drucker {host}</translation>
+    </message>
+    <message>
+        <source>answers on {port}</source>
+        <translation>antwortet auf Port {port}</translation>
+    </message>
+    <message>
+        <source>the scan took too long and was stopped</source>
+        <translation>die Suche dauerte zu lange und wurde beendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %n printer(s) on port {port}.</source>
+        <translation>
+            <numerusform>%n Drucker auf Port {port} gefunden.</numerusform>
+            <numerusform>%n Drucker auf Port {port} gefunden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scan stopped. {0}</source>
+        <translation>Suche beendet. {0}</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <extracomment>a test print ended: (printer name, ok, message)</extracomment>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Used by this profile</source>
+        <translation>Von diesem Profil verwendet</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Entfernen …</translation>
+    </message>
+    <message>
+        <source>Discover…</source>
+        <translation>Suchen …</translation>
+    </message>
+    <message>
+        <source>Test print</source>
+        <translation>Testdruck</translation>
+    </message>
+    <message>
+        <source>Use for this profile</source>
+        <translation>Für dieses Profil verwenden</translation>
+    </message>
+    <message>
+        <source>Printers of this computer</source>
+        <translation>Drucker dieses Computers</translation>
+    </message>
+    <message>
+        <source>✔ in use</source>
+        <translation>✔ in Verwendung</translation>
+    </message>
+    <message>
+        <source>this profile</source>
+        <translation>dieses Profil</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt; prints to &lt;b&gt;{assigned}&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; druckt auf &lt;b&gt;{assigned}&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt; names the printer &lt;b&gt;{assigned}&lt;/b&gt;, which is not defined here.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; nennt den Drucker &lt;b&gt;{assigned}&lt;/b&gt;, der hier nicht eingerichtet ist.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{name}&lt;/b&gt; has no printer yet: labels can be previewed and saved, not printed. Add or discover a printer, then choose “Use for this profile”.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; hat noch keinen Drucker: Etiketten lassen sich ansehen und speichern, aber nicht drucken. Drucker hinzufügen oder suchen, dann „Für dieses Profil verwenden“ wählen.</translation>
+    </message>
+    <message>
+        <source>Printer {name!r} saved.</source>
+        <translation>Drucker „{name}“ gespeichert.</translation>
+    </message>
+    <message>
+        <source>Remove printer</source>
+        <translation>Drucker entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the printer {name!r} from this computer?</source>
+        <translation>Den Drucker „{name}“ von diesem Computer entfernen?</translation>
+    </message>
+    <message>
+        <source>Printer {name!r} removed.</source>
+        <translation>Drucker „{name}“ entfernt.</translation>
+    </message>
+    <message>
+        <source>Not assigned: {exc}</source>
+        <translation>Nicht zugewiesen: {exc}</translation>
+    </message>
+    <message>
+        <source>{name} now prints to {0}.</source>
+        <translation>{name} druckt jetzt auf {0}.</translation>
+    </message>
+    <message>
+        <source>the print queue is not open yet</source>
+        <translation>die Druckwarteschlange ist noch nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>Sending a test label to {name}…</source>
+        <translation>Testetikett wird an {name} gesendet …</translation>
+    </message>
+    <message>
+        <source>Test print {name}</source>
+        <translation>Testdruck {name}</translation>
+    </message>
+    <message>
+        <source>Test label printed on {name}.</source>
+        <translation>Testetikett auf {name} gedruckt.</translation>
+    </message>
+    <message>
+        <source>Test print on {name} failed: {reason}</source>
+        <translation>Testdruck auf {name} fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
+        <source>Live — real shipments, charged</source>
+        <translation>Live — echte Sendungen, kostenpflichtig</translation>
+    </message>
+    <message>
+        <source>Sandbox — test shipments on a remote service</source>
+        <translation>Test — Testsendungen auf einem entfernten Server</translation>
+    </message>
+    <message>
+        <source>{name}  (built-in, SANDBOX)</source>
+        <translation>{name}  (eingebaut, TEST)</translation>
+    </message>
+    <message>
+        <source>Edit profile</source>
+        <extracomment>the profile as saved the result of a key check: (ok, message) what the last successful check proved: (base_url, key, ca_file, environment) -&gt; me</extracomment>
+        <translation>Profil bearbeiten</translation>
+    </message>
+    <message>
+        <source>Add a live profile</source>
+        <translation>Live-Profil hinzufügen</translation>
+    </message>
+    <message>
+        <source>https://api.example.com/v1</source>
+        <translation>https://api.example.com/v1</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>only for a self-hosted service with its own CA</source>
+        <translation>nur für einen selbst betriebenen Server mit eigener Zertifizierungsstelle</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>C&amp;A file</source>
+        <translation>&amp;Zertifikatsdatei</translation>
+    </message>
+    <message>
+        <source>A test service on this computer (allow a loopback address)</source>
+        <translation>Ein Testserver auf diesem Computer (lokale Adresse erlauben)</translation>
+    </message>
+    <message>
+        <source>Check key</source>
+        <translation>Schlüssel prüfen</translation>
+    </message>
+    <message>
+        <source>&amp;Type</source>
+        <translation>&amp;Art</translation>
+    </message>
+    <message>
+        <source>Service &amp;URL</source>
+        <translation>Server-&amp;URL</translation>
+    </message>
+    <message>
+        <source>API &amp;key</source>
+        <translation>API-&amp;Schlüssel</translation>
+    </message>
+    <message>
+        <source>saved — type a new key to replace it</source>
+        <translation>gespeichert — zum Ersetzen einen neuen Schlüssel eingeben</translation>
+    </message>
+    <message>
+        <source>from the account&apos;s API key page</source>
+        <translation>von der API-Schlüssel-Seite Ihres Kontos</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>Zertifikatsdatei</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt)</source>
+        <translation>Zertifikate (*.pem *.crt)</translation>
+    </message>
+    <message>
+        <source>Checking the key with the service…</source>
+        <translation>Schlüssel wird beim Server geprüft …</translation>
+    </message>
+    <message>
+        <source>Enter the API key first.</source>
+        <translation>Bitte zuerst den API-Schlüssel eingeben.</translation>
+    </message>
+    <message>
+        <source>Key accepted: live key of {email}.</source>
+        <translation>Schlüssel akzeptiert: Live-Schlüssel von {email}.</translation>
+    </message>
+    <message>
+        <source>Key accepted: sandbox key of {email}.</source>
+        <translation>Schlüssel akzeptiert: Test-Schlüssel von {email}.</translation>
+    </message>
+    <message>
+        <source>Add live profile…</source>
+        <extracomment>profiles were added, edited or deleted (the window&apos;s switcher reloads) how &quot;Use this profile&quot; switches (the main window&apos;s switch, which checks it may)</extracomment>
+        <translation>Live-Profil hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen …</translation>
+    </message>
+    <message>
+        <source>Use this profile</source>
+        <translation>Dieses Profil verwenden</translation>
+    </message>
+    <message>
+        <source>The built-in &lt;b&gt;Local sandbox&lt;/b&gt; works without any setting. Add a live profile with your account&apos;s API key to print real labels.</source>
+        <translation>Die eingebaute &lt;b&gt;lokale Testumgebung&lt;/b&gt; funktioniert ohne Einstellungen. Für echte Etiketten ein Live-Profil mit dem API-Schlüssel Ihres Kontos hinzufügen.</translation>
+    </message>
+    <message>
+        <source>{0}  — in use</source>
+        <translation>{0}  — in Verwendung</translation>
+    </message>
+    <message>
+        <source>The built-in Local sandbox cannot be deleted</source>
+        <translation>Die eingebaute lokale Testumgebung kann nicht gelöscht werden</translation>
+    </message>
+    <message>
+        <source>Profile {name!r} saved.</source>
+        <translation>Profil „{name}“ gespeichert.</translation>
+    </message>
+    <message>
+        <source>Delete profile</source>
+        <translation>Profil löschen</translation>
+    </message>
+    <message>
+        <source>Delete the profile {name!r} and its saved API key?
+
+Its shipment history and labels stay on this computer.</source>
+        <translation>Das Profil „{name}“ und seinen gespeicherten API-Schlüssel löschen?
+
+Sendungsverlauf und Etiketten bleiben auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>Profile {name!r} deleted.</source>
+        <translation>Profil „{name}“ gelöscht.</translation>
+    </message>
+    <message>
+        <source>Everything (*)</source>
+        <translation>Alles (*)</translation>
+    </message>
+    <message>
+        <source>Every shipment event (shipment.*)</source>
+        <translation>Alle Sendungsereignisse (shipment.*)</translation>
+    </message>
+    <message>
+        <source>Every status event (shipment.status.*)</source>
+        <translation>Alle Statusereignisse (shipment.status.*)</translation>
+    </message>
+    <message>
+        <source>Every tracking event (shipment.tracking.*)</source>
+        <translation>Alle Sendungsverfolgungsereignisse (shipment.tracking.*)</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>Aktiv</translation>
+    </message>
+    <message>
+        <source>the service gives no reason</source>
+        <translation>der Server nennt keinen Grund</translation>
+    </message>
+    <message>
+        <source>Deactivated: {reason} (since {when})</source>
+        <translation>Deaktiviert: {reason} (seit {when})</translation>
+    </message>
+    <message>
+        <source>Deactivated: {reason}</source>
+        <translation>Deaktiviert: {reason}</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <extracomment>the list was loaded (how many webhooks)</extracomment>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Security</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <extracomment>a delete asks first; tests and scripts may turn that off</extracomment>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Send test event</source>
+        <translation>Testereignis senden</translation>
+    </message>
+    <message>
+        <source>Reactivate</source>
+        <translation>Reaktivieren</translation>
+    </message>
+    <message>
+        <source>Event types</source>
+        <translation>Ereignisarten</translation>
+    </message>
+    <message>
+        <source>Send basic authentication with each delivery</source>
+        <translation>Bei jeder Zustellung Benutzername und Passwort mitsenden</translation>
+    </message>
+    <message>
+        <source>user name</source>
+        <translation>Benutzername</translation>
+    </message>
+    <message>
+        <source>password (optional)</source>
+        <translation>Passwort (optional)</translation>
+    </message>
+    <message>
+        <source>Create webhook</source>
+        <translation>Webhook anlegen</translation>
+    </message>
+    <message>
+        <source>New webhook</source>
+        <translation>Neuer Webhook</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Live profiles deliver only to https:// addresses.</source>
+        <translation>Live-Profile liefern nur an https://-Adressen.</translation>
+    </message>
+    <message>
+        <source>Sandbox: http:// is accepted for a receiver on your own network.</source>
+        <translation>Test: http:// ist für einen Empfänger im eigenen Netz erlaubt.</translation>
+    </message>
+    <message>
+        <source>Could not load the webhooks: {0}</source>
+        <translation>Die Webhooks konnten nicht geladen werden: {0}</translation>
+    </message>
+    <message>
+        <source>Reactivate the webhook before testing it</source>
+        <translation>Den Webhook vor dem Test reaktivieren</translation>
+    </message>
+    <message>
+        <source>The service sends an example.event to the URL</source>
+        <translation>Der Server sendet ein example.event an die URL</translation>
+    </message>
+    <message>
+        <source>The service refused the webhook: {0}</source>
+        <translation>Der Server hat den Webhook abgelehnt: {0}</translation>
+    </message>
+    <message>
+        <source>Webhook created for {url}. Send a test event to try it.</source>
+        <translation>Webhook für {url} angelegt. Zum Ausprobieren ein Testereignis senden.</translation>
+    </message>
+    <message>
+        <source>No test event: {0}</source>
+        <translation>Kein Testereignis: {0}</translation>
+    </message>
+    <message>
+        <source>Test event sent to {0}.</source>
+        <translation>Testereignis an {0} gesendet.</translation>
+    </message>
+    <message>
+        <source>the webhook</source>
+        <translation>den Webhook</translation>
+    </message>
+    <message>
+        <source>Not reactivated: {0}</source>
+        <translation>Nicht reaktiviert: {0}</translation>
+    </message>
+    <message>
+        <source>Reactivated: {url}. Undelivered events are sent again.</source>
+        <translation>Reaktiviert: {url}. Nicht zugestellte Ereignisse werden erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>Delete webhook</source>
+        <translation>Webhook löschen</translation>
+    </message>
+    <message>
+        <source>Delete the webhook for {url}?
+
+Events not yet delivered are dropped.</source>
+        <translation>Den Webhook für {url} löschen?
+
+Noch nicht zugestellte Ereignisse werden verworfen.</translation>
+    </message>
+    <message>
+        <source>Not deleted: {0}</source>
+        <translation>Nicht gelöscht: {0}</translation>
+    </message>
+    <message>
+        <source>Webhook deleted.</source>
+        <translation>Webhook gelöscht.</translation>
+    </message>
+</context>
+<context>
+    <name>Shipment</name>
+    <message>
+        <source>HTTP status: {status}</source>
+        <translation>HTTP-Status: {status}</translation>
+    </message>
+    <message>
+        <source>Errors from the service:</source>
+        <translation>Fehler vom Server:</translation>
+    </message>
+    <message>
+        <source>Request id (for support): {request_id}</source>
+        <translation>Anfrage-ID (für den Support): {request_id}</translation>
+    </message>
+    <message>
+        <source>Caused by: {kind}: {cause}</source>
+        <translation>Ursache: {kind}: {cause}</translation>
+    </message>
+    <message>
+        <source>Create label</source>
+        <translation>Etikett erstellen</translation>
+    </message>
+    <message>
+        <source>Create the shipment and its label (Ctrl+Enter)</source>
+        <translation>Sendung und Etikett erstellen (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Create and print</source>
+        <translation>Erstellen und drucken</translation>
+    </message>
+    <message>
+        <source>Create, then print on the profile&apos;s printer (Ctrl+P)</source>
+        <translation>Erstellen, dann auf dem Drucker des Profils drucken (Strg+P)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the carrier (Esc)</source>
+        <translation>Nicht länger auf den Paketdienst warten (Esc)</translation>
+    </message>
+    <message>
+        <source>Show every problem of the form</source>
+        <translation>Alle Probleme des Formulars anzeigen</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) — show</source>
+        <translation>
+            <numerusform>%n Problem — anzeigen</numerusform>
+            <numerusform>%n Probleme — anzeigen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ready to create a {word} label.</source>
+        <translation>Bereit, ein {word}-Etikett zu erstellen.</translation>
+    </message>
+    <message>
+        <source>Not connected yet: {connection_message}</source>
+        <translation>Noch nicht verbunden: {connection_message}</translation>
+    </message>
+    <message>
+        <source>Not created: the window shows {word} but the connection is {0}. Switch profile again.</source>
+        <translation>Nicht erstellt: das Fenster zeigt {word}, die Verbindung ist aber {0}. Bitte das Profil erneut wechseln.</translation>
+    </message>
+    <message>
+        <source>No printer is assigned to this profile (Settings).</source>
+        <translation>Diesem Profil ist kein Drucker zugewiesen (Einstellungen).</translation>
+    </message>
+    <message>
+        <source>Creating a {word} label… waiting for the carrier</source>
+        <translation>{word}-Etikett wird erstellt … warte auf den Paketdienst</translation>
+    </message>
+    <message>
+        <source>Stopped waiting. If the carrier still creates this shipment, Packdesk finds it by its reference {0} and adds it to the history; nothing is sent twice.</source>
+        <translation>Warten beendet. Falls der Paketdienst die Sendung doch noch anlegt, findet Packdesk sie über ihre Referenz {0} und trägt sie in den Verlauf ein; nichts wird doppelt versendet.</translation>
+    </message>
+    <message>
+        <source>The label could not be created.</source>
+        <translation>Das Etikett konnte nicht erstellt werden.</translation>
+    </message>
+    <message>
+        <source>Created: {0} {tracking}</source>
+        <translation>Erstellt: {0} {tracking}</translation>
+    </message>
+    <message>
+        <source>Sample Shop</source>
+        <translation>Muster-Shop</translation>
+    </message>
+    <message>
+        <source>Sam</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Mustermann</translation>
+    </message>
+    <message>
+        <source>Receiver</source>
+        <translation>Empfänger</translation>
+    </message>
+    <message>
+        <source>Saved addresses…</source>
+        <translation>Gespeicherte Adressen …</translation>
+    </message>
+    <message>
+        <source>Change…</source>
+        <translation>Ändern …</translation>
+    </message>
+    <message>
+        <source>Save as default sender</source>
+        <translation>Als Standard-Absender speichern</translation>
+    </message>
+    <message>
+        <source>Use this sender for every new shipment of this profile</source>
+        <translation>Diesen Absender für jede neue Sendung dieses Profils verwenden</translation>
+    </message>
+    <message>
+        <source>Sender</source>
+        <translation>Absender</translation>
+    </message>
+    <message>
+        <source>Carrier and service</source>
+        <translation>Paketdienst und Versandart</translation>
+    </message>
+    <message>
+        <source>Packages</source>
+        <translation>Pakete</translation>
+    </message>
+    <message>
+        <source>Additional services</source>
+        <translation>Zusatzleistungen</translation>
+    </message>
+    <message>
+        <source>Reference and label</source>
+        <translation>Referenz und Etikett</translation>
+    </message>
+    <message>
+        <source>order number (scan or type)</source>
+        <translation>Bestellnummer (scannen oder eintippen)</translation>
+    </message>
+    <message>
+        <source>&amp;Reference number</source>
+        <translation>&amp;Referenznummer</translation>
+    </message>
+    <message>
+        <source>&amp;Label format</source>
+        <translation>&amp;Etikettenformat</translation>
+    </message>
+    <message>
+        <source>Add order details for the parcel point (partner)</source>
+        <translation>Bestelldaten für die Paketstation (Partner) angeben</translation>
+    </message>
+    <message>
+        <source>Order details</source>
+        <translation>Bestelldaten</translation>
+    </message>
+    <message>
+        <source>Shop name</source>
+        <translation>Shopname</translation>
+    </message>
+    <message>
+        <source>Order number</source>
+        <translation>Bestellnummer</translation>
+    </message>
+    <message>
+        <source>Order date</source>
+        <translation>Bestelldatum</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>JJJJ-MM-TT</translation>
+    </message>
+    <message>
+        <source>Shop e-mail</source>
+        <translation>E-Mail des Shops</translation>
+    </message>
+    <message>
+        <source>Order total</source>
+        <translation>Bestellsumme</translation>
+    </message>
+    <message>
+        <source>e.g. 59.90</source>
+        <translation>z. B. 59,90</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Währung</translation>
+    </message>
+    <message>
+        <source>Loading the stored sender address…</source>
+        <translation>Gespeicherte Absenderadresse wird geladen …</translation>
+    </message>
+    <message>
+        <source>Correct the sender first.</source>
+        <translation>Bitte zuerst den Absender korrigieren.</translation>
+    </message>
+    <message>
+        <source>Could not save the profile: {exc}</source>
+        <translation>Das Profil konnte nicht gespeichert werden: {exc}</translation>
+    </message>
+    <message>
+        <source>Saved as the default sender of this profile.</source>
+        <translation>Als Standard-Absender dieses Profils gespeichert.</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>{summary} (sample sender of the sandbox)</source>
+        <translation>{summary} (Beispiel-Absender der Testumgebung)</translation>
+    </message>
+    <message>
+        <source>{0} (automatic)</source>
+        <translation>{0} (automatisch)</translation>
+    </message>
+    <message>
+        <source>(automatic) — none fits</source>
+        <translation>(automatisch) — keins passt</translation>
+    </message>
+    <message>
+        <source>{0} — not offered</source>
+        <translation>{0} — nicht angeboten</translation>
+    </message>
+    <message>
+        <source>Chosen by hand (automatic would be {0}).</source>
+        <translation>Von Hand gewählt (automatisch wäre {0}).</translation>
+    </message>
+    <message>
+        <source>Automatic: {reason}</source>
+        <translation>Automatisch: {reason}</translation>
+    </message>
+    <message>
+        <source>{display_name} does not deliver to workplace parcel points.</source>
+        <translation>{display_name} liefert nicht an Paketstationen am Arbeitsplatz.</translation>
+    </message>
+    <message>
+        <source>Enter the partner id.</source>
+        <translation>Bitte die Partner-ID eingeben.</translation>
+    </message>
+    <message>
+        <source>Package</source>
+        <translation>Paket</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Weight (kg)</source>
+        <translation>Gewicht (kg)</translation>
+    </message>
+    <message>
+        <source>e.g. 1.5</source>
+        <translation>z. B. 1,5</translation>
+    </message>
+    <message>
+        <source>Length (cm)</source>
+        <translation>Länge (cm)</translation>
+    </message>
+    <message>
+        <source>Width (cm)</source>
+        <translation>Breite (cm)</translation>
+    </message>
+    <message>
+        <source>Height (cm)</source>
+        <translation>Höhe (cm)</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Paketart</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>what is inside</source>
+        <translation>was drin ist</translation>
+    </message>
+    <message>
+        <source>Insure a higher value (goods over 500 EUR)</source>
+        <translation>Höher versichern (Waren über 500 €)</translation>
+    </message>
+    <message>
+        <source>Declared value</source>
+        <translation>Versicherter Wert</translation>
+    </message>
+    <message>
+        <source>Value (EUR)</source>
+        <translation>Wert (€)</translation>
+    </message>
+    <message>
+        <source>over 500</source>
+        <translation>über 500</translation>
+    </message>
+    <message>
+        <source>{0} — not taken by {name}</source>
+        <translation>{0} — von {name} nicht angenommen</translation>
+    </message>
+    <message>
+        <source>&amp;Add package</source>
+        <translation>Paket &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Package {0}</source>
+        <translation>Paket {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} takes up to %n packages in one shipment.</source>
+        <translation>
+            <numerusform>{name} nimmt bis zu %n Paket pro Sendung.</numerusform>
+            <numerusform>{name} nimmt bis zu %n Pakete pro Sendung.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This carrier takes up to %n packages in one shipment.</source>
+        <translation>
+            <numerusform>Dieser Paketdienst nimmt bis zu %n Paket pro Sendung.</numerusform>
+            <numerusform>Dieser Paketdienst nimmt bis zu %n Pakete pro Sendung.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Virtual label printer (sandbox): last printed label</source>
+        <translation>Virtueller Etikettendrucker (Test): zuletzt gedrucktes Etikett</translation>
+    </message>
+    <message>
+        <source>Open jobs folder</source>
+        <translation>Auftragsordner öffnen</translation>
+    </message>
+    <message>
+        <source>Nothing printed yet. Create a label and press Print.</source>
+        <translation>Noch nichts gedruckt. Etikett erstellen und auf Drucken klicken.</translation>
+    </message>
+    <message>
+        <source>as the printer would print it</source>
+        <translation>so, wie der Drucker es drucken würde</translation>
+    </message>
+    <message>
+        <source>(no rendering available)</source>
+        <translation>(keine Vorschau verfügbar)</translation>
+    </message>
+    <message>
+        <source>{name} {seen}
+Saved in {parent}</source>
+        <translation>{name} {seen}
+Gespeichert in {parent}</translation>
+    </message>
+    <message>
+        <source>No label yet</source>
+        <translation>Noch kein Etikett</translation>
+    </message>
+    <message>
+        <source>The label appears here as soon as it is created.</source>
+        <translation>Das Etikett erscheint hier, sobald es erstellt ist.</translation>
+    </message>
+    <message>
+        <source>&amp;Print label</source>
+        <translation>Etikett &amp;drucken</translation>
+    </message>
+    <message>
+        <source>Send this label to the profile&apos;s printer (Ctrl+Shift+L)</source>
+        <translation>Dieses Etikett an den Drucker des Profils senden (Strg+Umschalt+L)</translation>
+    </message>
+    <message>
+        <source>Print automatically after create</source>
+        <translation>Nach dem Erstellen automatisch drucken</translation>
+    </message>
+    <message>
+        <source>See printed label</source>
+        <translation>Gedrucktes Etikett ansehen</translation>
+    </message>
+    <message>
+        <source>The virtual label printer of the sandbox: see what it received</source>
+        <translation>Der virtuelle Etikettendrucker der Testumgebung: sehen, was er erhalten hat</translation>
+    </message>
+    <message>
+        <source>Jobs folder</source>
+        <translation>Auftragsordner</translation>
+    </message>
+    <message>
+        <source>Open the folder where the virtual printer keeps jobs</source>
+        <translation>Den Ordner öffnen, in dem der virtuelle Drucker seine Aufträge ablegt</translation>
+    </message>
+    <message>
+        <source>Virtual printer:</source>
+        <translation>Virtueller Drucker:</translation>
+    </message>
+    <message>
+        <source>This shipment has no label file yet.</source>
+        <translation>Für diese Sendung gibt es noch keine Etikettendatei.</translation>
+    </message>
+    <message>
+        <source>Rendering the ZPL label…</source>
+        <translation>ZPL-Etikett wird dargestellt …</translation>
+    </message>
+    <message>
+        <source>Showing the ZPL text: {message}</source>
+        <translation>Der ZPL-Text wird angezeigt: {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>ZPL rendered offline (%n label(s))</source>
+        <translation>
+            <numerusform>ZPL offline dargestellt (%n Etikett)</numerusform>
+            <numerusform>ZPL offline dargestellt (%n Etiketten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Print again</source>
+        <translation>Erneut &amp;drucken</translation>
+    </message>
+    <message>
+        <source>No printer is assigned to this profile (Settings)</source>
+        <translation>Diesem Profil ist kein Drucker zugewiesen (Einstellungen)</translation>
+    </message>
+    <message>
+        <source>Sent to {printer}: {state}</source>
+        <translation>An {printer} gesendet: {state}</translation>
+    </message>
+    <message>
+        <source>Ser&amp;vice</source>
+        <translation>&amp;Versandart</translation>
+    </message>
+    <message>
+        <source>{c} — not offered by this service</source>
+        <translation>{c} — mit dieser Versandart nicht angeboten</translation>
+    </message>
+    <message>
+        <source>{0} — not offered by {name}</source>
+        <translation>{0} — nicht von {name} angeboten</translation>
+    </message>
+    <message>
+        <source>The carrier tells the receiver when the parcel is coming.</source>
+        <translation>Der Paketdienst kündigt dem Empfänger die Zustellung an.</translation>
+    </message>
+    <message>
+        <source>The carrier collects the amount from the receiver and transfers it to your account.</source>
+        <translation>Der Paketdienst kassiert den Betrag beim Empfänger und überweist ihn auf Ihr Konto.</translation>
+    </message>
+    <message>
+        <source>Only if the receiver has allowed you to authorize this.</source>
+        <translation>Nur wenn der Empfänger Ihnen das Abstellen erlaubt hat.</translation>
+    </message>
+    <message>
+        <source>By e-mail</source>
+        <translation>Per E-Mail</translation>
+    </message>
+    <message>
+        <source>By SMS</source>
+        <translation>Per SMS</translation>
+    </message>
+    <message>
+        <source>Notify e-mail</source>
+        <translation>E-Mail für die Ankündigung</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Mobile number</source>
+        <translation>Handynummer</translation>
+    </message>
+    <message>
+        <source>Amount to collect</source>
+        <translation>Nachnahmebetrag</translation>
+    </message>
+    <message>
+        <source>e.g. 49.90</source>
+        <translation>z. B. 49,90</translation>
+    </message>
+    <message>
+        <source>Account holder</source>
+        <translation>Kontoinhaber</translation>
+    </message>
+    <message>
+        <source>Bank</source>
+        <translation>Bank</translation>
+    </message>
+    <message>
+        <source>DE..</source>
+        <translation>DE..</translation>
+    </message>
+    <message>
+        <source>e.g. DEUTDEFF</source>
+        <translation>z. B. DEUTDEFF</translation>
+    </message>
+    <message>
+        <source>Reference on transfer</source>
+        <translation>Verwendungszweck</translation>
+    </message>
+    <message>
+        <source>Where may the parcel be left?</source>
+        <translation>Wo darf das Paket abgestellt werden?</translation>
+    </message>
+    <message>
+        <source>Advance notice (Predict)</source>
+        <translation>Sendungsankündigung (Predict)</translation>
+    </message>
+    <message>
+        <source>Needs the service One day or One day early and your own carrier contract; for shipments sent on a Friday.</source>
+        <translation>Nur mit Express oder Express Frühzustellung und eigenem Vertrag beim Paketdienst; für Sendungen, die freitags verschickt werden.</translation>
+    </message>
+    <message>
+        <source>This carrier offers no additional services.</source>
+        <translation>Dieser Paketdienst bietet keine Zusatzleistungen an.</translation>
+    </message>
+</context>
+<context>
+    <name>Window</name>
+    <message>
+        <source>not connected</source>
+        <translation>nicht verbunden</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s preferred format</source>
+        <translation>das bevorzugte Format des Profils</translation>
+    </message>
+    <message>
+        <source>choose a carrier</source>
+        <translation>Paketdienst wählen</translation>
+    </message>
+    <message>
+        <source>no printer assigned</source>
+        <translation>kein Drucker zugewiesen</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s data cannot be opened: {exc}</source>
+        <translation>Die Daten des Profils lassen sich nicht öffnen: {exc}</translation>
+    </message>
+    <message>
+        <source>Starting local sandbox...</source>
+        <translation>Lokale Testumgebung wird gestartet …</translation>
+    </message>
+    <message>
+        <source>Connecting to {base_url}...</source>
+        <translation>Verbindung zu {base_url} wird aufgebaut …</translation>
+    </message>
+    <message>
+        <source>Connected to {base_url}</source>
+        <translation>Verbunden mit {base_url}</translation>
+    </message>
+    <message>
+        <source>New shipment</source>
+        <translation>Neue Sendung</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Switch profile (Ctrl+Shift+P)</source>
+        <translation>Profil wechseln (Strg+Umschalt+P)</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>&amp;Profil:</translation>
+    </message>
+    <message>
+        <source>The shipment history appears here.</source>
+        <translation>Hier erscheint der Sendungsverlauf.</translation>
+    </message>
+    <message>
+        <source>Profiles, printers and preferences appear here.</source>
+        <translation>Hier erscheinen Profile, Drucker und Vorgaben.</translation>
+    </message>
+    <message>
+        <source>Wait for the creation to finish before switching.</source>
+        <translation>Vor dem Wechseln bitte warten, bis das Etikett erstellt ist.</translation>
+    </message>
+    <message>
+        <source>Switch profile</source>
+        <translation>Profil wechseln</translation>
+    </message>
+    <message>
+        <source>this profile</source>
+        <translation>dieses Profil</translation>
+    </message>
+    <message>
+        <source>A shipment is being typed in {here}.</source>
+        <translation>In {here} wird gerade eine Sendung erfasst.</translation>
+    </message>
+    <message>
+        <source>Switching to {name} starts an empty form; what is typed here is discarded.</source>
+        <translation>Beim Wechsel zu {name} beginnt ein leeres Formular; die Eingaben hier gehen verloren.</translation>
+    </message>
+    <message>
+        <source>Discard and switch</source>
+        <translation>Verwerfen und wechseln</translation>
+    </message>
+    <message>
+        <source>Keep typing</source>
+        <translation>Weiter erfassen</translation>
+    </message>
+    <message>
+        <source>Closing: finishing print jobs and stopping services...</source>
+        <translation>Wird beendet: Druckaufträge werden abgeschlossen, Dienste gestoppt …</translation>
+    </message>
+    <message>
+        <source>Addresses</source>
+        <translation>Adressen</translation>
+    </message>
+    <message>
+        <source>Pickups</source>
+        <translation>Abholungen</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Stapelversand</translation>
+    </message>
+    <message>
+        <source>&amp;Webhooks</source>
+        <translation>&amp;Webhooks</translation>
+    </message>
+    <message>
+        <source>Virtual label printer (sandbox)</source>
+        <translation>Virtueller Etikettendrucker (Test)</translation>
+    </message>
+    <message>
+        <source>API calls left: –</source>
+        <translation>Verbleibende API-Aufrufe: –</translation>
+    </message>
+    <message>
+        <source>Printer: –</source>
+        <translation>Drucker: –</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Connect to the shipping service again</source>
+        <translation>Erneut mit dem Versandserver verbinden</translation>
+    </message>
+    <message>
+        <source>Environment {0}</source>
+        <translation>Umgebung {0}</translation>
+    </message>
+    <message>
+        <source>API calls left: {0} (reset in {1} s)</source>
+        <translation>Verbleibende API-Aufrufe: {0} (zurückgesetzt in {1} s)</translation>
+    </message>
+    <message>
+        <source>API calls left: {0}</source>
+        <translation>Verbleibende API-Aufrufe: {0}</translation>
+    </message>
+    <message>
+        <source>Printer: none assigned</source>
+        <translation>Drucker: keiner zugewiesen</translation>
+    </message>
+    <message>
+        <source>Printer {name}</source>
+        <translation>Drucker {name}</translation>
+    </message>
+    <message>
+        <source>Printer {name}: {message}</source>
+        <translation>Drucker {name}: {message}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n creation(s) awaiting check</source>
+        <translation>
+            <numerusform>%n Erstellung wartet auf Prüfung</numerusform>
+            <numerusform>%n Erstellungen warten auf Prüfung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>SANDBOX</source>
+        <translation>TEST</translation>
+    </message>
+    <message>
+        <source>SANDBOX — test labels, not for shipping</source>
+        <translation>TEST — Testetiketten, nicht zum Versenden</translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>LIVE</translation>
+    </message>
+    <message>
+        <source>LIVE — labels cost money</source>
+        <translation>LIVE — Etiketten kosten Geld</translation>
+    </message>
+    <message>
+        <source>{app} — {profile} ({environment})</source>
+        <translation>{app} — {profile} ({environment})</translation>
+    </message>
+</context>
+<context>
+    <name>Words</name>
+    <message>
+        <source>DHL Paket</source>
+        <translation>DHL Paket</translation>
+    </message>
+    <message>
+        <source>DHL Returns</source>
+        <translation>DHL Retoure</translation>
+    </message>
+    <message>
+        <source>DHL Europaket</source>
+        <translation>DHL Europaket</translation>
+    </message>
+    <message>
+        <source>DHL Paket Prio</source>
+        <translation>DHL Paket Prio</translation>
+    </message>
+    <message>
+        <source>DHL Warenpost</source>
+        <translation>DHL Warenpost</translation>
+    </message>
+    <message>
+        <source>DPD Classic</source>
+        <translation>DPD Classic</translation>
+    </message>
+    <message>
+        <source>DPD Returns</source>
+        <translation>DPD Retoure</translation>
+    </message>
+    <message>
+        <source>Express</source>
+        <translation>Express</translation>
+    </message>
+    <message>
+        <source>Express early morning</source>
+        <translation>Express Frühzustellung</translation>
+    </message>
+    <message>
+        <source>Standard</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Warenpost</source>
+        <translation>Warenpost</translation>
+    </message>
+    <message>
+        <source>Warenpost (untracked)</source>
+        <translation>Warenpost (ohne Sendungsverfolgung)</translation>
+    </message>
+    <message>
+        <source>Warenpost with signature</source>
+        <translation>Warenpost mit Unterschrift</translation>
+    </message>
+    <message>
+        <source>UPS Standard</source>
+        <translation>UPS Standard</translation>
+    </message>
+    <message>
+        <source>UPS Returns</source>
+        <translation>UPS Retoure</translation>
+    </message>
+    <message>
+        <source>UPS Express Saver</source>
+        <translation>UPS Express Saver</translation>
+    </message>
+    <message>
+        <source>UPS Express</source>
+        <translation>UPS Express</translation>
+    </message>
+    <message>
+        <source>UPS Expedited</source>
+        <translation>UPS Expedited</translation>
+    </message>
+    <message>
+        <source>UPS Express 12:00</source>
+        <translation>UPS Express 12:00</translation>
+    </message>
+    <message>
+        <source>Hermes Paket</source>
+        <translation>Hermes Paket</translation>
+    </message>
+    <message>
+        <source>Hermes Returns</source>
+        <translation>Hermes Retoure</translation>
+    </message>
+    <message>
+        <source>Returns</source>
+        <translation>Retoure</translation>
+    </message>
+    <message>
+        <source>Advance notice</source>
+        <translation>Sendungsankündigung</translation>
+    </message>
+    <message>
+        <source>Cash on delivery</source>
+        <translation>Nachnahme</translation>
+    </message>
+    <message>
+        <source>Drop authorization</source>
+        <translation>Abstellgenehmigung</translation>
+    </message>
+    <message>
+        <source>Saturday delivery</source>
+        <translation>Samstagszustellung</translation>
+    </message>
+    <message>
+        <source>Parcel</source>
+        <translation>Paket</translation>
+    </message>
+    <message>
+        <source>Bulky parcel</source>
+        <translation>Sperrgut</translation>
+    </message>
+    <message>
+        <source>Small parcel</source>
+        <translation>Päckchen</translation>
+    </message>
+    <message>
+        <source>Books</source>
+        <translation>Büchersendung</translation>
+    </message>
+    <message>
+        <source>Letter</source>
+        <translation>Brief</translation>
+    </message>
+    <message>
+        <source>{size} PDF</source>
+        <translation>{size}-PDF</translation>
+    </message>
+    <message>
+        <source>{size} label, ZPL, {dpi} dpi</source>
+        <translation>Etikett {size}, ZPL, {dpi} dpi</translation>
+    </message>
+    <message>
+        <source>{0}x{1} in</source>
+        <translation>{0}x{1} Zoll</translation>
+    </message>
+    <message>
+        <source>{0} x {1} mm</source>
+        <translation>{0} x {1} mm</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>In der Warteschlange</translation>
+    </message>
+    <message>
+        <source>Printing…</source>
+        <translation>Wird gedruckt …</translation>
+    </message>
+    <message>
+        <source>Printed</source>
+        <translation>Gedruckt</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Needs attention</source>
+        <translation>Braucht Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Waiting for the printer</source>
+        <translation>Wartet auf den Drucker</translation>
+    </message>
+    <message>
+        <source>Canceled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Waiting for the printer: {error} (retry in {seconds} s)</source>
+        <translation>Wartet auf den Drucker: {error} (neuer Versuch in {seconds} s)</translation>
+    </message>
+    <message>
+        <source>{state}: {error}</source>
+        <translation>{state}: {error}</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) to print</source>
+        <translation>
+            <numerusform>%n Auftrag zu drucken</numerusform>
+            <numerusform>%n Aufträge zu drucken</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting for the printer</source>
+        <translation>wartet auf den Drucker</translation>
+    </message>
+    <message>
+        <source>needs attention</source>
+        <translation>braucht Aufmerksamkeit</translation>
+    </message>
+</context>
+</TS>

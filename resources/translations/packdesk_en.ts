@@ -1,0 +1,250 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>Addresses</name>
+    <message numerus="yes">
+        <source>{0} of %n address(es)</source>
+        <translation>
+            <numerusform>{0} of %n address</numerusform>
+            <numerusform>{0} of %n addresses</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n address(es)</source>
+        <translation>
+            <numerusform>%n address</numerusform>
+            <numerusform>%n addresses</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n address(es) loaded from the service.</source>
+        <translation>
+            <numerusform>%n address loaded from the service.</numerusform>
+            <numerusform>%n addresses loaded from the service.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Batch</name>
+    <message numerus="yes">
+        <source>%n with problems</source>
+        <translation>
+            <numerusform>%n with problems</numerusform>
+            <numerusform>%n with problems</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ready</source>
+        <translation>
+            <numerusform>%n ready</numerusform>
+            <numerusform>%n ready</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n being created</source>
+        <translation>
+            <numerusform>%n being created</numerusform>
+            <numerusform>%n being created</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n created</source>
+        <translation>
+            <numerusform>%n created</numerusform>
+            <numerusform>%n created</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n failed</numerusform>
+            <numerusform>%n failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n canceled</source>
+        <translation>
+            <numerusform>%n canceled</numerusform>
+            <numerusform>%n canceled</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name}: %n order(s)</source>
+        <translation>
+            <numerusform>{name}: %n order</numerusform>
+            <numerusform>{name}: %n orders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Creating %n shipment(s)…</source>
+        <translation>
+            <numerusform>Creating %n shipment…</numerusform>
+            <numerusform>Creating %n shipments…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} of %n created</source>
+        <translation>
+            <numerusform>{0} of %n created</numerusform>
+            <numerusform>{0} of %n created</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message numerus="yes">
+        <source>Showing the newest {0} of %n shipment(s)</source>
+        <translation>
+            <numerusform>Showing the newest {0} of %n shipment</numerusform>
+            <numerusform>Showing the newest {0} of %n shipments</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shipment(s)</source>
+        <translation>
+            <numerusform>%n shipment</numerusform>
+            <numerusform>%n shipments</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) sent to {name}.</source>
+        <translation>
+            <numerusform>%n label sent to {name}.</numerusform>
+            <numerusform>%n labels sent to {name}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n shipment(s) on the service?
+
+{names}
+
+Their labels can no longer be used.</source>
+        <translation>
+            <numerusform>Delete %n shipment on the service?
+
+{names}
+
+Their labels can no longer be used.</numerusform>
+            <numerusform>Delete %n shipments on the service?
+
+{names}
+
+Their labels can no longer be used.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n shipment(s).</source>
+        <translation>
+            <numerusform>Deleted %n shipment.</numerusform>
+            <numerusform>Deleted %n shipments.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Pickups</name>
+    <message numerus="yes">
+        <source>%n shipment(s) waiting for pickup with {0}.</source>
+        <translation>
+            <numerusform>%n shipment waiting for pickup with {0}.</numerusform>
+            <numerusform>%n shipments waiting for pickup with {0}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n carrier(s)</source>
+        <translation>
+            <numerusform>%n carrier</numerusform>
+            <numerusform>%n carriers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} pickup requested for %n shipment(s): pickup number {number}.</source>
+        <translation>
+            <numerusform>{name} pickup requested for %n shipment: pickup number {number}.</numerusform>
+            <numerusform>{name} pickup requested for %n shipments: pickup number {number}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message numerus="yes">
+        <source>CUPS has %n queue(s).</source>
+        <translation>
+            <numerusform>CUPS has %n queue.</numerusform>
+            <numerusform>CUPS has %n queues.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scanning %n address(es)…</source>
+        <translation>
+            <numerusform>Scanning %n address…</numerusform>
+            <numerusform>Scanning %n addresses…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %n printer(s) on port {port}.</source>
+        <translation>
+            <numerusform>Found %n printer on port {port}.</numerusform>
+            <numerusform>Found %n printers on port {port}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> copies</source>
+        <translation>
+            <numerusform> copy</numerusform>
+            <numerusform> copies</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Shipment</name>
+    <message numerus="yes">
+        <source>%n problem(s) — show</source>
+        <translation>
+            <numerusform>%n problem — show</numerusform>
+            <numerusform>%n problems — show</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} takes up to %n packages in one shipment.</source>
+        <translation>
+            <numerusform>{name} takes up to %n package in one shipment.</numerusform>
+            <numerusform>{name} takes up to %n packages in one shipment.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This carrier takes up to %n packages in one shipment.</source>
+        <translation>
+            <numerusform>This carrier takes up to %n package in one shipment.</numerusform>
+            <numerusform>This carrier takes up to %n packages in one shipment.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ZPL rendered offline (%n label(s))</source>
+        <translation>
+            <numerusform>ZPL rendered offline (%n label)</numerusform>
+            <numerusform>ZPL rendered offline (%n labels)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Window</name>
+    <message numerus="yes">
+        <source>%n creation(s) awaiting check</source>
+        <translation>
+            <numerusform>%n creation awaiting check</numerusform>
+            <numerusform>%n creations awaiting check</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Words</name>
+    <message numerus="yes">
+        <source>%n job(s) to print</source>
+        <translation>
+            <numerusform>%n job to print</numerusform>
+            <numerusform>%n jobs to print</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
