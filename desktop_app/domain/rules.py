@@ -9,11 +9,13 @@ Units: weight kg, dimensions cm.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import date, datetime
 from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS
-from desktop_app.domain.rules_address import check_address
+from desktop_app.domain.rules_address import check_address, check_printable
 from desktop_app.domain.rules_base import (
     Problem,
     Problems,
@@ -31,6 +33,7 @@ from desktop_app.domain.rules_base import (
     is_language,
     is_sms_number,
     join,
+    parse_datetime,
 )
 from desktop_app.domain.rules_extra import (
     validate_pickup_request,
@@ -53,9 +56,24 @@ LABEL_SIZES = frozenset({"A5", "A6", "A7", "100x70mm"})
 DECLARED_VALUE_FREE_LIMIT = 500.0  # EUR insured automatically (spec 4.1.6, 8.5)
 
 
-def validate(draft: Any) -> list[Problem]:
-    """All problems of a shipment draft (spec 2.1-2.6, 4.1, 4.4); empty when valid."""
-    return guard("", lambda: _shipment(as_draft(draft), load_catalog()))
+Clock = Callable[[], datetime]
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+FRIDAY = 4
+
+
+def local_now() -> datetime:
+    """Now in this machine's time zone: the packing desk's day decides the ship date."""
+    return datetime.now().astimezone()
+
+
+def validate(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
+    """All problems of a shipment draft (spec 2.1-2.6, 4.1, 4.4); empty when valid.
+
+    `clock` gives "now" for the rules that depend on the day (Saturday delivery only for
+    parcels sent on a Friday); the default is this machine's local time.
+    """
+    now = clock or local_now  # looked up per call: tests may hand the domain a fixed clock
+    return guard("", lambda: _shipment(as_draft(draft), load_catalog(), now))
 
 
 def validate_address(draft: Any, path: str = "", *, contact: bool = True) -> list[Problem]:
@@ -134,7 +152,18 @@ def _carrier_and_service(
     return spec, service
 
 
-def _shipment(d: Any, cat: Catalog) -> Problems:
+def _ship_date(d: dict[Any, Any], clock: Clock) -> tuple[date, bool]:
+    """The day the parcel leaves: the pickup's earliest time when given, else today."""
+    pickup = d.get("pickup")
+    if isinstance(pickup, dict) and isinstance(pickup.get("pickup_time"), dict):
+        earliest = pickup["pickup_time"].get("earliest")
+        parsed = parse_datetime(earliest.strip()) if isinstance(earliest, str) else None
+        if parsed is not None:
+            return parsed.date(), True
+    return clock().date(), False
+
+
+def _shipment(d: Any, cat: Catalog, clock: Clock = local_now) -> Problems:
     out = Problems()
     if not isinstance(d, dict):
         out.add("", "not_an_object", "The shipment must be a JSON object.")
@@ -150,14 +179,16 @@ def _shipment(d: Any, cat: Catalog) -> Problems:
             check_address(out, a, role, cat, spec, receiver=role == "to")
 
     _packages(out, d, cat, spec, service)
-    _additional_services(out, d.get("additional_services"), cat, spec, service)
+    _additional_services(out, d, cat, spec, service, clock)
     _label(out, d.get("label"), spec, service)
     _metadata(out, d.get("metadata"))
 
     limits = spec.field_limits if spec else cat.default_field_limits
-    for name in ("reference_number", "description"):
+    for name, what in (("reference_number", "the reference"), ("description", "the description")):
         lim = limits.get(name)
-        check_text(out, d.get(name), name, max_len=lim.max if lim else None)
+        text = check_text(out, d.get(name), name, max_len=lim.max if lim else None)
+        if text:
+            check_printable(out, text, name, what)
     if d.get("notification_email") is not None:
         lim = limits.get("notification_email")
         if check_text(
@@ -285,7 +316,7 @@ def _package(
     description = p.get("description")
     desc_limit = spec.field_limits.get("description") if spec else None
     required_desc = spec is not None and spec.code == "ups" and service == "returns"
-    check_text(
+    text = check_text(
         out,
         description,
         join(path, "description"),
@@ -295,6 +326,8 @@ def _package(
         if required_desc
         else "a description",
     )
+    if text:
+        check_printable(out, text, join(path, "description"), "the description")
     if p.get("declared_value") is not None:
         _declared_value(out, p["declared_value"], join(path, "declared_value"), spec)
 
@@ -327,9 +360,15 @@ def _declared_value(out: Problems, dv: Any, path: str, spec: CarrierSpec | None)
 
 
 def _additional_services(
-    out: Problems, services: Any, cat: Catalog, spec: CarrierSpec | None, service: str | None
+    out: Problems,
+    d: dict[Any, Any],
+    cat: Catalog,
+    spec: CarrierSpec | None,
+    service: str | None,
+    clock: Clock,
 ) -> None:
     """Spec 2.5: which carrier and service allow which additional service, and its fields."""
+    services = d.get("additional_services")
     if services is None:
         return
     if not isinstance(services, list):
@@ -382,6 +421,8 @@ def _additional_services(
                     "additional_service_not_for_service",
                     f"{info.display_name} needs one of the services {', '.join(info.services)}.",
                 )
+        elif name == "saturday_delivery":
+            _saturday(out, npath, d, clock)
         props = item.get("properties")
         ppath = join(path, "properties")
         if props is not None and not isinstance(props, dict):
@@ -391,6 +432,23 @@ def _additional_services(
         check = _PROPERTY_CHECKS.get(name)
         if check is not None:
             check(out, props, ppath, cat, spec)
+
+
+def _saturday(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None:
+    """Saturday delivery is for parcels sent on a Friday (spec 2.5)."""
+    day, picked_up = _ship_date(d, clock)
+    if day.weekday() == FRIDAY:
+        return
+    when = (
+        f"the pickup is on a {_WEEKDAYS[day.weekday()]}"
+        if picked_up
+        else (f"today is {_WEEKDAYS[day.weekday()]}")
+    )
+    out.add(
+        path,
+        "saturday_needs_friday",
+        f"Saturday delivery is only for parcels sent on a Friday; {when}.",
+    )
 
 
 def _advance_notice(

@@ -7,6 +7,8 @@ from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, CombinedLimit, PlaceSpec
 from desktop_app.domain.models.address import ADDRESS_FIELDS
+from desktop_app.domain.postcodes import POSTCODE_FORMATS, canonical_postcode, postcode_message
+from desktop_app.domain.printable import describe_character, unprintable_character
 from desktop_app.domain.rules_base import (
     Problem,
     Problems,
@@ -32,6 +34,31 @@ _FIELD_WORDS = {
     "email": "an e-mail address",
     "partner_id": "the partner id",
 }
+
+
+#: A partner id that exists (the local service's directory has it): for examples in messages.
+PARTNER_ID_EXAMPLE = "1A2B3C4"
+
+# "Germany" typed where the code belongs: the code it means
+_COUNTRY_BY_NAME = {
+    fmt.country.removeprefix("the ").casefold(): code for code, fmt in POSTCODE_FORMATS.items()
+}
+
+
+def check_printable(out: Problems, text: str, path: str, what: str) -> None:
+    """Refuse a character that label fonts cannot print, naming it and the field."""
+    ch = unprintable_character(text)
+    if ch is not None:
+        out.add(
+            path,
+            "unprintable_character",
+            f"Labels cannot print {describe_character(ch)}; remove it from {what}.",
+        )
+
+
+def normalize_country(text: str) -> str:
+    """A country code as the API wants it: trimmed, upper case ("de" -> "DE")."""
+    return text.strip().upper()
 
 
 def _given(a: dict[Any, Any], name: str) -> bool:
@@ -85,16 +112,23 @@ def check_address(
         if "id" in a and not has_fields:
             check_text(out, a.get("id"), join(path, "id"), required=True, what="the address id")
             return
-        if not has_fields and _given(a, "partner_id"):
+        if not has_fields and "partner_id" in a:
+            # the parcel-point mode: only the partner id is asked for (and checked)
             if not receiver or _partner_offered(out, join(path, "partner_id"), spec):
                 check_partner_id(out, a["partner_id"], join(path, "partner_id"), cat)
             return
 
     start = len(out)
     texts: dict[str, str] = {}
+    # a locker station or post branch: its own rules say what care_of and street_no hold
+    place = receiver and _place_keyword(a.get("street"), cat)
     for name, max_len, min_len, is_required in _field_plan(cat, spec, context, required_fields):
         value = a.get(name)
         if value is None and not is_required:
+            continue
+        if place and name in ("care_of", "street_no"):
+            if isinstance(value, str):
+                texts[name] = value
             continue
         # Fast path for the common case, a usable text within its limits: the GUI runs this
         # on every keystroke, and check_text's generality costs a few microseconds per field.
@@ -146,13 +180,15 @@ def check_address(
                 f"Together, {names} may have at most {comb.max} characters (now {total}).",
             )
 
-    country = texts.get("country")
-    if country is not None and country.strip() and not is_country(country):
-        out.add(
-            join(path, "country"),
-            "invalid_country",
-            "Use a two-letter country code in capitals, such as DE.",
-        )
+    for name, text in texts.items():
+        if name != "email" and not text.isascii():
+            check_printable(out, text, join(path, name), _FIELD_WORDS[name])
+    country = normalize_country(texts.get("country", ""))
+    if country and not is_country(country):
+        country = _country_problem(out, texts["country"].strip(), join(path, "country"))
+    zip_code = texts.get("zip_code", "").strip()
+    if zip_code and country in POSTCODE_FORMATS and canonical_postcode(country, zip_code) is None:
+        out.add(join(path, "zip_code"), "invalid_postcode", postcode_message(country))
     phone = texts.get("phone")
     if phone is not None and phone.strip() and not is_phone(phone.strip()):
         out.add(join(path, "phone"), "invalid_phone", "Enter a phone number, e.g. +49 30 1234567.")
@@ -161,6 +197,25 @@ def check_address(
 
     if receiver:
         _special_delivery(out, texts, path, cat, spec)
+
+
+def _country_problem(out: Problems, text: str, path: str) -> str:
+    """Report a country that is no ISO code (naming the code of a country typed by name)."""
+    code = _COUNTRY_BY_NAME.get(text.casefold().removeprefix("the "))
+    if code is not None:
+        message = f"Use the two-letter country code {code} for {text}."
+    else:
+        message = f"There is no country with the code {text}; use a two-letter code such as DE."
+    out.add(path, "invalid_country", message)
+    return ""
+
+
+def _place_keyword(street: Any, cat: Catalog) -> bool:
+    """Whether `street` is the locker station or post branch keyword."""
+    if not isinstance(street, str):
+        return False
+    keyword = street.strip().upper()
+    return keyword in (cat.locker_station.keyword, cat.post_branch.keyword)
 
 
 def _partner_offered(out: Problems, path: str, spec: CarrierSpec | None) -> bool:
@@ -182,7 +237,7 @@ def check_partner_id(out: Problems, value: Any, path: str, cat: Catalog) -> None
         out.add(
             path,
             "partner_invalid_id",
-            "A partner id has 7 capital letters or digits, e.g. A1B2C3D.",
+            f"A partner id has 7 capital letters or digits, e.g. {PARTNER_ID_EXAMPLE}.",
         )
 
 
@@ -221,14 +276,15 @@ def _special_delivery(
         out.add(
             care_path,
             "partner_invalid_prefix",
-            f"Write {prefix}, a space, then the partner id, e.g. {prefix} A1B2C3D.",
+            f"Write {prefix}, a space, then the partner id, e.g. {prefix} {PARTNER_ID_EXAMPLE}.",
         )
         return
     if cat.partner.id_pattern.match(care_of[len(prefix) + 1 :]) is None:
         out.add(
             care_path,
             "partner_invalid_id",
-            f"After {prefix} and a space comes the 7-character partner id, e.g. A1B2C3D.",
+            f"After {prefix} and a space comes the 7-character partner id, "
+            f"e.g. {PARTNER_ID_EXAMPLE}.",
         )
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.models import Address
 from desktop_app.domain.models.address import ADDRESS_FIELDS
+from desktop_app.domain.normalize import normalize_address
 from desktop_app.domain.rules import validate_address
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.carriers import lookup_partner
@@ -45,7 +46,9 @@ def check_stored_address(draft: Any) -> Address:
     """An address to store, checked: the rules without the contact rule (the real service
     stores street, postcode, city and country; a shipment using it applies the contact rule),
     then the strict model; 422 with `path: message` strings."""
-    return checked(Address, validate_address(draft, contact=False), draft)
+    problems = validate_address(draft, contact=False)
+    normalized = normalize_address(draft) if isinstance(draft, dict) else draft
+    return checked(Address, problems, normalized)
 
 
 async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, Any]) -> AddressRow:
@@ -55,7 +58,13 @@ async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, A
     if parsed.is_partner_lookup():
         found = partner_address(str(parsed.partner_id))
         if found is None:
-            raise ServiceError(422, ["partner_id: no partner user with this id"])
+            raise ServiceError(
+                422,
+                [
+                    "partner_id: No parcel-point user has this partner id; "
+                    "check it with the receiver."
+                ],
+            )
         fields = found
     address_id = new_uuid()
     row = AddressRow(

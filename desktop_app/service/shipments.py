@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentRequest
+from desktop_app.domain.normalize import normalize_request
 from desktop_app.domain.rules import validate
 from desktop_app.service.account_settings import fill_default_addresses, merge_update
 from desktop_app.service.accounts import KeyInfo
@@ -55,13 +56,15 @@ def _problems_422(messages: Sequence[str]) -> ServiceError:
     return ServiceError(422, list(messages) or ["validation failed"])
 
 
-def check_shipment_draft(draft: dict[str, Any]) -> ShipmentRequest:
-    """Domain rules, then the strict model; 422 with `path: message` strings."""
-    problems = validate(draft)
+def check_shipment_draft(draft: dict[str, Any], now: dt.datetime | None = None) -> ShipmentRequest:
+    """Domain rules, then the strict model of the normalised draft ("de" -> "DE"); 422 with
+    `path: message` strings. `now` is the service's clock (the day decides Saturday delivery)."""
+    clock = (lambda: now.astimezone()) if now is not None else None
+    problems = validate(draft, clock=clock)
     if problems:
         raise _problems_422([str(p) for p in problems])
     try:
-        return ShipmentRequest.model_validate(draft)
+        return ShipmentRequest.model_validate(normalize_request(draft))
     except ValidationError as exc:
         raise _problems_422(validation_error_messages(exc)) from None
 
@@ -105,7 +108,10 @@ async def resolve_addresses(
         if _is_partner_lookup(to):
             found = partner_address(str(to["partner_id"]))
             if found is None:
-                errors.append("to.partner_id: no partner user with this id")
+                errors.append(
+                    "to.partner_id: No parcel-point user has this partner id; "
+                    "check it with the receiver."
+                )
             else:
                 # the care_of line is how the carrier sees a parcel point (the domain rules
                 # have refused `to.partner_id` already for carriers without parcel points)
@@ -117,7 +123,10 @@ async def resolve_addresses(
             if partner_id is not None:
                 found = partner_address(partner_id)
                 if found is None:
-                    errors.append("to.care_of: no partner user with this id")
+                    errors.append(
+                        "to.care_of: No parcel-point user has this partner id; "
+                        "check it with the receiver."
+                    )
                 else:
                     # the partner system's address replaces the place; the person stays
                     person = {
@@ -365,17 +374,17 @@ async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> Ship
 
 
 async def prepare(
-    session: AsyncSession, key: KeyInfo, body: dict[str, Any]
+    session: AsyncSession, key: KeyInfo, body: dict[str, Any], now: dt.datetime | None = None
 ) -> tuple[ShipmentRequest, dict[str, str]]:
     """Check a create/update body fully: rules, model, references, rules again after resolving.
 
     A body without `from` (or a returns body without `to`) gets the account's default address.
     """
     body = await fill_default_addresses(session, key.account_id, body)
-    request = check_shipment_draft(body)
+    request = check_shipment_draft(body, now)
     resolved, ids = await resolve_addresses(session, key, body)
     if resolved != body:
-        request = check_shipment_draft(resolved)
+        request = check_shipment_draft(resolved, now)
     return request, ids
 
 
@@ -393,7 +402,7 @@ async def create_shipment(
     The writes run under `write_lock`: with SQLite one writer at a time is all there is, and
     queueing on an asyncio lock is fairer and faster than SQLite's sleeping busy handler.
     """
-    request, ids = await prepare(session, key, body)
+    request, ids = await prepare(session, key, body, now)
     shipment_id = new_hex_id()
     stored = build_body(
         request, shipment_id=shipment_id, created_at=now, address_ids=ids, sandbox=key.sandbox
@@ -431,13 +440,14 @@ async def update_shipment(
     row: ShipmentRow,
     body: dict[str, Any],
     renderer: LabelRenderer | None = None,
+    now: dt.datetime | None = None,
 ) -> ShipmentRow:
     """Change a shipment that has no label yet (400 once it has one): the given fields merged
     onto the stored request, as the real service; the caller commits."""
     if row.shipment_type != "prepared":
         raise ServiceError(400, ["the shipment has a label already and can no longer be changed"])
     body = merge_update(row.request, body)
-    request, ids = await prepare(session, key, body)
+    request, ids = await prepare(session, key, body, now)
     created = dt.datetime.fromisoformat(row.body["created_at"])
     old_packages = [p["id"] for p in row.body.get("packages", [])]
     stored = build_body(

@@ -138,7 +138,7 @@ def test_full_name_and_street_with_number_are_split(tmp_path: Path) -> None:
         ["Name", "Adresse", "PLZ", "Ort", "Land"],
         [
             ["Anna Maria Schmidt", "Am Markt 12 b", "10115", "Berlin", "DE"],
-            ["Huber", "Lindenweg", "10115", "Berlin", "Österreich"],
+            ["Huber", "Lindenweg", "1010", "Wien", "Österreich"],
         ],
     )
     table = read_table(path)

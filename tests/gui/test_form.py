@@ -4,6 +4,7 @@ carrier changes re-checked, 422 answers placed under their fields. Real service,
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from desktop_app.domain import rules
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shipment.page import ShipmentPageWidget
@@ -66,9 +68,11 @@ async def test_problems_appear_and_disappear_while_typing(
     assert shown(form, "to.last_name") == []
 
     # a wrong value is shown at once, and goes with the key that fixes it
-    type_into(qtbot, form.receiver.fields["country"].editor, "de")
-    assert shown(form, "to.country") == ["Use a two-letter country code in capitals, such as DE."]
-    type_into(qtbot, form.receiver.fields["country"].editor, "DE")
+    type_into(qtbot, form.receiver.fields["country"].editor, "XX")
+    assert shown(form, "to.country") == [
+        "There is no country with the code XX; use a two-letter code such as DE."
+    ]
+    type_into(qtbot, form.receiver.fields["country"].editor, "de")  # taken as DE
     assert shown(form, "to.country") == []
 
     fill_receiver(qtbot, form, RECEIVER)
@@ -177,7 +181,7 @@ async def test_partner_mode_takes_only_the_partner_id(
     assert shown(form, "to.partner_id") == ["Enter the partner id."]
     type_into(qtbot, receiver.fields["partner_id"].editor, "abc")
     assert shown(form, "to.partner_id") == [
-        "A partner id has 7 capital letters or digits, e.g. A1B2C3D."
+        "A partner id has 7 capital letters or digits, e.g. 1A2B3C4."
     ]
     type_into(qtbot, receiver.fields["partner_id"].editor, "1A2B3C4")
     assert form.problems == []
@@ -257,9 +261,12 @@ async def test_several_packages_only_where_the_carrier_takes_them(
 
 
 async def test_each_additional_service_has_its_fields(
-    qtbot: QtBot, page: ShipmentPageWidget
+    qtbot: QtBot, page: ShipmentPageWidget, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Advance notice (e-mail/SMS), COD bank fields, drop message, Saturday's condition."""
+    """Advance notice (e-mail/SMS), COD bank fields, drop message, Saturday's conditions."""
+    # the domain's clock: a Tuesday first (Saturday delivery refused), then a Friday
+    tuesday = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
+    monkeypatch.setattr(rules, "local_now", lambda: tuesday)
     form = page.form
     fill_valid(qtbot, form)
     addons = form.addons.items
@@ -321,6 +328,11 @@ async def test_each_additional_service_has_its_fields(
         "Saturday delivery needs the service one_day or one_day_early."
     ]
     form.carrier_service.set_service("one_day")
+    assert shown(form, "additional_services[2].name") == [
+        "Saturday delivery is only for parcels sent on a Friday; today is Tuesday."
+    ]
+    monkeypatch.setattr(rules, "local_now", lambda: tuesday + timedelta(days=3))
+    type_into(qtbot, drop.fields["message"].editor, "Garage door")  # validates again
     assert form.problems == []
     assert [s["name"] for s in form.draft()["additional_services"]] == [
         "advance_notice",
@@ -374,7 +386,9 @@ async def test_422_messages_go_under_the_fields_they_name(
     page.creation.request_create()
     await emitted(done)  # locked
     await emitted(expect(page.creation.busy_changed))  # unlocked again
-    assert shown(form, "to.partner_id") == ["no partner user with this id"]
+    assert shown(form, "to.partner_id") == [
+        "No parcel-point user has this partner id; check it with the receiver."
+    ]
     assert "Please correct this entry" in page.creation.message.text()
     assert "Request id" in page.creation.details.toPlainText()
     assert not page.creation.create_button.isEnabled()

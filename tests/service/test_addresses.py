@@ -107,7 +107,9 @@ def test_shipment_to_partner_care_of_replaces_the_address(sandbox: httpx.Client)
         "/v1/shipments", json=shipment(to={**RECEIVER, "care_of": "PAK ZZZZZZ9"})
     )
     assert unknown.status_code == 422
-    assert unknown.json()["errors"] == ["to.care_of: no partner user with this id"]
+    assert unknown.json()["errors"] == [
+        "to.care_of: No parcel-point user has this partner id; check it with the receiver."
+    ]
 
 
 def test_locker_station_and_post_branch(sandbox: httpx.Client) -> None:
