@@ -23,6 +23,7 @@ from desktop_app.client.resources import (
     Carriers,
     DefaultAddresses,
     Labels,
+    Locations,
     Orders,
     Pickups,
     Quotes,
@@ -83,6 +84,7 @@ class ShippingClient(BaseClient):
         self.shipments = Shipments(self)
         self.addresses = Addresses(self)
         self.orders = Orders(self)
+        self.locations = Locations(self)
         self.default_addresses = DefaultAddresses(self)
         self.carriers = Carriers(self)
         self.quotes = Quotes(self)

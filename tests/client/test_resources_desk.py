@@ -85,3 +85,20 @@ def test_both_list_shapes_read() -> None:
     pickup = {"id": "p1", "carrier": "dpd"}
     for raw in ([pickup], {"pickup_requests": [pickup]}):
         assert [p.id for p in PickupRequestList.model_validate(raw).pickup_requests] == ["p1"]
+
+
+async def test_locations(own: ShippingClient) -> None:
+    found = await own.locations.find(["dhl"], zip_code="51147", city="Köln", radius=20_000)
+    assert len(found) >= 3
+    assert len(await own.locations.find(["dhl"], zip_code="51147", radius=20_000, limit=2)) == 2
+    first = found[0]
+    assert (first.carrier_code, first.service_point_id, first.location_type) == (
+        "dhl",
+        "155",
+        "Locker",
+    )
+    assert first.hours_text() == "Mo-Su 00:00-24:00"
+    assert [loc.distance for loc in found] == sorted(loc.distance or 0 for loc in found)
+    branch = next(loc for loc in found if loc.location_type == "PostOffice")
+    assert branch.hours_text() == "Mo-Fr 09:00-18:00, Sa 09:00-13:00"
+    assert await own.locations.find(["dhl"], zip_code="99999") == []

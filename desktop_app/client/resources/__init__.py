@@ -4,6 +4,7 @@ from desktop_app.client.resources.addresses import Addresses
 from desktop_app.client.resources.carriers import Carriers
 from desktop_app.client.resources.default_addresses import DefaultAddresses
 from desktop_app.client.resources.labels import Labels
+from desktop_app.client.resources.locations import Locations
 from desktop_app.client.resources.orders import Orders
 from desktop_app.client.resources.pickups import Pickups
 from desktop_app.client.resources.quotes import Quotes
@@ -17,6 +18,7 @@ __all__ = [
     "Carriers",
     "DefaultAddresses",
     "Labels",
+    "Locations",
     "Orders",
     "Pickups",
     "Quotes",

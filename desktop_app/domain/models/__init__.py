@@ -19,6 +19,12 @@ from desktop_app.domain.models.base import (
     WireDateTime,
     WireModel,
 )
+from desktop_app.domain.models.locations import (
+    LocationProperty,
+    OpeningHours,
+    PickupDropoffLocation,
+    PickupDropoffLocationList,
+)
 from desktop_app.domain.models.orders import (
     ORDER_CURRENCIES,
     Order,
@@ -134,14 +140,18 @@ __all__ = [
     "LabelInfo",
     "LabelSpec",
     "Me",
+    "LocationProperty",
     "Money",
     "MoneyInfo",
+    "OpeningHours",
     "Order",
     "OrderCreate",
     "OrderLineItem",
     "OrderLineItemCreate",
     "Package",
     "PartnerMetadata",
+    "PickupDropoffLocation",
+    "PickupDropoffLocationList",
     "PickupRequest",
     "PickupRequestCreate",
     "PickupRequestList",

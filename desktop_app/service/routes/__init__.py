@@ -26,6 +26,7 @@ ROUTER_MODULES: tuple[str, ...] = (
     # the real service's desk endpoints
     "default_addresses",
     "orders",
+    "locations",
 )
 
 
