@@ -20,7 +20,7 @@ from desktop_app.service.ratelimit import RateLimiter
 from desktop_app.service.render import LabelRenderer
 from desktop_app.service.routes import health, load_routers, pairing
 from desktop_app.service.settings import ServiceSettings
-from desktop_app.service.storage import SqliteFileWatch, sqlite_file
+from desktop_app.service.storage import SqliteFileWatch, is_storage_unavailable, sqlite_file
 
 API_PREFIX = "/v1"
 
@@ -42,7 +42,12 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         settings.labels_dir.mkdir(parents=True, exist_ok=True)
-        await create_tables(ctx.engine)
+        try:
+            await create_tables(ctx.engine)
+        except Exception as exc:
+            if not is_storage_unavailable(exc):
+                raise
+            ctx.outage.failed(exc, "start-up")
         database_file = sqlite_file(ctx.engine)
         if database_file is not None:
             ctx.db_file_watch = SqliteFileWatch(database_file)

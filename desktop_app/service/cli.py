@@ -36,6 +36,7 @@ from desktop_app.service.settings import (
     ServiceSettings,
     parse_rate_limit,
 )
+from desktop_app.service.storage import is_storage_unavailable
 from desktop_app.service.tls import TlsError, TlsFiles, ensure_tls, external_tls
 
 log = logging.getLogger("packdesk.service")
@@ -254,7 +255,14 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         print(f"packdesk serve: {exc}", file=sys.stderr)
         return 1
     settings.ca_file = tls.ca_cert
-    await _ensure_first_account(settings, args.email, tls)
+    try:
+        await _ensure_first_account(settings, args.email, tls)
+    except Exception as exc:
+        if not is_storage_unavailable(exc) or read_credentials(settings.credentials_file) is None:
+            raise
+        # a restart while the database is away: serve 503 until it is back (systemd keeps
+        # the service up; stations see a temporary condition, not a refused connection)
+        log.error("database unreachable at start-up (%s); answering 503 until it is back", exc)
     pairing = _pairing(settings, tls)
     if args.pairing_file is not None:
         _write_pairing(args.pairing_file, pairing)

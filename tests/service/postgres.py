@@ -58,8 +58,13 @@ def _run_as() -> str | None:
 class PostgresCluster:
     """initdb + pg_ctl in a private temporary directory; `url` is the SQLAlchemy async URL."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, *, durable_commits: bool = False) -> None:
         self.bin_dir = bin_dir
+        # synchronous_commit=off answers a commit before its WAL is written: a crash (or
+        # `halt()`) may then lose acknowledged transactions. Tests of outages need it on.
+        self.options = _SERVER_OPTIONS
+        if durable_commits:
+            self.options = self.options.replace("synchronous_commit=off", "synchronous_commit=on")
         self.user = _run_as()
         self.root = Path(tempfile.mkdtemp(prefix="packdesk-pg-"))
         self.data = self.root / "data"
@@ -114,14 +119,22 @@ class PostgresCluster:
             "--locale=C",
             "--no-sync",
         )
-        opts = f"-k {self.socket_dir} {_SERVER_OPTIONS}"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", opts, "-w", "start")
+        self.resume()
         try:
             self.create_database(PG_DATABASE)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def resume(self) -> None:
+        """Start the server of the existing cluster (waits until it accepts connections)."""
+        opts = f"-k {self.socket_dir} {self.options}"
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", opts, "-w", "start")
+
+    def halt(self) -> None:
+        """Stop the server at once, as a crash would (`pg_ctl stop -m immediate`); data stays."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         """Stop the server at once and remove the directory."""
