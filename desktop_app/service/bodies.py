@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.domain.unicode_text import not_text_problems
 from desktop_app.service.errors import ServiceError
 
 # deeper bodies are refused before any recursive code (sanitize, rules) sees them
@@ -99,6 +100,9 @@ async def read_json_object(request: Request) -> dict[str, Any]:
     data = parse_json_bytes(await read_body_bytes(request, max_bytes))
     if not isinstance(data, dict):
         raise ServiceError(400, ["the request body must be a JSON object"])
+    problems = not_text_problems(data)
+    if problems:
+        raise ServiceError(422, problems)
     return sanitize(data)
 
 
