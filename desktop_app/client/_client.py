@@ -24,6 +24,7 @@ from desktop_app.client.resources import (
     DefaultAddresses,
     Labels,
     Locations,
+    Manifests,
     Orders,
     Pickups,
     Quotes,
@@ -85,6 +86,7 @@ class ShippingClient(BaseClient):
         self.addresses = Addresses(self)
         self.orders = Orders(self)
         self.locations = Locations(self)
+        self.manifests = Manifests(self)
         self.default_addresses = DefaultAddresses(self)
         self.carriers = Carriers(self)
         self.quotes = Quotes(self)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.models import OrderCreate
 from desktop_app.domain.rules_orders import validate_order
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.checks import checked
-from desktop_app.service.errors import ServiceError, not_found
+from desktop_app.service.errors import ServiceError
+from desktop_app.service.ownership import owned_row
 from desktop_app.service.tables import new_uuid
 from desktop_app.service.tables_desk import OrderRow
 
@@ -60,16 +60,7 @@ async def create_order(
 
 async def get_order_row(session: AsyncSession, key: KeyInfo, order_id: str) -> OrderRow:
     """The caller's order (same account and environment), else 404."""
-    row = await session.scalar(
-        select(OrderRow).where(
-            OrderRow.id == order_id,
-            OrderRow.account_id == key.account_id,
-            OrderRow.environment == key.environment,
-        )
-    )
-    if row is None:
-        raise not_found("order")
-    return row
+    return await owned_row(session, key, OrderRow, order_id, "order")
 
 
 def parse_time_filter(name: str, value: str | None) -> dt.datetime | None:

@@ -102,3 +102,18 @@ async def test_locations(own: ShippingClient) -> None:
     branch = next(loc for loc in found if loc.location_type == "PostOffice")
     assert branch.hours_text() == "Mo-Fr 09:00-18:00, Sa 09:00-13:00"
     assert await own.locations.find(["dhl"], zip_code="99999") == []
+
+
+async def test_manifests(own: ShippingClient) -> None:
+    first = await own.shipments.create(shipment_request(carrier="dpd", label={"format": "pdf_a6"}))
+    second = await own.shipments.create(shipment_request(carrier="dpd", label={"format": "pdf_a6"}))
+    manifest = await own.manifests.create("dpd")
+    assert manifest.shipments == [first.id, second.id]
+    document = await own.manifests.document(manifest)
+    assert document.startswith(b"%PDF")
+    assert (await own.manifests.get(manifest.id)).carrier_reference_number == (
+        manifest.carrier_reference_number
+    )
+    assert [m.id for m in await own.manifests.list(carrier="dpd")] == [manifest.id]
+    with pytest.raises(UnprocessableEntityError):
+        await own.manifests.create("dpd", [first.id])

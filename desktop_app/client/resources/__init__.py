@@ -5,6 +5,7 @@ from desktop_app.client.resources.carriers import Carriers
 from desktop_app.client.resources.default_addresses import DefaultAddresses
 from desktop_app.client.resources.labels import Labels
 from desktop_app.client.resources.locations import Locations
+from desktop_app.client.resources.manifests import Manifests
 from desktop_app.client.resources.orders import Orders
 from desktop_app.client.resources.pickups import Pickups
 from desktop_app.client.resources.quotes import Quotes
@@ -19,6 +20,7 @@ __all__ = [
     "DefaultAddresses",
     "Labels",
     "Locations",
+    "Manifests",
     "Orders",
     "Pickups",
     "Quotes",

@@ -25,6 +25,12 @@ from desktop_app.domain.models.locations import (
     PickupDropoffLocation,
     PickupDropoffLocationList,
 )
+from desktop_app.domain.models.manifests import (
+    MANIFEST_DOCUMENT,
+    Manifest,
+    ManifestCreate,
+    ManifestDocument,
+)
 from desktop_app.domain.models.orders import (
     ORDER_CURRENCIES,
     Order,
@@ -109,6 +115,7 @@ from desktop_app.domain.models.webhooks import (
 __all__ = [
     "ADDITIONAL_SERVICE_NAMES",
     "CONTACT_RULE_MESSAGE",
+    "MANIFEST_DOCUMENT",
     "ORDER_CURRENCIES",
     "RULE_FIELDS",
     "RULE_OPS",
@@ -141,6 +148,9 @@ __all__ = [
     "LabelSpec",
     "Me",
     "LocationProperty",
+    "Manifest",
+    "ManifestCreate",
+    "ManifestDocument",
     "Money",
     "MoneyInfo",
     "OpeningHours",

@@ -27,6 +27,7 @@ ROUTER_MODULES: tuple[str, ...] = (
     "default_addresses",
     "orders",
     "locations",
+    "manifests",
 )
 
 

@@ -1,0 +1,159 @@
+"""The manifest PDF: one carrier's shipments handed over at the end of the day.
+
+A4 portrait, DejaVu Sans (names as written): a header (carrier, manifest and carrier reference,
+shipper, date), one row per shipment (tracking number with its Code 128 barcode, receiver,
+reference, packages, weight), the totals and the signature lines of shipper and driver.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fpdf import FPDF
+
+from desktop_app.label_fonts import font_file
+from desktop_app.service.labels_layout import QUIET_MODULES, code128_modules
+
+PAGE_W, PAGE_H = 210.0, 297.0
+MARGIN = 12.0
+ROW_H = 21.0
+BARCODE_W, BARCODE_H = 62.0, 11.0
+MIN_MODULE_MM = 0.19  # narrower bars do not scan reliably from paper
+
+
+def _line(address: Mapping[str, Any] | None) -> str:
+    if not address:
+        return ""
+    person = " ".join(str(address.get(k) or "") for k in ("first_name", "last_name")).strip()
+    name = address.get("company") or person
+    street = " ".join(str(address.get(k) or "") for k in ("street", "street_no")).strip()
+    place = " ".join(str(address.get(k) or "") for k in ("zip_code", "city")).strip()
+    parts = [str(name or ""), street, f"{address.get('country') or ''}-{place}".strip("-")]
+    return ", ".join(p for p in parts if p)
+
+
+def _weight(shipment: Mapping[str, Any]) -> float:
+    return sum(float(p.get("weight") or 0) for p in shipment.get("packages") or [])
+
+
+class _Manifest(FPDF):
+    def __init__(self, title: str) -> None:
+        super().__init__(orientation="P", unit="mm", format="A4")
+        self.add_font("DejaVu", "", str(font_file("")))
+        self.add_font("DejaVu", "B", str(font_file("B")))
+        self.set_auto_page_break(auto=False)
+        self.set_margins(MARGIN, MARGIN, MARGIN)
+        self.title_text = title
+        self.set_title(title)
+        self.set_creator("Packdesk local Shipping Service")
+
+    def footer(self) -> None:
+        self.set_y(-10)
+        self.set_font("DejaVu", "", 7)
+        self.cell(0, 4, f"{self.title_text} - page {self.page_no()}/{{nb}}", align="R")
+
+    def barcode(self, data: str, x: float, y: float) -> None:
+        """Code 128 of `data` as vector bars within BARCODE_W (quiet zones included)."""
+        modules = code128_modules(data)
+        module = max(MIN_MODULE_MM, BARCODE_W / (len(modules) + 2 * QUIET_MODULES))
+        x0 = x + QUIET_MODULES * module
+        i = 0
+        while i < len(modules):
+            if modules[i] == "1":
+                j = i
+                while j < len(modules) and modules[j] == "1":
+                    j += 1
+                self.rect(x0 + i * module, y, (j - i) * module, BARCODE_H, style="F")
+                i = j
+            else:
+                i += 1
+
+
+def render_manifest_pdf(
+    manifest: Mapping[str, Any],
+    shipments: Sequence[Mapping[str, Any]],
+    carrier_name: str,
+    sandbox: bool,
+) -> bytes:
+    """The manifest document of `manifest` (its wire body) listing `shipments` (wire bodies)."""
+    title = f"Manifest {manifest['carrier_reference_number']}"
+    pdf = _Manifest(title)
+    pdf.alias_nb_pages()
+    created = dt.datetime.fromisoformat(manifest["created_at"])
+
+    def header() -> None:
+        pdf.add_page()
+        pdf.set_font("DejaVu", "B", 16)
+        pdf.cell(0, 8, f"{carrier_name} - Manifest / Übergabeliste", new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("DejaVu", "", 9)
+        lines = [
+            f"Carrier reference: {manifest['carrier_reference_number']}",
+            f"Manifest: {manifest['id']}",
+            f"Created: {created.strftime('%Y-%m-%d %H:%M')} UTC",
+            f"Shipper: {_line(manifest.get('posting_hub_address'))}",
+        ]
+        if manifest.get("reference_number"):
+            lines.append(f"Reference: {manifest['reference_number']}")
+        if sandbox:
+            lines.append("SANDBOX - not a real handover")
+        for text in lines:
+            pdf.cell(0, 5, text, new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(2)
+        pdf.set_font("DejaVu", "B", 8)
+        y = pdf.get_y()
+        for x, text in ((MARGIN, "#"), (MARGIN + 8, "Tracking number"), (MARGIN + 74, "Receiver"),
+                        (MARGIN + 150, "Pkgs"), (MARGIN + 164, "Weight kg")):  # fmt: skip
+            pdf.set_xy(x, y)
+            pdf.cell(0, 5, text)
+        pdf.line(MARGIN, y + 5.5, PAGE_W - MARGIN, y + 5.5)
+        pdf.set_y(y + 7)
+
+    header()
+    for index, shipment in enumerate(shipments, start=1):
+        if pdf.get_y() + ROW_H > PAGE_H - 60:
+            header()
+        y = pdf.get_y()
+        tracking = str(shipment.get("carrier_tracking_no") or "")
+        pdf.set_font("DejaVu", "", 8)
+        pdf.set_xy(MARGIN, y)
+        pdf.cell(8, 4, str(index))
+        pdf.set_xy(MARGIN + 8, y)
+        pdf.set_font("DejaVu", "B", 9)
+        pdf.cell(64, 4, tracking)
+        if tracking:
+            pdf.barcode(tracking, MARGIN + 2, y + 5)
+        pdf.set_font("DejaVu", "", 8)
+        pdf.set_xy(MARGIN + 74, y)
+        pdf.multi_cell(74, 4, _line(shipment.get("to")), new_x="LEFT", new_y="NEXT")
+        reference = shipment.get("reference_number")
+        pdf.set_x(MARGIN + 74)
+        pdf.cell(74, 4, f"Ref. {reference}" if reference else f"Shipment {shipment['id'][:12]}")
+        pdf.set_xy(MARGIN + 150, y)
+        pdf.cell(14, 4, str(len(shipment.get("packages") or [])))
+        pdf.set_xy(MARGIN + 164, y)
+        pdf.cell(20, 4, f"{_weight(shipment):.2f}")
+        pdf.line(MARGIN, y + ROW_H - 2, PAGE_W - MARGIN, y + ROW_H - 2)
+        pdf.set_y(y + ROW_H)
+
+    packages = sum(len(s.get("packages") or []) for s in shipments)
+    weight = sum(_weight(s) for s in shipments)
+    pdf.ln(2)
+    pdf.set_font("DejaVu", "B", 10)
+    pdf.cell(
+        0,
+        6,
+        f"Total: {len(shipments)} shipments, {packages} packages, {weight:.2f} kg",
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    pdf.ln(14)
+    pdf.set_font("DejaVu", "", 9)
+    y = pdf.get_y()
+    for x, who in ((MARGIN, "Handed over by (shipper)"), (PAGE_W / 2 + 4, "Received by (driver)")):
+        width = PAGE_W / 2 - MARGIN - 8
+        pdf.line(x, y, x + width, y)
+        pdf.set_xy(x, y + 1)
+        pdf.cell(width, 4, f"{who}: date, time, signature")
+    return bytes(pdf.output())
