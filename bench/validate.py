@@ -80,7 +80,7 @@ def draft_with_five_problems() -> dict[str, Any]:
     """The complete draft with five typical typing mistakes."""
     d = copy.deepcopy(complete_draft())
     d["to"]["last_name"] = ""  # contact_required
-    d["to"]["country"] = "de"  # invalid_country
+    d["to"]["zip_code"] = "8033"  # invalid_postcode (a lowercase "de" is taken as DE now)
     d["package"]["weight"] = 40  # too_heavy
     d["label"]["format"] = "zpl2_4x6in_203dpi"  # label_format_not_offered
     d["notification_email"] = "erika@"  # invalid_email

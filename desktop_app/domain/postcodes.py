@@ -126,9 +126,9 @@ def compact_postcode(country: str, text: str) -> str:
     """`text` upper case without spaces, hyphens or the country's own prefix."""
     compact = _SEPARATORS.sub("", text).upper()
     fmt = POSTCODE_FORMATS.get(country)
-    for prefix in {country, fmt.prefix if fmt else ""} - {""}:
+    for prefix in (country, fmt.prefix if fmt else ""):
         rest = compact[len(prefix) :]
-        if compact.startswith(prefix) and rest[:1].isdigit():
+        if prefix and compact.startswith(prefix) and rest[:1].isdigit():
             return rest
     return compact
 
@@ -141,6 +141,8 @@ def canonical_postcode(country: str, text: str) -> str | None:
     fmt = POSTCODE_FORMATS.get(country)
     if fmt is None:
         return text
+    if fmt.pattern.fullmatch(text) is not None:  # typed compact already: the usual case
+        return fmt.canonical(text)
     compact = compact_postcode(country, text)
     if fmt.pattern.fullmatch(compact) is None:
         return None

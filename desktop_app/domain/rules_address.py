@@ -36,6 +36,9 @@ _FIELD_WORDS = {
 }
 
 
+# "a company" -> "the company": a field named in a sentence about what it holds
+_FIELD_NAMES = {k: "the " + v.split(" ", 1)[1] for k, v in _FIELD_WORDS.items()}
+
 #: A partner id that exists (the local service's directory has it): for examples in messages.
 PARTNER_ID_EXAMPLE = "1A2B3C4"
 
@@ -182,7 +185,7 @@ def check_address(
 
     for name, text in texts.items():
         if name != "email" and not text.isascii():
-            check_printable(out, text, join(path, name), _FIELD_WORDS[name])
+            check_printable(out, text, join(path, name), _FIELD_NAMES[name])
     country = normalize_country(texts.get("country", ""))
     if country and not is_country(country):
         country = _country_problem(out, texts["country"].strip(), join(path, "country"))

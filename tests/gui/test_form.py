@@ -74,6 +74,12 @@ async def test_problems_appear_and_disappear_while_typing(
     ]
     type_into(qtbot, form.receiver.fields["country"].editor, "de")  # taken as DE
     assert shown(form, "to.country") == []
+    type_into(qtbot, form.receiver.fields["zip_code"].editor, "1234")
+    assert shown(form, "to.zip_code") == ["A postcode in Germany has 5 digits, e.g. 10115."]
+    type_into(qtbot, form.receiver.fields["city"].editor, "Köln 😀")
+    assert shown(form, "to.city") == [
+        'Labels cannot print "😀" (grinning face); remove it from the city.'
+    ]
 
     fill_receiver(qtbot, form, RECEIVER)
     fill_package(qtbot, form, {**PACKAGE, "weight": "40"})
@@ -146,6 +152,10 @@ async def test_locker_station_and_post_branch_reshape_the_receiver(
     assert shown(form, "to.care_of") == [
         "For a locker station, enter the receiver's customer number (6 to 10 digits) here."
     ]
+    assert shown(form, "to.street_no") == [
+        "For a locker station, enter the 3-digit station number here."
+    ]
+    type_into(qtbot, f["street_no"].editor, "")  # one message, not "Enter the house number."
     assert shown(form, "to.street_no") == [
         "For a locker station, enter the 3-digit station number here."
     ]
