@@ -1,4 +1,5 @@
-"""`packdesk virtual-printer`, `packdesk print`, `packdesk printers` (list/add/remove/test/scan).
+"""`packdesk virtual-printer`, `packdesk print`, `packdesk printers` (list/add/remove/test/
+status/scan).
 
 `packdesk print` and `printers test` use a machine-level queue database,
 `data_dir()/print-queue.sqlite3` (or `--queue-db`), with the same queue as the app: it waits
@@ -56,11 +57,16 @@ def virtual_printer_main(argv: Sequence[str]) -> int:
     parser.add_argument("--refuse", action="store_true", help="start refusing connections")
     parser.add_argument("--stall", type=float, metavar="SECONDS", help="accept, read nothing")
     parser.add_argument("--drop-after", type=int, metavar="BYTES", help="reset mid-job")
+    parser.add_argument("--paper-out", action="store_true", help="report paper out (~HS)")
+    parser.add_argument("--head-open", action="store_true", help="report the head open")
+    parser.add_argument("--paused", action="store_true", help="report being paused")
+    parser.add_argument("--ribbon-out", action="store_true", help="report ribbon out")
     parser.add_argument(
         "--control",
         type=Path,
         metavar="FILE",
-        help='JSON file re-read when it changes: {"refuse": true, "stall": 5, "drop_after": 100}'
+        help='JSON file re-read when it changes: {"refuse": true, "stall": 5, "drop_after": 100,'
+        ' "paper_out": true, "head_open": false, "paused": false, "ribbon_out": false}'
         " (default: OUT/control.json)",
     )
     args = parser.parse_args(argv)
@@ -85,9 +91,17 @@ async def _virtual_printer(args: argparse.Namespace) -> int:
         stall=args.stall,
         drop_after=args.drop_after,
     )
+    printer.panel.set(
+        paper_out=args.paper_out,
+        head_open=args.head_open,
+        paused=args.paused,
+        ribbon_out=args.ribbon_out,
+    )
 
     def on_job(job: ReceivedJob) -> None:
         what = "complete" if job.complete else "incomplete (connection reset)"
+        if job.faults:
+            what += f", arrived while {'+'.join(job.faults)}"
         extra = f", rendered {', '.join(p.name for p in job.pngs)}" if job.pngs else ""
         if job.render_error:
             extra = f", not rendered: {job.render_error}"
@@ -118,9 +132,10 @@ async def _virtual_printer(args: argparse.Namespace) -> int:
             settings = watched.changes()
             if settings is not None:
                 await printer.apply_control(settings)
+                faults = ",".join(printer.panel.faults()) or "none"
                 print(
                     f"control: refuse={printer.refusing} stall={printer.stall} "
-                    f"drop_after={printer.drop_after}",
+                    f"drop_after={printer.drop_after} faults={faults}",
                     flush=True,
                 )
             with contextlib.suppress(TimeoutError):
@@ -296,7 +311,7 @@ def printers_main(argv: Sequence[str]) -> int:
     p_add.add_argument("--kind", choices=("zpl", "pdf"), required=True)
     p_add.add_argument("--to", dest="transport", required=True, metavar="URI")
     p_add.add_argument("--dpi", type=int, default=None, help="203 or 300 (ZPL); PDF render dpi")
-    p_add.add_argument("--stock", default="4x6in", help=f"ZPL stock: {', '.join(STOCKS)}, WxHmm")
+    p_add.add_argument("--stock", default=None, help=f"ZPL stock: {', '.join(STOCKS)}, WxHmm")
     p_add.add_argument("--paper", default="A4", help=f"PDF paper: {', '.join(PAPERS)}, WxHmm")
     p_add.add_argument("--offset", type=lambda t: _parse_pair(t, float), help="PDF: X,Y mm")
     p_add.add_argument("--center", action="store_true", help="PDF: centre the label")
@@ -305,6 +320,11 @@ def printers_main(argv: Sequence[str]) -> int:
     p_add.add_argument("--label-top", type=int, help="ZPL: -120..120 dot rows")
     p_add.add_argument("--preferred-format", help="label format to prefer, e.g. pdf_a6")
     p_add.add_argument("--replace", action="store_true", help="overwrite an existing printer")
+    p_add.add_argument(
+        "--detect",
+        action="store_true",
+        help="ZPL on TCP/serial: take dpi and stock from what the printer reports (~HI, ^HH)",
+    )
 
     p_remove = sub.add_parser("remove", help="delete a printer definition")
     p_remove.add_argument("name")
@@ -313,6 +333,11 @@ def printers_main(argv: Sequence[str]) -> int:
     p_test.add_argument("name")
     p_test.add_argument("--wait", type=float, default=30.0)
     p_test.add_argument("--queue-db", type=Path)
+
+    p_status = sub.add_parser("status", help="ask a Zebra printer whether it can print (~HS)")
+    p_status.add_argument("name")
+    p_status.add_argument("--timeout", type=float, default=2.0, help="seconds to wait")
+    p_status.add_argument("--json", action="store_true", help="machine-readable output")
 
     p_scan = sub.add_parser("scan", help="find raw (port 9100) printers on a host or a /24")
     p_scan.add_argument("target", help="HOST, IP or a network such as 192.168.1.0/24")
@@ -339,6 +364,8 @@ def printers_main(argv: Sequence[str]) -> int:
         return 0
     if args.action == "test":
         return _printers_test(book, args)
+    if args.action == "status":
+        return _printers_status(book, args)
     return _printers_scan(args)
 
 
@@ -390,7 +417,7 @@ def _printers_add(book: PrinterBook, args: argparse.Namespace) -> int:
         "kind": args.kind,
         "transport": args.transport,
         "dpi": args.dpi or (203 if args.kind == "zpl" else 300),
-        "stock": args.stock,
+        "stock": args.stock or "4x6in",
         "paper": args.paper,
         "placement": "center" if args.center else "top-left",
         "darkness": args.darkness,
@@ -409,18 +436,107 @@ def _printers_add(book: PrinterBook, args: argparse.Namespace) -> int:
     except (PrinterError, ValueError) as exc:
         _err(str(exc))
         return 2
+    if args.detect:
+        detected = _detect(printer, dpi_given=args.dpi is not None, stock_given=args.stock)
+        if detected is None:
+            return 1
+        printer = detected
     book.put(printer)
     print(f"saved {_describe(printer)}")
     return 0
 
 
+def _detect(
+    printer: PrinterDefinition, *, dpi_given: bool, stock_given: str | None
+) -> PrinterDefinition | None:
+    """`printer` with the dpi and stock the printer reports (those given stay); None if the
+    printer does not tell."""
+    from desktop_app.printing.health import PrinterSilent, PrinterUnreachable, query_printer
+
+    try:
+        report = asyncio.run(query_printer(printer, identify=True, configuration=True))
+    except (PrinterSilent, PrinterUnreachable) as exc:
+        _err(f"cannot detect the printer's settings: {exc}")
+        return None
+    if report is None:
+        _err("--detect works with ZPL printers on tcp:// or serial:")
+        return None
+    changes: dict[str, object] = {}
+    if report.dpi in (203, 300) and not dpi_given:
+        changes["dpi"] = report.dpi
+    stock = report.stock()
+    if stock and not stock_given:
+        changes["stock"] = stock
+    model = report.identification.model if report.identification else "the printer"
+    print(f"{model} reports {report.dpi or '?'} dpi, stock {stock or '?'}")
+    try:
+        return printer.with_changes(**changes)
+    except PrinterError as exc:
+        _err(str(exc))
+        return None
+
+
+def _lookup(book: PrinterBook, name: str) -> PrinterDefinition | None:
+    """The printer called `name`, or None after saying that there is none."""
+    try:
+        return book[name]
+    except PrinterError as exc:
+        _err(str(exc))
+        return None
+
+
+def _printers_status(book: PrinterBook, args: argparse.Namespace) -> int:
+    """Exit 0 ready, 1 not ready or unreachable, 2 unknown printer, 3 it does not tell."""
+    from desktop_app.printing.health import PrinterSilent, PrinterUnreachable, query_printer
+
+    printer = _lookup(book, args.name)
+    if printer is None:
+        return 2
+    try:
+        report = asyncio.run(
+            query_printer(printer, identify=True, configuration=True, timeout=args.timeout)
+        )
+    except PrinterUnreachable as exc:
+        _err(f"{printer.name}: not reachable ({exc})")
+        return 1
+    except PrinterSilent:
+        report = None
+    if report is None:
+        print(f"{printer.name}: does not report its state (not a Zebra-compatible printer?)")
+        return 3
+    reason = report.hold_reason(printer)
+    ident = report.identification
+    if args.json:
+        payload = {
+            "printer": printer.name,
+            "ready": reason is None,
+            "reason": reason,
+            "problems": report.status.problems,
+            "labels_remaining": report.status.labels_remaining,
+            "formats_in_buffer": report.status.formats_in_buffer,
+            "model": ident.model if ident else None,
+            "firmware": ident.firmware if ident else None,
+            "dpi": report.dpi,
+            "stock": report.stock(),
+        }
+        print(json.dumps(payload, indent=2))
+    else:
+        print(f"{printer.name}: {'ready' if reason is None else reason}")
+        if ident:
+            print(f"  model {ident.model}, firmware {ident.firmware}, {report.dpi or '?'} dpi")
+        print(
+            f"  stock {report.stock() or '?'} (defined: {printer.stock} at {printer.dpi} dpi),"
+            f" {report.status.formats_in_buffer} format(s) in buffer,"
+            f" {report.status.labels_remaining} label(s) left to print"
+        )
+    return 0 if reason is None else 1
+
+
 def _printers_test(book: PrinterBook, args: argparse.Namespace) -> int:
     from desktop_app.printing.discovery import make_test_label
 
-    try:
-        printer = book[args.name]
-    except PrinterError as exc:
-        _err(str(exc))
+    printer = _lookup(book, args.name)
+    if printer is None:
         return 2
     return asyncio.run(
         _print_through_queue(
@@ -447,5 +563,5 @@ def _printers_scan(args: argparse.Namespace) -> int:
         print(f"no printer answered on port {args.port} in {args.target}")
         return 1
     for f in found:
-        print(f"{f.uri}    (packdesk printers add NAME --kind zpl --to {f.uri})")
+        print(f"{f.uri}    (packdesk printers add NAME --kind zpl --to {f.uri} --detect)")
     return 0

@@ -34,6 +34,15 @@ power loss may undo the last changes (a few ms), which could send a job again. P
 
 States: queued -> sending -> done | waiting (retry at next_attempt_at) | failed (permanent,
 e.g. conversion refused) | canceled | needs_attention.
+
+Printer health: before each job, a ZPL printer on TCP or serial is asked for its state
+(`~HS`, see `health`). One that cannot print (out of labels, head open, paused, ribbon out,
+buffer full) or that reports another resolution than its definition holds the job: it stays
+`waiting` with `held_reason` set and nothing sent, is asked again every `hold_poll` seconds,
+and goes out by itself once the printer is ready. A held job was never claimed, so a restart
+finds it waiting and nothing is lost or sent twice. After each job the printer is asked
+again; a problem it reports then is noted on the job (the label may be in its buffer). A
+printer that does not answer is sent to as before.
 """
 
 from __future__ import annotations
@@ -55,6 +64,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
+from desktop_app.printing.health import HealthChecker
 from desktop_app.printing.payload import Payload, PayloadRefused, detect_kind, prepare_payload
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.transports import (
@@ -90,6 +100,7 @@ CREATE TABLE IF NOT EXISTS print_jobs (
     last_error TEXT,
     notes TEXT,
     next_attempt_at REAL,
+    held_reason TEXT,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
     acknowledged_at REAL
@@ -98,7 +109,7 @@ CREATE INDEX IF NOT EXISTS print_jobs_by_printer ON print_jobs (printer, state, 
 """
 _COLUMNS = (
     "id, printer, state, title, reference, doc_kind, source_format, attempts, connected, "
-    "last_error, notes, next_attempt_at, created_at, updated_at, acknowledged_at"
+    "last_error, notes, next_attempt_at, held_reason, created_at, updated_at, acknowledged_at"
 )
 
 
@@ -122,6 +133,7 @@ class PrintJob:
     last_error: str | None
     notes: str | None
     next_attempt_at: float | None
+    held_reason: str | None
     created_at: float
     updated_at: float
     acknowledged_at: float | None
@@ -136,6 +148,8 @@ class PrintJob:
     @property
     def status_text(self) -> str:
         """A one-line status for lists and the CLI."""
+        if self.state == "waiting" and self.held_reason:
+            return f"held: {self.held_reason}"
         if self.state == "waiting" and self.next_attempt_at is not None:
             wait = max(0.0, self.next_attempt_at - time.time())
             return f"waiting: {self.last_error} (retry in {wait:.0f} s)"
@@ -270,12 +284,19 @@ class PrintQueue:
         backoff_max: float = 30.0,
         transport_factory: TransportFactory = create_transport,
         synchronous: Literal["NORMAL", "FULL"] = "NORMAL",
+        health: HealthChecker | bool = True,
+        hold_poll: float = 2.0,
     ) -> None:
         self.db_path = Path(db_path)
         self._printers = printers
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self._transport_factory = transport_factory
+        # printer health: True = ask ZPL printers before and after each job (see module doc)
+        self.health: HealthChecker | None = (
+            (HealthChecker() if health else None) if isinstance(health, bool) else health
+        )
+        self.hold_poll = hold_poll
         self._db = sqlite3.connect(
             self.db_path, isolation_level=None, check_same_thread=False, timeout=10.0
         )
@@ -294,6 +315,9 @@ class PrintQueue:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(print_jobs)")}
+            if "held_reason" not in columns:  # a queue file of an earlier version
+                self._db.execute("ALTER TABLE print_jobs ADD COLUMN held_reason TEXT")
         self._listeners: list[JobListener] = []
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._wakes: dict[str, asyncio.Event] = {}
@@ -557,6 +581,7 @@ class PrintQueue:
                     "connected": 0,
                     "next_attempt_at": None,
                     "last_error": None,
+                    "held_reason": None,
                 },
             )
         self._emit(job)
@@ -582,6 +607,7 @@ class PrintQueue:
                     "connected": 0,
                     "next_attempt_at": None,
                     "last_error": None,
+                    "held_reason": None,
                     "notes": f"redirected from {old}",
                 },
             )
@@ -757,11 +783,21 @@ class PrintQueue:
                 job.id, state="failed", last_error=f"printer {printer.name}: {exc}"
             )
             return
+        if self.health is not None:
+            # a printer that cannot print keeps the job here, not in its buffer
+            report = await self.health.check(printer, max_age=0.5)
+            reason = report.hold_reason(printer) if report is not None else None
+            if reason is not None:
+                held = await self._off_loop(self._hold, job, reason)
+                if held is not None:
+                    self._emit(held)
+                return
         # the conversion ran in an executor: the user may have canceled or redirected meanwhile
         fields = {
             "state": "sending",
             "connected": 0,
             "attempts": job.attempts + 1,
+            "held_reason": None,
             "notes": "; ".join(payload.notes) or None,
         }
         claimed = await self._off_loop(self._claim, job, fields)
@@ -793,13 +829,37 @@ class PrintQueue:
             await self._after_failure(job, f"{type(exc).__name__}: {exc}", retryable=True)
             return
         self._prepared.pop(job.id, None)
-        await self._update_async(
+        done = await self._update_async(
             job.id,
             state="done",
             acknowledged_at=time.time(),
             last_error=None,
             next_attempt_at=None,
         )
+        if self.health is not None:
+            after = await self.health.check(printer)
+            reason = after.status.reason if after is not None else None
+            if reason is not None:
+                note = f"after this job the printer reported: {reason}"
+                notes = "; ".join(x for x in (done.notes, note) if x)
+                await self._update_async(job.id, notes=notes)
+
+    def _hold(self, job: PrintJob, reason: str) -> PrintJob | None:
+        """Keep a pending job waiting for its printer (blocking); None if it was canceled or
+        redirected meanwhile."""
+        with self._lock:
+            current = self._row(job.id)
+            if current.state not in PENDING or current.printer != job.printer:
+                return None
+            return self._write(
+                job.id,
+                {
+                    "state": "waiting",
+                    "held_reason": reason,
+                    "last_error": reason,
+                    "next_attempt_at": time.time() + self.hold_poll,
+                },
+            )
 
     async def _after_failure(self, job: PrintJob, message: str, *, retryable: bool) -> None:
         if not retryable:

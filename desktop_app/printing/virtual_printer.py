@@ -7,6 +7,12 @@ sender reset before the printer read it (a sender giving up on a stall), is save
 `job-0002.partial` and does not count as a job. Fault modes, switchable at run time:
 `refuse` (stop listening), `stall` (accept but read nothing for N seconds) and `drop_after`
 (reset the connection after N bytes).
+
+Like a Zebra printer it answers `~HS` (host status), `~HI` (identification: model, firmware,
+dots per mm) and `^HH` (configuration: print width, label length) on the same connection,
+from its `panel`: paper out, head open, paused and ribbon out are set at run time too. A
+connection that only asked is a status query, not a job. A job that arrives while the
+printer reports a fault is stored (a real printer keeps it in its buffer) with the faults.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,6 +43,72 @@ class ReceivedJob:
     complete: bool
     pngs: list[Path] = field(default_factory=list)
     render_error: str | None = None
+    faults: tuple[str, ...] = ()
+    """What the printer reported (paper_out, head_open...) when the job arrived."""
+
+
+FAULTS = ("paper_out", "head_open", "paused", "ribbon_out")
+_QUERY = re.compile(rb"~H[SI]|\^XA\s*\^HH\s*\^XZ", re.IGNORECASE)
+_DOTS_PER_MM = {203: 8, 300: 12}
+
+
+@dataclass(slots=True)
+class PrinterPanel:
+    """What the virtual printer reports about itself, and its answers to the queries."""
+
+    dpi: int = 203
+    stock_mm: tuple[float, float] = (101.6, 152.4)
+    model: str = "ZD421"
+    firmware: str = "V84.20.21Z"
+    paper_out: bool = False
+    head_open: bool = False
+    paused: bool = False
+    ribbon_out: bool = False
+    labels_remaining: int = 0
+
+    def faults(self) -> tuple[str, ...]:
+        """The faults set now."""
+        return tuple(name for name in FAULTS if getattr(self, name))
+
+    def set(self, **flags: bool) -> None:
+        """Set faults by name (paper_out=True...); ValueError for unknown names."""
+        for name, value in flags.items():
+            if name not in FAULTS:
+                raise ValueError(f"unknown printer state {name!r}: use one of {', '.join(FAULTS)}")
+            setattr(self, name, bool(value))
+
+    def _dots(self, mm: float) -> int:
+        return round(mm * self.dpi / 25.4)
+
+    def answer(self, query: bytes) -> bytes:
+        """The bytes a Zebra printer sends back for `~HS`, `~HI` or `^XA^HH^XZ`."""
+        flag = {True: "1", False: "0"}
+        command = query.upper()
+        if command == b"~HS":
+            length = self._dots(self.stock_mm[1])
+            one = f"030,{flag[self.paper_out]},{flag[self.paused]},{length:04d},000,0,0,0,000,0,0,0"
+            two = (
+                f"001,0,{flag[self.head_open]},{flag[self.ribbon_out]},"
+                f"{flag[self.ribbon_out]},2,6,0,{self.labels_remaining:08d},1,000"
+            )
+            three = "1234,0"
+            return b"".join(f"\x02{x}\x03\r\n".encode() for x in (one, two, three))
+        if command == b"~HI":
+            dpm = _DOTS_PER_MM.get(self.dpi, 8)
+            model = f"{self.model}-{self.dpi}dpi"
+            return f"\x02{model},{self.firmware},{dpm},8192KB\x03\r\n".encode()
+        lines = [
+            ("+10.0", "DARKNESS"),
+            ("4 IPS", "PRINT SPEED"),
+            ("TEAR OFF", "PRINT MODE"),
+            ("GAP/NOTCH", "MEDIA TYPE"),
+            ("DIRECT-THERMAL", "PRINT METHOD"),
+            (str(self._dots(self.stock_mm[0])), "PRINT WIDTH"),
+            (str(self._dots(self.stock_mm[1])), "LABEL LENGTH"),
+            (self.firmware, "FIRMWARE"),
+        ]
+        body = "".join(f"  {value:.<19} {name}\r\n" for value, name in lines)
+        return f"\x02{body}\x03\r\n".encode()
 
 
 class VirtualPrinter:
@@ -52,11 +125,14 @@ class VirtualPrinter:
         refuse: bool = False,
         stall: float | None = None,
         drop_after: int | None = None,
+        panel: PrinterPanel | None = None,
     ) -> None:
         self.out_dir = Path(out_dir)
         self.host = host
         self.port = port
         self.dpi = dpi
+        self.panel = panel or PrinterPanel(dpi=dpi)
+        self.status_queries = 0
         self.render = render and preview_available()
         self.stall = stall
         self.drop_after = drop_after
@@ -150,7 +226,9 @@ class VirtualPrinter:
         self.drop_after = count
 
     async def apply_control(self, control: dict[str, object]) -> None:
-        """Apply a control dict `{"refuse": bool, "stall": s|null, "drop_after": n|null}`."""
+        """Apply a control dict `{"refuse": bool, "stall": s|null, "drop_after": n|null,
+        "paper_out": bool, "head_open": bool, "paused": bool, "ribbon_out": bool}`."""
+        self.panel.set(**{k: bool(v) for k, v in control.items() if k in FAULTS})
         if "refuse" in control:
             await self.set_refusing(bool(control["refuse"]))
         if "stall" in control:
@@ -207,6 +285,7 @@ class VirtualPrinter:
             await asyncio.sleep(stall)
         buf = bytearray()
         complete = False
+        scanned = answered = 0
         try:
             while True:
                 size = 65536 if drop_after is None else min(65536, drop_after - len(buf))
@@ -217,6 +296,14 @@ class VirtualPrinter:
                     complete = True
                     break
                 buf += chunk
+                if not buf.startswith(b"%PDF"):
+                    # queries are answered as they arrive, on the same connection
+                    for m in _QUERY.finditer(buf, scanned):
+                        writer.write(self.panel.answer(m[0]))
+                        scanned, answered = m.end(), answered + 1
+                    scanned = max(scanned, len(buf) - 16)
+                    if answered:
+                        await writer.drain()
         except OSError:
             complete = False
         if complete and _pending_error(writer):
@@ -224,6 +311,14 @@ class VirtualPrinter:
             # like a printer that checks its connection before printing, drop it
             complete = False
         data = bytes(buf)
+        if answered:
+            data = _QUERY.sub(b"", data)
+            if not data.strip():
+                # a status query (~HS, ~HI, ^HH), not a job
+                writer.close()
+                self.status_queries += 1
+                await self._notify()
+                return
         if not data:
             # a connection closed without data is a probe (discovery scan), not a job
             writer.close()
@@ -235,6 +330,7 @@ class VirtualPrinter:
         index = self._counter
         # stored before the acknowledgement, so a sender that saw "done" finds the job here
         job = await loop.run_in_executor(None, self._store, index, data, complete)
+        job.faults = self.panel.faults()
         self.received.append(job)
         if complete:
             # our close after the sender's EOF is what tells it the job arrived whole

@@ -29,6 +29,7 @@ async def run(main, *argv: str) -> int:
 
 
 async def test_print_pdf_converted_for_a_300_dpi_printer(vprinter, files, capsys):
+    vprinter.panel.dpi = 300  # a 300-dpi printer (a 203-dpi one would hold the job)
     rc = await run(
         print_main, files["pdf"], "--to", vprinter.uri, "--dpi", "300", "--queue-db", files["db"]
     )
