@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
+import httpx
 import pytest
 
 from desktop_app.client import NotFoundError, ShippingClient
@@ -22,6 +25,7 @@ from desktop_app.domain.models import (
 )
 from tests.client.conftest import PACKAGE, RECEIVER, SENDER, shipment_request
 from tests.fixtures.receiver import Receiver
+from tests.fixtures.service import RunningService
 
 
 async def test_me_reports_the_sandbox(client: ShippingClient) -> None:
@@ -83,13 +87,11 @@ async def test_paging_helpers_walk_every_page(client: ShippingClient) -> None:
 
 
 async def test_label_download_sends_no_key(client_service: object) -> None:
-    from tests.fixtures.service import RunningService
 
     assert isinstance(client_service, RunningService)
     seen: list[tuple[str, bool]] = []
 
     async def record(request: object) -> None:
-        import httpx
 
         assert isinstance(request, httpx.Request)
         seen.append((request.url.path, "authorization" in request.headers))
@@ -178,3 +180,31 @@ async def test_webhooks(client: ShippingClient, webhook_receiver: Receiver) -> N
     await client.webhooks.delete(created.id)
     with pytest.raises(NotFoundError):
         await client.webhooks.get(created.id)
+
+
+async def test_writes_go_out_in_the_carriers_spelling(client_service: RunningService) -> None:
+    """ "de" and "sw1a1aa" pass the rules; what leaves the desk is "DE" and "SW1A 1AA"."""
+    sent: list[dict[str, Any]] = []
+
+    async def record(request: httpx.Request) -> None:
+        if request.method in ("POST", "PUT"):
+            sent.append(json.loads(request.content))
+
+    async with ShippingClient(
+        client_service.base_url,
+        client_service.sandbox_key,
+        ca_file=str(client_service.ca_file),
+        event_hooks={"request": [record]},
+    ) as client:
+        to = {**RECEIVER, "country": "gb", "zip_code": "sw1a1aa", "city": "London"}
+        shipment = await client.shipments.create(
+            shipment_request(to=to, create_shipping_label=False)
+        )
+        changed = shipment_request(to={**to, "zip_code": "ec1a1bb"}, create_shipping_label=False)
+        await client.shipments.update(shipment.id, changed)
+        await client.addresses.create({**RECEIVER, "country": "nl", "zip_code": "1011ab"})
+    assert [(b["to"]["country"], b["to"]["zip_code"]) for b in sent[:2]] == [
+        ("GB", "SW1A 1AA"),
+        ("GB", "EC1A 1BB"),
+    ]
+    assert (sent[2]["country"], sent[2]["zip_code"]) == ("NL", "1011 AB")

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from desktop_app.client._paging import MAX_PER_PAGE, iterate_pages, query
 from desktop_app.client.resources._resource import Body, Resource, parse, unwrap, wire
 from desktop_app.client.types import AddressResponse
+from desktop_app.domain.normalize import normalize_address
 
 
 class Addresses(Resource):
@@ -14,7 +15,9 @@ class Addresses(Resource):
 
     async def create(self, address: Body) -> AddressResponse:
         """Store an address; with only `partner_id` the partner's delivery address comes back."""
-        response = await self._client._request("POST", "addresses", json=wire(address))
+        # "de" -> "DE": the rules take both spellings, a live service may not
+        body = normalize_address(wire(address))
+        response = await self._client._request("POST", "addresses", json=body)
         return parse(AddressResponse, response.json())
 
     async def get(self, address_id: str) -> AddressResponse:

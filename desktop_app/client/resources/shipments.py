@@ -9,17 +9,21 @@ from desktop_app.client._base import SHIPMENT_CREATE_TIMEOUT
 from desktop_app.client._paging import MAX_PER_PAGE, api_timestamp, iterate_pages, query
 from desktop_app.client.resources._resource import Body, Resource, parse, unwrap, wire
 from desktop_app.client.types import Shipment
+from desktop_app.domain.normalize import normalize_request
 
 
 class Shipments(Resource):
     """Shipments of the account."""
 
     async def create(self, request: Body) -> Shipment:
-        """Create a shipment (and its label when asked); never re-sent on an unknown outcome."""
+        """Create a shipment (and its label when asked); never re-sent on an unknown outcome.
+
+        Sent in the carriers' spelling ("de" -> "DE", "sw1a1aa" -> "SW1A 1AA"): the rules
+        accept both, a live service may not."""
         response = await self._client._request(
             "POST",
             "shipments",
-            json=wire(request),
+            json=normalize_request(wire(request)),
             timeout=SHIPMENT_CREATE_TIMEOUT,
             retry_unknown_outcome=False,
         )
@@ -99,7 +103,7 @@ class Shipments(Resource):
         response = await self._client._request(
             "PUT",
             f"shipments/{shipment_id}",
-            json=wire(request),
+            json=normalize_request(wire(request)),
             timeout=SHIPMENT_CREATE_TIMEOUT,
         )
         return parse(Shipment, response.json())
