@@ -8,11 +8,13 @@ import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.tables import PRODUCTION, SANDBOX, Account, ApiKey, utcnow
+from desktop_app.service.tables_keys import ApiKeyName
 
 DEFAULT_EMAIL = "owner@packdesk.local"
 KEY_PREFIX_LEN = 8
@@ -27,11 +29,19 @@ class KeyInfo:
     account_id: str
     email: str
     environment: str
+    # the station's name of a key made by `accounts add-key`, None for the account's own pair
+    name: str | None = None
 
     @property
     def sandbox(self) -> bool:
         """True for a sandbox key."""
         return self.environment == SANDBOX
+
+    @property
+    def label(self) -> str:
+        """How the log names the key: `"Station 3" (sandbox a1b2c3d4)`."""
+        who = f'"{self.name}"' if self.name else "account key"
+        return f"{who} ({self.environment} {self.prefix})"
 
 
 @dataclass(frozen=True)
@@ -62,13 +72,14 @@ def hash_key(raw: str) -> str:
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _new_raw_key() -> str:
+def new_raw_key() -> str:
+    """A new raw API key."""
     # 128 random bits as 32 hex characters, shaped like the real service's keys
     return secrets.token_hex(16)
 
 
 def _add_keys(session: AsyncSession, account: Account) -> tuple[str, str]:
-    sandbox_raw, live_raw = _new_raw_key(), _new_raw_key()
+    sandbox_raw, live_raw = new_raw_key(), new_raw_key()
     for env, raw in ((SANDBOX, sandbox_raw), (PRODUCTION, live_raw)):
         session.add(
             ApiKey(
@@ -98,13 +109,20 @@ async def create_account(session: AsyncSession, email: str) -> AccountKeys:
 
 
 async def rotate_keys(session: AsyncSession, email: str) -> AccountKeys:
-    """Revoke every key of the account and make a new pair (the caller commits)."""
+    """Revoke the account's own key pair and make a new one (the caller commits).
+
+    Named station keys (`accounts add-key`) are not touched: each is revoked on its own.
+    """
     account = await session.scalar(select(Account).where(Account.email == email.strip()))
     if account is None:
         raise AccountError(f"no account for {email}")
     await session.execute(
         update(ApiKey)
-        .where(ApiKey.account_id == account.id, ApiKey.revoked_at.is_(None))
+        .where(
+            ApiKey.account_id == account.id,
+            ApiKey.revoked_at.is_(None),
+            ApiKey.id.not_in(select(ApiKeyName.key_id)),
+        )
         .values(revoked_at=utcnow())
     )
     sandbox_raw, live_raw = _add_keys(session, account)
@@ -112,19 +130,19 @@ async def rotate_keys(session: AsyncSession, email: str) -> AccountKeys:
     return AccountKeys(account.id, account.email, sandbox_raw, live_raw)
 
 
-async def list_accounts(session: AsyncSession) -> list[dict[str, str]]:
-    """Accounts with the prefixes of their active keys (never the keys)."""
+async def list_accounts(session: AsyncSession) -> list[dict[str, Any]]:
+    """Accounts with their active keys by name and prefix (never the keys)."""
+    from desktop_app.service.station_keys import key_listing
+
     rows = (await session.scalars(select(Account).order_by(Account.created_at))).all()
     result = []
     for account in rows:
-        keys = (
-            await session.scalars(
-                select(ApiKey).where(ApiKey.account_id == account.id, ApiKey.revoked_at.is_(None))
-            )
-        ).all()
-        item = {"id": account.id, "email": account.email}
+        keys = await key_listing(session, account.id)
+        item: dict[str, Any] = {"id": account.id, "email": account.email}
         for key in keys:
-            item[f"{key.environment}_key_prefix"] = key.prefix
+            if key["name"] is None:
+                item[f"{key['environment']}_key_prefix"] = key["prefix"]
+        item["keys"] = keys
         result.append(item)
     return result
 
@@ -140,15 +158,16 @@ async def lookup_key(session: AsyncSession, raw: str) -> KeyInfo | None:
         return None
     row = (
         await session.execute(
-            select(ApiKey, Account.email)
+            select(ApiKey, Account.email, ApiKeyName.name)
             .join(Account, Account.id == ApiKey.account_id)
+            .outerjoin(ApiKeyName, ApiKeyName.key_id == ApiKey.id)
             .where(ApiKey.key_hash == hash_key(raw), ApiKey.revoked_at.is_(None))
         )
     ).first()
     if row is None:
         return None
-    key, email = row
-    return KeyInfo(key.id, key.prefix, key.account_id, email, key.environment)
+    key, email, name = row
+    return KeyInfo(key.id, key.prefix, key.account_id, email, key.environment, name)
 
 
 def write_private_json(path: Path, data: dict[str, object]) -> None:

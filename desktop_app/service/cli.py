@@ -341,6 +341,22 @@ def _accounts_parser() -> argparse.ArgumentParser:
             metavar="FILE",
             help=f"a JSON file holding the default {kind} address (as POST /v1/addresses)",
         )
+    add_key = sub.add_parser(
+        "add-key", help="named keys for one station (sandbox and live); printed once"
+    )
+    add_key.add_argument("email")
+    add_key.add_argument("--name", required=True, help='the station, e.g. "Station 3"')
+    add_key.add_argument(
+        "--environment",
+        choices=["sandbox", "production", "both"],
+        default="both",
+        help="which keys to make (default both)",
+    )
+    revoke = sub.add_parser(
+        "revoke-key", help="stop a station's keys (by name or key prefix); others keep working"
+    )
+    revoke.add_argument("email")
+    revoke.add_argument("key", help="the station's name or a key prefix")
     outbox = sub.add_parser("outbox", help="list e-mails sent or kept by the service, newest first")
     outbox.add_argument("--limit", type=int, default=20)
     return p
@@ -360,6 +376,8 @@ async def _accounts(args: argparse.Namespace) -> int:
                 return 0
             if args.command == "set":
                 return await _set_account(session, args)
+            if args.command in ("add-key", "revoke-key"):
+                return await _station_keys(session, args)
             if args.command == "outbox":
                 from desktop_app.service.mail import list_outbox, mail_json
 
@@ -384,6 +402,25 @@ async def _accounts(args: argparse.Namespace) -> int:
         return 0
     finally:
         await engine.dispose()
+
+
+async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
+    from desktop_app.service.station_keys import add_station_keys, revoke_station_keys
+    from desktop_app.service.tables import ENVIRONMENTS
+
+    try:
+        if args.command == "add-key":
+            environments = ENVIRONMENTS if args.environment == "both" else (args.environment,)
+            made = await add_station_keys(session, args.email, args.name, environments)
+            result: dict[str, object] = dict(made.as_json())
+        else:
+            result = {"revoked": await revoke_station_keys(session, args.email, args.key)}
+        await session.commit()
+    except AccountError as exc:
+        print(f"packdesk accounts: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
 
 
 async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
@@ -416,6 +453,6 @@ async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
 
 
 def accounts_main(argv: Sequence[str]) -> int:
-    """`packdesk accounts add|list|rotate-keys|set|outbox`."""
+    """`packdesk accounts add|list|rotate-keys|add-key|revoke-key|set|outbox`."""
     args = _accounts_parser().parse_args(list(argv))
     return asyncio.run(_accounts(args))

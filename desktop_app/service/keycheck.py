@@ -20,13 +20,15 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from desktop_app.service.accounts import KeyInfo, hash_key, lookup_key
 from desktop_app.service.storage import is_storage_unavailable
 from desktop_app.service.tables import Account, ApiKey
+from desktop_app.service.tables_keys import ApiKeyName
 
 log = logging.getLogger(__name__)
 
 MAX_KEY_LENGTH = 256
 _SQL = (
-    f"SELECT k.id, k.prefix, k.account_id, a.email, k.environment "
+    f"SELECT k.id, k.prefix, k.account_id, a.email, k.environment, n.name "
     f"FROM {ApiKey.__tablename__} AS k JOIN {Account.__tablename__} AS a ON a.id = k.account_id "
+    f"LEFT JOIN {ApiKeyName.__tablename__} AS n ON n.key_id = k.id "
     "WHERE k.key_hash = ? AND k.revoked_at IS NULL LIMIT 1"
 )
 
@@ -70,8 +72,8 @@ class KeyLookup:
             else:
                 if not rows:
                     return None
-                key_id, prefix, account_id, email, environment = rows[0]
-                return KeyInfo(key_id, prefix, account_id, email, environment)
+                key_id, prefix, account_id, email, environment, name = rows[0]
+                return KeyInfo(key_id, prefix, account_id, email, environment, name)
         async with self._sessions() as session:
             return await lookup_key(session, raw)
 

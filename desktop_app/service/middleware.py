@@ -11,6 +11,7 @@ import base64
 import binascii
 import json
 import logging
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -102,6 +103,16 @@ class ServiceMiddleware:
             scope["headers"] = headers
             scope["scheme"] = "https"
         request_id = uuid.uuid4().hex
+        began = time.perf_counter()
+        answered = 0
+
+        async def send_logged(message: Message) -> None:
+            """`send`, noting the status for the request's log line."""
+            nonlocal answered
+            if message["type"] == "http.response.start":
+                answered = int(message["status"])
+            await send(message)
+
         state: dict[str, Any] = scope.setdefault("state", {})
         state["request_id"] = request_id
         path: str = scope.get("path", "")
@@ -115,7 +126,7 @@ class ServiceMiddleware:
         async def send_error(status: int, messages: list[str], extra: dict[str, str]) -> None:
             headers = {**rate.headers(), **extra, "X-Request-ID": request_id}
             body = json.dumps({"errors": messages}).encode()
-            await send(
+            await send_logged(
                 {
                     "type": "http.response.start",
                     "status": status,
@@ -126,7 +137,7 @@ class ServiceMiddleware:
                     ],
                 }
             )
-            await send({"type": "http.response.body", "body": body})
+            await send_logged({"type": "http.response.body", "body": body})
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started, replaced
@@ -151,7 +162,7 @@ class ServiceMiddleware:
                 headers += [(k.lower().encode(), v.encode()) for k, v in rate.headers().items()]
                 headers.append((b"x-request-id", request_id.encode()))
                 message = {**message, "headers": headers}
-            await send(message)
+            await send_logged(message)
 
         async def storage_unavailable() -> None:
             await send_error(503, [STORAGE_UNAVAILABLE], {"Retry-After": str(RETRY_AFTER_SECONDS)})
@@ -197,3 +208,15 @@ class ServiceMiddleware:
             )
             if not started:
                 await send_error(500, [f"internal error (request id {request_id})"], {})
+        finally:
+            key_info = state.get("key")
+            log.info(
+                "%s %s -> %s in %.1f ms, key %s, from %s (request id %s)",
+                scope["method"],
+                path,
+                answered or "no answer",
+                (time.perf_counter() - began) * 1000,
+                key_info.label if isinstance(key_info, KeyInfo) else "none",
+                client[0] if client else "unknown",
+                request_id,
+            )
