@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
 
 from desktop_app.client import ShippingClient
@@ -50,6 +51,18 @@ def shipment_request(**changes: Any) -> dict[str, Any]:
     }
     body.update(changes)
     return body
+
+
+def watched_client(
+    service: RunningService, hook: Callable[[httpx.Request], Awaitable[None]]
+) -> ShippingClient:
+    """A sandbox-key client of `service` that shows `hook` every request it sends."""
+    return ShippingClient(
+        service.base_url,
+        service.sandbox_key,
+        ca_file=str(service.ca_file),
+        event_hooks={"request": [hook]},
+    )
 
 
 @pytest.fixture(scope="session")

@@ -27,7 +27,7 @@ from desktop_app.client import (
     _base,
 )
 from desktop_app.client.ratelimit import RateLimitPacer
-from tests.client.conftest import shipment_request
+from tests.client.conftest import shipment_request, watched_client
 from tests.fixtures.receiver import wait_until
 from tests.fixtures.service import RunningService
 
@@ -236,12 +236,7 @@ async def test_creation_timeout_is_not_resent(
     async def count(request: object) -> None:
         sent.append(str(getattr(request, "method", "")))
 
-    async with ShippingClient(
-        service.base_url,
-        service.sandbox_key,
-        ca_file=str(service.ca_file),
-        event_hooks={"request": [count]},
-    ) as client:
+    async with watched_client(service, count) as client:
         with pytest.raises(APITimeoutError) as info:
             await client.shipments.create(shipment_request(reference_number=reference))
         assert info.value.outcome_unknown is True

@@ -23,7 +23,7 @@ from desktop_app.domain.models import (
     Webhook,
     WebhookCreate,
 )
-from tests.client.conftest import PACKAGE, RECEIVER, SENDER, shipment_request
+from tests.client.conftest import PACKAGE, RECEIVER, SENDER, shipment_request, watched_client
 from tests.fixtures.receiver import Receiver
 from tests.fixtures.service import RunningService
 
@@ -96,12 +96,7 @@ async def test_label_download_sends_no_key(client_service: object) -> None:
         assert isinstance(request, httpx.Request)
         seen.append((request.url.path, "authorization" in request.headers))
 
-    async with ShippingClient(
-        client_service.base_url,
-        client_service.sandbox_key,
-        ca_file=str(client_service.ca_file),
-        event_hooks={"request": [record]},
-    ) as client:
+    async with watched_client(client_service, record) as client:
         shipment = await client.shipments.create(shipment_request())
         assert shipment.label_url
         data = await client.labels.download(shipment.label_url)
@@ -190,12 +185,7 @@ async def test_writes_go_out_in_the_carriers_spelling(client_service: RunningSer
         if request.method in ("POST", "PUT"):
             sent.append(json.loads(request.content))
 
-    async with ShippingClient(
-        client_service.base_url,
-        client_service.sandbox_key,
-        ca_file=str(client_service.ca_file),
-        event_hooks={"request": [record]},
-    ) as client:
+    async with watched_client(client_service, record) as client:
         to = {**RECEIVER, "country": "gb", "zip_code": "sw1a1aa", "city": "London"}
         shipment = await client.shipments.create(
             shipment_request(to=to, create_shipping_label=False)
