@@ -33,10 +33,6 @@ def _gb(compact: str) -> str:
     return f"{compact[:-3]} {compact[-3:]}"  # the inward code is always the last three
 
 
-def _us(compact: str) -> str:
-    return compact if len(compact) == 5 else f"{compact[:5]}-{compact[5:]}"
-
-
 @dataclass(frozen=True, slots=True)
 class PostcodeFormat:
     """One country's postcodes: the compact pattern, the canonical spelling, words for people."""
@@ -118,7 +114,8 @@ POSTCODE_FORMATS: dict[str, PostcodeFormat] = {
         "SW1A 1AA",
         _gb,
     ),
-    "US": _fmt("the United States", r"\d{5}(?:\d{4})?", "a ZIP or ZIP+4 code", "20500", _us),
+    # ZIP+4 as 9 digits: UPS takes at most 9 characters (its API has no hyphen)
+    "US": _fmt("the United States", r"\d{5}(?:\d{4})?", "a ZIP or ZIP+4 code", "20500"),
 }
 
 
