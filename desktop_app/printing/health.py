@@ -273,7 +273,7 @@ def query_serial(device: str, baudrate: int, command: bytes, count: int, timeout
         deadline = time.monotonic() + timeout
         last = time.monotonic()
         while len(_FRAME.findall(data)) < count and time.monotonic() < deadline:
-            chunk = port.read(4096)
+            chunk = port.read(port.in_waiting or 1)
             if chunk:
                 data += chunk
                 last = time.monotonic()

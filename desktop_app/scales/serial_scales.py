@@ -109,7 +109,7 @@ class SerialScale(Scale):
             answer = bytearray()
             deadline = time.monotonic() + timeout
             while not answer.endswith(end):
-                chunk = port.read(64)
+                chunk = port.read(port.in_waiting or 1)  # returns as soon as bytes came
                 answer += chunk
                 if not chunk and time.monotonic() >= deadline:
                     raise ScaleError(
