@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.support import figure, machine_line  # noqa: E402
+from bench.support import delivery_latencies, figure, machine_line  # noqa: E402
 from desktop_app.printing.printers import PrinterDefinition  # noqa: E402
-from desktop_app.printing.queue import PrintJob, PrintQueue  # noqa: E402
+from desktop_app.printing.queue import PrintQueue  # noqa: E402
 from desktop_app.printing.virtual_printer import VirtualPrinter  # noqa: E402
 from desktop_app.scales.base import create_scale, read_stable  # noqa: E402
 from desktop_app.scales.virtual_scale import VirtualScale  # noqa: E402
@@ -45,24 +45,7 @@ async def deliver(folder: Path, vp: VirtualPrinter, health: bool, count: int) ->
     printer = PrinterDefinition("bench", "zpl", vp.uri, 203, "4x6in")
     name = f"queue-{'on' if health else 'off'}.sqlite3"
     async with PrintQueue(folder / name, health=health) as queue:
-        events: dict[int, asyncio.Event] = {}
-        done: dict[int, float] = {}
-
-        def on_change(job: PrintJob) -> None:
-            if job.state == "done" and job.id in events:
-                done[job.id] = time.perf_counter()
-                events[job.id].set()
-
-        queue.add_listener(on_change)
-        latencies = []
-        for n in range(count + 5):
-            t0 = time.perf_counter()
-            job = queue.enqueue(printer, LABEL, title=f"bench {n}")
-            events[job.id] = asyncio.Event()
-            await events[job.id].wait()
-            if n >= 5:  # warm-up
-                latencies.append((done[job.id] - t0) * 1000)
-    return latencies
+        return await delivery_latencies(queue, printer, LABEL, count, warmup=5)
 
 
 async def bench_delivery(folder: Path) -> dict[bool, list[float]]:

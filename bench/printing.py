@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -26,7 +25,12 @@ import barcode  # noqa: E402
 import pypdfium2 as pdfium  # noqa: E402
 from fpdf import FPDF  # noqa: E402
 
-from bench.support import figure, machine_line, taking_turns  # noqa: E402
+from bench.support import (  # noqa: E402
+    delivery_latencies,
+    figure,
+    machine_line,
+    taking_turns,
+)
 from desktop_app.domain.labels import MM_PER_INCH, mm_to_dots  # noqa: E402
 from desktop_app.printing.convert import DEFAULT_THRESHOLD, pdf_to_zpl  # noqa: E402
 from desktop_app.printing.preview import (  # noqa: E402
@@ -35,7 +39,7 @@ from desktop_app.printing.preview import (  # noqa: E402
     render_zpl_preview,
 )
 from desktop_app.printing.printers import PrinterDefinition  # noqa: E402
-from desktop_app.printing.queue import PrintJob, PrintQueue  # noqa: E402
+from desktop_app.printing.queue import PrintQueue  # noqa: E402
 from desktop_app.printing.virtual_printer import VirtualPrinter  # noqa: E402
 from desktop_app.service.labels_layout import LabelPage  # noqa: E402
 
@@ -185,23 +189,8 @@ async def bench_delivery(folder: Path) -> list[float]:
     async with VirtualPrinter(folder / "vp", render=False) as vp:
         printer = PrinterDefinition("bench", "zpl", vp.uri, 203, "4x6in")
         async with PrintQueue(folder / "queue.sqlite3") as queue:
-            done: dict[int, float] = {}
-            events: dict[int, asyncio.Event] = {}
-
-            def on_change(job: PrintJob) -> None:
-                if job.state == "done":
-                    done[job.id] = time.perf_counter()
-                    events[job.id].set()
-
-            queue.add_listener(on_change)
-            latencies = []
-            for n in range(JOBS + 10):
-                t0 = time.perf_counter()
-                job = queue.enqueue(printer, label, title=f"bench {n}")
-                events[job.id] = asyncio.Event()
-                await events[job.id].wait()
-                if n >= 10:  # the first jobs warm up the executor and the connection path
-                    latencies.append((done[job.id] - t0) * 1000)
+            # the first jobs warm up the executor and the connection path
+            latencies = await delivery_latencies(queue, printer, label, JOBS, warmup=10)
             assert len(vp.jobs) == JOBS + 10
     return latencies
 

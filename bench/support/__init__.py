@@ -7,9 +7,13 @@ import statistics
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.profiles.local_sandbox import terminate_child
+
+if TYPE_CHECKING:
+    from desktop_app.printing.printers import PrinterDefinition
+    from desktop_app.printing.queue import PrintJob, PrintQueue
 
 STOP_TIMEOUT = 15.0
 
@@ -64,3 +68,33 @@ def taking_turns(runs: Sequence[Callable[[], object]], rounds: int) -> list[floa
             run()
             ms.append((time.perf_counter() - t0) * 1000)
     return [statistics.median(ms) for ms in times]
+
+
+async def delivery_latencies(
+    queue: PrintQueue, printer: PrinterDefinition, label: bytes, count: int, warmup: int
+) -> list[float]:
+    """ms from enqueueing each of `warmup + count` labels, one after another, to its
+    acknowledgement (state done); the first `warmup` are not counted."""
+    import asyncio
+
+    done: dict[int, float] = {}
+    events: dict[int, asyncio.Event] = {}
+
+    def on_change(job: PrintJob) -> None:
+        if job.state == "done" and job.id in events:
+            done[job.id] = time.perf_counter()
+            events[job.id].set()
+
+    remove = queue.add_listener(on_change)
+    latencies = []
+    try:
+        for n in range(count + warmup):
+            t0 = time.perf_counter()
+            job = queue.enqueue(printer, label, title=f"bench {n}")
+            events[job.id] = asyncio.Event()
+            await events[job.id].wait()
+            if n >= warmup:
+                latencies.append((done[job.id] - t0) * 1000)
+    finally:
+        remove()
+    return latencies
