@@ -26,18 +26,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.support import DESK_SENDER  # noqa: E402
+from bench.support.desk import open_desk, run_at_desk  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 COLD_STARTS = 5
 SHIPMENTS = 20
 TICK_MS = 5
-RECEIVERS = (
-    ("Erika", "Mustermann", "Heidestrasse", "17", "51147", "Koeln"),
-    ("Lukas", "Becker", "Lindenallee", "4", "80331", "Muenchen"),
-    ("Mia", "Schulz", "Am Markt", "9", "04109", "Leipzig"),
-    ("Paul", "Wagner", "Rosenweg", "21", "50667", "Koeln"),
-)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -119,116 +113,33 @@ class StallMeter:
         self.timer.stop()
 
 
-async def _loop_turn() -> None:
-    """Return once the event loop has processed what is pending (zero timer)."""
-    from PySide6.QtCore import QTimer
-
-    done = asyncio.get_running_loop().create_future()
-    QTimer.singleShot(0, lambda: done.done() or done.set_result(None))
-    await done
-
-
-async def _type(editor: Any, text: str, latencies: list[float]) -> None:
-    from PySide6.QtCore import QEvent, Qt
-    from PySide6.QtGui import QKeyEvent
-    from PySide6.QtWidgets import QApplication
-
-    editor.setFocus()
-    for ch in text:
-        start = time.perf_counter()
-        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-            event = QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, ch)
-            QApplication.sendEvent(editor, event)
-        await _loop_turn()
-        latencies.append((time.perf_counter() - start) * 1000)
-
-
 async def session(tmp: Path) -> dict[str, Any]:
     """Run the 20-shipment session; keystroke latencies, stall, creation times."""
-    from desktop_app.gui.shell.context import AppContext
-    from desktop_app.gui.shell.main_window import MainWindow
-    from desktop_app.gui.shell.pages import install_pages
-    from desktop_app.printing.printers import PrinterBook, PrinterDefinition
     from desktop_app.printing.virtual_printer import VirtualPrinter
-    from desktop_app.profiles.manager import ProfileManager
 
     printer = VirtualPrinter(tmp / "vp", render=False)
     await printer.start()
-    manager = ProfileManager()
-    printers = PrinterBook()
-    printers.put(PrinterDefinition(name="Zebra", kind="zpl", transport=printer.uri, dpi=203))
-    local = manager.local_sandbox()
-    manager.update(
-        local.model_copy(update={"default_sender": dict(DESK_SENDER), "printer": "Zebra"})
-    )
-    context = AppContext(manager, printers)
-    window = MainWindow(context)
-    install_pages(window, context)
-    window.resize(1366, 768)
-    window.show()
     latencies: list[float] = []
     creations: list[float] = []
     meter = StallMeter()
-    try:
-        await context.open_profile(manager.local_sandbox())
-        if not context.connected:
-            raise RuntimeError(f"not connected: {context.connection_message}")
-        page: Any = window.shipment_page
-        form = page.form
-        await asyncio.sleep(0.5)
-        meter.start()
-        for i in range(SHIPMENTS):
-            first, last, street, no, zip_code, city = RECEIVERS[i % len(RECEIVERS)]
-            receiver = form.receiver
-            for name, value in (
-                ("first_name", first),
-                ("last_name", last),
-                ("street", street),
-                ("street_no", no),
-                ("zip_code", zip_code),
-                ("city", city),
-            ):
-                await _type(receiver.editor(name), value, latencies)
-            package = form.packages.rows[0].fields
-            for name, value in (("weight", "1.5"), ("length", "30"), ("width", "20")):
-                await _type(package[name].editor, value, latencies)
-            await _type(package["height"].editor, "10", latencies)
-            await _type(form.reference_edit, f"BENCH-{i:04d}", latencies)
-            start = time.perf_counter()
-            task = page.creation.request_create(True)
-            if task is None:
-                raise RuntimeError(f"the form has problems: {form.problems}")
-            await task
-            creations.append((time.perf_counter() - start) * 1000)
-        await printer.wait_for_jobs(SHIPMENTS, timeout=120)
-        meter.stop()
-    finally:
-        meter.stop()
-        await context.aclose()
-        await printer.stop()
-        window.close()
+    # closing the window (leaving open_desk) ends the loop: the printer stops before that
+    async with open_desk(printer.uri) as desk:
+        try:
+            await asyncio.sleep(0.5)
+            meter.start()
+            for i in range(SHIPMENTS):
+                await desk.fill(i, latencies)
+                creations.append(await desk.create_and_print())
+            await printer.wait_for_jobs(SHIPMENTS, timeout=120)
+        finally:
+            meter.stop()
+            await printer.stop()
     return {"latencies": latencies, "stall_ms": meter.longest * 1000, "creations": creations}
 
 
 def run_session() -> dict[str, Any]:
     """The session on a qasync loop, in temp folders."""
-    import qasync
-    from PySide6.QtWidgets import QApplication
-
-    with tempfile.TemporaryDirectory(prefix="packdesk-bench-gui-") as name:
-        tmp = Path(name)
-        os.environ["PACKDESK_CONFIG_DIR"] = str(tmp / "config")
-        os.environ["PACKDESK_DATA_DIR"] = str(tmp / "data")
-        os.environ["PACKDESK_SECRET_STORE"] = "file"
-        os.environ.pop("PACKDESK_API_KEY", None)
-        app = QApplication.instance() or QApplication(["bench-gui"])
-        loop = qasync.QEventLoop(app)
-        asyncio.set_event_loop(loop)
-        try:
-            return loop.run_until_complete(session(tmp))
-        finally:
-            asyncio.set_event_loop(None)
-            loop.close()
+    return run_at_desk("packdesk-bench-gui-", session)
 
 
 def main() -> int:

@@ -1,0 +1,218 @@
+"""Soak benchmark: a working day at the desk, 1,000 labels through the real GUI.
+
+The real main window (offscreen by default) on the Local sandbox (its `packdesk serve` child)
+prints to a virtual ZPL printer running as a separate process (`packdesk virtual-printer`, so
+the jobs it keeps are not counted in the app's memory). For each label the receiver, parcel
+and reference are typed key by key and "Create and print" is pressed, the same code paths as a
+user's keystrokes. Every 100 labels (once the printer has received them all) it prints the
+app's resident memory (RSS) and open file descriptors, its child processes' RSS, and the
+time per label over that hundred; at the end, the growth from label 100 to the last.
+
+Targets: app RSS growth under 10 %, no descriptor growth, time per label flat (the last
+hundred within 10 % of the second hundred).
+
+Usage: python bench/soak.py [--labels N]   (default 1000; a multiple of 100; it takes a while)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from bench.support import figure, machine_line, stop_process  # noqa: E402
+from bench.support.desk import open_desk, run_at_desk  # noqa: E402
+
+STEP = 100
+RSS_TARGET = 1.10
+FDS_TARGET = 1.0
+TIME_TARGET = 1.10
+
+
+@dataclass
+class Checkpoint:
+    """The app after `labels` labels."""
+
+    labels: int
+    rss_mb: float
+    fds: int
+    children_mb: float
+    ms_per_label: float
+
+
+def rss_kb(pid: int) -> int:
+    """Resident set size of process `pid` in KiB (0 if it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid` (children, their children...)."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as fh:
+                    ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            parents.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+class PrinterProcess:
+    """`packdesk virtual-printer` on a free loopback port, counting the complete jobs it prints."""
+
+    def __init__(self, folder: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        cmd = [sys.executable, "-m", "desktop_app", "virtual-printer", "--no-render"]
+        cmd += ["--port", str(self.port), "--out", str(folder)]
+        self.process = subprocess.Popen(
+            cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        )
+        self.complete = 0
+        self._changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with socket.socket() as probe, contextlib.suppress(OSError):
+                probe.connect(("127.0.0.1", self.port))
+                break
+            time.sleep(0.05)
+
+    @property
+    def uri(self) -> str:
+        """Where the app sends its jobs."""
+        return f"tcp://127.0.0.1:{self.port}"
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if ", complete" in line:
+                with self._changed:
+                    self.complete += 1
+                    self._changed.notify_all()
+
+    async def wait_for(self, count: int, timeout: float = 120) -> None:
+        """Until `count` jobs have printed."""
+
+        def wait() -> bool:
+            with self._changed:
+                return self._changed.wait_for(lambda: self.complete >= count, timeout)
+
+        if not await asyncio.to_thread(wait):
+            raise TimeoutError(f"the printer has {self.complete} of {count} jobs")
+
+    def stop(self) -> None:
+        """Stop it."""
+        stop_process(self.process)
+
+
+def checkpoint(labels: int, ms_per_label: float, printer: PrinterProcess) -> Checkpoint:
+    """The app's figures now (its children: the local service and workers, not the printer)."""
+    me, bench_printer = os.getpid(), printer.process.pid
+    children = sum(rss_kb(pid) for pid in descendants(me) if pid != bench_printer)
+    return Checkpoint(
+        labels, rss_kb(me) / 1024, len(os.listdir("/proc/self/fd")), children / 1024, ms_per_label
+    )
+
+
+async def soak(labels: int, tmp: Path) -> list[Checkpoint]:
+    """Create and print `labels` labels; a checkpoint every 100."""
+    printer = PrinterProcess(tmp / "printer")
+    try:
+        return await _soak(labels, printer)
+    finally:
+        printer.stop()  # at once: the window has closed, the loop ends
+
+
+async def _soak(labels: int, printer: PrinterProcess) -> list[Checkpoint]:
+    points: list[Checkpoint] = []
+    latencies: list[float] = []
+    async with open_desk(printer.uri) as desk:
+        started = time.perf_counter()
+        for number in range(labels):
+            await desk.fill(number, latencies)
+            await desk.create_and_print()
+            if (number + 1) % STEP == 0:
+                await printer.wait_for(number + 1)
+                now = time.perf_counter()
+                point = checkpoint(number + 1, (now - started) * 1000 / STEP, printer)
+                points.append(point)
+                print(
+                    f"  {point.labels:5d} labels: app RSS {point.rss_mb:7.1f} MB, "
+                    f"{point.fds:4d} open fds, children RSS {point.children_mb:7.1f} MB, "
+                    f"{point.ms_per_label:6.1f} ms per label over the last {STEP}",
+                    flush=True,
+                )
+                latencies.clear()
+                started = time.perf_counter()
+    return points
+
+
+def run(labels: int) -> list[Checkpoint]:
+    """The soak on a qasync loop, in temp folders."""
+    return run_at_desk("packdesk-bench-soak-", lambda tmp: soak(labels, tmp))
+
+
+def main() -> int:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--labels", type=int, default=1000, help="labels to print (>= 200)")
+    args = parser.parse_args()
+    labels = max(2 * STEP, args.labels // STEP * STEP)
+    print(machine_line() + f"; {labels} labels, QT_QPA_PLATFORM={os.environ['QT_QPA_PLATFORM']}")
+    points = run(labels)
+    first, second, last = points[0], points[1], points[-1]
+    span = f"label {first.labels} -> {last.labels}"
+    figure(
+        f"soak: app RSS, {span}",
+        f"{first.rss_mb:.1f} -> {last.rss_mb:.1f} MB",
+        last.rss_mb / first.rss_mb,
+        f"at label {first.labels}",
+        RSS_TARGET,
+    )
+    figure(
+        f"soak: open file descriptors, {span}",
+        f"{first.fds} -> {last.fds}",
+        last.fds / first.fds,
+        f"at label {first.labels}",
+        FDS_TARGET,
+    )
+    figure(
+        f"soak: time per label, last {STEP} vs labels {second.labels - STEP + 1}-{second.labels}",
+        f"{second.ms_per_label:.1f} -> {last.ms_per_label:.1f} ms",
+        last.ms_per_label / second.ms_per_label,
+        "the second hundred",
+        TIME_TARGET,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
