@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import signal
 import sys
@@ -343,6 +344,12 @@ def printers_main(argv: Sequence[str]) -> int:
     p_scan.add_argument("target", help="HOST, IP or a network such as 192.168.1.0/24")
     p_scan.add_argument("--port", type=int, default=9100)
     p_scan.add_argument("--timeout", type=float, default=0.3, help="per host, seconds")
+    p_scan.add_argument(
+        "--identify",
+        action="store_true",
+        help="ask each printer found for model, dpi and stock (~HI, ^HH): only where every"
+        " printer on the port speaks ZPL (others may print the query as text)",
+    )
 
     args = parser.parse_args(argv)
     try:
@@ -451,26 +458,22 @@ def _detect(
 ) -> PrinterDefinition | None:
     """`printer` with the dpi and stock the printer reports (those given stay); None if the
     printer does not tell."""
-    from desktop_app.printing.health import PrinterSilent, PrinterUnreachable, query_printer
+    from desktop_app.printing.discovery import DiscoveryError, detect_settings
 
     try:
-        report = asyncio.run(query_printer(printer, identify=True, configuration=True))
-    except (PrinterSilent, PrinterUnreachable) as exc:
+        found = asyncio.run(detect_settings(printer))
+    except DiscoveryError as exc:
         _err(f"cannot detect the printer's settings: {exc}")
         return None
-    if report is None:
-        _err("--detect works with ZPL printers on tcp:// or serial:")
-        return None
-    changes: dict[str, object] = {}
-    if report.dpi in (203, 300) and not dpi_given:
-        changes["dpi"] = report.dpi
-    stock = report.stock()
-    if stock and not stock_given:
-        changes["stock"] = stock
-    model = report.identification.model if report.identification else "the printer"
-    print(f"{model} reports {report.dpi or '?'} dpi, stock {stock or '?'}")
+    print(
+        f"{found.model or 'the printer'} reports {found.dpi or '?'} dpi, stock {found.stock or '?'}"
+    )
+    if dpi_given:
+        found = dataclasses.replace(found, dpi=None)
+    if stock_given:
+        found = dataclasses.replace(found, stock=None)
     try:
-        return printer.with_changes(**changes)
+        return found.apply(printer)
     except PrinterError as exc:
         _err(str(exc))
         return None
@@ -563,5 +566,23 @@ def _printers_scan(args: argparse.Namespace) -> int:
         print(f"no printer answered on port {args.port} in {args.target}")
         return 1
     for f in found:
-        print(f"{f.uri}    (packdesk printers add NAME --kind zpl --to {f.uri} --detect)")
+        add = f"packdesk printers add NAME --kind zpl --to {f.uri}"
+        if not args.identify:
+            print(f"{f.uri}    ({add} --detect)")
+            continue
+        from desktop_app.printing.discovery import detect_settings
+
+        probe = PrinterDefinition(f.uri, "zpl", f.uri)
+        try:
+            found_settings = asyncio.run(detect_settings(probe, timeout=max(1.0, args.timeout)))
+        except DiscoveryError as exc:
+            print(f"{f.uri}    ({exc}; {add})")
+            continue
+        what = f"{found_settings.model or '?'}, {found_settings.dpi or '?'} dpi"
+        options = "".join(
+            f" --{k} {v}"
+            for k, v in (("dpi", found_settings.dpi), ("stock", found_settings.stock))
+            if v
+        )
+        print(f"{f.uri}    {what}, stock {found_settings.stock or '?'}    ({add}{options})")
     return 0

@@ -10,7 +10,8 @@ import socket
 from dataclasses import dataclass
 
 from desktop_app.label_fonts import ZplText
-from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.health import PrinterSilent, PrinterUnreachable, query_printer
+from desktop_app.printing.printers import DPIS, PrinterDefinition
 from desktop_app.printing.subprocesses import communicate
 
 SCAN_PORT = 9100
@@ -159,6 +160,46 @@ def _sort_key(host: str) -> tuple[int, object]:
         return (0, ipaddress.ip_address(host))
     except ValueError:
         return (1, host)
+
+
+@dataclass(frozen=True, slots=True)
+class DetectedSettings:
+    """What a Zebra-compatible printer reports about itself (None: it did not say)."""
+
+    model: str | None
+    firmware: str | None
+    dpi: int | None
+    stock: str | None
+
+    def apply(self, printer: PrinterDefinition) -> PrinterDefinition:
+        """`printer` with the reported dpi (203 or 300) and stock filled in."""
+        changes: dict[str, object] = {}
+        if self.dpi in DPIS:
+            changes["dpi"] = self.dpi
+        if self.stock:
+            changes["stock"] = self.stock
+        return printer.with_changes(**changes)
+
+
+async def detect_settings(printer: PrinterDefinition, timeout: float = 2.0) -> DetectedSettings:
+    """Ask a ZPL printer (tcp: or serial:) for its model, dpi and stock (`~HI`, `~HS`, `^HH`).
+
+    DiscoveryError if it cannot be asked, is unreachable or does not answer. Only for a
+    printer known to speak ZPL: other printers on port 9100 may print the query as text.
+    """
+    try:
+        report = await query_printer(printer, identify=True, configuration=True, timeout=timeout)
+    except (PrinterSilent, PrinterUnreachable) as exc:
+        raise DiscoveryError(f"the printer did not report its settings ({exc})") from None
+    if report is None:
+        raise DiscoveryError("only ZPL printers on tcp:// or serial: report their settings")
+    ident = report.identification
+    return DetectedSettings(
+        ident.model if ident else None,
+        ident.firmware if ident else None,
+        report.dpi,
+        report.stock(),
+    )
 
 
 # --- test print -------------------------------------------------------------------------------

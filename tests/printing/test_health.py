@@ -431,3 +431,29 @@ async def test_virtual_printer_command_states_from_flags_and_control_file(tmp_pa
     finally:
         proc.terminate()
         await asyncio.wait_for(proc.wait(), 10)
+
+
+async def test_detect_settings_for_discovery(tmp_path):
+    from desktop_app.printing.discovery import DiscoveryError, detect_settings
+
+    panel = PrinterPanel(dpi=300)
+    async with VirtualPrinter(tmp_path / "vp", dpi=300, render=False, panel=panel) as vp:
+        found = await detect_settings(PrinterDefinition("new", "zpl", vp.uri, 203))
+        assert (found.model, found.dpi, found.stock) == ("ZD421-300dpi", 300, "4x6in")
+        applied = found.apply(PrinterDefinition("new", "zpl", vp.uri, 203, "100x150mm"))
+        assert (applied.dpi, applied.stock) == (300, "4x6in")
+        with pytest.raises(DiscoveryError, match="only ZPL printers"):
+            await detect_settings(PrinterDefinition("pdf", "pdf", vp.uri, 300))
+    with pytest.raises(DiscoveryError, match="did not report"):
+        await detect_settings(PrinterDefinition("gone", "zpl", vp.uri, 203), timeout=0.3)
+
+
+async def test_printers_scan_identify(vprinter, capsys):
+    rc = await asyncio.to_thread(
+        printers_main, ["scan", "127.0.0.1", "--port", str(vprinter.port), "--identify"]
+    )
+    assert rc == 0
+    out = capsys.readouterr().out
+    assert "ZD421-203dpi, 203 dpi, stock 4x6in" in out
+    assert f"--to {vprinter.uri} --dpi 203 --stock 4x6in" in out
+    assert vprinter.jobs == []
