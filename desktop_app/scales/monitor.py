@@ -67,7 +67,7 @@ class ScaleMonitor:
         self._task: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
         self._busy = asyncio.Lock()  # one call at a time on the device (read, zero, tare)
-        self.reconnects = 0
+        self.disconnects = 0
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -165,7 +165,7 @@ class ScaleMonitor:
                 return
             except ScaleDisconnected as exc:
                 if self.state != "disconnected":
-                    self.reconnects += 1
+                    self.disconnects += 1
                 self._forget()
                 self._set("disconnected", str(exc))
                 delay = self.reconnect_delay

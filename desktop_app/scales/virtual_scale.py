@@ -58,6 +58,10 @@ class VirtualScale:
         self._thread: threading.Thread | None = None
         self._wake_r, self._wake_w = os.pipe()
         self._stopping = False
+        # the serving thread closes the pty itself (an fd closed under its select() could be
+        # reused by another open and read from): unplug() asks it and waits
+        self._unplug_asked = threading.Event()
+        self._unplugged = threading.Event()
 
     # --- life cycle ---------------------------------------------------------------------------
 
@@ -89,7 +93,8 @@ class VirtualScale:
     def stop(self) -> None:
         """Stop answering and close the pty."""
         self._stopping = True
-        os.write(self._wake_w, b"x")
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"x")
         if self._thread is not None:
             self._thread.join(5)
             self._thread = None
@@ -110,6 +115,16 @@ class VirtualScale:
 
     def unplug(self) -> None:
         """Close the pty: a reader of the terminal gets I/O errors, as with a pulled cable."""
+        thread = self._thread
+        if thread is not None and thread.is_alive() and thread is not threading.current_thread():
+            self._unplugged.clear()
+            self._unplug_asked.set()
+            os.write(self._wake_w, b"x")
+            if self._unplugged.wait(5):
+                return
+        self._close_pty()
+
+    def _close_pty(self) -> None:
         with self._lock:
             for fd in (self._master, self._slave):
                 if fd is not None:
@@ -117,8 +132,6 @@ class VirtualScale:
                         os.close(fd)
             self._master = self._slave = None
             self._path = None
-        with contextlib.suppress(OSError):
-            os.write(self._wake_w, b"x")
 
     def replug(self) -> None:
         """Open a (new) pty and point the link at it."""
@@ -186,6 +199,11 @@ class VirtualScale:
     def _serve(self) -> None:
         buf = b""
         while not self._stopping:
+            if self._unplug_asked.is_set():
+                self._unplug_asked.clear()
+                self._close_pty()
+                buf = b""
+                self._unplugged.set()
             master = self._master
             fds = [self._wake_r] + ([master] if master is not None else [])
             try:
@@ -195,7 +213,7 @@ class VirtualScale:
             if self._wake_r in ready:
                 with contextlib.suppress(OSError):
                     os.read(self._wake_r, 64)
-            if master is None or master not in ready:
+            if master is None or master not in ready or self._unplug_asked.is_set():
                 continue
             try:
                 chunk = os.read(master, 1024)
