@@ -78,23 +78,14 @@ def scales_main(argv: Sequence[str]) -> int:
 
 
 def _list() -> int:
-    found = False
-    try:
-        from serial.tools import list_ports
-    except ImportError:
-        _err("pyserial is not installed: serial ports cannot be listed")
-    else:
-        for port in sorted(list_ports.comports(), key=lambda p: p.device):
-            found = True
-            print(f"sics:{port.device:<24} {port.description}  (or nci:{port.device})")
-    from desktop_app.scales.hid import list_hid_scales
+    from desktop_app.scales.discovery import find_scales
 
-    try:
-        for scale in list_hid_scales():
-            found = True
-            print(f"{scale.uri:<29} {scale.product}")
-    except ScaleUnavailable as exc:
-        _err(str(exc))
+    found, notes = find_scales()
+    for note in notes:
+        _err(note)
+    for scale in found:
+        extra = f"  (or nci:{scale.uri.split(':', 1)[1]})" if scale.kind == "serial" else ""
+        print(f"{scale.uri:<29} {scale.description}{extra}")
     if not found:
         print("no serial ports or USB scales found")
     return 0
