@@ -11,6 +11,11 @@ from collections.abc import Callable, Sequence
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "serve": ("desktop_app.service.cli", "serve_main", "run the local Shipping Service"),
     "accounts": ("desktop_app.service.cli", "accounts_main", "manage local service accounts"),
+    "storage": (
+        "desktop_app.service.cli",
+        "storage_main",
+        "copy the local service's data to another database",
+    ),
     "virtual-printer": (
         "desktop_app.printing.cli",
         "virtual_printer_main",

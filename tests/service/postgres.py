@@ -9,13 +9,17 @@ through `runuser`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 PG_USER = "packdesk"
 PG_DATABASE = "packdesk"
@@ -143,3 +147,17 @@ class PostgresCluster:
                 self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def throwaway_cluster(*, durable_commits: bool = False) -> Iterator[PostgresCluster]:
+    """A started cluster, removed afterwards; skips the test when asyncpg or PostgreSQL lack."""
+    pytest.importorskip("asyncpg", reason="asyncpg is not installed (pip install -e '.[postgres]')")
+    bin_dir = find_pg_bin()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl; apt-get install postgresql)")
+    pg = PostgresCluster(bin_dir, durable_commits=durable_commits).start()
+    try:
+        yield pg
+    finally:
+        pg.stop()

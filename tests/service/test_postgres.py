@@ -21,7 +21,7 @@ import pytest
 from tests.fixtures.receiver import Receiver, create_webhook, start_receiver
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, RunningService, start_service
 from tests.service.payloads import shipment
-from tests.service.postgres import PostgresCluster, find_pg_bin
+from tests.service.postgres import PostgresCluster, throwaway_cluster
 
 pytest.importorskip("asyncpg", reason="asyncpg is not installed (pip install -e '.[postgres]')")
 
@@ -32,14 +32,8 @@ PACKAGES = [{"weight": 1.0 + i, "length": 30, "width": 20, "height": 10} for i i
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[PostgresCluster]:
     """A private PostgreSQL cluster for this module."""
-    bin_dir = find_pg_bin()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl; apt-get install postgresql)")
-    pg = PostgresCluster(bin_dir).start()
-    try:
+    with throwaway_cluster() as pg:
         yield pg
-    finally:
-        pg.stop()
 
 
 @pytest.fixture(scope="module")

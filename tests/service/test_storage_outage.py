@@ -24,7 +24,7 @@ import pytest
 
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, RunningService
 from tests.service.payloads import shipment
-from tests.service.postgres import PostgresCluster, find_pg_bin
+from tests.service.postgres import PostgresCluster, throwaway_cluster
 
 ServiceFactory = Callable[..., RunningService]
 OUTAGE_LINE = "database unreachable"
@@ -123,15 +123,8 @@ def _post_status(service: RunningService) -> int:
 
 @pytest.fixture
 def cluster() -> Iterator[PostgresCluster]:
-    pytest.importorskip("asyncpg", reason="asyncpg is not installed (pip install -e '.[postgres]')")
-    bin_dir = find_pg_bin()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (no initdb/pg_ctl; apt-get install postgresql)")
-    pg = PostgresCluster(bin_dir, durable_commits=True).start()
-    try:
+    with throwaway_cluster(durable_commits=True) as pg:
         yield pg
-    finally:
-        pg.stop()
 
 
 def test_postgresql_stopped_and_restarted_under_writers(
