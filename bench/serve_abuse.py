@@ -1,0 +1,237 @@
+"""Benchmark: a well-behaved station's GET latency while the service is abused.
+
+Run: `.venv/bin/python bench/serve_abuse.py [--requests N] [--stalled N] [--seconds S]`.
+Starts `packdesk serve` on loopback with its default connection limits and measures p50/p99 of
+`GET /v1/me` from one keep-alive station (one request every 20 ms), first on a quiet service,
+then while (in another process) 500 stalled connections (TLS done, headers never finished;
+reconnected whenever the service cuts one) and two flooding clients (requests back to back,
+their own station key) run. Everything stays on 127.0.0.0/8; the abusers use their own source
+addresses (stalled: 10 addresses x 50, below the per-address cap of 64) and run at the lowest
+CPU priority (on a network they would use other machines' CPUs). Target: abused p99 within 3x
+of the quiet p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench.service import Service  # noqa: E402
+from bench.support import figure, machine_line  # noqa: E402
+
+P99_TARGET = 3.0
+STALL_SOURCES = [f"127.0.1.{i}" for i in range(1, 11)]
+FLOOD_SOURCES = ["127.0.2.1", "127.0.2.2"]
+STATION_SOURCE = "127.0.3.1"
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def station_latencies(service: Service, count: int) -> list[float]:
+    """`count` GET /v1/me from one keep-alive station, 20 ms apart; ms each."""
+    context = ssl.create_default_context(cafile=service.ca_file)
+    transport = httpx.HTTPTransport(verify=context, local_address=STATION_SOURCE)
+    latencies: list[float] = []
+    with httpx.Client(
+        base_url=service.base_url, transport=transport, auth=(service.key, ""), timeout=30
+    ) as client:
+        client.get("/v1/me")  # connect and warm up
+        for _ in range(count):
+            started = time.perf_counter()
+            response = client.get("/v1/me")
+            latencies.append((time.perf_counter() - started) * 1000)
+            if response.status_code != 200:
+                raise RuntimeError(f"the station got {response.status_code}: {response.text}")
+            time.sleep(0.02)
+    return latencies
+
+
+async def _stall(port: int, ca_file: str, source: str, stats: dict[str, int], stop: Any) -> None:
+    """One stalled connection slot: connect, send half a request, wait to be cut, again."""
+    context = ssl.create_default_context(cafile=ca_file)
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1",
+                port,
+                ssl=context,
+                server_hostname="localhost",
+                local_addr=(source, 0),
+            )
+        except OSError:
+            stats["connect_failed"] += 1
+            await asyncio.sleep(0.2)
+            continue
+        writer.write(b"GET /v1/me HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+        stats["held"] += 1
+        answer = b""
+        try:
+            while not stop.is_set():
+                try:
+                    chunk = await asyncio.wait_for(reader.read(4096), 0.5)
+                except TimeoutError:
+                    continue
+                if not chunk:
+                    break
+                answer += chunk
+        except (OSError, ssl.SSLError):
+            pass
+        stats["held"] -= 1
+        if answer.startswith(b"HTTP/1.1 408"):
+            stats["cut_408"] += 1
+        elif answer.startswith(b"HTTP/1.1 503"):
+            stats["refused_503"] += 1
+        writer.close()
+
+
+async def _flood(
+    base_url: str, ca_file: str, key: str, source: str, stats: dict[str, int], stop: Any
+) -> None:
+    context = ssl.create_default_context(cafile=ca_file)
+    transport = httpx.AsyncHTTPTransport(verify=context, local_address=source)
+    async with httpx.AsyncClient(
+        base_url=base_url, transport=transport, auth=(key, ""), timeout=30
+    ) as client:
+        while not stop.is_set():
+            try:
+                response = await client.get("/v1/me")
+                stats[f"flood_{response.status_code}"] = (
+                    stats.get(f"flood_{response.status_code}", 0) + 1
+                )
+            except httpx.HTTPError:
+                stats["flood_error"] = stats.get("flood_error", 0) + 1
+
+
+def abuse(base_url: str, ca_file: str, key: str, stalled: int, stop: Any, out: Any) -> None:
+    """The abusers, in a process of their own: stalled connections and two flooders.
+
+    At the lowest CPU priority: on a network they would run on other machines, not on the
+    service's cores; here they share them, and should not win by that alone.
+    """
+    os.nice(19)
+    port = int(base_url.rsplit(":", 1)[1])
+    stats: dict[str, int] = {"held": 0, "cut_408": 0, "refused_503": 0, "connect_failed": 0}
+
+    async def main() -> None:
+        tasks = [
+            asyncio.create_task(
+                _stall(port, ca_file, STALL_SOURCES[i % len(STALL_SOURCES)], stats, stop)
+            )
+            for i in range(stalled)
+        ]
+        tasks += [
+            asyncio.create_task(_flood(base_url, ca_file, key, source, stats, stop))
+            for source in FLOOD_SOURCES
+        ]
+        peak = 0
+        while not stop.is_set():
+            await asyncio.sleep(0.2)
+            peak = max(peak, stats["held"])
+            out.put({"held_now": stats["held"]})
+        stats["held_peak"] = peak
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(main())
+    out.put(stats)
+
+
+def _add_station_key(data_dir: Path, name: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop_app", "accounts", "--data-dir", str(data_dir)]
+        + ["add-key", "owner@packdesk.local", "--name", name],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return str(json.loads(done.stdout)["sandbox_key"])
+
+
+def run(requests: int, stalled: int) -> bool:
+    print(machine_line())
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-abuse-") as tmp:
+        data_dir = Path(tmp)
+        service = Service(data_dir, "--rate-limit", "1000000/60", "--log-level", "info")
+        try:
+            flood_key = _add_station_key(data_dir, "Flooder")
+            quiet = station_latencies(service, requests)
+            stop = multiprocessing.Event()
+            out: Any = multiprocessing.Queue()
+            abusers = multiprocessing.Process(
+                target=abuse,
+                args=(service.base_url, service.ca_file, flood_key, stalled, stop, out),
+            )
+            abusers.start()
+            # wait until the stalled connections are held (bounded)
+            deadline = time.monotonic() + 30
+            held = 0
+            while time.monotonic() < deadline and held < stalled * 0.95:
+                try:
+                    held = out.get(timeout=1).get("held_now", held)
+                except Exception:  # queue.Empty
+                    pass
+            abused = station_latencies(service, requests)
+            stop.set()
+            stats: dict[str, int] = {}
+            while True:
+                item = out.get(timeout=60)
+                if "held_now" not in item:
+                    stats = item
+                    break
+            abusers.join(30)
+        finally:
+            service.stop()
+    q50, q99 = statistics.median(quiet), _percentile(quiet, 0.99)
+    a50, a99 = statistics.median(abused), _percentile(abused, 0.99)
+    print(f"station GET /v1/me, {requests} requests each:")
+    print(f"  quiet:  p50 {q50:.2f} ms, p99 {q99:.2f} ms")
+    print(
+        f"  abused: p50 {a50:.2f} ms, p99 {a99:.2f} ms "
+        f"({held} stalled connections held when measuring started)"
+    )
+    floods = {k: v for k, v in stats.items() if k.startswith("flood_")}
+    print(
+        f"  abusers: peak stalled connections held {stats.get('held_peak')}, "
+        f"cut with 408 {stats.get('cut_408')}, refused with 503 {stats.get('refused_503')}, "
+        f"connects failed {stats.get('connect_failed')}; flood answers {floods}"
+    )
+    return figure(
+        "abused p99 vs quiet p99",
+        f"{a99:.2f} ms vs {q99:.2f} ms",
+        a99 / q99,
+        "the quiet p99",
+        P99_TARGET,
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--stalled", type=int, default=500)
+    args = parser.parse_args()
+    run(args.requests, args.stalled)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
