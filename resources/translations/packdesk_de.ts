@@ -1590,6 +1590,10 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
         <translation>Live-Profil hinzufügen …</translation>
     </message>
     <message>
+        <source>Connect to a Packdesk server…</source>
+        <translation>Mit einem Packdesk-Server verbinden…</translation>
+    </message>
+    <message>
         <source>Delete…</source>
         <translation>Löschen …</translation>
     </message>
@@ -1608,6 +1612,10 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
     <message>
         <source>The built-in Local sandbox cannot be deleted</source>
         <translation>Die eingebaute lokale Testumgebung kann nicht gelöscht werden</translation>
+    </message>
+    <message>
+        <source>Packdesk server {host}</source>
+        <translation>Packdesk-Server {host}</translation>
     </message>
     <message>
         <source>Profile {name!r} saved.</source>
@@ -1782,6 +1790,66 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Webhook deleted.</source>
         <translation>Webhook gelöscht.</translation>
+    </message>
+    <message>
+        <source>Connect to a Packdesk server</source>
+        <translation>Mit einem Packdesk-Server verbinden</translation>
+    </message>
+    <message>
+        <source>Enter the address of the Packdesk server of your warehouse, or import the pairing file it wrote. Then compare the fingerprint below with the one the server shows (at its start, or with packdesk serve --show-pairing).</source>
+        <translation>Geben Sie die Adresse des Packdesk-Servers Ihres Lagers ein oder importieren Sie die Kopplungsdatei, die er geschrieben hat. Vergleichen Sie dann den Fingerabdruck unten mit dem, den der Server anzeigt (beim Start oder mit packdesk serve --show-pairing).</translation>
+    </message>
+    <message>
+        <source>https://packdesk-01.lan:8443</source>
+        <translation>https://packdesk-01.lan:8443</translation>
+    </message>
+    <message>
+        <source>Show fingerprint</source>
+        <translation>Fingerabdruck anzeigen</translation>
+    </message>
+    <message>
+        <source>Import pairing file…</source>
+        <translation>Kopplungsdatei importieren…</translation>
+    </message>
+    <message>
+        <source>This fingerprint is the one the server shows</source>
+        <translation>Dieser Fingerabdruck ist der, den der Server anzeigt</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL</source>
+        <translation>Server-&amp;URL</translation>
+    </message>
+    <message>
+        <source>CA fingerprint (SHA-256)</source>
+        <translation>Fingerabdruck der Zertifizierungsstelle (SHA-256)</translation>
+    </message>
+    <message>
+        <source>Trust and continue</source>
+        <translation>Vertrauen und weiter</translation>
+    </message>
+    <message>
+        <source>Asking the server…</source>
+        <translation>Frage den Server…</translation>
+    </message>
+    <message>
+        <source>Compare this fingerprint with the one the server shows before you trust it.</source>
+        <translation>Vergleichen Sie diesen Fingerabdruck mit dem des Servers, bevor Sie ihm vertrauen.</translation>
+    </message>
+    <message>
+        <source>Pairing file</source>
+        <translation>Kopplungsdatei</translation>
+    </message>
+    <message>
+        <source>Pairing files (*.json)</source>
+        <translation>Kopplungsdateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Pairing file read. Confirm the fingerprint to trust it.</source>
+        <translation>Kopplungsdatei gelesen. Bestätigen Sie den Fingerabdruck, um ihr zu vertrauen.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s certificate authority is trusted.</source>
+        <translation>Der Zertifizierungsstelle des Servers wird vertraut.</translation>
     </message>
 </context>
 <context>

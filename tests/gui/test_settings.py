@@ -3,7 +3,7 @@ assign per profile), preferences. Real local service, real files, virtual printe
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,14 +12,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from desktop_app.domain.pairing import certificate_fingerprint
 from desktop_app.gui.settings.page import SettingsWidget
 from desktop_app.gui.settings.printers import PrinterDialog, PrintersPage
 from desktop_app.gui.settings.profiles import ProfileDialog, ProfilesPage
+from desktop_app.gui.settings.server_connect import pinned_ca_file
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.models import Profile
+from tests.fixtures.service import RunningService
 from tests.gui.app_context import (
     add_service_profile,
     emitted,
@@ -353,3 +356,75 @@ async def test_edit_that_moves_a_profile_checks_the_saved_key_again(
     ok, message = await emitted(checked)
     assert not ok and "This is a live API key, but the profile is a sandbox profile" in message
     assert ctx.manager.get(live.id).environment == "live"
+
+
+# --- connecting to a Packdesk server ------------------------------------------------------------
+
+
+async def test_connect_by_url_pins_the_ca_and_fills_the_profile_dialog(
+    ctx: AppContext, qtbot: QtBot, local_service: RunningService
+) -> None:
+    page = ProfilesPage(ctx)
+    qtbot.addWidget(page)
+    qtbot.mouseClick(page.connect_button, Qt.MouseButton.LeftButton)
+    dialog = page.server_dialog
+    assert dialog is not None and dialog.isVisible()
+    qtbot.keyClicks(dialog.url_edit, local_service.base_url)
+    looked_up = expect(dialog.looked_up)
+    qtbot.mouseClick(dialog.fetch_button, Qt.MouseButton.LeftButton)
+    ok, message = await emitted(looked_up)
+    assert ok, message
+    expected = certificate_fingerprint(local_service.ca_file.read_text())
+    assert dialog.fingerprint_label.text() == expected
+    # nothing is trusted before a person confirms
+    assert not dialog.trust_button.isEnabled()
+    ca_file = pinned_ca_file(ctx.manager.data_dir, local_service.base_url)
+    assert not ca_file.exists()
+    dialog.confirm_check.setChecked(True)
+    pinned = expect(dialog.pinned)
+    qtbot.mouseClick(dialog.trust_button, Qt.MouseButton.LeftButton)
+    url, path = await emitted(pinned)
+    assert url == local_service.base_url and Path(path) == ca_file
+    assert certificate_fingerprint(ca_file.read_text()) == expected
+    profile_dialog = page.dialog
+    assert profile_dialog is not None and profile_dialog.isVisible()
+    assert profile_dialog.url_edit.text() == local_service.base_url
+    assert profile_dialog.ca_edit.text() == str(ca_file)
+    # the station's key is checked against the server through the pinned CA
+    qtbot.keyClicks(profile_dialog.key_edit, local_service.live_key)
+    checked = expect(profile_dialog.key_checked)
+    qtbot.mouseClick(profile_dialog.check_button, Qt.MouseButton.LeftButton)
+    ok, message = await emitted(checked)
+    assert ok, message
+
+
+async def test_pairing_file_and_a_changed_ca(
+    ctx: AppContext,
+    qtbot: QtBot,
+    service_factory: Callable[..., RunningService],
+    tmp_path: Path,
+) -> None:
+    pairing_file = tmp_path / "pairing.json"
+    first = service_factory("--pairing-file", str(pairing_file))
+    page = ProfilesPage(ctx)
+    qtbot.addWidget(page)
+    dialog = page.open_server_dialog()
+    assert dialog.import_file(pairing_file)
+    assert dialog.url_edit.text() == first.base_url
+    assert dialog.fingerprint_label.text() == certificate_fingerprint(first.ca_file.read_text())
+    dialog.confirm_check.setChecked(True)
+    assert dialog.trust()
+    port = first.port
+    first.stop()
+
+    # another service (a new CA) at the same address: refused, with both fingerprints
+    other = service_factory("--port", str(port), data_dir=tmp_path / "other")
+    again = page.open_server_dialog()
+    qtbot.keyClicks(again.url_edit, other.base_url)
+    assert await again.fetch()
+    again.confirm_check.setChecked(True)
+    assert not again.trust()
+    assert again.isVisible()
+    text = again.result_label.text()
+    assert "different certificate authority" in text
+    assert certificate_fingerprint(other.ca_file.read_text()) in text

@@ -11,6 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QAction
@@ -19,7 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -33,9 +33,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.settings.server_connect import ServerConnectDialog
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR, OK_COLOR
+from desktop_app.gui.widgets.files import choose_file_to_open
 from desktop_app.profiles.errors import ProfileError, ProfileValidationError
-from desktop_app.profiles.models import Profile
+from desktop_app.profiles.models import Profile, is_loopback_host
 
 if TYPE_CHECKING:
     from desktop_app.client.types import Me
@@ -204,14 +206,13 @@ class ProfileDialog(QDialog):
             self._show("", MUTED_COLOR)
 
     def _browse_ca(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path = choose_file_to_open(
             self,
             translate("Settings", "CA file"),
-            "",
             translate("Settings", "Certificates (*.pem *.crt)"),
         )
-        if path:
-            self.ca_edit.setText(path)
+        if path is not None:
+            self.ca_edit.setText(str(path))
 
     def _show(self, text: str, color: str) -> None:
         self.result_label.setText(text)
@@ -353,6 +354,9 @@ class ProfilesPage(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("profiles_list")
         self.add_button = QPushButton(translate("Settings", "Add live profile…"))
+        self.connect_button = QPushButton(translate("Settings", "Connect to a Packdesk server…"))
+        self.connect_button.setObjectName("connect_server")
+        self.server_dialog: ServerConnectDialog | None = None
         self.edit_button = QPushButton(translate("Settings", "Edit…"))
         self.delete_button = QPushButton(translate("Settings", "Delete…"))
         self.use_button = QPushButton(translate("Settings", "Use this profile"))
@@ -368,7 +372,13 @@ class ProfilesPage(QWidget):
         intro.setWordWrap(True)
         intro.setStyleSheet(f"color: {MUTED_COLOR};")
         buttons = QVBoxLayout()
-        for button in (self.add_button, self.edit_button, self.delete_button, self.use_button):
+        for button in (
+            self.add_button,
+            self.connect_button,
+            self.edit_button,
+            self.delete_button,
+            self.use_button,
+        ):
             buttons.addWidget(button)
         buttons.addStretch(1)
         row = QHBoxLayout()
@@ -380,6 +390,7 @@ class ProfilesPage(QWidget):
         layout.addWidget(self.message)
 
         self.add_button.clicked.connect(lambda: self.open_dialog(None))
+        self.connect_button.clicked.connect(self.open_server_dialog)
         self.edit_button.clicked.connect(self._on_edit)
         self.delete_button.clicked.connect(self._on_delete)
         self.use_button.clicked.connect(self._on_use)
@@ -451,6 +462,24 @@ class ProfilesPage(QWidget):
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def open_server_dialog(self) -> ServerConnectDialog:
+        """ "Connect to a Packdesk server": trust its CA, then add a profile with its key."""
+        dialog = ServerConnectDialog(self.manager.data_dir, self)
+        dialog.pinned.connect(self._on_server_trusted)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.server_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _on_server_trusted(self, url: str, ca_file: str) -> None:
+        """The server's CA is pinned: the profile dialog for its key, URL and CA filled in."""
+        dialog = self.open_dialog(None)
+        host = urlsplit(url).hostname or url
+        dialog.name_edit.setText(translate("Settings", "Packdesk server {host}").format(host=host))
+        dialog.url_edit.setText(url)
+        dialog.ca_edit.setText(ca_file)
+        dialog.loopback_check.setChecked(is_loopback_host(host))
 
     def _on_saved(self, profile: Profile) -> None:
         self.reload()
