@@ -16,4 +16,5 @@ pytest_plugins: list[str] = [
     "tests.fixtures.service",
     "tests.fixtures.receiver",
     "tests.fixtures.printer",
+    "tests.fixtures.scale",
 ]

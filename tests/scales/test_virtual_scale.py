@@ -1,7 +1,6 @@
 """Serial scales read through pyserial from the virtual scale on a pty."""
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -9,14 +8,6 @@ from desktop_app.scales.base import create_scale, read_stable
 from desktop_app.scales.monitor import ScaleMonitor
 from desktop_app.scales.readings import ScaleDisconnected, ScaleNotReady
 from desktop_app.scales.virtual_scale import VirtualScale
-
-
-@pytest.fixture
-def vscale(tmp_path: Path):
-    scale = VirtualScale(load_kg=1.25, link=tmp_path / "scale")
-    scale.start()
-    yield scale
-    scale.stop()
 
 
 def test_sics_reads_the_weight_and_its_stability(vscale):

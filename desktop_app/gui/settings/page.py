@@ -1,4 +1,5 @@
-"""The Settings page: tabs Profiles, Printers, Preferences (none needed for the Local sandbox)."""
+"""The Settings page: tabs Profiles, Printers, Scales, Preferences (none needed for the Local
+sandbox)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.preferences import PreferencesPage
 from desktop_app.gui.settings.printers import PrintersPage
 from desktop_app.gui.settings.profiles import ProfilesPage
+from desktop_app.gui.settings.scales import ScalesPage
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -31,9 +33,11 @@ class SettingsWidget(QWidget):
         self.tabs = QTabWidget()
         self.profiles = ProfilesPage(ctx)
         self.printers = PrintersPage(ctx)
+        self.scales = ScalesPage(ctx)
         self.preferences = PreferencesPage(ctx)
         self.tabs.addTab(self.profiles, translate("Settings", "&Profiles"))
         self.tabs.addTab(self.printers, translate("Settings", "P&rinters"))
+        self.tabs.addTab(self.scales, translate("Settings", "Sc&ales"))
         self.tabs.addTab(self.preferences, translate("Settings", "Pr&eferences"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
@@ -41,6 +45,7 @@ class SettingsWidget(QWidget):
         self.printers.printers_changed.connect(self.printers_changed)
 
     def show_tab(self, name: str) -> None:
-        """Switch to the tab "profiles", "printers" or "preferences"."""
-        page = {"profiles": self.profiles, "printers": self.printers}.get(name, self.preferences)
+        """Switch to the tab "profiles", "printers", "scales" or "preferences"."""
+        pages = {"profiles": self.profiles, "printers": self.printers, "scales": self.scales}
+        page = pages.get(name, self.preferences)
         self.tabs.setCurrentWidget(page)

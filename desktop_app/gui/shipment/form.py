@@ -39,6 +39,7 @@ from desktop_app.gui.shipment.packages import PackagesFormWidget
 from desktop_app.gui.shipment.services import AddOnsWidget, CarrierServiceWidget
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.fields import ErrorLabel, Field, FieldGroup, combo, line_edit
+from desktop_app.gui.widgets.scale import ScalePresenter, ScaleWeightRow
 from desktop_app.profiles.models import Profile
 
 # codes that only say a value is missing: not shown before the user reached that section
@@ -154,6 +155,12 @@ class ShipmentFormWidget(QWidget):
         # --- carrier and service, packages, add-ons
         self.carrier_service = CarrierServiceWidget()
         self.packages = PackagesFormWidget()
+        # the scale's live weight above the packages (hidden without a scale in scales.json)
+        self.scale = ScalePresenter(self)
+        self.scale_row = ScaleWeightRow(self.scale)
+        self.packages.attach_scale(self.scale_row)
+        context.closing.connect(self.scale.close)
+        self.scale.start()
         self.addons = AddOnsWidget()
         carrier_box = QGroupBox(translate("Shipment", "Carrier and service"))
         QVBoxLayout(carrier_box).addWidget(self.carrier_service)

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QFrame,
     QGridLayout,
@@ -33,6 +34,7 @@ from desktop_app.gui.widgets.fields import (
     line_edit,
     set_combo_items,
 )
+from desktop_app.gui.widgets.scale import ScaleWeightRow
 
 DIMENSIONS = ("length", "width", "height")
 
@@ -335,3 +337,24 @@ class PackagesFormWidget(QWidget):
         draft["packages"] = [row.package() for row in self.rows]
         for i, row in enumerate(self.rows):
             row.register(f"packages[{i}]", fields)
+
+    def attach_scale(self, scale_row: ScaleWeightRow) -> None:
+        """Show the scale's live weight above the packages; taking it fills a weight field."""
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(0, scale_row)
+        scale_row.take_requested.connect(self.take_weight)
+
+    def take_weight(self, kg: float) -> PackageRowWidget:
+        """Put `kg` in the weight of the package being edited, else of the first package
+        without a weight, else of the first package."""
+        focus = QApplication.focusWidget()
+        target = next((r for r in self.rows if focus is not None and r.isAncestorOf(focus)), None)
+        if target is None:
+            empty = (r for r in self.rows if r.fields["weight"].value() is None)
+            target = next(empty, self.rows[0])
+        weight = target.fields["weight"]
+        weight.set_text(format_number(round(kg, 3)))
+        weight.touched = True
+        self.edited.emit()
+        return target

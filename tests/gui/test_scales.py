@@ -1,0 +1,155 @@
+"""The scale in the app: the presenter (no window), Settings › Scales, and the shipment form
+taking the weight from the virtual MT-SICS scale with one key."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from desktop_app.gui.settings.scales import ScalesPage
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.widgets.scale import ScalePresenter
+from desktop_app.scales.config import ScaleConfig, load_scale_config, save_scale_config
+from tests.gui.app_context import isolate
+from tests.gui.shipment_desk import make_page, open_desk, type_into, wait_until
+
+pytestmark = pytest.mark.timeout(120)
+
+
+# --- the presenter, without a window ---------------------------------------------------------
+
+
+async def test_presenter_live_weight_stability_and_unplug(qapp, vscale):
+    presenter = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05))
+    presenter.start()
+    try:
+        assert await wait_until(lambda: presenter.stable_kg() == 1.25)
+        assert presenter.text == "Scale: 1.250 kg, stable"
+        vscale.set_load(2.0, stable=False)
+        await wait_until(lambda: "settling" in presenter.text)
+        assert presenter.text == "Scale: 2.000 kg, settling…" and presenter.stable_kg() is None
+        vscale.set_stable(True)
+        assert await wait_until(lambda: presenter.stable_kg() == 2.0)
+        vscale.unplug()
+        await wait_until(lambda: presenter.text.startswith("Scale disconnected"))
+        assert presenter.stable_kg() is None
+        vscale.set_load(0.5)
+        vscale.replug()
+        assert await wait_until(lambda: presenter.stable_kg() == 0.5)
+    finally:
+        await presenter.aclose()
+
+
+async def test_presenter_never_hands_out_an_old_weight(qapp, vscale):
+    presenter = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05, max_age=0.3))
+    presenter.start()
+    try:
+        await wait_until(lambda: presenter.stable_kg() == 1.25)
+        monitor = presenter.monitor
+        await monitor.stop()  # the scale goes silent: its last reading ages
+        await asyncio.sleep(0.4)
+        presenter.refresh()
+        assert presenter.stable_kg() is None and presenter.text == "Scale: no current weight"
+    finally:
+        await presenter.aclose()
+
+
+async def test_presenter_follows_the_saved_configuration(qapp, tmp_path, vscale):
+    path = tmp_path / "scales.json"
+    presenter = ScalePresenter(config_path=path)
+    presenter.start()
+    try:
+        presenter.refresh()
+        assert not presenter.configured and presenter.text == ""
+        save_scale_config(ScaleConfig(uri=vscale.uri, interval=0.05), path)
+        assert await wait_until(lambda: presenter.stable_kg() == 1.25)
+        save_scale_config(ScaleConfig(), path)
+        await wait_until(lambda: not presenter.configured)
+        assert presenter.text == "" and presenter.monitor is None
+    finally:
+        await presenter.aclose()
+
+
+# --- Settings › Scales and the shipment form ---------------------------------------------------
+
+
+@pytest.fixture
+async def ctx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    isolate(monkeypatch, tmp_path)
+    context = await open_desk(tmp_path, local_service)
+    yield context
+    await context.aclose()
+
+
+async def test_settings_scales_test_and_save(qtbot: QtBot, ctx, vscale):
+    page = ScalesPage(ctx)
+    qtbot.addWidget(page)
+    page.show()
+    assert page.device_combo.currentText() == "No scale"
+    type_into(qtbot, page.uri_edit, "sics:")
+    qtbot.mouseClick(page.test_button, Qt.MouseButton.LeftButton)
+    assert "unknown" not in page.message.text()
+    page.test_button.setChecked(False)
+    type_into(qtbot, page.uri_edit, vscale.uri)
+    page.count_spin.setValue(2)
+    qtbot.mouseClick(page.test_button, Qt.MouseButton.LeftButton)
+    await wait_until(lambda: page.live.text() == "Scale: 1.250 kg, stable")
+    vscale.set_unit("lb")  # the scale switched to pounds: shown in kg all the same
+    vscale.set_load(0.5)  # sent as 1.10 lb (0.01 lb steps) = 0.499 kg
+    await wait_until(lambda: page.live.text() == "Scale: 0.499 kg, stable")
+    await page.stop_test()
+    assert page.save()
+    saved = load_scale_config()
+    assert (saved.uri, saved.stable_count) == (vscale.uri, 2)
+    # the protocol follows the choice for a serial device
+    page.protocol_combo.setCurrentIndex(page.protocol_combo.findData("nci"))
+    page.protocol_combo.activated.emit(page.protocol_combo.currentIndex())
+    assert page.uri_edit.text() == f"nci:{vscale.path}"
+    type_into(qtbot, page.uri_edit, "floppy:/dev/fd0")
+    assert not page.save() and "unknown scale type 'floppy'" in page.message.text()
+    assert load_scale_config().uri == vscale.uri  # the saved one stays
+
+
+async def test_the_form_takes_the_stable_weight_with_one_key(qtbot: QtBot, ctx, vscale):
+    save_scale_config(ScaleConfig(uri=vscale.uri, interval=0.05))
+    page = make_page(qtbot, ctx)
+    form = page.form
+    row, weight = form.scale_row, form.packages.rows[0].fields["weight"]
+    await wait_until(lambda: row.isVisible() and row.take_button.isEnabled())
+    assert row.label.text() == "Scale: 1.250 kg, stable"
+    # moving: the key does nothing
+    vscale.set_load(2.345, stable=False)
+    await wait_until(lambda: not row.take_button.isEnabled())
+    weight.editor.setFocus()
+    qtbot.keyClick(weight.editor, Qt.Key.Key_F9)
+    assert weight.value() in (None, "")
+    # settled: F9 puts the scale's weight into the field being edited
+    vscale.set_stable(True)
+    await wait_until(lambda: row.take_button.isEnabled())
+    qtbot.keyClick(weight.editor, Qt.Key.Key_F9)
+    assert weight.editor.text() == "2.345" and weight.touched
+    # what the request (and so the label) carries is the number in the field
+    assert form.request_body()["package"]["weight"] == 2.345
+    # a second package: the button fills the package being edited
+    form.packages.add_row()
+    second = form.packages.rows[1].fields["weight"]
+    second.editor.setFocus()
+    vscale.set_load(0.75)
+    await wait_until(lambda: form.scale.stable_kg() == 0.75)
+    qtbot.mouseClick(row.take_button, Qt.MouseButton.LeftButton)
+    assert second.editor.text() == "0.75" and weight.editor.text() == "2.345"
+
+
+async def test_no_scale_no_row(qtbot: QtBot, ctx):
+    page = make_page(qtbot, ctx)
+    page.form.scale.refresh()
+    assert not page.form.scale_row.isVisible()
+    assert not page.form.scale_row.take()
