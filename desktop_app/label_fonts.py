@@ -84,7 +84,8 @@ def _subset(path: str, chars: str) -> bytes:
     options.name_IDs = [1, 2]  # family and style: some firmware lists fonts by name
     options.notdef_outline = True
     options.drop_tables += ["FFTM", "GDEF", "GPOS", "GSUB", "kern"]
-    font = TTFont(io.BytesIO(_load_face(path).data))
+    # no fresh head.modified stamp: the same label is the same bytes (reprints, worker vs thread)
+    font = TTFont(io.BytesIO(_load_face(path).data), recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=chars)
     subsetter.subset(font)

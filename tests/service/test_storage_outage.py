@@ -265,7 +265,9 @@ def test_sqlite_full_file_system(service_factory: ServiceFactory, tmp_path: Path
         full_answers = writers.statuses(full_until - 1.5, full_until)
         acknowledged = writers.acknowledged()
         assert 500 not in statuses and 0 not in statuses, statuses
-        assert set(full_answers) == {503}, full_answers
+        # SQLite may still commit into WAL pages it already has (truly stored: 200); what it cannot
+        # store is answered 503, never 500 and never acknowledged
+        assert full_answers.get(503, 0) > 0 and set(full_answers) <= {200, 503}, full_answers
         assert writers.statuses(full_until + 1.0).get(200, 0) > 0
         assert _present(service, acknowledged) == len(acknowledged)
         log = _log(service)
