@@ -152,6 +152,7 @@ async def test_new_shipment_appears(ctx: AppContext, qtbot: QtBot) -> None:
     """A shipment created in the window shows up in the history without a manual reload."""
     widget = HistoryWidget(ctx)
     qtbot.addWidget(widget)
+    widget.show()
     await widget.reload()
     assert widget.model.rowCount() == 0
     stored = await create(ctx, reference_number="NEW-1")
@@ -159,6 +160,24 @@ async def test_new_shipment_appears(ctx: AppContext, qtbot: QtBot) -> None:
     ctx.shipment_created.emit(stored)
     await emitted(loaded)
     assert _column(widget, ShipmentHistoryModel.REFERENCE) == ["NEW-1"]
+
+
+async def test_hidden_history_reads_new_shipments_when_shown(ctx: AppContext, qtbot: QtBot) -> None:
+    """While another page is shown, a new shipment does not read the store again (once per
+    label, all day); the history has it as soon as it is shown."""
+    widget = HistoryWidget(ctx)
+    qtbot.addWidget(widget)
+    await widget.reload()
+    searches: list[str] = []
+    widget.search_finished.connect(searches.append)
+    stored = await create(ctx, reference_number="LATER-1")
+    ctx.shipment_created.emit(stored)
+    await asyncio.sleep(0.2)
+    assert searches == [] and widget.model.rowCount() == 0
+    loaded = expect(widget.search_finished)
+    widget.show()
+    await emitted(loaded)
+    assert _column(widget, ShipmentHistoryModel.REFERENCE) == ["LATER-1"]
 
 
 async def test_reprint_sends_the_label_to_the_assigned_printer(

@@ -48,6 +48,7 @@ async def test_return_label_from_the_history(ctx: AppContext, qtbot: QtBot) -> N
     history = HistoryWidget(ctx)
     history.auto_refresh = False
     qtbot.addWidget(history)
+    history.show()  # its Return button is clicked on it: a hidden history reads on its next show
     action = attach_to_history(history, ctx)
     await history.reload()
     assert not action.isEnabled()  # nothing selected

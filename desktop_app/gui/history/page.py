@@ -435,7 +435,7 @@ class HistoryWidget(QWidget):
         self._profile_id: str | None = ctx.profile.id if ctx.profile is not None else None
         ctx.profile_changed.connect(self._on_profile_changed)
         ctx.connection_changed.connect(self._on_connection_changed)
-        ctx.shipment_created.connect(lambda *_args: self._start_search())
+        ctx.shipment_created.connect(self._on_shipment_created)
         self._update_actions()
         self._start_search()
 
@@ -680,6 +680,12 @@ class HistoryWidget(QWidget):
     def _on_connection_changed(self, state: str, _message: str = "") -> None:
         if state == "connected" and self.isVisible():
             self._maybe_auto_refresh()
+
+    def _on_shipment_created(self, *_args: Any) -> None:
+        # a hidden page loads again when it is shown (showEvent): reading up to PAGE_SIZE
+        # shipments after every label at the desk made each label slower as the day went on
+        if self.isVisible():
+            self._start_search()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802
         """Bring the statuses up to date when the page is shown."""
