@@ -37,7 +37,7 @@ def test_create_get_and_list(sandbox: httpx.Client) -> None:
         "street_no": "3",
         "zip_code": "20457",
         "city": "Hamburg",
-        "country": "DE",
+        "country": "de",  # taken, and stored as DE
     }
     window = _window()
     response = sandbox.post(
@@ -55,6 +55,7 @@ def test_create_get_and_list(sandbox: httpx.Client) -> None:
     assert pickup["carrier_pickup_number"].startswith("UPS")
     assert pickup["shipments"] == [{"id": first["id"]}, {"id": second["id"]}]
     assert pickup["pickup_address"]["street"] == "Hafenweg"
+    assert pickup["pickup_address"]["country"] == "DE"
     assert datetime.fromisoformat(pickup["pickup_time"]["earliest"]) == datetime.fromisoformat(
         window["earliest"]
     )

@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import PickupRequest, PickupRequestCreate
+from desktop_app.domain.normalize import normalize_request
 from desktop_app.domain.rules import validate_pickup_request
 from desktop_app.service.addresses import get_address_row
 from desktop_app.service.bodies import JsonObject
@@ -137,6 +138,7 @@ async def create_pickup_request(
     problems = validate_pickup_request(draft)
     if problems:
         raise ServiceError(422, [str(p) for p in problems])
+    draft = normalize_request(draft)  # the pickup address as carriers spell it ("de" -> "DE")
     try:
         body = PickupRequestCreate.model_validate(draft)
     except ValidationError as exc:
