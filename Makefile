@@ -5,10 +5,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export QT_API := pyside6
 
-APT_PACKAGES := libgl1 libegl1 libxkbcommon0 libglib2.0-0 libfontconfig1 libdbus-1-3 libcups2 \
-	xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 \
-	libxcb-shape0 libxkbcommon-x11-0 libxcb-xinerama0 libxcb-randr0 poppler-utils cups cups-client cups-bsd \
-	postgresql fonts-dejavu-core
+# Debian packages: what the app needs at run time (`make run`; also the .deb's Depends), and what
+# only the tests and the packaging need (`make install`/`make test`/`make package`).
+APT_RUNTIME := $(shell grep -v '^\#' packaging/linux/runtime-packages.txt)
+APT_TEST := xvfb xauth poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream
 
 .DEFAULT_GOAL := help
 
@@ -20,33 +20,31 @@ QM_FILES := $(TS_FILES:.ts=.qm)
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'
 
-.stamps/system:
-	@mkdir -p .stamps
-	@if command -v apt-get >/dev/null 2>&1; then \
-		if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else SUDO=none; fi; \
-		if [ "$$SUDO" != none ]; then \
-			missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || echo $$p; done); \
-			if [ -n "$$missing" ]; then \
-				echo "installing system packages:" $$missing; \
-				$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-			fi; \
-		else echo "note: cannot run apt-get (not root, no sudo); assuming system packages are there"; fi; \
-	fi
-	@touch $@
+# a system step is recorded (its stamp touched) only once every package is really installed
+.stamps/system-runtime: packaging/linux/runtime-packages.txt
+	@bash packaging/linux/ensure-apt-packages.sh $@ $(APT_RUNTIME)
 
-.stamps/venv: pyproject.toml .stamps/system
+.stamps/system-test: .stamps/system-runtime Makefile
+	@bash packaging/linux/ensure-apt-packages.sh $@ $(APT_TEST)
+
+# `make run`: the app and its optional ZPL preview only
+.stamps/venv-run: pyproject.toml .stamps/system-runtime
 	@mkdir -p .stamps
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[preview]'
+	@touch $@
+
+.stamps/venv: pyproject.toml .stamps/system-test .stamps/venv-run
 	$(PY) -m pip install -q -e '.[test,preview,package]'
 	@touch $@
 
-install: .stamps/venv $(QM_FILES) ## set up system packages, .venv and the project with its test extras
+install: .stamps/venv $(QM_FILES) ## set up system packages, .venv and the project with its test and packaging extras
 
-run: install ## start the app on the Local sandbox
+run: .stamps/venv-run ## start the app on the Local sandbox (installs only what it needs to run)
 	$(VENV)/bin/packdesk
 
-serve: install ## run the local Shipping Service alone (port 8443)
+serve: .stamps/venv-run ## run the local Shipping Service alone (port 8443)
 	$(VENV)/bin/packdesk serve --port 8443
 
 lint: install ## ruff and mypy (the Qt-free packages, and printing)
@@ -60,6 +58,13 @@ format: install ## apply ruff's fixes and formatting
 
 test: lint ## the whole suite: lint, types, pytest offscreen
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+package: install ## build the wheel, the one-folder bundle and the .deb into dist/
+	rm -rf dist/packdesk build/pyinstaller
+	$(PY) -m build --wheel --outdir dist .
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/packdesk.spec
+	$(PY) packaging/linux/build_deb.py --bundle dist/packdesk --out dist --validate
+	@du -sh dist/packdesk dist/*.deb dist/*.whl
 
 bench: install ## the benchmarks under bench/, printing their figures
 	@for b in bench/*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
@@ -82,4 +87,4 @@ resources/translations/%.qm: resources/translations/%.ts | .stamps/venv
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .stamps .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install run serve lint format test bench screenshots clean translations translations-extract
+.PHONY: help install run serve lint format test package bench screenshots clean translations translations-extract

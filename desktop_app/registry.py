@@ -7,9 +7,13 @@ Qt, hidapi) happen only when a URI of theirs is used.
 from __future__ import annotations
 
 import importlib
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 T = TypeVar("T")
+
+
+#: every SchemeRegistry made in this process (packaging/frozen_modules.py reads their modules)
+REGISTRIES: list[SchemeRegistry[Any]] = []
 
 
 class SchemeRegistry(Generic[T]):
@@ -19,6 +23,7 @@ class SchemeRegistry(Generic[T]):
         self.base = base
         self.what = what
         self._entries: dict[str, type[T] | str] = {}
+        REGISTRIES.append(self)
 
     def register(self, scheme: str, cls: type[T] | str) -> None:
         """Make `scheme:` URIs use `cls` (a class or a lazy "module:Class" path)."""
@@ -27,6 +32,10 @@ class SchemeRegistry(Generic[T]):
     def schemes(self) -> list[str]:
         """The registered schemes."""
         return sorted(self._entries)
+
+    def lazy_modules(self) -> list[str]:
+        """Modules of the classes registered by name (a frozen bundle must carry them)."""
+        return sorted({e.split(":")[0] for e in self._entries.values() if isinstance(e, str)})
 
     def get(self, scheme: str) -> type[T]:
         """The class for `scheme`, importing it if registered lazily; ValueError if unknown."""

@@ -66,7 +66,7 @@ def main(argv: Sequence[str] = ()) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "packdesk"])
     assert isinstance(app, QApplication)
     app.setApplicationName("Packdesk")
-    app.setDesktopFileName("packdesk")  # the .desktop entry of the installed app
+    app.setDesktopFileName("app.packdesk.Packdesk")  # the .desktop entry of the installed app
     app.setWindowIcon(application_icon())  # every window shows it
     signals = CloseOnSignals()
     from desktop_app.gui.i18n import install_translations

@@ -251,8 +251,11 @@ class LocalSandbox:
 
     def _command(self) -> list[str]:
         args = ["serve", "--port", "0", "--data-dir", str(self.service_dir), *self.extra_args]
-        if getattr(sys, "frozen", False):  # a PyInstaller bundle: the executable is packdesk
-            return [sys.executable, *args]
+        if getattr(sys, "frozen", False):  # a PyInstaller bundle: run its console `packdesk`
+            # (the windowed packdesk-gui of Windows and macOS has no stdout for the JSON line)
+            exe = Path(sys.executable)
+            console = exe.with_name(f"packdesk{exe.suffix}")
+            return [str(console if console.is_file() else exe), *args]
         return [sys.executable, "-m", "desktop_app", *args]
 
     def _child_env(self) -> dict[str, str]:

@@ -1,0 +1,54 @@
+"""Modules the frozen bundle must carry although no `import` statement names them.
+
+Packdesk imports these by name from its registries: the `packdesk` sub-commands
+(desktop_app.cli.COMMANDS), the service's routers, background tasks and table modules, the
+printer transports and scales registered lazily as "module:Class"; and what the libraries load
+by name (SQLAlchemy's aiosqlite dialect, keyring's back ends). The list is read from those
+registries when the bundle is built, so a new entry cannot be forgotten; tests/packaging checks
+it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pkgutil
+from pathlib import Path
+
+# modules that fill a desktop_app.registry.SchemeRegistry ("module:Class" entries)
+SCHEME_REGISTRY_MODULES = ("desktop_app.printing.transports", "desktop_app.scales.base")
+# libraries that load a module by name (from a URL, an entry point or a config string)
+LIBRARY_MODULES = (
+    "sqlalchemy.dialects.sqlite.aiosqlite",
+    "aiosqlite",
+    "escpos.printer",  # transports.py: imported inside a function, ahead of use
+    "escpos.capabilities",
+)
+
+
+def registry_modules() -> list[str]:
+    """Every module a Packdesk registry names, sorted."""
+    from desktop_app import cli, registry
+    from desktop_app.service import background, routes, table_registry
+
+    names = {module for module, _, _ in cli.COMMANDS.values()}
+    names.update(f"{routes.__name__}.{name}" for name in routes.ROUTER_MODULES)
+    names.update(background.TASK_MODULES)
+    names.update(table_registry.CORE_TABLE_MODULES)
+    service_dir = Path(table_registry.__file__).parent
+    names.update(
+        f"desktop_app.service.{info.name}"
+        for info in pkgutil.iter_modules([str(service_dir)])
+        if info.name.startswith("tables_")
+    )
+    # the modules holding scheme registries (printer transports, scales) fill them on import
+    for module in SCHEME_REGISTRY_MODULES:
+        importlib.import_module(module)
+    for scheme_registry in registry.REGISTRIES:
+        names.update(scheme_registry.lazy_modules())
+    # the registries may name modules that are not written yet (they skip them at run time)
+    return sorted(name for name in names if importlib.util.find_spec(name) is not None)
+
+
+def hidden_imports() -> list[str]:
+    """The PyInstaller `hiddenimports` of the bundle."""
+    return sorted({*registry_modules(), *LIBRARY_MODULES})

@@ -1,0 +1,192 @@
+"""Smoke tests of what a user installs: the wheel in a fresh venv (not editable), the
+PyInstaller bundle, and the .deb made from it. Marked `installed` (see conftest.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from desktop_app import __version__
+from tests.fixtures.service import RunningService, start_service
+from tests.packaging.conftest import IN_CI, require_tool, run
+from tests.service.payloads import shipment
+
+pytestmark = [pytest.mark.installed, pytest.mark.timeout(1800)]
+
+
+def create_label(service: RunningService, label_format: str, carrier: str = "dhl") -> bytes:
+    """A sandbox shipment with a label in `label_format`, created through the API; its label."""
+    body = shipment(carrier, label=True)
+    body["label"] = {"format": label_format}
+    body["to"].update(first_name="Łukasz", last_name="Żółć", city="Ærøskøbing", country="DK")
+    body["to"].update(zip_code="5970")
+    with service.client("sandbox") as client:
+        created = client.post("/v1/shipments", json=body)
+        assert created.status_code == 200, created.text
+        label = client.get(created.json()["label_url"])
+        assert label.status_code == 200
+        return label.content
+
+
+def app_env(tmp: Path) -> dict[str, str]:
+    """The environment of an installed app run offscreen on throw-away folders."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PACKDESK_SECRET_STORE": "file"}
+    env["PACKDESK_CONFIG_DIR"] = str(tmp / "config")
+    env["PACKDESK_DATA_DIR"] = str(tmp / "data")
+    env["PACKDESK_CACHE_DIR"] = str(tmp / "cache")
+    env.pop("PACKDESK_API_KEY", None)
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+# --- the wheel, installed into a fresh venv -------------------------------------------------
+
+
+def test_wheel_installed_in_a_fresh_venv_serves_a_label(wheel_venv: Path, tmp_path: Path) -> None:
+    packdesk = wheel_venv / "packdesk"
+    # the venv's desktop_app is the installed copy, with its own resources
+    where = run(
+        [
+            str(wheel_venv / "python"),
+            "-c",
+            "import desktop_app.resources as r; print(r.resource_root())",
+        ],
+        cwd=tmp_path,
+    ).stdout.strip()
+    assert where.endswith(os.path.join("desktop_app", "_resources")), where
+    assert not where.startswith(str(Path(__file__).resolve().parents[2] / "resources"))
+    with start_service(tmp_path / "svc", packdesk=[str(packdesk)], cwd=tmp_path) as service:
+        assert create_label(service, "pdf_a6").startswith(b"%PDF")
+
+
+# --- the PyInstaller bundle -----------------------------------------------------------------
+
+
+def test_bundle_says_its_version(bundle: Path, tmp_path: Path) -> None:
+    done = run([str(bundle / "packdesk"), "--version"], cwd=tmp_path, timeout=60)
+    assert done.stdout.strip() == f"packdesk {__version__}"
+
+
+def test_bundle_runs_every_sub_command(bundle: Path, tmp_path: Path) -> None:
+    from desktop_app.cli import COMMANDS
+
+    for name in COMMANDS:
+        done = run([str(bundle / "packdesk"), name, "--help"], cwd=tmp_path, timeout=120)
+        assert "usage" in done.stdout.lower(), (name, done.stdout)
+
+
+def test_bundle_serves_pdf_and_zpl_labels_and_prints_them_to_a_virtual_printer(
+    bundle: Path, tmp_path: Path
+) -> None:
+    packdesk = str(bundle / "packdesk")
+    with start_service(tmp_path / "svc", packdesk=[packdesk], cwd=tmp_path) as service:
+        pdf = create_label(service, "pdf_a6")  # rendered in the service's worker process
+        zpl = create_label(service, "zpl2_4x6in_203dpi", "ups")
+    assert pdf.startswith(b"%PDF") and b"DejaVuSans" in pdf
+    assert zpl.lstrip().startswith(b"^XA")
+    (tmp_path / "label.pdf").write_bytes(pdf)
+    (tmp_path / "label.zpl").write_bytes(zpl)
+    env = app_env(tmp_path)
+    printer = subprocess.Popen(
+        [
+            packdesk,
+            "virtual-printer",
+            "--port",
+            "0",
+            "--out",
+            str(tmp_path / "jobs"),
+            "--no-render",
+        ],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert printer.stdout is not None
+        uri = printer.stdout.readline().split()[2]
+        assert uri.startswith("tcp://127.0.0.1:")
+        for name in ("label.zpl", "label.pdf"):  # the PDF is converted in a worker process
+            cmd = [packdesk, "print", name, "--to", uri, "--kind", "zpl", "--dpi", "203"]
+            run([*cmd, "--queue-db", str(tmp_path / "queue.db")], cwd=tmp_path, env=env)
+            line = printer.stdout.readline()
+            assert "complete" in line, line
+    finally:
+        printer.terminate()
+        _, stderr = printer.communicate(timeout=30)
+    jobs = sorted((tmp_path / "jobs").glob("job-*.zpl"))
+    assert len(jobs) == 2, stderr
+    assert jobs[0].read_bytes() == zpl
+    converted = jobs[1].read_bytes()
+    assert converted.lstrip().startswith(b"^XA") and b"^GF" in converted
+
+
+def test_bundle_gui_opens_its_first_window_and_exits_cleanly(bundle: Path, tmp_path: Path) -> None:
+    env = {**app_env(tmp_path), "PACKDESK_REPORT_STARTUP": "1"}
+    done = run([str(bundle / "packdesk"), "--exit-when-ready"], cwd=tmp_path, env=env, timeout=180)
+    assert "first window shown" in done.stderr, done.stderr
+    service_dirs = list((tmp_path / "data").glob("profiles/*/service"))
+    assert service_dirs and (service_dirs[0] / "launcher-stderr.log").exists()
+    assert not (service_dirs[0] / "service.json").exists()  # its local service stopped
+
+
+# --- the .deb -------------------------------------------------------------------------------
+
+
+def test_deb_holds_the_bundle_desktop_entry_icons_and_metainfo(deb: Path, tmp_path: Path) -> None:
+    run(["dpkg-deb", "-x", str(deb), str(tmp_path / "root")])
+    root = tmp_path / "root"
+    assert os.readlink(root / "usr/bin/packdesk") == "/opt/packdesk/packdesk"
+    assert os.access(root / "opt/packdesk/packdesk", os.X_OK)
+    assert (root / "usr/share/applications/app.packdesk.Packdesk.desktop").is_file()
+    assert (root / "usr/share/metainfo/app.packdesk.Packdesk.metainfo.xml").is_file()
+    for size in (16, 32, 48, 64, 128, 256, 512):
+        assert (root / f"usr/share/icons/hicolor/{size}x{size}/apps/packdesk.png").is_file()
+    assert (root / "usr/share/icons/hicolor/scalable/apps/packdesk.svg").is_file()
+    control = run(["dpkg-deb", "-f", str(deb)]).stdout
+    assert f"Version: {__version__}" in control and "libxcb-cursor0" in control
+    desktop = (root / "usr/share/applications/app.packdesk.Packdesk.desktop").read_text()
+    assert "Exec=packdesk" in desktop and "Icon=packdesk" in desktop
+    run(
+        [
+            "desktop-file-validate",
+            str(root / "usr/share/applications/app.packdesk.Packdesk.desktop"),
+        ]
+    )
+    run(
+        [
+            "appstreamcli",
+            "validate",
+            "--no-net",
+            str(root / "usr/share/metainfo/app.packdesk.Packdesk.metainfo.xml"),
+        ]
+    )
+
+
+@pytest.mark.skipif(
+    not IN_CI and os.environ.get("PACKDESK_SYSTEM_INSTALL") != "1",
+    reason="installs into this system with apt-get: CI (CI=true) or PACKDESK_SYSTEM_INSTALL=1",
+)
+def test_deb_installs_with_apt_runs_from_its_desktop_entry_and_removes(
+    deb: Path, tmp_path: Path
+) -> None:
+    if os.geteuid() != 0:
+        pytest.fail("installing the .deb needs root (CI runs as root)")
+    require_tool("apt-get")
+    env = {**app_env(tmp_path), "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", str(deb)], env=env)
+    try:
+        desktop = Path("/usr/share/applications/app.packdesk.Packdesk.desktop").read_text()
+        exec_line = next(line for line in desktop.splitlines() if line.startswith("Exec="))
+        command = [part for part in exec_line[len("Exec=") :].split() if not part.startswith("%")]
+        assert command == ["packdesk"]
+        done = run([*command, "--version"], cwd=tmp_path, env=env, timeout=60)
+        assert done.stdout.strip() == f"packdesk {__version__}"
+        run([*command, "--exit-when-ready"], cwd=tmp_path, env=env, timeout=180)
+    finally:
+        run(["apt-get", "remove", "-y", "-qq", "packdesk"], env=env)
+    assert not Path("/usr/bin/packdesk").exists() and not Path("/opt/packdesk").exists()
