@@ -428,3 +428,30 @@ async def test_pairing_file_and_a_changed_ca(
     text = again.result_label.text()
     assert "different certificate authority" in text
     assert certificate_fingerprint(other.ca_file.read_text()) in text
+
+
+async def test_a_discovered_zebra_fills_in_its_dpi_and_stock(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A found printer that answers ~HI/^HH: the add dialog takes its 300 dpi and stock."""
+    from desktop_app.printing.virtual_printer import PrinterPanel
+
+    panel = PrinterPanel(dpi=300, stock_mm=(100.0, 150.0))
+    async with VirtualPrinter(tmp_path / "vp300", dpi=300, render=False, panel=panel) as vp:
+        page = PrintersPage(ctx)
+        qtbot.addWidget(page)
+        discover = page.open_discovery()
+        discover.target_edit.setText("127.0.0.1")
+        discover.port_spin.setValue(vp.port)
+        finished = expect(discover.finished_discovery)
+        qtbot.mouseClick(discover.scan_button, Qt.MouseButton.LeftButton)
+        assert (await emitted(finished)) == (1,)
+        discover.results.setCurrentRow(0)
+        qtbot.mouseClick(discover.add_button, Qt.MouseButton.LeftButton)
+        dialog = page.dialog
+        assert dialog is not None and page.detecting is not None
+        await page.detecting
+        assert dialog.dpi_combo.currentData() == 300
+        assert dialog.stock_combo.currentText() == "100x150mm"
+        assert "ZD421-300dpi reports 300 dpi and 100x150mm labels." in page.message.text()
+        assert vp.jobs == []  # asked, nothing printed

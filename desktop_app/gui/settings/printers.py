@@ -46,6 +46,7 @@ from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
 from desktop_app.printing.discovery import (
     SCAN_PORT,
     DiscoveryError,
+    detect_settings,
     list_cups_queues,
     make_test_label,
     scan,
@@ -576,6 +577,7 @@ class PrintersPage(QWidget):
         self.setObjectName("printers_page")
         self._tasks: set[asyncio.Task[Any]] = set()
         self.dialog: PrinterDialog | None = None
+        self.detecting: asyncio.Task[Any] | None = None  # dpi/stock asked of a found printer
         self.discover_dialog: DiscoverDialog | None = None
 
         self.table = QTableWidget(0, len(self.COLUMNS))
@@ -735,11 +737,37 @@ class PrintersPage(QWidget):
             dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData(prefill.kind))
             dialog.connection_combo.setCurrentIndex(dialog.connection_combo.findData(scheme))
             dialog.address_edit.setText(address)
+            if prefill.kind == "zpl" and scheme == "tcp":
+                # a ZPL printer found on the network says its dpi and stock (~HI, ^HH)
+                self.detecting = self.ctx.spawn(self._fill_detected(dialog, prefill.transport))
         dialog.saved.connect(self._on_saved)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    async def _fill_detected(self, dialog: PrinterDialog, transport: str) -> None:
+        probe = PrinterDefinition("probe", "zpl", transport)
+        # what the user has not changed meanwhile is filled in
+        dpi_before, stock_before = dialog.dpi_combo.currentData(), dialog.stock_combo.currentText()
+        try:
+            found = await detect_settings(probe)
+        except DiscoveryError:
+            return  # not a Zebra-compatible printer: the user sets dpi and stock
+        if self.dialog is not dialog or not dialog.isVisible():
+            return
+        index = dialog.dpi_combo.findData(found.dpi)
+        if index >= 0 and dialog.dpi_combo.currentData() == dpi_before:
+            dialog.dpi_combo.setCurrentIndex(index)
+        if found.stock and dialog.stock_combo.currentText() == stock_before:
+            dialog.stock_combo.setCurrentText(found.stock)
+        self.show_message(
+            translate("Settings", "{model} reports {dpi} dpi and {stock} labels.").format(
+                model=found.model or translate("Settings", "The printer"),
+                dpi=found.dpi or "?",
+                stock=found.stock or "?",
+            )
+        )
 
     def _free_name(self, wanted: str) -> str:
         name, n = wanted, 2
