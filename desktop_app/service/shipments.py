@@ -20,7 +20,12 @@ from desktop_app.domain.normalize import normalize_request
 from desktop_app.domain.rules import validate
 from desktop_app.service.account_settings import fill_default_addresses, merge_update
 from desktop_app.service.accounts import KeyInfo
-from desktop_app.service.addresses import ADDRESS_FIELDS, get_address_row, partner_address
+from desktop_app.service.addresses import (
+    ADDRESS_FIELDS,
+    address_body,
+    get_address_row,
+    partner_address,
+)
 from desktop_app.service.carriers import (
     CarrierFailure,
     CarrierResult,
@@ -250,7 +255,24 @@ def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
         if ptoken:
             package["label_url"] = f"{base}{LABEL_FILES_PATH}/{ptoken}.{ext}"
     body["carrier_tracking_url"] = body.get("tracking_url")
-    return body
+    return without_nulls(body)
+
+
+def without_nulls(body: dict[str, Any]) -> dict[str, Any]:
+    """The shipment as the real service answers it: no field is nullable in its OpenAPI, so
+    empty optional fields are left out (addresses keep the null fields `address_with_id`
+    requires)."""
+    out = {k: v for k, v in body.items() if v is not None}
+    for role in ("from", "to"):
+        address = out.get(role)
+        if isinstance(address, dict):
+            out[role] = address_body(str(address.get("id") or ""), address)
+    if isinstance(out.get("label"), dict):
+        out["label"] = {k: v for k, v in out["label"].items() if v is not None}
+    out["packages"] = [
+        {k: v for k, v in package.items() if v is not None} for package in out.get("packages", [])
+    ]
+    return out
 
 
 def _drop(task: asyncio.Future[Any]) -> None:

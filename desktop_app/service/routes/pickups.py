@@ -15,7 +15,7 @@ from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import PickupRequest, PickupRequestCreate
 from desktop_app.domain.normalize import normalize_request
 from desktop_app.domain.rules import validate_pickup_request
-from desktop_app.service.addresses import get_address_row
+from desktop_app.service.addresses import address_body, get_address_row
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import Ctx, CurrentKey, Session
 from desktop_app.service.errors import ServiceError, not_found
@@ -34,16 +34,21 @@ MAX_SHIPMENTS = 1000
 
 
 def pickup_json(row: PickupRequestRow) -> dict[str, Any]:
-    """The wire object."""
-    return {
+    """The wire object (`pickup_request_object`: an address with the fields it requires, no
+    null where it declares none)."""
+    body: dict[str, Any] = {
         "id": row.id,
         "carrier": row.carrier,
         "carrier_pickup_number": row.carrier_pickup_number,
         "pickup_time": dict(row.pickup_time),
-        "pickup_address": dict(row.pickup_address) if row.pickup_address else None,
-        "shipments": [{"id": ref["id"]} for ref in row.shipments],
-        "created_at": row.created_at.isoformat(timespec="seconds"),
     }
+    if row.pickup_address:
+        address = row.pickup_address
+        stable = str(uuid.uuid5(uuid.NAMESPACE_URL, f"pickup-address:{row.id}"))
+        body["pickup_address"] = address_body(str(address.get("id") or stable), address)
+    body["shipments"] = [{"id": ref["id"]} for ref in row.shipments]
+    body["created_at"] = row.created_at.isoformat(timespec="seconds")
+    return body
 
 
 def _check_window(earliest: datetime, latest: datetime, now: datetime) -> list[str]:
