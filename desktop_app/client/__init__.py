@@ -1,34 +1,76 @@
-"""Async client of the Shipping Service API (`ShippingClient`), its errors and key checks."""
+"""Async client of the Shipping Service API (`ShippingClient`), its errors and key checks.
 
-from desktop_app.client._base import (
-    CONNECT_TIMEOUT,
-    DEFAULT_TIMEOUT,
-    RETRY,
-    SHIPMENT_CREATE_TIMEOUT,
-    RetryPolicy,
-)
-from desktop_app.client._client import ShippingClient, check_key
-from desktop_app.client.errors import (
-    APIConnectionError,
-    APIError,
-    APIStatusError,
-    APITimeoutError,
-    AuthenticationError,
-    BadRequestError,
-    CarrierError,
-    CarrierTimeoutError,
-    InternalServerError,
-    KeyEnvironmentError,
-    NotFoundError,
-    PayloadTooLargeError,
-    PermissionDeniedError,
-    RateLimitError,
-    ServiceUnavailableError,
-    UnprocessableEntityError,
-    UnsupportedMediaTypeError,
-)
-from desktop_app.client.keys import KEY_REGISTRY, KeyRegistry
-from desktop_app.client.ratelimit import RateLimitPacer, RateLimitState
+Importing the package is cheap: each name is loaded from its module on first use (PEP 562), so
+the desk app's first window does not wait for httpx and the API types.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop_app.client._base import (
+        CONNECT_TIMEOUT,
+        DEFAULT_TIMEOUT,
+        RETRY,
+        SHIPMENT_CREATE_TIMEOUT,
+        RetryPolicy,
+    )
+    from desktop_app.client._client import ShippingClient, check_key
+    from desktop_app.client.errors import (
+        APIConnectionError,
+        APIError,
+        APIStatusError,
+        APITimeoutError,
+        AuthenticationError,
+        BadRequestError,
+        CarrierError,
+        CarrierTimeoutError,
+        InternalServerError,
+        KeyEnvironmentError,
+        NotFoundError,
+        PayloadTooLargeError,
+        PermissionDeniedError,
+        RateLimitError,
+        ServiceUnavailableError,
+        UnprocessableEntityError,
+        UnsupportedMediaTypeError,
+    )
+    from desktop_app.client.keys import KEY_REGISTRY, KeyRegistry
+    from desktop_app.client.ratelimit import RateLimitPacer, RateLimitState
+
+# the module of each public name
+_HOMES = {
+    "CONNECT_TIMEOUT": "_base",
+    "DEFAULT_TIMEOUT": "_base",
+    "RETRY": "_base",
+    "SHIPMENT_CREATE_TIMEOUT": "_base",
+    "RetryPolicy": "_base",
+    "ShippingClient": "_client",
+    "check_key": "_client",
+    "APIConnectionError": "errors",
+    "APIError": "errors",
+    "APIStatusError": "errors",
+    "APITimeoutError": "errors",
+    "AuthenticationError": "errors",
+    "BadRequestError": "errors",
+    "CarrierError": "errors",
+    "CarrierTimeoutError": "errors",
+    "InternalServerError": "errors",
+    "KeyEnvironmentError": "errors",
+    "NotFoundError": "errors",
+    "PayloadTooLargeError": "errors",
+    "PermissionDeniedError": "errors",
+    "RateLimitError": "errors",
+    "ServiceUnavailableError": "errors",
+    "UnprocessableEntityError": "errors",
+    "UnsupportedMediaTypeError": "errors",
+    "KEY_REGISTRY": "keys",
+    "KeyRegistry": "keys",
+    "RateLimitPacer": "ratelimit",
+    "RateLimitState": "ratelimit",
+}
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -60,3 +102,12 @@ __all__ = [
     "UnsupportedMediaTypeError",
     "check_key",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

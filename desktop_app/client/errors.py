@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.profiles import errors as profile_errors
+
+if TYPE_CHECKING:
+    import httpx  # annotations only: importing the errors needs no HTTP stack
 
 __all__ = [
     "APIConnectionError",

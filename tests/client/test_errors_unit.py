@@ -66,3 +66,23 @@ def test_split_field_errors() -> None:
         "from": ["unknown stored address"],
     }
     assert general == ["Carrier dhl: does not deliver there", "something went wrong"]
+
+
+def test_importing_the_client_package_and_its_errors_loads_no_http_stack():
+    """The desk app's first window imports the errors and rate-limit state, not httpx: each
+    name of the package is loaded on first use, and every exported name resolves."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import desktop_app.client as client\n"
+        "from desktop_app.client import APIError, UnprocessableEntityError\n"
+        "from desktop_app.client.ratelimit import RateLimitState\n"
+        "assert 'httpx' not in sys.modules, 'httpx loaded early'\n"
+        "assert sorted(client.__all__) == sorted(client._HOMES)\n"
+        "for name in client.__all__:\n"
+        "    getattr(client, name)\n"
+        "assert 'httpx' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

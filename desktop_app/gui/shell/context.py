@@ -13,12 +13,11 @@ import logging
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from desktop_app.client import APIError, ShippingClient
-from desktop_app.client.desk import ReconcileReport, ShipmentCreator
+from desktop_app.client import APIError
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.sandbox_printer import (
@@ -30,10 +29,16 @@ from desktop_app.gui.shell.sandbox_printer import (
 from desktop_app.printing.formats import FormatRefused, choose_format
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
-from desktop_app.profiles.local_sandbox import LocalSandbox
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.store import ProfileStore, StoredShipment
+
+if TYPE_CHECKING:
+    # the HTTP client, the journaled creator and the sandbox launcher (httpx under them all)
+    # are imported when a profile opens, after the first window is painted
+    from desktop_app.client import ShippingClient
+    from desktop_app.client.desk import ReconcileReport, ShipmentCreator
+    from desktop_app.profiles.local_sandbox import LocalSandbox
 
 log = logging.getLogger(__name__)
 
@@ -203,6 +208,8 @@ class AppContext(QObject):
     def sandbox(self) -> LocalSandbox:
         """The Local sandbox launcher (created on first use)."""
         if self._sandbox is None:
+            from desktop_app.profiles.local_sandbox import LocalSandbox
+
             self._sandbox = LocalSandbox.for_manager(self.manager)
         return self._sandbox
 
@@ -328,6 +335,9 @@ class AppContext(QObject):
             self.profile_changed.emit(self.profile)
 
     async def _connect(self, generation: int) -> None:
+        from desktop_app.client import ShippingClient
+        from desktop_app.client.desk import ShipmentCreator
+
         profile = self.profile
         assert profile is not None
         try:

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.client import APIError, UnprocessableEntityError
-from desktop_app.client.desk import LabelDownloadError, generate_reference
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.context import AppContext
@@ -269,6 +268,9 @@ class CreationPanelWidget(QWidget):
                 "error", translate("Shipment", "No printer is assigned to this profile (Settings).")
             )
             return None
+        # loaded with the connection (the creator exists): not before the first window
+        from desktop_app.client.desk import generate_reference
+
         body = self.form.request_body()
         if not body.get("reference_number"):
             # known before sending, so a wait abandoned with Cancel can be named and found
@@ -292,6 +294,8 @@ class CreationPanelWidget(QWidget):
             self.task.cancel()
 
     async def _run(self, task: asyncio.Task[Any], body: dict[str, Any], and_print: bool) -> None:
+        from desktop_app.client.desk import LabelDownloadError
+
         try:
             stored: StoredShipment = await task
         except asyncio.CancelledError:
