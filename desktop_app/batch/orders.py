@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.batch.importer import Table
 from desktop_app.batch.mapping import (
@@ -27,6 +27,9 @@ from desktop_app.batch.rows import reference_for
 from desktop_app.domain.rules_base import Problem
 from desktop_app.domain.rules_orders import validate_order
 from desktop_app.domain.sanitize import sanitize
+
+if TYPE_CHECKING:
+    from desktop_app.client import ShippingClient
 
 DEFAULT_CURRENCY = "EUR"
 
@@ -187,3 +190,34 @@ def _order_number(mapping: ColumnMapping, row: Mapping[str, str]) -> str:
 def _order_date(mapping: ColumnMapping, row: Mapping[str, str]) -> str | None:
     text = _read(mapping, "metadata.partner.order_date", row)
     return _placed_at(text) if text else None
+
+
+@dataclass
+class StoredOrders:
+    """What storing orders did: order number -> the service's id, skipped, refused."""
+
+    stored: dict[str, str] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)  # the service had them already
+    refused: dict[str, str] = field(default_factory=dict)  # order number -> the error
+
+
+async def store_orders(client: ShippingClient, orders: Iterable[OrderDraft]) -> StoredOrders:
+    """Store the valid orders on the service, in order; an order number the service already
+    has is skipped, so storing the same file again stores nothing twice."""
+    from desktop_app.client.errors import APIError
+
+    result = StoredOrders()
+    for order in orders:
+        if not order.valid:
+            continue
+        number = order.external_order_id
+        try:
+            if await client.orders.list(external_order_id=number, per_page=1):
+                result.skipped.append(number)
+                continue
+            created = await client.orders.create(order.draft)
+        except APIError as exc:
+            result.refused[number] = str(exc)
+            continue
+        result.stored[number] = created.id
+    return result

@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING
 
 from desktop_app.batch.cli import UsageError, find_profile, load_table
 from desktop_app.batch.mapping import MappingBook, MappingError, guess_mapping, load_mapping_file
-from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, build_orders
+from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, build_orders, store_orders
 from desktop_app.batch.profile_client import ProfileClientError, profile_client
 
 if TYPE_CHECKING:
-    from desktop_app.client import ShippingClient
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
 
@@ -103,26 +102,15 @@ def _read_orders(args: argparse.Namespace) -> list[OrderDraft]:
 
 
 async def _store(manager: ProfileManager, profile: Profile, orders: list[OrderDraft]) -> int:
-    from desktop_app.client.errors import APIError
-
-    refused = 0
     async with profile_client(manager, profile) as client:
-        for order in orders:
-            if await _known(client, order.external_order_id):
-                print(json.dumps({"external_order_id": order.external_order_id, "skipped": True}))
-                continue
-            try:
-                stored = await client.orders.create(order.draft)
-            except APIError as exc:
-                refused += 1
-                _err(f"order {order.external_order_id}: {exc}")
-                continue
-            print(json.dumps({"external_order_id": order.external_order_id, "id": stored.id}))
-    return refused
-
-
-async def _known(client: ShippingClient, external_order_id: str) -> bool:
-    return bool(await client.orders.list(external_order_id=external_order_id, per_page=1))
+        result = await store_orders(client, orders)
+    for number in result.skipped:
+        print(json.dumps({"external_order_id": number, "skipped": True}))
+    for number, order_id in result.stored.items():
+        print(json.dumps({"external_order_id": number, "id": order_id}))
+    for number, error in result.refused.items():
+        _err(f"order {number}: {error}")
+    return len(result.refused)
 
 
 async def _list(args: argparse.Namespace, manager: ProfileManager, profile: Profile) -> int:

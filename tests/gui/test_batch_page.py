@@ -227,3 +227,46 @@ async def test_xlsx_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> Non
     # a CSV with the same columns gets the mapping remembered from the Excel file
     await page.load_file(_write(tmp_path / "same.csv", _rows(1, f"Y{uid}")))
     assert page.mapping_remembered and page.counts() == {"ready": 1}
+
+
+async def test_import_as_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> None:
+    """The loaded file's rows become orders on the service; a second import stores none."""
+    uid = tmp_path.name[-6:].upper().replace("_", "")
+    rows = _rows(3, f"O{uid}")
+    rows[1][0] = rows[0][0]  # the first two rows are one order with two line items
+    rows[2][5] = ""  # no postcode: that order has a problem
+    path = _write(tmp_path / "orders.csv", rows)
+    page = BatchPageWidget(ctx)
+    qtbot.addWidget(page)
+    await page.load_file(path)
+    page.mapping.set_source("to.last_name", "Adressat")
+    page.mapping.set_source("package.description", value="Socken")
+    page.apply_mapping()
+    assert page.orders_button.isEnabled()
+    assert page.orders_button.text() == "Import as orders"
+    page.orders_button.click()
+    await page.tasks.wait_idle()
+    assert page.message.text().startswith(
+        "Orders: 0 stored, 0 already on the service, 2 with problems, 0 refused."
+    ), page.message.text()
+    # no price and no SKU columns: the order rules say what is missing, by order and line
+    assert f"Order {rows[0][0]} (line 2, 3): total_price:" in page.message.text()
+
+    # with SKU and price columns the first order is stored with its two lines
+    sku_path = tmp_path / "with_sku.csv"
+    with sku_path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.writer(fh, delimiter=";")
+        writer.writerow([*HEADERS, "SKU", "Preis"])
+        writer.writerows([[*row, f"SKU-{i}", "4,99"] for i, row in enumerate(rows)])
+    await page.load_file(sku_path)
+    page.mapping.set_source("to.last_name", "Adressat")
+    page.mapping.set_source("package.description", value="Socken")
+    page.apply_mapping()
+    result = await page.import_orders()
+    assert result is not None and list(result.stored) == [rows[0][0]]
+    assert page.message.text().startswith("Orders: 1 stored, 0 already on the service, 1 with")
+    assert ctx.client is not None
+    (stored,) = await ctx.client.orders.list(external_order_id=rows[0][0])
+    assert [line.sku for line in stored.order_line_items] == ["SKU-0", "SKU-1"]
+    again = await page.import_orders()
+    assert again is not None and again.skipped == [rows[0][0]] and again.stored == {}

@@ -54,6 +54,7 @@ from desktop_app.batch.mapping import (
     MappingBook,
     guess_mapping,
 )
+from desktop_app.batch.orders import StoredOrders, build_orders, store_orders
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
 from desktop_app.gui.i18n import translate
@@ -433,6 +434,14 @@ class BatchPageWidget(QWidget):
         self.cancel_button = QPushButton(translate("Batch", "Cancel"))
         self.retry_button = QPushButton(translate("Batch", "Retry failed"))
         self.export_button = QPushButton(translate("Batch", "Export results…"))
+        self.orders_button = QPushButton(self.tr("Import as orders"))
+        self.orders_button.setObjectName("batch_import_orders")
+        self.orders_button.setToolTip(
+            self.tr(
+                "Store the file's orders on the service (one order per order number, a line "
+                "item per row) instead of creating shipments; orders already there are skipped"
+            )
+        )
         self.message = QLabel()
         self.message.setObjectName("batch_message")
         self.message.setWordWrap(True)
@@ -453,7 +462,13 @@ class BatchPageWidget(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.print_check)
         buttons.addStretch(1)
-        for b in (self.create_button, self.cancel_button, self.retry_button, self.export_button):
+        for b in (
+            self.orders_button,
+            self.create_button,
+            self.cancel_button,
+            self.retry_button,
+            self.export_button,
+        ):
             buttons.addWidget(b)
         rl.addLayout(buttons)
         rl.addWidget(self.message)
@@ -479,6 +494,7 @@ class BatchPageWidget(QWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.retry_button.clicked.connect(lambda: self.tasks.spawn(self.retry_failed()))
         self.export_button.clicked.connect(self._choose_export)
+        self.orders_button.clicked.connect(lambda: self.tasks.spawn(self.import_orders()))
         self.model.row_changed.connect(self._on_row_changed)
         # the runner's changes: counts, buttons and progress follow with the table's repaint
         self.model.rows_refreshed.connect(self._update_state)
@@ -646,12 +662,52 @@ class BatchPageWidget(QWidget):
             batch is not None and not self.running and connected and retryable > 0
         )
         self.export_button.setEnabled(batch is not None and not self.running)
+        self.orders_button.setEnabled(
+            batch is not None and not self.running and self.ctx.client is not None
+        )
         self.open_button.setEnabled(not self.running)
         self.apply_mapping_button.setEnabled(batch is not None and not self.running)
         if self._run_rows:
             done = sum(1 for r in self._run_rows if r.status not in ("ready", "creating"))
             self.progress.setMaximum(len(self._run_rows))
             self.progress.setValue(done)
+
+    async def import_orders(self) -> StoredOrders | None:
+        """Store the file's orders (the mapping shown, plus its line-item columns) on the
+        service; the message says how many were stored, skipped, refused or invalid."""
+        table, client = self.table_data, self.ctx.client
+        if table is None or client is None or self.running:
+            return None
+        orders = build_orders(table, self.mapping.mapping())
+        invalid = [order for order in orders if not order.valid]
+        self.orders_button.setEnabled(False)
+        try:
+            result = await store_orders(client, orders)
+        finally:
+            self._update_state()
+        text = self.tr(
+            "Orders: {stored} stored, {skipped} already on the service, {invalid} with "
+            "problems, {refused} refused."
+        ).format(
+            stored=len(result.stored),
+            skipped=len(result.skipped),
+            invalid=len(invalid),
+            refused=len(result.refused),
+        )
+        details = [
+            self.tr("Order {number} (line {lines}): {problem}").format(
+                number=order.external_order_id,
+                lines=", ".join(str(line) for line in order.lines),
+                problem=order.problems[0],
+            )
+            for order in invalid
+        ]
+        details += [
+            self.tr("Order {number}: {error}").format(number=number, error=error)
+            for number, error in result.refused.items()
+        ]
+        self.show_message("\n".join([text, *details[:5]]), error=bool(details))
+        return result
 
     def _on_row(self, row: BatchRow) -> None:
         """The runner reports a row (on the event loop's thread): repainted with others shortly."""
