@@ -3,9 +3,10 @@
     python packaging/linux/build_deb.py [--bundle dist/packdesk] [--out dist]
 
 The package installs the bundle to /opt/packdesk, `packdesk` on the PATH (/usr/bin symlink),
-the desktop entry, the icon in the hicolor theme (PNG sizes and the SVG) and the AppStream
-metainfo. It depends on the Debian packages of packaging/linux/runtime-packages.txt (the
-system libraries that PyInstaller leaves out of a bundle: X11/xcb, GL, fontconfig, D-Bus...).
+the desktop entry, the icon in the hicolor theme (PNG sizes and the SVG), the AppStream
+metainfo, and the warehouse server's systemd unit (disabled). It depends on the Debian
+packages of packaging/linux/runtime-packages.txt (the system libraries that PyInstaller leaves
+out of a bundle: X11/xcb, GL, fontconfig, D-Bus...).
 The desktop entry and the metainfo are checked with desktop-file-validate and appstreamcli
 when those are installed (`--validate` makes them required).
 """
@@ -79,6 +80,29 @@ def copyright_file() -> str:
     )
 
 
+# the warehouse server's unit (packaging/packdesk-serve.service) is installed disabled: the
+# package creates its system user and never enables or starts it (`systemctl enable --now
+# packdesk-serve` does, see docs/serve.md)
+POSTINST = """#!/bin/sh
+set -e
+if [ "$1" = configure ]; then
+    if ! getent passwd packdesk >/dev/null; then
+        useradd --system --user-group --home-dir /var/lib/packdesk --no-create-home \\
+            --shell /usr/sbin/nologin packdesk
+    fi
+    if [ -d /run/systemd/system ]; then
+        systemctl daemon-reload || true
+    fi
+fi
+"""
+POSTRM = """#!/bin/sh
+set -e
+if [ -d /run/systemd/system ]; then
+    systemctl daemon-reload || true
+fi
+"""
+
+
 def stage(bundle: Path, root: Path, ver: str) -> None:
     """Lay out the package's files under `root`."""
     shutil.copytree(bundle, root / INSTALL_DIR, symlinks=True)
@@ -101,6 +125,9 @@ def stage(bundle: Path, root: Path, ver: str) -> None:
     metainfo = (HERE / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
     metainfo = metainfo.replace("@VERSION@", ver).replace("@DATE@", dt.date.today().isoformat())
     (share / "metainfo" / f"{APP_ID}.metainfo.xml").write_text(metainfo, encoding="utf-8")
+    units = root / "usr" / "lib" / "systemd" / "system"
+    units.mkdir(parents=True)
+    shutil.copy2(HERE.parent / "packdesk-serve.service", units / "packdesk-serve.service")
     doc = share / "doc" / "packdesk"
     doc.mkdir(parents=True)
     (doc / "copyright").write_text(copyright_file(), encoding="utf-8")
@@ -146,6 +173,9 @@ def build(bundle: Path, out: Path, *, require_validation: bool = False) -> Path:
         debian = root / "DEBIAN"
         debian.mkdir()
         (debian / "control").write_text(control(ver, arch, size_kb), encoding="utf-8")
+        for name, script in (("postinst", POSTINST), ("postrm", POSTRM)):
+            (debian / name).write_text(script, encoding="utf-8")
+            (debian / name).chmod(0o755)
         deb = out / f"packdesk_{ver}_{arch}.deb"
         env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "0")}
         subprocess.run(

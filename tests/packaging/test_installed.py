@@ -147,6 +147,8 @@ def test_deb_holds_the_bundle_desktop_entry_icons_and_metainfo(deb: Path, tmp_pa
     for size in (16, 32, 48, 64, 128, 256, 512):
         assert (root / f"usr/share/icons/hicolor/{size}x{size}/apps/packdesk.png").is_file()
     assert (root / "usr/share/icons/hicolor/scalable/apps/packdesk.svg").is_file()
+    unit = root / "usr/lib/systemd/system/packdesk-serve.service"
+    assert "ExecStart=/usr/bin/packdesk serve" in unit.read_text()
     control = run(["dpkg-deb", "-f", str(deb)]).stdout
     assert f"Version: {__version__}" in control and "libxcb-cursor0" in control
     desktop = (root / "usr/share/applications/app.packdesk.Packdesk.desktop").read_text()
@@ -187,6 +189,9 @@ def test_deb_installs_with_apt_runs_from_its_desktop_entry_and_removes(
         done = run([*command, "--version"], cwd=tmp_path, env=env, timeout=60)
         assert done.stdout.strip() == f"packdesk {__version__}"
         run([*command, "--exit-when-ready"], cwd=tmp_path, env=env, timeout=180)
+        # the warehouse server's user exists; its unit is installed but not enabled
+        run(["getent", "passwd", "packdesk"])
+        assert not list(Path("/etc/systemd/system").rglob("packdesk-serve.service"))
     finally:
         run(["apt-get", "remove", "-y", "-qq", "packdesk"], env=env)
     assert not Path("/usr/bin/packdesk").exists() and not Path("/opt/packdesk").exists()
