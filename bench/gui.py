@@ -2,6 +2,7 @@
 
 1. Cold start: `packdesk` launched as a new process (temp folders, Local sandbox) with
    `PACKDESK_REPORT_STARTUP=1`; the time from launching it to its "first window shown" line.
+   `PACKDESK_BENCH_APP=dist/packdesk/packdesk` launches the bundle instead of this checkout.
 2. A 20-shipment session in one process, as at the desk: the real main window on the Local
    sandbox (the local service is started), a virtual label printer on loopback assigned; for
    each shipment the receiver, parcel and reference are typed key by key, then "Create and
@@ -18,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -59,7 +61,12 @@ def cold_start_ms(config: Path, data: Path) -> tuple[float, float]:
         "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
     }
     env.pop("PACKDESK_API_KEY", None)
-    cmd = [sys.executable, "-m", "desktop_app"]
+    # PACKDESK_BENCH_APP=dist/packdesk/packdesk times the PyInstaller bundle (make package)
+    cmd = shlex.split(os.environ.get("PACKDESK_BENCH_APP", "")) or [
+        sys.executable,
+        "-m",
+        "desktop_app",
+    ]
     cmd += ["--config-dir", str(config), "--data-dir", str(data), "--quit-after", "2"]
     start = time.perf_counter()
     proc = subprocess.Popen(
