@@ -35,6 +35,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import label_format_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_ERROR_STYLE, MUTED_COLOR
+from desktop_app.gui.shipment.locations import LocationFinderWidget
 from desktop_app.gui.shipment.packages import PackagesFormWidget
 from desktop_app.gui.shipment.services import AddOnsWidget, CarrierServiceWidget
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
@@ -110,7 +111,12 @@ class ShipmentFormWidget(QWidget):
         # --- receiver
         self.receiver = AddressFormWidget("to", with_modes=True)
         receiver_box = QGroupBox(translate("Shipment", "Receiver"))
-        QVBoxLayout(receiver_box).addWidget(self.receiver)
+        receiver_layout = QVBoxLayout(receiver_box)
+        receiver_layout.addWidget(self.receiver)
+        self.location_finder = LocationFinderWidget(
+            context, self.receiver, lambda: self.carrier_service.carrier
+        )
+        receiver_layout.addWidget(self.location_finder)
 
         # --- sender: a summary line; the fields open on demand (or when they have problems)
         self.sender_form = AddressFormWidget("from")
@@ -706,6 +712,7 @@ class ShipmentFormWidget(QWidget):
     def reset_for_next(self) -> None:
         """After a creation: empty receiver, reference, add-ons, order; keep sender and carrier."""
         self.receiver.clear()
+        self.location_finder.clear()
         self.packages.reset()
         self.addons.clear()
         self.extra.fields["reference_number"].set_text("")
