@@ -263,9 +263,14 @@ def make_test_label_pdf(printer: PrinterDefinition) -> bytes:
     """A test page for a PDF printer: the paper's edges, 10 mm ticks, a 1-inch square, figures."""
     from fpdf import FPDF
 
+    from desktop_app.label_fonts import font_file
+
     wmm, hmm = printer.paper_mm
     pdf = FPDF(unit="mm", format=(wmm, hmm))
     pdf.set_auto_page_break(False)
+    # the labels' own font (shipped, embedded): a printer named "Küche Łódź" prints so
+    pdf.add_font("labelsans", "", str(font_file("")))
+    pdf.add_font("labelsans", "B", str(font_file("B")))
     pdf.add_page()
     pdf.set_line_width(0.3)
     pdf.rect(0.5, 0.5, wmm - 1, hmm - 1)
@@ -273,16 +278,16 @@ def make_test_label_pdf(printer: PrinterDefinition) -> bytes:
         pdf.line(mm, 0, mm, 4 if mm % 50 else 8)
     for mm in range(10, int(hmm), 10):
         pdf.line(0, mm, 4 if mm % 50 else 8, mm)
-    pdf.set_font("helvetica", "B", 14)
+    pdf.set_font("labelsans", "B", 14)
     pdf.text(12, 16, "Packdesk test print")
-    pdf.set_font("helvetica", size=9)
+    pdf.set_font("labelsans", size=9)
     rows = [
         f"Printer: {printer.name}",
         f"Paper: {printer.paper} = {wmm:.1f} x {hmm:.1f} mm, printed at 100 %",
         "Frame = paper edges (0.5 mm in); ticks every 10 mm",
     ]
     for i, row in enumerate(rows):
-        pdf.text(12, 23 + i * 5, row.encode("latin-1", "replace").decode("latin-1"))
+        pdf.text(12, 23 + i * 5, row)
     pdf.rect(12, 42, 25.4, 25.4)
     pdf.text(40, 56, "1 inch")
     return bytes(pdf.output())

@@ -85,6 +85,14 @@ def test_pdf_test_page_has_the_paper_size():
     assert round(float(page.mediabox.height) / 72 * 25.4) == 210
 
 
+def test_pdf_test_page_prints_the_printer_name_as_written_in_the_shipped_font():
+    printer = PrinterDefinition("Küche Łódź", "pdf", "qt:Office", 300, paper="A5")
+    (page,) = PdfReader(__import__("io").BytesIO(make_test_label(printer))).pages
+    assert "Printer: Küche Łódź" in page.extract_text()
+    fonts = {str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
+    assert fonts and all("DejaVuSans" in f for f in fonts), fonts
+
+
 def test_zpl_test_label_prints_the_printer_name_as_written():
     printer = PrinterDefinition("Küche Łódź_2", "zpl", "tcp://127.0.0.1", 203, "4x6in")
     label = make_test_label(printer)
