@@ -34,11 +34,12 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from bench.support import SHOP_SENDER, stop_process  # noqa: E402
+from bench.support import SHOP_SENDER, figure, machine_line, stop_process  # noqa: E402
 from desktop_app.client import ShippingClient  # noqa: E402
 from desktop_app.client.ratelimit import RateLimitPacer  # noqa: E402
 
 LATENCY_MS = 200
+TARGET = 1.10
 LIMIT, INTERVAL = 60, 10.0
 
 
@@ -135,17 +136,24 @@ async def run(service: Service, count: int, concurrency: int) -> tuple[float, in
 def report(
     title: str, elapsed: float, lower: float, rejected: int, count: int, floor: float | None
 ) -> None:
-    """Print the figures of one run."""
-    print(f"{title}")
-    print(f"  shipments created     {count}")
-    print(f"  wall time             {elapsed:7.2f} s")
-    print(f"  theoretical bound     {lower:7.2f} s")
-    print(f"  ratio                 {elapsed / lower:7.3f}  (target <= 1.10)")
+    """Print the figures of one run: each as one line with its ratio and target."""
+    print(f"{title}: {count} shipments in {elapsed:.2f} s, {rejected} answers 429")
+    figure(
+        f"batch, {title}",
+        f"{elapsed:.2f} s for {count} shipments",
+        elapsed / lower,
+        f"the theoretical bound ({lower:.2f} s)",
+        TARGET,
+    )
     if floor is not None:
         # what the service itself needs on this machine (labels, database), carrier aside
-        print(f"  service floor         {floor:7.2f} s  (same run, zero carrier latency)")
-        print(f"  ratio to max(bound, floor) {elapsed / max(lower, floor):7.3f}")
-    print(f"  429 answers           {rejected}")
+        figure(
+            f"batch, {title}, against its floor",
+            f"{elapsed:.2f} s; service floor {floor:.2f} s (same run, zero carrier latency)",
+            elapsed / max(lower, floor),
+            "max(bound, service floor)",
+            TARGET,
+        )
 
 
 def measure(
@@ -168,7 +176,7 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=8)
     args = parser.parse_args()
     latency = LATENCY_MS / 1000
-    print(f"machine: {os.cpu_count()} cores; carrier latency {LATENCY_MS} ms")
+    print(machine_line() + f"; carrier latency {LATENCY_MS} ms")
     ok = True
     with tempfile.TemporaryDirectory(prefix="packdesk-bench-") as tmp:
         runs = [
