@@ -10,6 +10,7 @@
     </message>
     <message>
         <source>Search the address book…</source>
+        <extracomment>addresses removed from this book: the shipping API has no delete or update of a stored address (GET/POST only), so they stay on the service and are left out here</extracomment>
         <translation>Im Adressbuch suchen …</translation>
     </message>
     <message>
@@ -159,6 +160,51 @@
     <message>
         <source>Find the receiver in the address book…</source>
         <translation>Empfänger im Adressbuch suchen …</translation>
+    </message>
+    <message>
+        <source>Delete {name} from the address book?
+
+The shipping service keeps stored addresses (it cannot delete them); Packdesk no longer shows this one in this profile.</source>
+        <translation>{name} aus dem Adressbuch löschen?
+
+Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Packdesk zeigt diese in diesem Profil nicht mehr an.</translation>
+    </message>
+    <message>
+        <source>It is the default sender: the profile then has no default sender.</source>
+        <translation>Sie ist der Standard-Absender: Das Profil hat dann keinen Standard-Absender mehr.</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <extracomment>the stored address being edited (None: the form makes a new address)</extracomment>
+        <translation>Bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen …</translation>
+    </message>
+    <message>
+        <source>Cancel editing</source>
+        <translation>Bearbeiten abbrechen</translation>
+    </message>
+    <message>
+        <source>Edit {name}</source>
+        <translation>{name} bearbeiten</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Änderungen speichern</translation>
+    </message>
+    <message>
+        <source>Changed: {0}</source>
+        <translation>Geändert: {0}</translation>
+    </message>
+    <message>
+        <source>Delete address</source>
+        <translation>Adresse löschen</translation>
+    </message>
+    <message>
+        <source>Deleted from the address book: {name}</source>
+        <translation>Aus dem Adressbuch gelöscht: {name}</translation>
     </message>
 </context>
 <context>
@@ -460,8 +506,8 @@
         <translation>Partner-ID</translation>
     </message>
     <message>
-        <source>7 characters, e.g. A1B2C3D</source>
-        <translation>7 Zeichen, z. B. A1B2C3D</translation>
+        <source>7 characters, e.g. 1A2B3C4</source>
+        <translation>7 Zeichen, z. B. 1A2B3C4</translation>
     </message>
     <message>
         <source>Street address</source>
@@ -1086,6 +1132,211 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
     </message>
 </context>
 <context>
+    <name>Problems</name>
+    <message>
+        <source>Receiver</source>
+        <extracomment>the first part of a path: which part of the shipment (or request) it is in</extracomment>
+        <translation>Empfänger</translation>
+    </message>
+    <message>
+        <source>Sender</source>
+        <translation>Absender</translation>
+    </message>
+    <message>
+        <source>Package</source>
+        <translation>Paket</translation>
+    </message>
+    <message>
+        <source>Pickup address</source>
+        <translation>Abholadresse</translation>
+    </message>
+    <message>
+        <source>Pickup time</source>
+        <translation>Abholzeit</translation>
+    </message>
+    <message>
+        <source>Order details</source>
+        <translation>Bestelldaten</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Etikett</translation>
+    </message>
+    <message>
+        <source>Authentication</source>
+        <translation>Anmeldung</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <extracomment>a field&apos;s own name, as the forms label it</extracomment>
+        <translation>Firma</translation>
+    </message>
+    <message>
+        <source>First name</source>
+        <translation>Vorname</translation>
+    </message>
+    <message>
+        <source>Last name</source>
+        <translation>Nachname</translation>
+    </message>
+    <message>
+        <source>Care of</source>
+        <translation>Adresszusatz</translation>
+    </message>
+    <message>
+        <source>Street</source>
+        <translation>Straße</translation>
+    </message>
+    <message>
+        <source>House number</source>
+        <translation>Hausnummer</translation>
+    </message>
+    <message>
+        <source>Postcode</source>
+        <translation>PLZ</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Bundesland</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>Land</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefon</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-Mail</translation>
+    </message>
+    <message>
+        <source>Partner id</source>
+        <translation>Partner-ID</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Breite</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Höhe</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Declared value</source>
+        <translation>Warenwert</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Betrag</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Währung</translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation>Paketdienst</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Service</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Notification e-mail</source>
+        <translation>Benachrichtigungs-E-Mail</translation>
+    </message>
+    <message>
+        <source>Add-ons</source>
+        <translation>Zusatzleistungen</translation>
+    </message>
+    <message>
+        <source>Shipments</source>
+        <translation>Sendungen</translation>
+    </message>
+    <message>
+        <source>Earliest</source>
+        <translation>Frühestens</translation>
+    </message>
+    <message>
+        <source>Latest</source>
+        <translation>Spätestens</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Order number</source>
+        <translation>Bestellnummer</translation>
+    </message>
+    <message>
+        <source>Shop name</source>
+        <translation>Shop-Name</translation>
+    </message>
+    <message>
+        <source>Order date</source>
+        <translation>Bestelldatum</translation>
+    </message>
+    <message>
+        <source>Label format</source>
+        <translation>Etikettenformat</translation>
+    </message>
+    <message>
+        <source>User name</source>
+        <translation>Benutzername</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>Package {number}</source>
+        <translation>Paket {number}</translation>
+    </message>
+    <message>
+        <source>Add-on {number}</source>
+        <translation>Zusatzleistung {number}</translation>
+    </message>
+    <message>
+        <source>{outer} › {inner}</source>
+        <translation>{outer} › {inner}</translation>
+    </message>
+    <message>
+        <source>{field}: {message}</source>
+        <translation>{field}: {message}</translation>
+    </message>
+</context>
+<context>
     <name>Settings</name>
     <message>
         <source>&amp;Profiles</source>
@@ -1095,6 +1346,10 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
     <message>
         <source>P&amp;rinters</source>
         <translation>&amp;Drucker</translation>
+    </message>
+    <message>
+        <source>Sc&amp;ales</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Pr&amp;eferences</source>
@@ -1446,6 +1701,14 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
     <message>
         <source>&lt;b&gt;{name}&lt;/b&gt; has no printer yet: labels can be previewed and saved, not printed. Add or discover a printer, then choose “Use for this profile”.</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt; hat noch keinen Drucker: Etiketten lassen sich ansehen und speichern, aber nicht drucken. Drucker hinzufügen oder suchen, dann „Für dieses Profil verwenden“ wählen.</translation>
+    </message>
+    <message>
+        <source>{model} reports {dpi} dpi and {stock} labels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The printer</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Printer {name!r} saved.</source>
@@ -1851,6 +2114,13 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <source>The server&apos;s certificate authority is trusted.</source>
         <translation>Der Zertifizierungsstelle des Servers wird vertraut.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n scale port(s) found</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Shipment</name>
@@ -1932,6 +2202,10 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Stopped waiting. If the carrier still creates this shipment, Packdesk finds it by its reference {0} and adds it to the history; nothing is sent twice.</source>
         <translation>Warten beendet. Falls der Paketdienst die Sendung doch noch anlegt, findet Packdesk sie über ihre Referenz {0} und trägt sie in den Verlauf ein; nichts wird doppelt versendet.</translation>
+    </message>
+    <message>
+        <source>The service did not accept the shipment: {0}</source>
+        <translation>Der Server hat die Sendung nicht angenommen: {0}</translation>
     </message>
     <message>
         <source>The label could not be created.</source>

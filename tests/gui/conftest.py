@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -53,3 +53,19 @@ def _english_ui(qapp: Any) -> Iterator[None]:
 
     install_translations("en")
     yield
+
+
+@pytest.fixture
+async def own_account_ctx(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[Any]:
+    """A connected app context on a fresh account of the local service (its own addresses,
+    pickups, webhooks: nothing another test made)."""
+    from tests.gui.account_context import account_context
+    from tests.gui.app_context import isolate
+
+    isolate(monkeypatch, tmp_path)
+    account = local_service.add_account()
+    context = await account_context(tmp_path, local_service, account["sandbox_key"])
+    yield context
+    await context.aclose()

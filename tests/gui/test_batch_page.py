@@ -107,7 +107,7 @@ async def test_import_map_edit_create_print_retry_export(
         assert not page.mapping_remembered
         # "Adressat" is no known column name: the contact rule fails for the person rows
         assert page.counts().get("invalid") == 4, [r.problem_text() for r in page.batch.rows]
-        assert "to.last_name" in page.model.index(0, 2).data()
+        assert "Receiver › Last name:" in page.model.index(0, 2).data()
 
         # the mapping step: the column goes to the last name; applied and remembered
         page.mapping.set_source("to.last_name", "Adressat")

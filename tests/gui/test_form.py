@@ -399,7 +399,10 @@ async def test_422_messages_go_under_the_fields_they_name(
     assert shown(form, "to.partner_id") == [
         "No parcel-point user has this partner id; check it with the receiver."
     ]
-    assert "Please correct this entry" in page.creation.message.text()
+    # the headline names the field by its label, never by its wire path
+    headline = page.creation.message.text()
+    assert "Receiver › Partner id: No parcel-point user has this partner id" in headline
+    assert "to.partner_id" not in headline
     assert "Request id" in page.creation.details.toPlainText()
     assert not page.creation.create_button.isEnabled()
     # the next keystroke hands over to the local rules again

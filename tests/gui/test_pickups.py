@@ -4,10 +4,8 @@ picked up, carriers without pickup requests). Against the real local service."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -15,8 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.pickups.page import PickupsWidget, default_window, open_for_pickup
 from desktop_app.gui.shell.context import AppContext
-from tests.gui.account_context import account_context
-from tests.gui.app_context import create, isolate
+from tests.gui.app_context import create
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -24,15 +21,9 @@ UPS_PACKAGE = {"weight": 2.0, "length": 30, "width": 20, "height": 10, "type": "
 
 
 @pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    # an account of its own: the pickup history and the open shipments are the account's
-    isolate(monkeypatch, tmp_path)
-    account = local_service.add_account()
-    context = await account_context(tmp_path, local_service, account["sandbox_key"])
-    yield context
-    await context.aclose()
+def ctx(own_account_ctx: AppContext) -> AppContext:
+    """An account of its own (the conftest's `own_account_ctx`)."""
+    return own_account_ctx
 
 
 def test_default_window() -> None:

@@ -128,7 +128,7 @@ async def test_ups_returns_need_a_description_and_print(
         dialog = ReturnDialog(ctx, original)
         qtbot.addWidget(dialog)
         assert dialog.label_format == "zpl2_4x6in_203dpi"
-        assert "package.description" in dialog.problems_label.text()
+        assert "Package › Description:" in dialog.problems_label.text()
         assert not dialog.create_button.isEnabled()
         qtbot.keyClicks(dialog.description_edit, "shoes")
         assert dialog.create_button.isEnabled(), dialog.problems_label.text()

@@ -5,7 +5,6 @@ deactivated webhooks shown with the reason and reactivated, delete."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +23,9 @@ pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    account = local_service.add_account()
-    context = await account_context(tmp_path, local_service, account["sandbox_key"])
-    yield context
-    await context.aclose()
+def ctx(own_account_ctx: AppContext) -> AppContext:
+    """An account of its own (the conftest's `own_account_ctx`)."""
+    return own_account_ctx
 
 
 async def _received(receiver: Receiver, count: int) -> list[Any]:
@@ -49,13 +43,13 @@ async def test_create_test_event_and_delete(
     assert not page.create_button.isEnabled()
 
     qtbot.keyClicks(page.url_edit, webhook_receiver.url)
-    assert "event_types" in page.problems_label.text()
+    assert "Events:" in page.problems_label.text()
     page.catch_all_boxes["shipment.tracking.*"].setChecked(True)
     # single tracking types are covered by the catch-all
     assert not page.event_boxes["shipment.tracking.delivered"].isEnabled()
     page.event_boxes["shipment.status.deleted"].setChecked(True)
     page.auth_check.setChecked(True)
-    assert "security.username" in page.problems_label.text()
+    assert "Authentication › User name:" in page.problems_label.text()
     qtbot.keyClicks(page.user_edit, "desk")
     qtbot.keyClicks(page.password_edit, "s3cret")
     assert page.draft()["event_types"] == ["shipment.tracking.*", "shipment.status.deleted"]
@@ -125,7 +119,7 @@ async def test_live_profiles_need_https(
         qtbot.keyClicks(page.url_edit, "http://example.com/hooks")
         page.catch_all_boxes["*"].setChecked(True)
         assert all(not box.isEnabled() for box in page.event_boxes.values())
-        assert "url: Live webhooks must use an https:// address." in page.problems_label.text()
+        assert "URL: Live webhooks must use an https:// address." in page.problems_label.text()
         assert not page.create_button.isEnabled()
         # the service agrees
         assert await page.create() is None

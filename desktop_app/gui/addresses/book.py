@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,9 +37,11 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.rules import Problem, validate_address
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.gui.addresses.editing import AddressEditing
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
+from desktop_app.gui.widgets.problems import problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.files import atomic_write_bytes
 
@@ -118,6 +120,9 @@ class AddressBook:
         self.addresses: list[dict[str, Any]] = []
         self.default_sender_id: str | None = None
         self.synced_at: str | None = None
+        #: addresses removed from this book: the shipping API has no delete or update of a
+        #: stored address (GET/POST only), so they stay on the service and are left out here
+        self.removed_ids: set[str] = set()
         self._load()
 
     @classmethod
@@ -141,6 +146,10 @@ class AddressBook:
         self.default_sender_id = default if isinstance(default, str) else None
         synced = data.get("synced_at")
         self.synced_at = synced if isinstance(synced, str) else None
+        removed = data.get("removed_ids")
+        if isinstance(removed, list):
+            self.removed_ids = {r for r in removed if isinstance(r, str)}
+            self.addresses = [a for a in self.addresses if a.get("id") not in self.removed_ids]
 
     def save(self) -> None:
         """Write the cache atomically."""
@@ -148,6 +157,7 @@ class AddressBook:
             "addresses": self.addresses,
             "default_sender_id": self.default_sender_id,
             "synced_at": self.synced_at,
+            "removed_ids": sorted(self.removed_ids),
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(data, ensure_ascii=False, indent=1)
@@ -192,6 +202,7 @@ class AddressBook:
         found = [
             a.model_dump(mode="json", by_alias=True, exclude_none=True)
             async for a in client.addresses.iter_all()
+            if a.id not in self.removed_ids
         ]
         self.addresses = found
         self.synced_at = datetime.now(UTC).isoformat(timespec="seconds")
@@ -208,6 +219,46 @@ class AddressBook:
         stored = self._put(created.model_dump(mode="json", by_alias=True, exclude_none=True))
         await asyncio.to_thread(self.save)
         return stored
+
+    async def update(
+        self, client: ShippingClient, address_id: str, address: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Replace a stored address by an edited one, in the same place in the book.
+
+        The shipping API cannot change a stored address: the edited one is stored as a new
+        address and the old one is removed from this book (it stays on the service). A
+        default sender that was the old address becomes the new one.
+        """
+        body = sanitize(address_fields(address))
+        problems = validate_address(body)
+        if problems:
+            raise AddressProblems(problems)
+        created = await client.addresses.create(body)
+        stored = created.model_dump(mode="json", by_alias=True, exclude_none=True)
+        place = next(
+            (i for i, a in enumerate(self.addresses) if a.get("id") == address_id),
+            len(self.addresses),
+        )
+        self.addresses.insert(place, stored)
+        self._forget(address_id)
+        if self.default_sender_id == address_id:
+            self.default_sender_id = str(stored.get("id"))
+        await asyncio.to_thread(self.save)
+        return stored
+
+    def remove(self, address_id: str) -> bool:
+        """Remove an address from this book (and as the default sender); False if not here."""
+        if self.get_cached(address_id) is None:
+            return False
+        self._forget(address_id)
+        if self.default_sender_id == address_id:
+            self.default_sender_id = None
+        self.save()
+        return True
+
+    def _forget(self, address_id: str) -> None:
+        self.removed_ids.add(address_id)
+        self.addresses = [a for a in self.addresses if a.get("id") != address_id]
 
     async def get(self, client: ShippingClient, address_id: str) -> dict[str, Any]:
         """One stored address, fresh from the service (the cache is updated)."""
@@ -345,10 +396,16 @@ class AddressBookWidget(QWidget):
         self.form_problems.setWordWrap(True)
         self.form_problems.setStyleSheet(f"color: {ERROR_COLOR};")
         new_box = QGroupBox(translate("Addresses", "New address"))
+        self.new_box = new_box
+        self.editing = AddressEditing(self)
         nl = QVBoxLayout(new_box)
         nl.addWidget(self.form)
         nl.addWidget(self.form_problems)
-        nl.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
+        save_row = QHBoxLayout()
+        save_row.addStretch(1)
+        save_row.addWidget(self.editing.cancel_button)
+        save_row.addWidget(self.save_button)
+        nl.addLayout(save_row)
 
         # parcel point lookup
         self.partner_edit = QLineEdit()
@@ -388,6 +445,8 @@ class AddressBookWidget(QWidget):
         ll.addWidget(self.table, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
+        bottom.addWidget(self.editing.edit_button)
+        bottom.addWidget(self.editing.delete_button)
         bottom.addWidget(self.default_button)
         bottom.addWidget(self.use_sender_button)
         bottom.addWidget(self.use_receiver_button)
@@ -409,7 +468,7 @@ class AddressBookWidget(QWidget):
 
         self.search_edit.textChanged.connect(lambda _t: self.show_addresses())
         self.refresh_button.clicked.connect(lambda: self.tasks.spawn(self.sync()))
-        self.save_button.clicked.connect(lambda: self.tasks.spawn(self.save_new()))
+        self.save_button.clicked.connect(lambda: self.tasks.spawn(self.save()))
         self.lookup_button.clicked.connect(lambda: self.tasks.spawn(self.lookup_partner()))
         self.partner_edit.returnPressed.connect(self.lookup_button.click)
         self.partner_use_button.clicked.connect(self._use_partner)
@@ -521,6 +580,7 @@ class AddressBookWidget(QWidget):
         selected = self.selected_address() is not None
         for button in (self.default_button, self.use_receiver_button, self.use_sender_button):
             button.setEnabled(selected)
+        self.editing.update_buttons(selected)
 
     # --- actions -------------------------------------------------------------------------------
 
@@ -562,12 +622,22 @@ class AddressBookWidget(QWidget):
         problems = validate_address(address)
         # nothing typed yet (the country is pre-filled): no problems shown
         typed = any(k != "country" for k in address)
-        self.form_problems.setText("\n".join(str(p) for p in problems) if typed else "")
+        self.form_problems.setText(problems_text(problems) if typed else "")
         self.save_button.setEnabled(not problems)
         return problems
 
-    async def save_new(self) -> dict[str, Any] | None:
-        """Store the address typed in "New address" on the service."""
+    async def save(self) -> dict[str, Any] | None:
+        """Save: the edited address in place of the old one, else a new address."""
+        if self.editing.editing is not None:
+            return await self.editing.save_edit()
+        return await self.save_new()
+
+    async def store_form(
+        self,
+        store: Callable[[ShippingClient, AddressBook, dict[str, Any]], Awaitable[dict[str, Any]]],
+    ) -> dict[str, Any] | None:
+        """Store the form's address with `store` (create or replace); problems and the
+        service's refusal are shown, and give None."""
         from desktop_app.client.errors import APIError
 
         client, book = self.ctx.client, self.book
@@ -577,10 +647,9 @@ class AddressBookWidget(QWidget):
             )
             return None
         try:
-            stored = await book.create(client, self.form.address())
+            return await store(client, book, self.form.address())
         except AddressProblems as exc:
-            self.form_problems.setText("\n".join(str(p) for p in exc.problems))
-            return None
+            self.form_problems.setText(problems_text(exc.problems))
         except APIError as exc:
             self.show_message(
                 translate("Addresses", "The service refused the address: {0}").format(
@@ -588,6 +657,12 @@ class AddressBookWidget(QWidget):
                 ),
                 error=True,
             )
+        return None
+
+    async def save_new(self) -> dict[str, Any] | None:
+        """Store the address typed in "New address" on the service."""
+        stored = await self.store_form(lambda client, book, address: book.create(client, address))
+        if stored is None:
             return None
         self.form.clear()
         self._check_form()
@@ -654,7 +729,10 @@ class AddressBookWidget(QWidget):
             book.set_default_sender(self.ctx.manager, profile, address)
         except AddressProblems as exc:
             self.show_message(
-                translate("Addresses", "Cannot be the sender: {exc}").format(exc=exc), error=True
+                translate("Addresses", "Cannot be the sender: {exc}").format(
+                    exc=problems_text(exc.problems, "; ")
+                ),
+                error=True,
             )
             return
         except Exception as exc:  # the profile could not be saved (read-only config...)

@@ -59,6 +59,7 @@ from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.widgets.problems import problems_text
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ class BatchRowsModel(QAbstractTableModel):
             status = STATUS_TEXT.get(row.status)
             return translate("Batch", status) if status else row.status
         if column == 2:
-            return row.problem_text()
+            return problems_text(row.problems, "; ")
         if column < self.result_column:
             return row.source.get(self.headers[column - len(self.FIXED)], "")
         if row.status == "created":

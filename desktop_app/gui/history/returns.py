@@ -38,6 +38,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import additional_service_name, label_format_name, service_name
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import AddressFormWidget
+from desktop_app.gui.widgets.problems import problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.store import StoredShipment
 
@@ -277,7 +278,7 @@ class ReturnDialog(QDialog):
     def check(self) -> list[Problem]:
         """Run the domain rules on the draft; Create only without problems."""
         problems = validate(self.draft())
-        self.problems_label.setText("\n".join(str(p) for p in problems))
+        self.problems_label.setText(problems_text(problems))
         self.create_button.setEnabled(not problems and self.ctx.creator is not None)
         return problems
 

@@ -43,6 +43,7 @@ from desktop_app.gui.history.tracking import current_status
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time, time_of_day
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.widgets.problems import problem_text, problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.store import StoredShipment
 
@@ -502,7 +503,7 @@ class PickupsWidget(QWidget):
         if draft is None:
             problems.append(translate("Pickups", "No carrier has shipments waiting for a pickup."))
         else:
-            problems += [str(p) for p in validate_pickup_request(draft)]
+            problems += [problem_text(p) for p in validate_pickup_request(draft)]
             if not draft["shipments"]:
                 problems.append(translate("Pickups", "Check the shipments to be picked up."))
             if self.window()[1] <= datetime.now().astimezone():
@@ -528,7 +529,7 @@ class PickupsWidget(QWidget):
         body = pickup_body(carrier, earliest, latest, ids)
         problems = validate_pickup_request(body)
         if problems:
-            self.show_message("; ".join(str(p) for p in problems), error=True)
+            self.show_message(problems_text(problems, "; "), error=True)
             return None
         self.request_button.setEnabled(False)
         try:

@@ -36,6 +36,7 @@ from desktop_app.domain.rules import validate_webhook
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.widgets.problems import problem_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 
 if TYPE_CHECKING:
@@ -278,7 +279,7 @@ class WebhooksPage(QWidget):
         """Run the domain's webhook rules; Create only without problems."""
         self.user_edit.setEnabled(self.auth_check.isChecked())
         self.password_edit.setEnabled(self.auth_check.isChecked())
-        problems = [str(p) for p in validate_webhook(self.draft(), live=self.live)]
+        problems = [problem_text(p) for p in validate_webhook(self.draft(), live=self.live)]
         touched = bool(self.url_edit.text()) or bool(self.draft()["event_types"])
         self.problems_label.setText("\n".join(problems) if touched else "")
         self.create_button.setEnabled(not problems and self.ctx.client is not None)

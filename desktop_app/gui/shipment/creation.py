@@ -39,6 +39,7 @@ from desktop_app.gui.shell.theme import (
 )
 from desktop_app.gui.shipment.form import ShipmentFormWidget
 from desktop_app.gui.shipment.preview import LabelPreviewWidget
+from desktop_app.gui.widgets.tasks import service_text
 from desktop_app.profiles.store import StoredShipment
 
 log = logging.getLogger(__name__)
@@ -313,7 +314,9 @@ class CreationPanelWidget(QWidget):
             self.context.spawn(self.context.reconcile())
         except UnprocessableEntityError as exc:
             self.form.show_server_errors(exc.field_errors, exc.general_errors)
-            self.show_message("error", exc.user_message, error_details(exc))
+            # the fields show their own messages; the headline names them by their labels
+            headline = translate("Shipment", "The service did not accept the shipment: {0}")
+            self.show_message("error", headline.format(service_text(exc)), error_details(exc))
         except LabelDownloadError as exc:
             self.show_message("error", exc.user_message, error_details(exc))
             await self._created(exc.shipment, print_it=False)

@@ -40,6 +40,7 @@ from desktop_app.gui.shipment.packages import PackagesFormWidget
 from desktop_app.gui.shipment.services import AddOnsWidget, CarrierServiceWidget
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.fields import ErrorLabel, Field, FieldGroup, combo, line_edit
+from desktop_app.gui.widgets.problems import problem_text
 from desktop_app.gui.widgets.scale import ScalePresenter, ScaleWeightRow
 from desktop_app.profiles.models import Profile
 
@@ -658,7 +659,7 @@ class ShipmentFormWidget(QWidget):
         for p in [*self.problems, *self.server_problems]:
             f = self.field_for(p.path)
             if f is None:
-                unplaced.append(str(p))
+                unplaced.append(problem_text(p))
                 continue
             server = p.code == "server"
             missing = p.code in MISSING_CODES and section_of(p.path) not in touched

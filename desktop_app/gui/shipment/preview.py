@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.labels import LABEL_FORMATS
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import job_state_text
+from desktop_app.gui.i18n.words import carrier_name, job_state_text, label_format_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
@@ -287,7 +287,10 @@ class LabelPreviewWidget(QWidget):
         self.shipment = stored
         tracking = stored.carrier_tracking_no or stored.id
         ref = f" — {stored.reference_number}" if stored.reference_number else ""
-        self.title.setText(f"{stored.carrier.upper()} {tracking}{ref} ({stored.label_format})")
+        self.title.setText(
+            f"{carrier_name(stored.carrier)} {tracking}{ref}"
+            f" ({label_format_name(stored.label_format) or '—'})"
+        )
         path = stored.label_path
         if path is None or not path.is_file():
             self._show_note(

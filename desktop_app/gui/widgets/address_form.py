@@ -46,7 +46,7 @@ _LAYOUT: tuple[tuple[str, str, str, tuple[int, int, int]], ...] = (
     (
         "partner_id",
         QT_TRANSLATE_NOOP("Form", "Partner id"),
-        QT_TRANSLATE_NOOP("Form", "7 characters, e.g. A1B2C3D"),
+        QT_TRANSLATE_NOOP("Form", "7 characters, e.g. 1A2B3C4"),
         (8, 0, 4),
     ),
 )

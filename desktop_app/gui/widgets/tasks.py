@@ -9,6 +9,7 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.problems import message_text
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -20,7 +21,7 @@ def service_text(exc: BaseException) -> str:
     """The service's own error messages, else the client's explanation."""
     errors = getattr(exc, "errors", None)
     if errors:
-        return "; ".join(str(e) for e in errors)
+        return "; ".join(message_text(str(e)) for e in errors)
     return str(getattr(exc, "user_message", None) or exc)
 
 
