@@ -273,12 +273,13 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         "credentials_file": str(settings.credentials_file),
         "ca_sha256": pairing.ca_sha256,
     }
+    # logged before the JSON line: a program that reads the log after it finds them
+    log.info("listening on %s:%d, public URL %s", settings.host, settings.port, base_url)
+    log.info("CA SHA-256 fingerprint %s", pairing.ca_sha256)
     print(json.dumps(line), flush=True)
     print(f"Packdesk Shipping Service at {base_url}", flush=True)
     print(f"CA SHA-256 fingerprint: {pairing.ca_sha256}", flush=True)
     print(f"API keys and CA path: {settings.credentials_file}", flush=True)
-    log.info("listening on %s:%d, public URL %s", settings.host, settings.port, base_url)
-    log.info("CA SHA-256 fingerprint %s", pairing.ca_sha256)
     await run_server(app, settings, tls, sock, args.log_level)
     return 0
 
