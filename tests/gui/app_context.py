@@ -106,6 +106,16 @@ def zpl_printer(uri: str, name: str = "Desk Zebra") -> PrinterDefinition:
     return PrinterDefinition(name=name, kind="zpl", transport=uri, dpi=203, stock="4x6in")
 
 
+def use_printer(ctx: AppContext, uri: str) -> PrinterDefinition:
+    """Define a ZPL printer at `uri` and make it the current profile's printer."""
+    definition = zpl_printer(uri)
+    ctx.printers.put(definition)
+    assert ctx.profile is not None
+    ctx.manager.update(ctx.profile.model_copy(update={"printer": definition.name}))
+    ctx.reload_profile()
+    return definition
+
+
 def expect(signal: Any) -> asyncio.Future[tuple[Any, ...]]:
     """A future resolved with the arguments of the next emission of `signal` (connect first)."""
     future: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()

@@ -17,7 +17,7 @@ from desktop_app.batch.mapping import MappingBook
 from desktop_app.gui.batch.page import BatchPageWidget
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.app_context import SENDER, isolate, open_context, zpl_printer
+from tests.gui.app_context import SENDER, isolate, open_context, use_printer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -94,11 +94,7 @@ async def test_import_map_edit_create_print_retry_export(
     printer = VirtualPrinter(tmp_path / "vp", render=False)
     await printer.start()
     try:
-        definition = zpl_printer(printer.uri)
-        ctx.printers.put(definition)
-        assert ctx.profile is not None
-        ctx.manager.update(ctx.profile.model_copy(update={"printer": definition.name}))
-        ctx.reload_profile()
+        definition = use_printer(ctx, printer.uri)
 
         page = BatchPageWidget(ctx)
         qtbot.addWidget(page)

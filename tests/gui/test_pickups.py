@@ -13,7 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.pickups.page import PickupsWidget, default_window, open_for_pickup
 from desktop_app.gui.shell.context import AppContext
-from tests.gui.app_context import create
+from desktop_app.printing.virtual_printer import VirtualPrinter
+from tests.gui.app_context import create, use_printer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -156,3 +157,50 @@ def test_left_out_reasons(tmp_path: Path) -> None:
         gone.id: "deleted",
         moving.id: "already transit",
     }
+
+
+async def test_end_of_day_manifest_created_and_printed(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Per carrier, the shipments not handed over get a manifest (PDF kept and printed on the
+    profile's printer); they show as on the manifest and are not offered again."""
+    dhl = [await create(ctx, reference_number=f"DHL-M{i}") for i in range(2)]
+    ups = await create(ctx, carrier="ups", reference_number="UPS-M", package=UPS_PACKAGE)
+    widget = PickupsWidget(ctx)
+    qtbot.addWidget(widget)
+    await widget.tasks.wait_idle()
+    await widget.reload()
+    combo = widget.manifest_carrier_combo
+    assert [combo.itemData(i) for i in range(combo.count())] == ["dhl", "ups"]
+    assert combo.itemText(0) == "DHL (2 to hand over)"
+    assert widget.manifest_button.isEnabled() and not widget.print_manifest_button.isEnabled()
+
+    manifest = await widget.create_manifest()
+    assert manifest is not None and sorted(manifest.shipments) == sorted(s.id for s in dhl)
+    assert widget.last_manifest_file is not None
+    assert widget.last_manifest_file.read_bytes().startswith(b"%PDF")
+    assert manifest.carrier_reference_number in widget.manifest_note.text()
+    # handed over: noted in the list, the carrier no longer offered for a manifest
+    assert [combo.itemData(i) for i in range(combo.count())] == ["ups"]
+    assert widget.handed_over == {s.id: manifest.carrier_reference_number for s in dhl}
+    dhl_top = next(
+        widget.tree.topLevelItem(i)
+        for i in range(widget.tree.topLevelItemCount())
+        if widget.tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) == "dhl"
+    )
+    assert dhl_top.child(0).text(3) == f"on manifest {manifest.carrier_reference_number}"
+    assert widget.not_handed_over("ups") == [ups.id]
+
+    # printing needs a printer; with one, the manifest goes through the print queue
+    assert await widget.print_manifest() is None
+    assert "No printer is assigned" in widget.message.text()
+    printer = VirtualPrinter(tmp_path / "vp", render=False)
+    await printer.start()
+    try:
+        use_printer(ctx, printer.uri)
+        job = await widget.print_manifest()
+        assert job is not None and job.title == f"Manifest {manifest.carrier_reference_number}"
+        (received,) = await printer.wait_for_jobs(1, timeout=60)
+        assert b"^XA" in received.data and b"^GF" in received.data  # converted for the printer
+    finally:
+        await printer.stop()

@@ -20,7 +20,7 @@ from desktop_app.gui.history.returns import (
 )
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.app_context import create, isolate, open_context, zpl_printer
+from tests.gui.app_context import create, isolate, open_context, use_printer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -117,11 +117,7 @@ async def test_ups_returns_need_a_description_and_print(
     printer = VirtualPrinter(tmp_path / "vp", render=False)
     await printer.start()
     try:
-        definition = zpl_printer(printer.uri)
-        ctx.printers.put(definition)
-        assert ctx.profile is not None
-        ctx.manager.update(ctx.profile.model_copy(update={"printer": definition.name}))
-        ctx.reload_profile()
+        use_printer(ctx, printer.uri)
         original = await create(ctx, carrier="ups", label={"format": "zpl2_4x6in_203dpi"})
         draft, notes = return_draft(original)
         assert draft["carrier"] == "ups" and notes == []

@@ -165,8 +165,8 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
         dialog.reject()
 
         # --- pickups: one requested for UPS, the rest waiting
-        pickups: Any = window.page("Pickups")
-        window.show_page("Pickups")
+        pickups: Any = window.page("End of day")
+        window.show_page("End of day")
         await pickups.reload()
         index = pickups.carrier_combo.findData("ups")
         pickups.carrier_combo.setCurrentIndex(index)

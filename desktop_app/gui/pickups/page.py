@@ -14,6 +14,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDateTime, QLocale, Qt, QTimer, Signal
@@ -159,6 +160,10 @@ class PickupsWidget(QWidget):
         self.tasks = TaskSet(lambda text: self.show_message(text, error=True), ctx)
         self.days: dict[str, CarrierDay] = {}
         self.history: list[Any] = []
+        #: shipment id -> the carrier reference of the manifest it was handed over with
+        self.handed_over: dict[str, str] = {}
+        self.last_manifest: Any = None
+        self.last_manifest_file: Path | None = None
 
         self.tree = QTreeWidget()
         self.tree.setObjectName("pickup_tree")
@@ -205,6 +210,28 @@ class PickupsWidget(QWidget):
         grid.addWidget(self.request_problems, 3, 0, 1, 3)
         grid.addWidget(self.request_button, 3, 3)
 
+        self.manifest_carrier_combo = QComboBox()
+        self.manifest_carrier_combo.setObjectName("manifest_carrier")
+        self.manifest_button = QPushButton(self.tr("Create manifest"))
+        self.manifest_button.setObjectName("manifest_create")
+        self.manifest_button.setToolTip(
+            self.tr(
+                "Hand over the carrier's listed shipments not yet on a manifest: the service "
+                "makes the handover list (with a barcode per shipment) for the driver to sign"
+            )
+        )
+        self.print_manifest_button = QPushButton(self.tr("Print manifest"))
+        self.print_manifest_button.setObjectName("manifest_print")
+        self.manifest_note = QLabel()
+        self.manifest_note.setWordWrap(True)
+        manifest_box = QGroupBox(self.tr("Hand over: manifest"))
+        manifest_grid = QGridLayout(manifest_box)
+        manifest_grid.addWidget(QLabel(self.tr("Carrier")), 0, 0)
+        manifest_grid.addWidget(self.manifest_carrier_combo, 0, 1)
+        manifest_grid.addWidget(self.manifest_button, 0, 2)
+        manifest_grid.addWidget(self.print_manifest_button, 0, 3)
+        manifest_grid.addWidget(self.manifest_note, 1, 0, 1, 4)
+
         self.history_table = QTableWidget(0, 5)
         self.history_table.setObjectName("pickup_history")
         self.history_table.setHorizontalHeaderLabels(
@@ -247,6 +274,7 @@ class PickupsWidget(QWidget):
         tl.addLayout(head)
         tl.addWidget(self.tree, 1)
         tl.addWidget(self.summary)
+        tl.addWidget(manifest_box)
         tl.addWidget(request_box)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(top)
@@ -259,6 +287,8 @@ class PickupsWidget(QWidget):
 
         self.reload_button.clicked.connect(lambda: self.tasks.spawn(self.reload()))
         self.request_button.clicked.connect(lambda: self.tasks.spawn(self.request()))
+        self.manifest_button.clicked.connect(lambda: self.tasks.spawn(self.create_manifest()))
+        self.print_manifest_button.clicked.connect(lambda: self.tasks.spawn(self.print_manifest()))
         self.carrier_combo.currentIndexChanged.connect(lambda _i: self._check())
         self.earliest_edit.dateTimeChanged.connect(lambda _v: self._check())
         self.latest_edit.dateTimeChanged.connect(lambda _v: self._check())
@@ -346,9 +376,19 @@ class PickupsWidget(QWidget):
                     ),
                     error=True,
                 )
+        handed_over = self.handed_over
+        if client is not None:
+            try:
+                manifests = await client.manifests.list()
+            except APIError:
+                manifests = []  # a service without a manifest list (the real one): none known
+            handed_over = {
+                sid: m.carrier_reference_number or m.id for m in manifests for sid in m.shipments
+            }
         shipments = await asyncio.to_thread(store.list_shipments, None, LOOK_AT, 0)
         if store is not self.ctx.store:
             return
+        self.handed_over = handed_over
         self.history = history
         requested = {ref.id for p in history for ref in p.shipments}
         self.days = open_for_pickup(shipments, requested)
@@ -385,8 +425,15 @@ class PickupsWidget(QWidget):
             top.setFont(0, font)
             self.tree.addTopLevelItem(top)
             for s in day.open:
+                manifest = self.handed_over.get(s.id)
+                on_manifest = self.tr("on manifest {0}").format(manifest) if manifest else ""
                 child = QTreeWidgetItem(
-                    [s.reference_number or s.id[:12], s.recipient, _time_str(s.created_at), ""]
+                    [
+                        s.reference_number or s.id[:12],
+                        s.recipient,
+                        _time_str(s.created_at),
+                        on_manifest,
+                    ]
                 )
                 child.setData(0, Qt.ItemDataRole.UserRole, s.id)
                 if day.pickup_offered:
@@ -410,6 +457,7 @@ class PickupsWidget(QWidget):
         combo.setCurrentIndex(max(index, 0))
         combo.blockSignals(False)
         self.tree.blockSignals(False)
+        self._fill_manifest_carriers()
         carriers = sum(1 for d in self.days.values() if d.open)
         self.summary.setText(
             translate(
@@ -513,6 +561,94 @@ class PickupsWidget(QWidget):
         self.request_problems.setText("\n".join(problems))
         self.request_button.setEnabled(not problems and self.ctx.client is not None)
         return problems
+
+    # --- manifest ------------------------------------------------------------------------------
+
+    def not_handed_over(self, carrier: str) -> list[str]:
+        """Ids of the carrier's listed shipments that are on no manifest yet."""
+        return [i for i in self.listed_ids(carrier) if i not in self.handed_over]
+
+    def _fill_manifest_carriers(self) -> None:
+        combo = self.manifest_carrier_combo
+        current = combo.currentData()
+        combo.clear()
+        for code, day in self.days.items():
+            waiting = len(self.not_handed_over(code))
+            if waiting:
+                combo.addItem(
+                    self.tr("{name} (%n to hand over)", "", waiting).format(name=day.name), code
+                )
+        combo.setCurrentIndex(max(combo.findData(current), 0))
+        self._update_manifest_buttons()
+
+    def _update_manifest_buttons(self) -> None:
+        connected = self.ctx.client is not None
+        self.manifest_button.setEnabled(connected and self.manifest_carrier_combo.count() > 0)
+        self.print_manifest_button.setEnabled(self.last_manifest_file is not None)
+
+    async def create_manifest(self) -> Any:
+        """Hand over the chosen carrier's shipments not yet on a manifest; keep its PDF in the
+        profile's data folder for printing. Returns the manifest (None when it failed)."""
+        from desktop_app.client.errors import APIError
+
+        client, store = self.ctx.client, self.ctx.store
+        carrier = self.manifest_carrier_combo.currentData()
+        if client is None or store is None or not carrier:
+            return None
+        ids = self.not_handed_over(str(carrier))
+        if not ids:
+            return None
+        self.manifest_button.setEnabled(False)
+        try:
+            manifest = await client.manifests.create(str(carrier), ids)
+            document = await client.manifests.document(manifest)
+        except APIError as exc:
+            self.show_message(
+                self.tr("The manifest was not created: {0}").format(service_text(exc)), True
+            )
+            self._update_manifest_buttons()
+            return None
+        folder = Path(store.profile_dir) / "manifests"
+        name = f"manifest-{manifest.carrier_reference_number or manifest.id}.pdf"
+        path = folder / name
+
+        def save() -> None:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(document)
+
+        await asyncio.to_thread(save)
+        self.last_manifest, self.last_manifest_file = manifest, path
+        self.manifest_note.setText(
+            self.tr("Manifest {number}: %n shipment(s), saved as {file}.", "", len(ids)).format(
+                number=manifest.carrier_reference_number, file=str(path)
+            )
+        )
+        self.show_message(
+            self.tr("Manifest {number} created: print it for the driver to sign.").format(
+                number=manifest.carrier_reference_number
+            )
+        )
+        await self.reload()
+        return manifest
+
+    async def print_manifest(self) -> Any:
+        """Send the last manifest PDF to the profile's printer (the print queue converts it
+        for a label printer); the job, or None when there is no printer."""
+        path, queue, printer = self.last_manifest_file, self.ctx.queue, self.ctx.printer()
+        if path is None:
+            return None
+        if queue is None or printer is None:
+            self.show_message(
+                self.tr("No printer is assigned to this profile: the manifest is at {0}.").format(
+                    str(path)
+                ),
+                True,
+            )
+            return None
+        number = getattr(self.last_manifest, "carrier_reference_number", "") or path.stem
+        job = await queue.enqueue_async(printer, path, title=f"Manifest {number}")
+        self.show_message(self.tr("Manifest {0} sent to {1}.").format(number, printer.name))
+        return job
 
     # --- request -------------------------------------------------------------------------------
 

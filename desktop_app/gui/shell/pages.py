@@ -36,8 +36,9 @@ def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidge
 def install_operations(
     window: MainWindow, context: AppContext, history: HistoryWidget, settings: SettingsWidget
 ) -> None:
-    """Addresses, Pickups and Batch pages; tracking and returns in the history; webhooks in
-    Settings; address-book pickers in the shipment form (Settings stays the last page)."""
+    """Addresses, End of day (manifests, pickups) and Batch pages; tracking and returns in the
+    history; webhooks in Settings; address-book pickers in the shipment form (Settings stays
+    the last page)."""
     from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
     from desktop_app.gui.batch.page import BatchPageWidget
     from desktop_app.gui.history import returns, tracking
@@ -49,7 +50,7 @@ def install_operations(
     returns.attach_to_history(history, context)
     addresses = AddressBookWidget(context)
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Pickups"), PickupsWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsWidget(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
     tabs = window.tabs
     tabs.tabBar().moveTab(tabs.indexOf(settings), tabs.count() - 1)
