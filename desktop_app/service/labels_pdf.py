@@ -136,6 +136,14 @@ def _label_fonts(texts: Iterable[str]) -> dict[str, Path]:
     return {style: font_file(style) for style in FONT_FILES}
 
 
+def use_label_fonts(pdf: FPDF, texts: Iterable[str]) -> str:
+    """Add the label fonts to another document (a manifest): the reduced copy when it covers
+    `texts`, parsed once per process; returns the font family name to select."""
+    for style, path in _label_fonts(texts).items():
+        _add_font(pdf, style, path)
+    return _FAMILY
+
+
 class _Doc:
     """An FPDF document with the font choice and measurement that go with it."""
 

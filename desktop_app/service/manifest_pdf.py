@@ -8,13 +8,14 @@ reference, packages, weight), the totals and the signature lines of shipper and 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from fpdf import FPDF
 
-from desktop_app.label_fonts import font_file
 from desktop_app.service.labels_layout import QUIET_MODULES, code128_modules
+from desktop_app.service.labels_pdf import use_label_fonts
 
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 12.0
@@ -39,10 +40,9 @@ def _weight(shipment: Mapping[str, Any]) -> float:
 
 
 class _Manifest(FPDF):
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, texts: Iterable[str]) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
-        self.add_font("DejaVu", "", str(font_file("")))
-        self.add_font("DejaVu", "B", str(font_file("B")))
+        self.text_family = use_label_fonts(self, texts)
         self.set_auto_page_break(auto=False)
         self.set_margins(MARGIN, MARGIN, MARGIN)
         self.title_text = title
@@ -51,7 +51,7 @@ class _Manifest(FPDF):
 
     def footer(self) -> None:
         self.set_y(-10)
-        self.set_font("DejaVu", "", 7)
+        self.set_font(self.text_family, "", 7)
         self.cell(0, 4, f"{self.title_text} - page {self.page_no()}/{{nb}}", align="R")
 
     def barcode(self, data: str, x: float, y: float) -> None:
@@ -79,15 +79,17 @@ def render_manifest_pdf(
 ) -> bytes:
     """The manifest document of `manifest` (its wire body) listing `shipments` (wire bodies)."""
     title = f"Manifest {manifest['carrier_reference_number']}"
-    pdf = _Manifest(title)
+    texts = [json.dumps(manifest, ensure_ascii=False), carrier_name, "Übergabeliste"]
+    texts += [json.dumps(s, ensure_ascii=False) for s in shipments]
+    pdf = _Manifest(title, texts)
     pdf.alias_nb_pages()
     created = dt.datetime.fromisoformat(manifest["created_at"])
 
     def header() -> None:
         pdf.add_page()
-        pdf.set_font("DejaVu", "B", 16)
+        pdf.set_font(pdf.text_family, "B", 16)
         pdf.cell(0, 8, f"{carrier_name} - Manifest / Übergabeliste", new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("DejaVu", "", 9)
+        pdf.set_font(pdf.text_family, "", 9)
         lines = [
             f"Carrier reference: {manifest['carrier_reference_number']}",
             f"Manifest: {manifest['id']}",
@@ -101,7 +103,7 @@ def render_manifest_pdf(
         for text in lines:
             pdf.cell(0, 5, text, new_x="LMARGIN", new_y="NEXT")
         pdf.ln(2)
-        pdf.set_font("DejaVu", "B", 8)
+        pdf.set_font(pdf.text_family, "B", 8)
         y = pdf.get_y()
         for x, text in ((MARGIN, "#"), (MARGIN + 8, "Tracking number"), (MARGIN + 74, "Receiver"),
                         (MARGIN + 150, "Pkgs"), (MARGIN + 164, "Weight kg")):  # fmt: skip
@@ -116,15 +118,15 @@ def render_manifest_pdf(
             header()
         y = pdf.get_y()
         tracking = str(shipment.get("carrier_tracking_no") or "")
-        pdf.set_font("DejaVu", "", 8)
+        pdf.set_font(pdf.text_family, "", 8)
         pdf.set_xy(MARGIN, y)
         pdf.cell(8, 4, str(index))
         pdf.set_xy(MARGIN + 8, y)
-        pdf.set_font("DejaVu", "B", 9)
+        pdf.set_font(pdf.text_family, "B", 9)
         pdf.cell(64, 4, tracking)
         if tracking:
             pdf.barcode(tracking, MARGIN + 2, y + 5)
-        pdf.set_font("DejaVu", "", 8)
+        pdf.set_font(pdf.text_family, "", 8)
         pdf.set_xy(MARGIN + 74, y)
         pdf.multi_cell(74, 4, _line(shipment.get("to")), new_x="LEFT", new_y="NEXT")
         reference = shipment.get("reference_number")
@@ -140,7 +142,7 @@ def render_manifest_pdf(
     packages = sum(len(s.get("packages") or []) for s in shipments)
     weight = sum(_weight(s) for s in shipments)
     pdf.ln(2)
-    pdf.set_font("DejaVu", "B", 10)
+    pdf.set_font(pdf.text_family, "B", 10)
     pdf.cell(
         0,
         6,
@@ -149,7 +151,7 @@ def render_manifest_pdf(
         new_y="NEXT",
     )
     pdf.ln(14)
-    pdf.set_font("DejaVu", "", 9)
+    pdf.set_font(pdf.text_family, "", 9)
     y = pdf.get_y()
     for x, who in ((MARGIN, "Handed over by (shipper)"), (PAGE_W / 2 + 4, "Received by (driver)")):
         width = PAGE_W / 2 - MARGIN - 8
