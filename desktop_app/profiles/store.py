@@ -193,6 +193,15 @@ class StoredShipment:
         return ", ".join(x for x in (self.to_company, self.to_name) if x)
 
 
+#: the longest reference the service takes
+MAX_REFERENCE = 50
+
+
+def return_reference(shipment: StoredShipment) -> str:
+    """The reference of a return made for `shipment`: `R-` and its reference (or id)."""
+    return f"R-{shipment.reference_number or shipment.id[:12]}"[:MAX_REFERENCE]
+
+
 @dataclass(frozen=True, slots=True)
 class JournalEntry:
     """One creation attempt."""
@@ -671,6 +680,22 @@ class ProfileStore:
         rows = self._query(
             "SELECT * FROM shipments WHERE reference_number = ? ORDER BY created_at DESC",
             (reference,),
+        )
+        return [self._shipment(r) for r in rows]
+
+    def find_returns(self, shipment: StoredShipment) -> list[StoredShipment]:
+        """The return shipments made for `shipment`, newest first (not deleted ones).
+
+        A return records its origin in `metadata.return_of`; a return made before that (or
+        elsewhere) is found by the reference Packdesk gives returns, `R-<reference>` (or
+        `R-<first 12 characters of the id>`), with the same carrier.
+        """
+        rows = self._query(
+            "SELECT * FROM shipments WHERE deleted = 0 AND service = 'returns' AND id != ?"
+            " AND (json_extract(json, '$.metadata.return_of') = ?"
+            " OR (carrier = ? AND reference_number = ?))"
+            " ORDER BY created_at DESC, stored_at DESC",
+            (shipment.id, shipment.id, shipment.carrier, return_reference(shipment)),
         )
         return [self._shipment(r) for r in rows]
 

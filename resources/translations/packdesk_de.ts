@@ -448,6 +448,29 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
 </context>
 <context>
+    <name>BatchPageWidget</name>
+    <message>
+        <source>Import as orders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store the file&apos;s orders on the service (one order per order number, a line item per row) instead of creating shipments; orders already there are skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orders: {stored} stored, {skipped} already on the service, {invalid} with problems, {refused} refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order {number} (line {lines}): {problem}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order {number}: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Form</name>
     <message>
         <source>Company</source>
@@ -821,6 +844,19 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
         <source>{display_name} takes no returns (these carriers do: {takers})</source>
         <translation>{display_name} nimmt keine Retouren an (diese Paketdienste schon: {takers})</translation>
     </message>
+    <message numerus="yes">
+        <source>%n return label(s) already exist for {who}; the latest is {reference}, created {when}.
+
+A second return label is rarely needed: show the existing one, or create another?</source>
+        <translation>
+            <numerusform>Für {who} gibt es schon %n Retourenetikett: {reference}, erstellt {when}.
+
+Ein zweites Retourenetikett ist selten nötig: das vorhandene anzeigen oder ein weiteres erstellen?</numerusform>
+            <numerusform>Für {who} gibt es schon %n Retourenetiketten; das neueste ist {reference}, erstellt {when}.
+
+Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noch eines erstellen?</numerusform>
+        </translation>
+    </message>
     <message>
         <source>{name} takes one package per shipment: the return has the first.</source>
         <translation>{name} nimmt ein Paket pro Sendung: die Retoure erhält das erste.</translation>
@@ -915,6 +951,22 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
         <translation>Retourenetikett erstellt: {reference_number}.</translation>
     </message>
     <message>
+        <source>Return label exists</source>
+        <translation>Retourenetikett vorhanden</translation>
+    </message>
+    <message>
+        <source>Show existing return</source>
+        <translation>Vorhandene Retoure anzeigen</translation>
+    </message>
+    <message>
+        <source>Create another</source>
+        <translation>Weiteres erstellen</translation>
+    </message>
+    <message>
+        <source>The existing return is selected: {reference}.</source>
+        <translation>Die vorhandene Retoure ist ausgewählt: {reference}.</translation>
+    </message>
+    <message>
         <source>No tracking yet</source>
         <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) periodic refresh of open shipments a periodic refresh leaves this share of the rate-limit window to the desk&apos;s real work at most this many single GETs per periodic refresh (the list call covers the rest)</extracomment>
         <translation>Noch keine Sendungsverfolgung</translation>
@@ -986,6 +1038,73 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
     </message>
 </context>
 <context>
+    <name>LocationFinderWidget</name>
+    <message>
+        <source>Find near the receiver</source>
+        <extracomment>the LocationType of the directory that each receiver mode looks for the carrier whose keyword (PACKSTATION, POSTFILIALE) the modes use, when none is chosen</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the stations or branches near the receiver&apos;s postcode, nearest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation type="unfinished">Ort</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this location</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the receiver&apos;s postcode or city first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for locations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The locations could not be looked up: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n location(s) near the receiver: choose one.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No location of this kind near the receiver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} km</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} is the receiver&apos;s location now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Pickups</name>
     <message>
         <source>a return: the customer hands it in</source>
@@ -1000,9 +1119,20 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
         <source>pickup already requested</source>
         <translation>Abholung bereits beauftragt</translation>
     </message>
+    <message numerus="yes">
+        <source>Request a {carrier} pickup of %n shipment(s) between {earliest} and {latest}?</source>
+        <translation>
+            <numerusform>Abholung von %n Sendung durch {carrier} zwischen {earliest} und {latest} anfordern?</numerusform>
+            <numerusform>Abholung von %n Sendungen durch {carrier} zwischen {earliest} und {latest} anfordern?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This is a live profile: the carrier sends a driver and may charge for it.</source>
+        <translation>Dies ist ein Live-Profil: Der Paketdienst schickt einen Fahrer und kann dafür Gebühren berechnen.</translation>
+    </message>
     <message>
         <source>Carrier / shipment</source>
-        <extracomment>a pickup was requested (the PickupRequest answered by the service)</extracomment>
+        <extracomment>a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with</extracomment>
         <translation>Paketdienst / Sendung</translation>
     </message>
     <message>
@@ -1129,6 +1259,63 @@ Ihre Etiketten können dann nicht mehr verwendet werden.</numerusform>
             <numerusform>Abholung bei {name} für %n Sendung beauftragt: Abholnummer {number}.</numerusform>
             <numerusform>Abholung bei {name} für %n Sendungen beauftragt: Abholnummer {number}.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>PickupsWidget</name>
+    <message>
+        <source>Create manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand over the carrier&apos;s listed shipments not yet on a manifest: the service makes the handover list (with a barcode per shipment) for the driver to sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand over: manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation type="unfinished">Paketdienst</translation>
+    </message>
+    <message>
+        <source>on manifest {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} (%n to hand over)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The manifest was not created: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Manifest {number} created: print it for the driver to sign.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No printer is assigned to this profile: the manifest is at {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manifest {0} sent to {1}.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2523,6 +2710,13 @@ Gespeichert in {parent}</translation>
         <source>This shipment has no label file yet.</source>
         <translation>Für diese Sendung gibt es noch keine Etikettendatei.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n Seite</numerusform>
+            <numerusform>%n Seiten</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Rendering the ZPL label…</source>
         <translation>ZPL-Etikett wird dargestellt …</translation>
@@ -2738,8 +2932,8 @@ Gespeichert in {parent}</translation>
         <translation>Adressen</translation>
     </message>
     <message>
-        <source>Pickups</source>
-        <translation>Abholungen</translation>
+        <source>End of day</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch</source>
@@ -2819,6 +3013,18 @@ Gespeichert in {parent}</translation>
     <message>
         <source>{app} — {profile} ({environment})</source>
         <translation>{app} — {profile} ({environment})</translation>
+    </message>
+    <message>
+        <source>Switch to the LIVE profile {name}?
+
+Labels created there are real: the carrier charges for them, and pickups requested there send a driver.</source>
+        <translation>Zum LIVE-Profil {name} wechseln?
+
+Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort angeforderte Abholungen schicken einen Fahrer.</translation>
+    </message>
+    <message>
+        <source>Switch to LIVE</source>
+        <translation>Zu LIVE wechseln</translation>
     </message>
 </context>
 <context>

@@ -140,9 +140,39 @@ Their labels can no longer be used.</numerusform>
             <numerusform>Deleted %n shipments.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n return label(s) already exist for {who}; the latest is {reference}, created {when}.
+
+A second return label is rarely needed: show the existing one, or create another?</source>
+        <translation>
+            <numerusform>%n return label already exists for {who}; it is {reference}, created {when}.
+
+A second return label is rarely needed: show the existing one, or create another?</numerusform>
+            <numerusform>%n return labels already exist for {who}; the latest is {reference}, created {when}.
+
+A second return label is rarely needed: show the existing one, or create another?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LocationFinderWidget</name>
+    <message numerus="yes">
+        <source>%n location(s) near the receiver: choose one.</source>
+        <translation>
+            <numerusform>%n location near the receiver: choose it.</numerusform>
+            <numerusform>%n locations near the receiver: choose one.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Pickups</name>
+    <message numerus="yes">
+        <source>Request a {carrier} pickup of %n shipment(s) between {earliest} and {latest}?</source>
+        <translation>
+            <numerusform>Request a {carrier} pickup of %n shipment between {earliest} and {latest}?</numerusform>
+            <numerusform>Request a {carrier} pickup of %n shipments between {earliest} and {latest}?</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>%n shipment(s) waiting for pickup with {0}.</source>
         <translation>
@@ -162,6 +192,23 @@ Their labels can no longer be used.</numerusform>
         <translation>
             <numerusform>{name} pickup requested for %n shipment: pickup number {number}.</numerusform>
             <numerusform>{name} pickup requested for %n shipments: pickup number {number}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PickupsWidget</name>
+    <message numerus="yes">
+        <source>{name} (%n to hand over)</source>
+        <translation>
+            <numerusform>{name} (%n to hand over)</numerusform>
+            <numerusform>{name} (%n to hand over)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
+        <translation>
+            <numerusform>Manifest {number}: %n shipment, saved as {file}.</numerusform>
+            <numerusform>Manifest {number}: %n shipments, saved as {file}.</numerusform>
         </translation>
     </message>
 </context>
@@ -195,6 +242,13 @@ Their labels can no longer be used.</numerusform>
             <numerusform> copies</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n scale port(s) found</source>
+        <translation>
+            <numerusform>%n scale port found</numerusform>
+            <numerusform>%n scale ports found</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Shipment</name>
@@ -217,6 +271,13 @@ Their labels can no longer be used.</numerusform>
         <translation>
             <numerusform>This carrier takes up to %n package in one shipment.</numerusform>
             <numerusform>This carrier takes up to %n packages in one shipment.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n page(s)</source>
+        <translation>
+            <numerusform>%n page</numerusform>
+            <numerusform>%n pages</numerusform>
         </translation>
     </message>
     <message numerus="yes">

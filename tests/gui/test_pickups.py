@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.pickups.page import PickupsWidget, default_window, open_for_pickup
+from desktop_app.gui.i18n.words import date_time, time_of_day
+from desktop_app.gui.pickups.page import (
+    PickupsWidget,
+    default_window,
+    open_for_pickup,
+    pickup_question,
+)
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
@@ -37,7 +45,9 @@ def test_default_window() -> None:
     assert (start.hour, start.minute) == (18, 0) and end - start == timedelta(hours=2)
 
 
-async def test_end_of_day_request_and_history(ctx: AppContext, qtbot: QtBot) -> None:
+async def test_end_of_day_request_and_history(
+    ctx: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The view lists per carrier, leaves returns and DHL out with reasons; a pickup of the
     checked shipments gets a carrier number, shows in the history, and leaves the list."""
     ups = [
@@ -88,6 +98,23 @@ async def test_end_of_day_request_and_history(ctx: AppContext, qtbot: QtBot) -> 
 
     requested = []
     widget.pickup_requested.connect(requested.append)
+    # Request asks first: carrier, how many shipments, the window; Cancel sends nothing
+    asked: list[str] = []
+    answers = iter([QMessageBox.StandardButton.Cancel, *[QMessageBox.StandardButton.Yes] * 2])
+
+    def answer(_parent: Any, _title: str, text: str, *_args: Any) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return next(answers)
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    widget.request_button.click()
+    await widget.tasks.wait_idle()
+    assert requested == [] and widget.history_table.rowCount() == 0
+    start, end = widget.window()
+    until = time_of_day(end) if end.date() == start.date() else date_time(end)  # same day: time
+    assert asked[0] == (
+        f"Request a UPS pickup of 2 shipments between {date_time(start)} and {until}?"
+    )
     widget.request_button.click()
     await widget.tasks.wait_idle()
     assert requested, widget.message.text()
@@ -106,6 +133,7 @@ async def test_end_of_day_request_and_history(ctx: AppContext, qtbot: QtBot) -> 
     widget.all_radio.setChecked(True)
     assert widget.chosen_ids() == [ups[1].id]
     widget.request_button.click()
+    assert "pickup of 1 shipment between" in asked[2]
     await widget.tasks.wait_idle()
     assert len(requested) == 2 and [r.id for r in requested[1].shipments] == [ups[1].id]
     assert widget.history_table.rowCount() == 2
@@ -204,3 +232,16 @@ async def test_end_of_day_manifest_created_and_printed(
         assert b"^XA" in received.data and b"^GF" in received.data  # converted for the printer
     finally:
         await printer.stop()
+
+
+def test_pickup_question_names_the_window_and_warns_on_live() -> None:
+    """A window over two days shows both dates; a live profile is told it is a real driver."""
+    start = datetime(2026, 3, 6, 16, 0).astimezone()
+    end = start + timedelta(days=1)
+    text = pickup_question("ups", 1, start, end, live=False)
+    assert text == (
+        f"Request a UPS pickup of 1 shipment between {date_time(start)} and {date_time(end)}?"
+    )
+    assert "live profile" not in text
+    live = pickup_question("ups", 3, start, start + timedelta(hours=2), live=True)
+    assert "3 shipments" in live and "the carrier sends a driver" in live

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
@@ -61,8 +62,26 @@ async def test_sandbox_and_live_differ_and_switching_swaps_everything(
         (stored,) = await emitted(created, 30)
         assert ctx.printer() is not None and ctx.printer().name == "Sandbox Zebra"  # type: ignore[union-attr]
 
+        # switching to LIVE asks first (real money, real carriers); Cancel stays in the sandbox
+        asked: list[str] = []
+        answers = iter([QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Yes])
+
+        def answer(_parent: Any, title: str, text: str, *_a: Any) -> QMessageBox.StandardButton:
+            asked.append(f"{title}: {text}")
+            return next(answers)
+
+        monkeypatch.setattr(QMessageBox, "question", answer)
+        combo.setCurrentIndex(2)
+        window.banner.profile_combo.activated.emit(2)  # the user picks "Desk live"
+        assert len(asked) == 1 and asked[0].startswith("Switch to LIVE: ")
+        assert "Switch to the LIVE profile Desk live?" in asked[0]
+        assert "the carrier charges for them" in asked[0]
+        assert window.switch_task is None or window.switch_task.done()
+        assert ctx.profile is not None and ctx.profile.name == "Desk sandbox"
+        assert combo.currentText() == "Desk sandbox  (SANDBOX)"  # the switcher went back
         changed = expect(window.profile_changed)
         await _switch(window, ctx, "Desk live")
+        assert len(asked) == 2
         (profile,) = await emitted(changed)
         assert profile.id == live.id
         assert window.windowTitle() == "Packdesk — Desk live (LIVE)"
@@ -81,8 +100,9 @@ async def test_sandbox_and_live_differ_and_switching_swaps_everything(
         assert page.form.reference_edit.text() == ""  # type: ignore[attr-defined]
         assert not page.creation.create_button.isEnabled()  # type: ignore[attr-defined]
 
-        # and back: the sandbox history is still there, unchanged
+        # and back: the sandbox history is still there, unchanged (a sandbox asks nothing)
         await _switch(window, ctx, "Desk sandbox")
+        assert len(asked) == 2
         assert ctx.store is not None
         assert [s.id for s in ctx.store.list_shipments()] == [stored.id]
         assert ctx.manager.last_used.name == "Desk sandbox"
@@ -134,3 +154,16 @@ async def test_switching_is_refused_while_creating(
         assert ctx.profile is not None and ctx.profile.name == "Desk sandbox"
     finally:
         await ctx.aclose()
+
+
+def test_only_a_switch_into_live_asks(local_service: Any) -> None:
+    from desktop_app.gui.shell.live_switch import needs_live_confirmation
+
+    sandbox = sandbox_profile(local_service, "Desk sandbox")
+    live = sandbox_profile(local_service, "Desk live", environment="live")
+    other_live = sandbox_profile(local_service, "Other live", environment="live")
+    assert needs_live_confirmation(sandbox, live)
+    assert needs_live_confirmation(None, live)
+    assert needs_live_confirmation(live, other_live)
+    assert not needs_live_confirmation(live, live)
+    assert not needs_live_confirmation(live, sandbox)

@@ -3,12 +3,13 @@ only for carriers that take returns. Created on the real local service through t
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.history.page import HistoryWidget
@@ -137,3 +138,66 @@ async def test_ups_returns_need_a_description_and_print(
         assert received and received[0].data.startswith(b"^XA")
     finally:
         await printer.stop()
+
+
+async def test_a_second_return_asks_first_and_links_to_the_existing_one(
+    ctx: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Create return label… on a shipment with a return: asked; "Show" selects the return."""
+    assert ctx.creator is not None and ctx.store is not None
+    original = await create(ctx, reference_number="ORDER-RET-TWICE")
+    assert ctx.store.find_returns(original) == []
+    first, _notes = return_draft(original)
+    first_return = await ctx.creator.create(first)
+    # a return made before returns recorded their origin: found by its R- reference
+    older = await create(ctx, reference_number="ORDER-RET-OLD")
+    legacy, _notes = return_draft(older)
+    del legacy["metadata"]
+    legacy_return = await ctx.creator.create(legacy)
+    assert [r.id for r in ctx.store.find_returns(older)] == [legacy_return.id]
+    assert [r.id for r in ctx.store.find_returns(original)] == [first_return.id]
+
+    history = HistoryWidget(ctx)
+    history.auto_refresh = False
+    qtbot.addWidget(history)
+    history.show()
+    action = attach_to_history(history, ctx)
+    await history.reload()
+    asked: list[str] = []
+    choice = ["Show existing return"]
+
+    def answer(box: QMessageBox) -> int:
+        asked.append(box.text())
+        next(b for b in box.buttons() if b.text() == choice[0]).click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    history.select_ids([original.id])
+    action.trigger()
+    assert len(asked) == 1
+    assert "1 return label already exists for ORDER-RET-TWICE" in asked[0]
+    assert "R-ORDER-RET-TWICE" in asked[0]
+    assert history.return_dialog is None  # nothing created: the existing return is shown
+    assert history.selected_ids() == [first_return.id]
+    assert "R-ORDER-RET-TWICE" in history.message.text()
+
+    choice[0] = "Create another"
+    history.select_ids([original.id])
+    action.trigger()
+    assert len(asked) == 2
+    dialog = history.return_dialog
+    assert isinstance(dialog, ReturnDialog) and dialog.original.id == original.id
+    dialog.reject()
+
+    # a shipment without a return opens the dialog at once
+    fresh = await create(ctx, reference_number="ORDER-RET-NEW")
+    await history.reload()
+    history.select_ids([fresh.id])
+    action.trigger()
+    assert len(asked) == 2
+    assert isinstance(history.return_dialog, ReturnDialog)
+    assert history.return_dialog.original.id == fresh.id
+    history.return_dialog.reject()
+    # a deleted return no longer counts
+    await asyncio.to_thread(ctx.store.mark_deleted, legacy_return.id)
+    assert ctx.store.find_returns(older) == []

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -35,12 +36,17 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.models.address import ADDRESS_FIELDS as _ADDRESS_KEYS
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import additional_service_name, label_format_name, service_name
+from desktop_app.gui.i18n.words import (
+    additional_service_name,
+    date_time,
+    label_format_name,
+    service_name,
+)
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.problems import problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
-from desktop_app.profiles.store import StoredShipment
+from desktop_app.profiles.store import StoredShipment, return_reference
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -49,7 +55,6 @@ log = logging.getLogger(__name__)
 
 RETURN_SERVICE = "returns"
 _PACKAGE_KEYS = ("weight", "length", "width", "height", "type", "description")
-MAX_REFERENCE = 50
 
 
 def returnable(shipment: StoredShipment) -> tuple[bool, str]:
@@ -67,6 +72,23 @@ def returnable(shipment: StoredShipment) -> tuple[bool, str]:
             "History", "{display_name} takes no returns (these carriers do: {takers})"
         ).format(display_name=spec.display_name, takers=takers)
     return True, ""
+
+
+def existing_return_question(shipment: StoredShipment, returns: list[StoredShipment]) -> str:
+    """What "Create return label…" asks when `shipment` has return labels already."""
+    latest = returns[0]
+    return translate(
+        "History",
+        "%n return label(s) already exist for {who}; the latest is {reference}, created "
+        "{when}.\n\nA second return label is rarely needed: show the existing one, or "
+        "create another?",
+        None,
+        len(returns),
+    ).format(
+        who=shipment.reference_number or shipment.recipient or shipment.id,
+        reference=latest.reference_number or latest.carrier_tracking_no or latest.id,
+        when=date_time(latest.created_at),
+    )
 
 
 def _address(value: Any) -> dict[str, Any]:
@@ -135,8 +157,7 @@ def return_draft(
                 "The shipment went to a workplace parcel point: check the customer's address.",
             )
         )
-    original = shipment.reference_number or shipment.id[:12]
-    draft["reference_number"] = f"R-{original}"[:MAX_REFERENCE]
+    draft["reference_number"] = return_reference(shipment)
     metadata: dict[str, Any] = {"return_of": shipment.id}
     if reason.strip():
         metadata["return_reason"] = reason.strip()
@@ -345,6 +366,11 @@ def attach_to_history(history: Any, ctx: AppContext) -> QAction:
         shipments = history.selected_shipments()
         if len(shipments) != 1 or not returnable(shipments[0])[0]:
             return
+        store = ctx.store
+        existing = store.find_returns(shipments[0]) if store is not None else []
+        if existing and not ask_again(existing_return_question(shipments[0], existing)):
+            show_existing(existing[0])
+            return
         dialog = ReturnDialog(ctx, shipments[0], history)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.return_created.connect(
@@ -356,6 +382,48 @@ def attach_to_history(history: Any, ctx: AppContext) -> QAction:
         )
         history.return_dialog = dialog
         dialog.open()
+
+    def ask_again(text: str) -> bool:
+        """True: create another; False: show the existing return (or nothing happens)."""
+        box = QMessageBox(history)
+        box.setObjectName("existingReturn")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(translate("History", "Return label exists"))
+        box.setText(text)
+        show = box.addButton(
+            translate("History", "Show existing return"), QMessageBox.ButtonRole.AcceptRole
+        )
+        another = box.addButton(
+            translate("History", "Create another"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        box.setDefaultButton(show)
+        history.existing_return_box = box
+        box.exec()
+        history.existing_return_box = None
+        return box.clickedButton() is another
+
+    def show_existing(existing: StoredShipment) -> None:
+        """Select the existing return in the history (searching for it if it is not listed)."""
+        reference = existing.reference_number or existing.id
+
+        def select(*_args: Any) -> None:
+            history.select_ids([existing.id])
+            history.show_message(
+                translate("History", "The existing return is selected: {reference}.").format(
+                    reference=reference
+                )
+            )
+
+        if history.model.row_of(existing.id) >= 0:
+            select()
+            return
+
+        def found(*_args: Any) -> None:
+            history.search_finished.disconnect(found)
+            select()
+
+        history.search_finished.connect(found)
+        history.search(reference)
 
     action.triggered.connect(open_dialog)
     button.clicked.connect(action.trigger)

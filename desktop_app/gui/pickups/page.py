@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QSplitter,
@@ -138,6 +139,28 @@ def pickup_body(
         },
         "shipments": [{"id": i} for i in shipment_ids],
     }
+
+
+def pickup_question(
+    carrier: str, count: int, earliest: datetime, latest: datetime, live: bool
+) -> str:
+    """What "Request pickup" asks before the carrier is sent a driver."""
+    spec = load_catalog().carriers.get(carrier)
+    text = translate(
+        "Pickups",
+        "Request a {carrier} pickup of %n shipment(s) between {earliest} and {latest}?",
+        None,
+        count,
+    ).format(
+        carrier=spec.display_name if spec else carrier.upper(),
+        earliest=date_time(earliest),
+        latest=date_time(latest) if latest.date() != earliest.date() else time_of_day(latest),
+    )
+    if live:
+        text += "\n\n" + translate(
+            "Pickups", "This is a live profile: the carrier sends a driver and may charge for it."
+        )
+    return text
 
 
 def _when(value: Any) -> str:
@@ -286,7 +309,7 @@ class PickupsWidget(QWidget):
         layout.addWidget(self.message)
 
         self.reload_button.clicked.connect(lambda: self.tasks.spawn(self.reload()))
-        self.request_button.clicked.connect(lambda: self.tasks.spawn(self.request()))
+        self.request_button.clicked.connect(self.confirm_request)
         self.manifest_button.clicked.connect(lambda: self.tasks.spawn(self.create_manifest()))
         self.print_manifest_button.clicked.connect(lambda: self.tasks.spawn(self.print_manifest()))
         self.carrier_combo.currentIndexChanged.connect(lambda _i: self._check())
@@ -651,6 +674,31 @@ class PickupsWidget(QWidget):
         return job
 
     # --- request -------------------------------------------------------------------------------
+
+    def confirm_request(self) -> bool:
+        """Ask (carrier, how many shipments, the time window), then request; True if sent."""
+        carrier = self.carrier()
+        if carrier is None or self._check():
+            return False
+        earliest, latest = self.window()
+        profile = self.ctx.profile
+        answer = QMessageBox.question(
+            self,
+            translate("Pickups", "Request pickup"),
+            pickup_question(
+                carrier,
+                len(self.chosen_ids()),
+                earliest,
+                latest,
+                live=profile is not None and profile.environment == "live",
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        self.tasks.spawn(self.request())
+        return True
 
     async def request(self, shipment_ids: Sequence[str] | None = None) -> Any:
         """Request the pickup (the chosen shipments, or `shipment_ids`); returns the request."""

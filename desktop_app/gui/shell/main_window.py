@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_confirmation
 from desktop_app.gui.shell.status_bar import StatusBarWidget
 from desktop_app.gui.shell.theme import banner_style, frame_style, look_for, window_title
 from desktop_app.profiles.models import Profile
@@ -240,6 +241,12 @@ class MainWindow(QMainWindow):
                 self.banner.show_environment(self.context.profile)
             return None
         if self.context.profile is not None and profile.id == self.context.profile.id:
+            return None
+        if needs_live_confirmation(self.context.profile, profile) and not confirm_live_switch(
+            self, profile
+        ):
+            if self.context.profile is not None:
+                self.banner.show_environment(self.context.profile)  # the switcher goes back
             return None
         form = getattr(self.shipment_page, "form", None)
         has_input = getattr(form, "has_unsaved_input", None)

@@ -306,7 +306,7 @@ class LabelPreviewWidget(QWidget):
             self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitInView)
             pages = self.pdf_document.pageCount()
             if pages > 1:
-                self._show_note(f"{pages} pages")
+                self._show_note(translate("Shipment", "%n page(s)", None, pages))
         else:
             self.kind = "zpl"
             self.text_view.setPlainText(data.decode("utf-8", "replace"))
