@@ -56,6 +56,15 @@ TARGETS: dict[str, str] = {
     "to.country": "Receiver country (code or name)",
     "to.email": "Receiver e-mail",
     "to.phone": "Receiver phone",
+    "from.company": "Sender company",
+    "from.first_name": "Sender first name",
+    "from.last_name": "Sender last name",
+    "from.street": "Sender street (with the number if no number column)",
+    "from.street_no": "Sender house number",
+    "from.zip_code": "Sender postcode",
+    "from.city": "Sender city",
+    "from.country": "Sender country (code or name)",
+    "from.phone": "Sender phone",
     "package.weight": "Weight (kg)",
     "package.length": "Length (cm)",
     "package.width": "Width (cm)",
@@ -154,6 +163,14 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "metadata.partner.shop_name": ("shop", "shopname", "store"),
     "metadata.partner.order_date": ("orderdate", "bestelldatum", "auftragsdatum"),
 }
+#: the sender's columns: a receiver alias with a sender word before or after it
+#: ("Absender PLZ", "sender_city", "Ort Absender")
+_SENDER_WORDS = ("absender", "sender", "versender", "from", "shipper")
+for _target in [t for t in TARGETS if t.startswith("from.")]:
+    _base = _ALIASES.get("to." + _target.removeprefix("from."), ())
+    _ALIASES[_target] = tuple(
+        alias for word in _SENDER_WORDS for b in _base for alias in (word + b, b + word)
+    )
 _ALIAS_INDEX = {alias: target for target, aliases in _ALIASES.items() for alias in aliases}
 
 _COUNTRIES = {
@@ -441,6 +458,10 @@ def build_draft(
         draft["from"] = json.loads(json.dumps(defaults.sender))
     if defaults.package:
         draft["package"] = json.loads(json.dumps(defaults.package))
+    if draft.get("from") and any(
+        target.startswith("from.") and source.read(row) for target, source in mapping.items()
+    ):
+        del draft["from"]  # the row names its own sender: the default sender is not mixed in
     for target, source in mapping.items():
         text = source.read(row)
         if not text:
@@ -455,14 +476,14 @@ def build_draft(
         value: Any = text
         if target in NUMBER_TARGETS:
             value = parse_number(text)
-        elif target == "to.country":
+        elif target in ("to.country", "from.country"):
             value = country_code(text)
         elif target in ("carrier", "service", "package.type"):
             value = text.casefold()
-        elif target == "to.street" and "to.street_no" not in mapping:
+        elif target in ("to.street", "from.street") and f"{target}_no" not in mapping:
             match = _STREET_WITH_NUMBER.match(text)
             if match:
-                _put(draft, "to.street_no", match["no"].replace(" ", ""))
+                _put(draft, f"{target}_no", match["no"].replace(" ", ""))
                 value = match["street"].rstrip(" ,")
         _put(draft, target, value)
     draft["create_shipping_label"] = True

@@ -446,6 +446,31 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Results written to {written}.</source>
         <translation>Ergebnisse gespeichert in {written}.</translation>
     </message>
+    <message>
+        <source>This profile has no default sender: rows with an empty sender column cannot be created. Set the default sender to use it for them.</source>
+        <translation>Dieses Profil hat keinen Standard-Absender: Zeilen mit leerer Absender-Spalte können nicht erstellt werden. Legen Sie den Standard-Absender fest, damit er für sie verwendet wird.</translation>
+    </message>
+    <message>
+        <source>This profile has no default sender, so no row can be created yet: every shipment needs the sender&apos;s address. Set the default sender, or map the file&apos;s sender columns (Sender …) below.</source>
+        <translation>Dieses Profil hat keinen Standard-Absender, daher kann noch keine Zeile erstellt werden: Jede Sendung braucht die Adresse des Absenders. Legen Sie den Standard-Absender fest oder ordnen Sie unten die Absender-Spalten der Datei zu (Sender …).</translation>
+    </message>
+    <message>
+        <source>Set default sender…</source>
+        <extracomment>the button was pressed</extracomment>
+        <translation>Standard-Absender festlegen …</translation>
+    </message>
+    <message>
+        <source>Default sender of {name}</source>
+        <translation>Standard-Absender von {name}</translation>
+    </message>
+    <message>
+        <source>Every shipment of this profile starts from this sender.</source>
+        <translation>Jede Sendung dieses Profils beginnt mit diesem Absender.</translation>
+    </message>
+    <message>
+        <source>Could not save the profile: {exc}</source>
+        <translation>Das Profil konnte nicht gespeichert werden: {exc}</translation>
+    </message>
 </context>
 <context>
     <name>BatchPageWidget</name>

@@ -313,3 +313,38 @@ def test_a_repeated_reference_makes_the_later_row_invalid(tmp_path: Path) -> Non
     row = batch.edit_cell(1, "Bestellnummer", "A-0003")
     assert row.status == "ready"
     assert [p.code for p in batch.rows[2].problems] == ["duplicate_reference"]
+
+
+def test_sender_columns_replace_the_default_sender_per_row(tmp_path: Path) -> None:
+    """ "Absender …" columns are the sender's; a row with a sender cell gets that sender only
+    (not mixed with the profile's default), a row without one keeps the default."""
+    path = write_csv(
+        tmp_path / "senders.csv",
+        ["Vorname", "Nachname", "Straße", "PLZ", "Ort", "Land", "Absender Firma", "Absender Straße"]
+        + ["Absender PLZ", "Absender Ort", "Land Absender"],
+        [
+            ["Anna", "Schmidt", "Am Markt 12", "10115", "Berlin", "DE"]
+            + ["Filiale Süd GmbH", "Hafenweg 3a", "80331", "München", "Deutschland"],
+            ["Ben", "Huber", "Lindenweg 1", "20095", "Hamburg", "DE", "", "", "", "", ""],
+        ],
+    )
+    table = read_table(path)
+    mapping = guess_mapping(table.headers)
+    assert mapping["from.company"] == FieldSource(column="Absender Firma")
+    assert mapping["from.country"] == FieldSource(column="Land Absender")
+    assert mapping["to.zip_code"] == FieldSource(column="PLZ")  # the receiver's stay theirs
+    own, default = Batch(table, mapping, DEFAULTS).rows
+    assert own.draft["from"] == {
+        "company": "Filiale Süd GmbH",
+        "street": "Hafenweg",
+        "street_no": "3a",
+        "zip_code": "80331",
+        "city": "München",
+        "country": "DE",
+    }
+    assert own.problems == []
+    assert default.draft["from"] == DEFAULTS.sender and default.problems == []
+    # without a default sender, only the row with its own sender is complete
+    own, default = Batch(table, mapping, Defaults(carrier="dhl", package=PACKAGE)).rows
+    assert own.problems == []
+    assert [p.path for p in default.problems] == ["from"]

@@ -266,3 +266,64 @@ async def test_import_as_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -
     assert [line.sku for line in stored.order_line_items] == ["SKU-0", "SKU-1"]
     again = await page.import_orders()
     assert again is not None and again.skipped == [rows[0][0]] and again.stored == {}
+
+
+async def test_a_fresh_profile_is_told_to_set_the_default_sender(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """No default sender: the page says so before any row is checked, its button sets one,
+    and the rows are ready with it. A file's sender columns are the other way out."""
+    assert ctx.profile is not None
+    ctx.manager.update(ctx.profile.model_copy(update={"default_sender": None}))
+    ctx.reload_profile()
+    page = BatchPageWidget(ctx)
+    qtbot.addWidget(page)
+    page.show()
+    notice = page.sender_banner.label.text()
+    assert page.sender_banner.isVisible() and page.sender_banner.button.isVisible()
+    assert "no default sender" in notice and "Set the default sender" in notice
+
+    await page.load_file(_write(tmp_path / "fresh.csv", _rows(3, "FRESH")))
+    page.mapping.set_source("to.last_name", "Adressat")
+    page.apply_mapping()
+    assert page.counts() == {"invalid": 3}
+    assert page.model.index(0, 2).data() == "Sender: Enter the sender's address."
+    assert page.sender_banner.isVisible()
+
+    # the banner's button: type the sender, Save; the rows are checked again
+    page.sender_banner.button.click()
+    dialog = page.sender_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.form.set_address({"company": "Packdesk Versand GmbH"})
+    assert not dialog.save()  # incomplete: said where, nothing saved
+    assert "Street:" in dialog.problems_label.text()
+    assert ctx.manager.get(ctx.profile.id).default_sender is None
+    dialog.form.set_address(dict(SENDER))
+    assert dialog.save()
+    assert ctx.manager.get(ctx.profile.id).default_sender == dict(SENDER)
+    assert page.counts() == {"ready": 3}
+    assert not page.sender_banner.isVisible()
+
+    # a file with sender columns on a profile without default sender: the rows with a
+    # sender are ready, the one without is not, and the banner says why
+    ctx.manager.update(ctx.profile.model_copy(update={"default_sender": None}))
+    ctx.reload_profile()
+    sender = ["Filiale Süd GmbH", "Hafenweg 3", "80331", "München", "DE"]
+    headers = [*HEADERS, "Absender Firma", "Absender Straße", "Absender PLZ", "Absender Ort"]
+    headers.append("Absender Land")
+    rows = [row + sender for row in _rows(2, "S")]
+    rows.append(_rows(1, "N")[0] + [""] * len(sender))
+    path = tmp_path / "senders.csv"
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.writer(fh, delimiter=";")
+        writer.writerow(headers)
+        writer.writerows(rows)
+    await page.load_file(path)
+    page.mapping.set_source("to.last_name", "Adressat")
+    page.apply_mapping()
+    assert page.counts() == {"ready": 2, "invalid": 1}, [
+        (r.draft.get("from"), r.problems)
+        for r in page.batch.rows  # type: ignore[union-attr]
+    ]
+    assert page.batch is not None and page.batch.rows[0].draft["from"]["city"] == "München"
+    assert "rows with an empty sender column" in page.sender_banner.label.text()

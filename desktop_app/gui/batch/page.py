@@ -57,9 +57,15 @@ from desktop_app.batch.mapping import (
 from desktop_app.batch.orders import StoredOrders, build_orders, store_orders
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
+from desktop_app.gui.batch.sender import (
+    DefaultSenderDialog,
+    SenderBanner,
+    maps_a_sender,
+    sender_notice,
+)
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
-from desktop_app.gui.widgets.problems import problems_text
+from desktop_app.gui.widgets.problems import field_label, problems_text
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
@@ -207,7 +213,7 @@ class BatchRowsModel(QAbstractTableModel):
             status = STATUS_TEXT.get(row.status)
             return translate("Batch", status) if status else row.status
         if column == 2:
-            return problems_text(row.problems, "; ")
+            return problems_text(row.problems, " · ")
         if column < self.result_column:
             return row.source.get(self.headers[column - len(self.FIXED)], "")
         if row.status == "created":
@@ -299,7 +305,7 @@ class MappingWidget(QWidget):
         self.values: dict[str, QLineEdit] = {}
         for r, (target, text) in enumerate(TARGETS.items()):
             label = QLabel(text)
-            label.setToolTip(target)
+            label.setToolTip(field_label(target))
             self.table.setCellWidget(r, 0, label)
             combo = QComboBox()
             combo.setObjectName(f"map_{target}")
@@ -479,11 +485,15 @@ class BatchPageWidget(QWidget):
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([260, 420])
+        self.sender_banner = SenderBanner()
+        self.sender_dialog: DefaultSenderDialog | None = None
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.sender_banner)
         layout.addWidget(splitter, 1)
 
         self.open_button.clicked.connect(self._choose_file)
+        self.sender_banner.set_sender_requested.connect(self.open_sender_dialog)
         self.apply_mapping_button.clicked.connect(self.apply_mapping)
         self.mapping.edited.connect(
             lambda: self.mapping_note.setText(
@@ -553,6 +563,25 @@ class BatchPageWidget(QWidget):
         if self.batch is not None:
             self._rebuild_defaults()
         self._update_state()
+        self._update_sender_notice()
+
+    def _update_sender_notice(self) -> None:
+        """Say what is missing for the sender before any row is checked."""
+        profile = self.ctx.profile
+        self.sender_banner.show_notice(
+            sender_notice(
+                bool(profile and profile.default_sender),
+                maps_a_sender(self.batch.mapping if self.batch is not None else ()),
+            )
+        )
+
+    def open_sender_dialog(self) -> DefaultSenderDialog:
+        """Type the profile's default sender; the rows are checked again once it is saved."""
+        dialog = DefaultSenderDialog(self.ctx, self)
+        self.sender_dialog = dialog
+        dialog.finished.connect(lambda _r: setattr(self, "sender_dialog", None))
+        dialog.open()
+        return dialog
 
     def _rebuild_defaults(self) -> None:
         batch = self.batch
@@ -611,6 +640,7 @@ class BatchPageWidget(QWidget):
         self.progress.setValue(0)
         self.message.clear()
         self._update_state()
+        self._update_sender_notice()
         self.file_loaded.emit(str(path))
         return self.batch
 
@@ -633,6 +663,7 @@ class BatchPageWidget(QWidget):
             )
         self.model.set_batch(batch)
         self._update_state()
+        self._update_sender_notice()
 
     # --- state ---------------------------------------------------------------------------------
 
