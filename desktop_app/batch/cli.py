@@ -143,7 +143,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--results", type=Path, metavar="FILE", help="write the per-row results to this CSV"
     )
-    parser.add_argument("--carrier", help="carrier for rows without one (default: profile's)")
+    parser.add_argument(
+        "--carrier",
+        help="carrier for rows without one (default: the profile's, else its shipping presets)",
+    )
     parser.add_argument("--service", help="service for rows without one (default: profile's)")
     parser.add_argument("--label-format", help="request this label format for every row")
     parser.add_argument("--sheet", help="XLSX: the sheet to read (default: the first)")
@@ -261,11 +264,12 @@ def _main(args: argparse.Namespace) -> int:
     mapping, mapping_origin = _mapping(args, table, MappingBook())
     prefs = profile.preferences
     defaults = Defaults(
-        sender=profile.default_sender,
+        sender=profile.draft_sender(),
         carrier=args.carrier or prefs.default_carrier,
         service=args.service or prefs.default_service,
         package=prefs.default_package,
         label_format=args.label_format,
+        presets=tuple(profile.presets()),
     )
     batch = Batch(
         table,

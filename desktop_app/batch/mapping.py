@@ -24,6 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from desktop_app.domain.presets import ShippingPreset, apply_preset, choose_preset, facts_of_draft
+
 __all__ = [
     "NUMBER_TARGETS",
     "TARGETS",
@@ -73,10 +75,10 @@ TARGETS: dict[str, str] = {
     "package.description": "Contents",
     "carrier": "Carrier code",
     "service": "Service",
-    "reference_number": "Reference number",
+    "reference_number": "Order / reference number",
     "description": "Shipment description",
     "notification_email": "Notification e-mail",
-    "metadata.partner.order_number": "Order number",
+    "metadata.partner.order_number": "Parcel-point partner's order number",
     "metadata.partner.shop_name": "Shop name",
     "metadata.partner.order_date": "Order date",
 }
@@ -144,10 +146,14 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "package.description": ("inhalt", "contents", "warenbeschreibung", "content"),
     "carrier": ("carrier", "versanddienstleister", "paketdienst", "dienstleister", "kep"),
     "service": ("service", "versandart", "produkt", "dienst", "shippingmethod"),
-    "reference_number": ("referenz", "reference", "referencenumber", "ref", "referenznummer"),
-    "description": ("beschreibung", "description", "bemerkung", "notes"),
-    "notification_email": ("benachrichtigung", "notificationemail", "notifyemail"),
-    "metadata.partner.order_number": (
+    # a shop's order number is the shipment's reference (what the carrier prints and the
+    # station scans); the parcel-point partner's order number only when named so
+    "reference_number": (
+        "referenz",
+        "reference",
+        "referencenumber",
+        "ref",
+        "referenznummer",
         "order",
         "ordernumber",
         "orderno",
@@ -160,6 +166,9 @@ _ALIASES: dict[str, tuple[str, ...]] = {
         "auftrag",
         "auftragsnr",
     ),
+    "description": ("beschreibung", "description", "bemerkung", "notes"),
+    "notification_email": ("benachrichtigung", "notificationemail", "notifyemail"),
+    "metadata.partner.order_number": ("partnerordernumber", "parcelpointordernumber"),
     "metadata.partner.shop_name": ("shop", "shopname", "store"),
     "metadata.partner.order_date": ("orderdate", "bestelldatum", "auftragsdatum"),
 }
@@ -385,6 +394,8 @@ class Defaults:
     package: dict[str, Any] | None = None
     label_format: str | None = None
     """A label format forced for every row (`--label-format`); else the printer's choice."""
+    presets: tuple[ShippingPreset, ...] = ()
+    """The profile's shipping presets: the first that fits a row fills what it leaves out."""
 
 
 def parse_number(text: str) -> float | str:
@@ -486,5 +497,8 @@ def build_draft(
                 _put(draft, f"{target}_no", match["no"].replace(" ", ""))
                 value = match["street"].rstrip(" ,")
         _put(draft, target, value)
+    preset = choose_preset(defaults.presets, facts_of_draft(draft)) if defaults.presets else None
+    if preset is not None:
+        draft = apply_preset(draft, preset)
     draft["create_shipping_label"] = True
     return draft

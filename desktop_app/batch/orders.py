@@ -184,7 +184,9 @@ def _read(mapping: ColumnMapping, target: str, row: Mapping[str, str]) -> str:
 
 
 def _order_number(mapping: ColumnMapping, row: Mapping[str, str]) -> str:
-    return _read(mapping, "metadata.partner.order_number", row)
+    return _read(mapping, "reference_number", row) or _read(
+        mapping, "metadata.partner.order_number", row
+    )
 
 
 def _order_date(mapping: ColumnMapping, row: Mapping[str, str]) -> str | None:

@@ -160,7 +160,7 @@ class Batch:
         row.reference = reference_for(self.table, row.index, raw)
         raw["reference_number"] = row.reference
         extra: list[Problem] = []
-        fmt = self.defaults.label_format
+        fmt = self.defaults.label_format or (raw.get("label") or {}).get("format")
         if not fmt and self.choose_format is not None:
             fmt, reason = self.choose_format(raw.get("carrier"), raw.get("service"))
             if fmt is None and raw.get("carrier"):

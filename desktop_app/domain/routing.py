@@ -104,11 +104,17 @@ def field_value(field: str, request: RoutingEvaluationRequest) -> _Scalar | list
 
 def condition_holds(condition: RuleCondition, request: RoutingEvaluationRequest) -> bool:
     """Whether `condition` holds for `request` (see the module docstring)."""
-    actual = field_value(condition.field, request)
+    return value_holds(condition.op, field_value(condition.field, request), condition.value)
+
+
+def value_holds(
+    op: str, actual: _Scalar | list[str] | None, expected: _Scalar | list[str | float]
+) -> bool:
+    """Whether `actual op expected` holds by the operators above (a list as `actual`, as
+    `package.type` reads, must hold for every item). Shipping presets test order facts so."""
     if isinstance(actual, list):
-        # package.type: the condition must hold for every package.
-        return all(_compare(condition.op, item, condition.value) for item in actual)
-    return _compare(condition.op, actual, condition.value)
+        return all(_compare(op, item, expected) for item in actual)
+    return _compare(op, actual, expected)
 
 
 def _norm(value: _Scalar) -> _Scalar:

@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from desktop_app.domain.labels import LABEL_FORMATS
+from desktop_app.domain.presets import ShippingPreset, default_presets
+from desktop_app.domain.samples import sample_sender
 
 Environment = Literal["sandbox", "live"]
 ENVIRONMENTS: tuple[Environment, ...] = ("sandbox", "live")
@@ -108,6 +110,23 @@ class Profile(BaseModel):
     )
     printer: str | None = Field(default=None, description="name of a printer definition")
     preferences: Preferences = Field(default_factory=Preferences)
+    shipping_presets: list[ShippingPreset] | None = Field(
+        default=None, description="how orders ship (carrier, service, box); None: the defaults"
+    )
+
+    def presets(self) -> list[ShippingPreset]:
+        """The profile's shipping presets (the default ones until it has its own)."""
+        if self.shipping_presets is not None:
+            return list(self.shipping_presets)
+        return default_presets()
+
+    def draft_sender(self) -> dict[str, Any] | None:
+        """The sender a draft gets when its source names none: the profile's default sender;
+        the Local sandbox (test data only) falls back to a sample sender so that it works
+        out of the box."""
+        if self.default_sender:
+            return dict(self.default_sender)
+        return sample_sender() if self.builtin_local else None
 
     @field_validator("id")
     @classmethod

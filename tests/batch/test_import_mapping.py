@@ -98,7 +98,8 @@ def test_xlsx_import(tmp_path: Path) -> None:
         "country": "DE",
     }
     assert first.draft["package"]["weight"] == 2.5 and second.draft["package"]["weight"] == 1.25
-    assert first.draft["metadata"] == {"partner": {"order_number": "W-1"}}
+    # the order number is the shipment's reference, not the parcel-point partner's number
+    assert first.draft["reference_number"] == "W-1" and "metadata" not in first.draft
 
 
 def test_guess_mapping_german_and_english() -> None:
@@ -107,7 +108,7 @@ def test_guess_mapping_german_and_english() -> None:
         + ["Gewicht (kg)", "Telefon", "E-Mail"]
     )
     assert {t: s.column for t, s in german.items()} == {
-        "metadata.partner.order_number": "Bestellnummer",
+        "reference_number": "Bestellnummer",
         "to.first_name": "Vorname",
         "to.last_name": "Name",
         "to.street": "Straße",
@@ -123,7 +124,7 @@ def test_guess_mapping_german_and_english() -> None:
         ["Order", "Name", "Address", "Postcode", "Town", "Weight", "Internal ID"]
     )
     assert {t: s.column for t, s in english.items()} == {
-        "metadata.partner.order_number": "Order",
+        "reference_number": "Order",
         "to.name": "Name",
         "to.street": "Address",
         "to.zip_code": "Postcode",

@@ -398,7 +398,11 @@ class BatchPageWidget(QWidget):
         self.carrier_combo = QComboBox()
         self.carrier_combo.setObjectName("batch_carrier")
         self.carrier_combo.setToolTip(
-            translate("Batch", "Carrier for rows whose file has no carrier column")
+            translate(
+                "Batch",
+                "Carrier for rows whose file has no carrier column; by shipping preset: "
+                "the profile's presets choose by country and weight",
+            )
         )
 
         self.mapping = MappingWidget()
@@ -528,6 +532,7 @@ class BatchPageWidget(QWidget):
         prefs = self.ctx.profile.preferences if self.ctx.profile else None
         wanted = current or (prefs.default_carrier if prefs else None)
         self.carrier_combo.clear()
+        self.carrier_combo.addItem(translate("Batch", "By shipping preset"), None)
         for code, offer in self.ctx.offers.items():
             self.carrier_combo.addItem(offer.display_name, code)
         index = self.carrier_combo.findData(wanted)
@@ -537,11 +542,14 @@ class BatchPageWidget(QWidget):
         """Sender, carrier, service and package every row starts from (the profile's)."""
         profile = self.ctx.profile
         prefs = profile.preferences if profile else None
+        carrier = self.carrier_combo.currentData() or None
+        service = prefs.default_service if prefs else None
         return Defaults(
-            sender=dict(profile.default_sender) if profile and profile.default_sender else None,
-            carrier=self.carrier_combo.currentData() or None,
-            service=(prefs.default_service if prefs else None) or "standard",
+            sender=profile.draft_sender() if profile else None,
+            carrier=carrier,
+            service=(service or "standard") if carrier else None,
             package=dict(prefs.default_package) if prefs and prefs.default_package else None,
+            presets=tuple(profile.presets()) if profile else (),
         )
 
     def _format_chooser(self) -> Any:
