@@ -1132,8 +1132,12 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
 <context>
     <name>Pickups</name>
     <message>
-        <source>a return: the customer hands it in</source>
+        <source>deleted</source>
         <extracomment>statuses in which a parcel still waits at the desk how many of the newest stored shipments the end-of-day view looks at shipments of today that are not offered for pickup, with the reason</extracomment>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>a return: the customer hands it in</source>
         <translation>eine Retoure: der Kunde gibt sie selbst ab</translation>
     </message>
     <message>
@@ -1143,6 +1147,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>pickup already requested</source>
         <translation>Abholung bereits beauftragt</translation>
+    </message>
+    <message>
+        <source>on its way: {status}</source>
+        <translation>schon unterwegs: {status}</translation>
     </message>
     <message numerus="yes">
         <source>Request a {carrier} pickup of %n shipment(s) between {earliest} and {latest}?</source>

@@ -183,7 +183,7 @@ def test_left_out_reasons(tmp_path: Path) -> None:
     assert [s.id for s in day.open] == [fresh.id]
     assert dict((s.id, why) for s, why in day.left_out) == {
         gone.id: "deleted",
-        moving.id: "already transit",
+        moving.id: "on its way: In transit",
     }
 
 

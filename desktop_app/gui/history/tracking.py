@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.history.page import STATUS_TEXT
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import date_time, time_of_day
+from desktop_app.gui.i18n.words import carrier_name, date_time, time_of_day
 from desktop_app.gui.shell.theme import MUTED_COLOR
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.models import is_loopback_host
@@ -270,7 +270,7 @@ class TrackingTimelineWidget(QWidget):
         self.title.setText(f"{who}: {status}")
         numbers = shipment.carrier_tracking_no or ""
         url = shipment.data.get("tracking_url") or shipment.data.get("carrier_tracking_url")
-        parts = [f"{shipment.carrier.upper()} {numbers}".strip()]
+        parts = [f"{carrier_name(shipment.carrier)} {numbers}".strip()]
         if url:
             parts.append(str(url))
         entries = timeline_entries(shipment.data)

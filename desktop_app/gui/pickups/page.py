@@ -41,9 +41,9 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import validate_pickup_request
-from desktop_app.gui.history.tracking import current_status
+from desktop_app.gui.history.tracking import current_status, status_label
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import date_time, time_of_day
+from desktop_app.gui.i18n.words import carrier_name, date_time, time_of_day
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.problems import problem_text, problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
@@ -101,7 +101,7 @@ def open_for_pickup(
             )
         status = current_status(s)
         if s.deleted:
-            entry.left_out.append((s, "deleted"))
+            entry.left_out.append((s, translate("Pickups", "deleted")))
         elif s.service == "returns":
             entry.left_out.append((s, translate("Pickups", "a return: the customer hands it in")))
         elif s.label_path is None and not s.data.get("label_url"):
@@ -109,7 +109,14 @@ def open_for_pickup(
         elif s.id in requested:
             entry.left_out.append((s, translate("Pickups", "pickup already requested")))
         elif status not in WAITING_STATUSES:
-            entry.left_out.append((s, f"already {str(status).replace('_', ' ')}"))
+            entry.left_out.append(
+                (
+                    s,
+                    translate("Pickups", "on its way: {status}").format(
+                        status=status_label(status)
+                    ),
+                )
+            )
         else:
             entry.open.append(s)
     for entry in out.values():
@@ -145,14 +152,13 @@ def pickup_question(
     carrier: str, count: int, earliest: datetime, latest: datetime, live: bool
 ) -> str:
     """What "Request pickup" asks before the carrier is sent a driver."""
-    spec = load_catalog().carriers.get(carrier)
     text = translate(
         "Pickups",
         "Request a {carrier} pickup of %n shipment(s) between {earliest} and {latest}?",
         None,
         count,
     ).format(
-        carrier=spec.display_name if spec else carrier.upper(),
+        carrier=carrier_name(carrier),
         earliest=date_time(earliest),
         latest=date_time(latest) if latest.date() != earliest.date() else time_of_day(latest),
     )

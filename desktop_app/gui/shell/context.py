@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from desktop_app.client import APIError
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.sandbox_printer import (
     JOBS_FOLDER,
     SANDBOX_PRINTER_NAME,
@@ -500,7 +501,7 @@ class AppContext(QObject):
             self.queue.enqueue(
                 printer,
                 document,
-                title=f"{stored.carrier} {stored.carrier_tracking_no or stored.id}",
+                title=f"{carrier_name(stored.carrier)} {stored.carrier_tracking_no or stored.id}",
                 source_format=stored.label_format,
                 reference=stored.reference_number,
             )
