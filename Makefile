@@ -69,9 +69,11 @@ package: install ## build the wheel, the one-folder bundle and the .deb into dis
 bench: install ## the benchmarks under bench/, printing their figures
 	@for b in bench/*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
 
-screenshots: install ## render the main window to docs/screenshots/ under Xvfb
+screenshots: install ## render the main window to docs/screenshots/ (and in German to de/) under Xvfb
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
+	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots/de --language de
+	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots/de --language de
 
 translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm files the app loads
 

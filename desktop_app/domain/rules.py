@@ -148,7 +148,7 @@ def _carrier_and_service(
         else:
             offered = ", ".join(spec.services)
             msg = f"{spec.display_name} does not offer the service {service}. Choose: {offered}."
-        out.add("service", "service_not_offered", msg)
+        out.add("service", "service_not_offered", msg, carrier=spec.code, service=service)
     return spec, service
 
 
@@ -230,6 +230,7 @@ def _packages(
             "packages",
             "multiple_packages_not_allowed",
             f"{spec.display_name} takes one package per shipment; use `package`.",
+            carrier=spec.code,
         )
     if not isinstance(packages, list):
         out.add("packages", "invalid_type", "Enter the packages as a list.")
@@ -242,6 +243,7 @@ def _packages(
             "packages",
             "too_many_packages",
             f"A shipment can have at most {cat.max_packages} packages.",
+            max=cat.max_packages,
         )
     for i, p in enumerate(packages[: cat.max_packages]):
         _package(out, p, f"packages[{i}]", spec, service)
@@ -283,7 +285,9 @@ def _package(
             msg = _PACKAGE_TYPE_HOME.get(ptype) or (
                 f"{spec.display_name} does not take the package type {ptype}."
             )
-            out.add(join(path, "type"), "package_type_not_allowed", msg)
+            out.add(
+                join(path, "type"), "package_type_not_allowed", msg, carrier=spec.code, type=ptype
+            )
         else:
             limit = spec.package_limits.get(ptype)
 
@@ -293,6 +297,8 @@ def _package(
             join(path, "weight"),
             "too_heavy",
             f"At most {limit.max_weight:g} kg for this package type (now {weight:g} kg).",
+            max=limit.max_weight,
+            now=weight,
         )
     for dim in _DIMENSIONS:
         dpath = join(path, dim)
@@ -311,6 +317,8 @@ def _package(
                 dpath,
                 "too_large",
                 f"At most {limit.max_dimension:g} cm for this package type (now {size:g} cm).",
+                max=limit.max_dimension,
+                now=size,
             )
 
     description = p.get("description")
@@ -338,6 +346,7 @@ def _declared_value(out: Problems, dv: Any, path: str, spec: CarrierSpec | None)
             path,
             "declared_value_not_allowed",
             f"{spec.display_name} does not offer extra insurance; remove the declared value.",
+            carrier=spec.code,
         )
         return
     if not isinstance(dv, dict):
@@ -398,7 +407,12 @@ def _additional_services(
             out.add(npath, "unknown_additional_service", f"Choose one of: {known}.")
             continue
         if name in seen:
-            out.add(npath, "duplicate_additional_service", f"{info.display_name} is already added.")
+            out.add(
+                npath,
+                "duplicate_additional_service",
+                f"{info.display_name} is already added.",
+                service=name,
+            )
             continue
         seen.add(name)
         if spec is not None and spec.code not in info.carriers:
@@ -406,6 +420,8 @@ def _additional_services(
                 npath,
                 "additional_service_not_allowed",
                 f"{spec.display_name} does not offer {info.display_name}.",
+                carrier=spec.code,
+                service=name,
             )
             continue
         if info.services is not None and service is not None and service not in info.services:
@@ -420,6 +436,8 @@ def _additional_services(
                     npath,
                     "additional_service_not_for_service",
                     f"{info.display_name} needs one of the services {', '.join(info.services)}.",
+                    service=name,
+                    services=tuple(info.services),
                 )
         elif name == "saturday_delivery":
             _saturday(out, npath, d, clock)
@@ -448,6 +466,7 @@ def _saturday(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None
         path,
         "saturday_needs_friday",
         f"Saturday delivery is only for parcels sent on a Friday; {when}.",
+        weekday=day.weekday(),
     )
 
 
@@ -466,7 +485,12 @@ def _advance_notice(
     if not is_blank(email):
         epath = join(path, "email")
         if spec is not None and spec.code not in channels.get("email", ()):
-            out.add(epath, "email_not_allowed", f"{spec.display_name} cannot send e-mail notices.")
+            out.add(
+                epath,
+                "email_not_allowed",
+                f"{spec.display_name} cannot send e-mail notices.",
+                carrier=spec.code,
+            )
         check_email(out, email, epath)
         lang = props.get("language")
         lpath = join(path, "language")
@@ -480,6 +504,7 @@ def _advance_notice(
                 spath,
                 "sms_not_allowed",
                 f"{spec.display_name} cannot send text messages; use an e-mail address.",
+                carrier=spec.code,
             )
         elif not isinstance(sms, str):
             out.add(spath, "invalid_type", "Enter the mobile number as text.")
@@ -574,6 +599,9 @@ def _label(out: Problems, label: Any, spec: CarrierSpec | None, service: str | N
                     "label_format_not_offered",
                     f"{spec.display_name} does not print {fmt} labels; "
                     f"choose one of {', '.join(offered)}.",
+                    carrier=spec.code,
+                    format=fmt,
+                    offered=tuple(offered),
                 )
     size = label.get("size")
     if size is not None and (not isinstance(size, str) or size not in LABEL_SIZES):

@@ -56,6 +56,7 @@ def check_printable(out: Problems, text: str, path: str, what: str) -> None:
             path,
             "unprintable_character",
             f"Labels cannot print {describe_character(ch)}; remove it from {what}.",
+            char=ch,
         )
 
 
@@ -181,6 +182,9 @@ def check_address(
                 join(path, last),
                 "too_long",
                 f"Together, {names} may have at most {comb.max} characters (now {total}).",
+                max=comb.max,
+                now=total,
+                fields=tuple(comb.fields),
             )
 
     for name, text in texts.items():
@@ -191,7 +195,9 @@ def check_address(
         country = _country_problem(out, texts["country"].strip(), join(path, "country"))
     zip_code = texts.get("zip_code", "").strip()
     if zip_code and country in POSTCODE_FORMATS and canonical_postcode(country, zip_code) is None:
-        out.add(join(path, "zip_code"), "invalid_postcode", postcode_message(country))
+        out.add(
+            join(path, "zip_code"), "invalid_postcode", postcode_message(country), country=country
+        )
     phone = texts.get("phone")
     if phone is not None and phone.strip() and not is_phone(phone.strip()):
         out.add(join(path, "phone"), "invalid_phone", "Enter a phone number, e.g. +49 30 1234567.")
@@ -229,6 +235,7 @@ def _partner_offered(out: Problems, path: str, spec: CarrierSpec | None) -> bool
         path,
         "partner_not_offered",
         f"{spec.display_name} does not deliver to workplace parcel points.",
+        carrier=spec.code,
     )
     return False
 
@@ -273,6 +280,7 @@ def _special_delivery(
             care_path,
             "partner_not_offered",
             f"{spec.display_name} does not deliver to workplace parcel points.",
+            carrier=spec.code,
         )
         return
     if head != prefix or care_of[len(prefix) : len(prefix) + 1] != " ":
@@ -280,6 +288,7 @@ def _special_delivery(
             care_path,
             "partner_invalid_prefix",
             f"Write {prefix}, a space, then the partner id, e.g. {prefix} {PARTNER_ID_EXAMPLE}.",
+            prefix=prefix,
         )
         return
     if cat.partner.id_pattern.match(care_of[len(prefix) + 1 :]) is None:
@@ -288,6 +297,7 @@ def _special_delivery(
             "partner_invalid_id",
             f"After {prefix} and a space comes the 7-character partner id, "
             f"e.g. {PARTNER_ID_EXAMPLE}.",
+            prefix=prefix,
         )
 
 
@@ -305,6 +315,7 @@ def _place(
             join(path, "street"),
             f"{kind}_not_offered",
             f"{spec.display_name} does not deliver to a {words}.",
+            carrier=spec.code,
         )
         return
     customer = texts.get("care_of", "").strip()

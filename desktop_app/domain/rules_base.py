@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -19,11 +19,16 @@ INTERNAL_ERROR = "internal_error"
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One rule violation: where (`to.last_name`), a stable code and a plain message."""
+    """One rule violation: where (`to.last_name`), a stable code and a plain message.
+
+    `params` hold what the message names (a carrier code, a limit, the value now), so a GUI can
+    say the same in its user's language; the service answers with the English `message`.
+    """
 
     path: str
     code: str
     message: str
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message
@@ -32,9 +37,9 @@ class Problem:
 class Problems(list[Problem]):
     """The problems found so far; `add` keeps call sites short."""
 
-    def add(self, path: str, code: str, message: str) -> None:
-        """Record one problem."""
-        self.append(Problem(path, code, message))
+    def add(self, path: str, code: str, message: str, **params: Any) -> None:
+        """Record one problem (`params`: what the message names, for translations)."""
+        self.append(Problem(path, code, message, params))
 
 
 def join(path: str, key: str) -> str:
@@ -163,9 +168,10 @@ def check_text(
         return None
     n = len(value)
     if max_len is not None and n > max_len:
-        out.add(path, "too_long", f"Use at most {max_len} characters here (now {n}).")
+        message = f"Use at most {max_len} characters here (now {n})."
+        out.add(path, "too_long", message, max=max_len, now=n)
     elif min_len > 1 and n < min_len:
-        out.add(path, "too_short", f"Use at least {min_len} characters here.")
+        out.add(path, "too_short", f"Use at least {min_len} characters here.", min=min_len)
     return value
 
 

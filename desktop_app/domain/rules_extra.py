@@ -132,6 +132,7 @@ def _pickup_request(d: Any, cat: Catalog) -> Problems:
                 "carrier",
                 "pickup_not_offered",
                 f"{spec.display_name} takes no pickup requests; these carriers do: {offering}.",
+                carrier=spec.code,
             )
     check_pickup_time(out, d.get("pickup_time"), "pickup_time")
     if d.get("pickup_address") is not None:

@@ -276,6 +276,154 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         </translation>
     </message>
     <message>
+        <source>Receiver full name (split into first and last name)</source>
+        <translation>Empfänger, ganzer Name (wird in Vor- und Nachname geteilt)</translation>
+    </message>
+    <message>
+        <source>Receiver first name</source>
+        <translation>Empfänger, Vorname</translation>
+    </message>
+    <message>
+        <source>Receiver last name</source>
+        <translation>Empfänger, Nachname</translation>
+    </message>
+    <message>
+        <source>Receiver company</source>
+        <translation>Empfänger, Firma</translation>
+    </message>
+    <message>
+        <source>Receiver care of / address line 2</source>
+        <translation>Empfänger, Adresszusatz</translation>
+    </message>
+    <message>
+        <source>Receiver street (with the number if no number column)</source>
+        <translation>Empfänger, Straße (mit Hausnummer, wenn es keine eigene Spalte gibt)</translation>
+    </message>
+    <message>
+        <source>Receiver house number</source>
+        <translation>Empfänger, Hausnummer</translation>
+    </message>
+    <message>
+        <source>Receiver postcode</source>
+        <translation>Empfänger, PLZ</translation>
+    </message>
+    <message>
+        <source>Receiver city</source>
+        <translation>Empfänger, Ort</translation>
+    </message>
+    <message>
+        <source>Receiver state</source>
+        <translation>Empfänger, Bundesland</translation>
+    </message>
+    <message>
+        <source>Receiver country (code or name)</source>
+        <translation>Empfänger, Land (Kürzel oder Name)</translation>
+    </message>
+    <message>
+        <source>Receiver e-mail</source>
+        <translation>Empfänger, E-Mail</translation>
+    </message>
+    <message>
+        <source>Receiver phone</source>
+        <translation>Empfänger, Telefon</translation>
+    </message>
+    <message>
+        <source>Sender company</source>
+        <translation>Absender, Firma</translation>
+    </message>
+    <message>
+        <source>Sender first name</source>
+        <translation>Absender, Vorname</translation>
+    </message>
+    <message>
+        <source>Sender last name</source>
+        <translation>Absender, Nachname</translation>
+    </message>
+    <message>
+        <source>Sender street (with the number if no number column)</source>
+        <translation>Absender, Straße (mit Hausnummer, wenn es keine eigene Spalte gibt)</translation>
+    </message>
+    <message>
+        <source>Sender house number</source>
+        <translation>Absender, Hausnummer</translation>
+    </message>
+    <message>
+        <source>Sender postcode</source>
+        <translation>Absender, PLZ</translation>
+    </message>
+    <message>
+        <source>Sender city</source>
+        <translation>Absender, Ort</translation>
+    </message>
+    <message>
+        <source>Sender country (code or name)</source>
+        <translation>Absender, Land (Kürzel oder Name)</translation>
+    </message>
+    <message>
+        <source>Sender phone</source>
+        <translation>Absender, Telefon</translation>
+    </message>
+    <message>
+        <source>Weight (kg)</source>
+        <translation>Gewicht (kg)</translation>
+    </message>
+    <message>
+        <source>Length (cm)</source>
+        <translation>Länge (cm)</translation>
+    </message>
+    <message>
+        <source>Width (cm)</source>
+        <translation>Breite (cm)</translation>
+    </message>
+    <message>
+        <source>Height (cm)</source>
+        <translation>Höhe (cm)</translation>
+    </message>
+    <message>
+        <source>Package type</source>
+        <translation>Paketart</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation>Paketdienst</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Versandart</translation>
+    </message>
+    <message>
+        <source>Order / reference number</source>
+        <translation>Bestell- / Referenznummer</translation>
+    </message>
+    <message>
+        <source>Parcel-point partner&apos;s order number</source>
+        <translation>Bestellnummer für den Paketstation-Partner</translation>
+    </message>
+    <message>
+        <source>Carrier for rows whose file has no carrier column; by shipping preset: the profile&apos;s presets choose by country and weight</source>
+        <translation>Paketdienst für Zeilen ohne Paketdienst-Spalte; „Nach Versandvorlage“: die Vorlagen des Profils wählen nach Land und Gewicht</translation>
+    </message>
+    <message>
+        <source>Shipment description</source>
+        <translation>Sendungsbeschreibung</translation>
+    </message>
+    <message>
+        <source>Notification e-mail</source>
+        <translation>E-Mail für Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Shop name</source>
+        <translation>Shopname</translation>
+    </message>
+    <message>
+        <source>Order date</source>
+        <translation>Bestelldatum</translation>
+    </message>
+    <message>
         <source>— not used —</source>
         <translation>— nicht verwendet —</translation>
     </message>
@@ -318,10 +466,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>CSV oder Excel (XLSX) mit einer Bestellung pro Zeile.</translation>
     </message>
     <message>
-        <source>Carrier for rows whose file has no carrier column</source>
-        <translation>Paketdienst für Zeilen ohne eigene Paketdienst-Spalte</translation>
-    </message>
-    <message>
         <source>Apply mapping</source>
         <translation>Zuordnung anwenden</translation>
     </message>
@@ -356,6 +500,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Changed: apply the mapping to check the rows again.</source>
         <translation>Geändert: Zuordnung anwenden, um die Zeilen erneut zu prüfen.</translation>
+    </message>
+    <message>
+        <source>By shipping preset</source>
+        <translation>Nach Versandvorlage</translation>
     </message>
     <message>
         <source>Assign a printer to this profile in Settings</source>
@@ -476,23 +624,23 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <name>BatchPageWidget</name>
     <message>
         <source>Import as orders</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Bestellungen importieren</translation>
     </message>
     <message>
         <source>Store the file&apos;s orders on the service (one order per order number, a line item per row) instead of creating shipments; orders already there are skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bestellungen der Datei auf dem Server speichern (eine Bestellung pro Bestellnummer, eine Position pro Zeile), statt Sendungen zu erstellen; vorhandene Bestellungen werden übersprungen</translation>
     </message>
     <message>
         <source>Orders: {stored} stored, {skipped} already on the service, {invalid} with problems, {refused} refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bestellungen: {stored} gespeichert, {skipped} bereits auf dem Server, {invalid} fehlerhaft, {refused} abgelehnt.</translation>
     </message>
     <message>
         <source>Order {number} (line {lines}): {problem}</source>
-        <translation type="unfinished"></translation>
+        <translation>Bestellung {number} (Zeile {lines}): {problem}</translation>
     </message>
     <message>
         <source>Order {number}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>Bestellung {number}: {error}</translation>
     </message>
 </context>
 <context>
@@ -596,6 +744,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Branch number</source>
         <translation>Nummer der Filiale</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>(leer)</translation>
     </message>
     <message>
         <source>Problem: {text}</source>
@@ -1067,66 +1219,66 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Find near the receiver</source>
         <extracomment>the LocationType of the directory that each receiver mode looks for the carrier whose keyword (PACKSTATION, POSTFILIALE) the modes use, when none is chosen</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>In der Nähe des Empfängers suchen</translation>
     </message>
     <message>
         <source>List the stations or branches near the receiver&apos;s postcode, nearest first</source>
-        <translation type="unfinished"></translation>
+        <translation>Stationen oder Filialen in der Nähe der PLZ des Empfängers anzeigen, die nächste zuerst</translation>
     </message>
     <message>
         <source>Location</source>
-        <translation type="unfinished">Ort</translation>
+        <translation>Ort</translation>
     </message>
     <message>
         <source>Address</source>
-        <translation type="unfinished"></translation>
+        <translation>Adresse</translation>
     </message>
     <message>
         <source>Distance</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernung</translation>
     </message>
     <message>
         <source>Opening hours</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnungszeiten</translation>
     </message>
     <message>
         <source>Use this location</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Standort verwenden</translation>
     </message>
     <message>
         <source>Enter the receiver&apos;s postcode or city first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte zuerst PLZ oder Ort des Empfängers eingeben.</translation>
     </message>
     <message>
         <source>Looking for locations…</source>
-        <translation type="unfinished"></translation>
+        <translation>Standorte werden gesucht …</translation>
     </message>
     <message>
         <source>The locations could not be looked up: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Standorte konnten nicht gesucht werden: {0}</translation>
     </message>
     <message numerus="yes">
         <source>%n location(s) near the receiver: choose one.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Standort in der Nähe des Empfängers: bitte wählen.</numerusform>
+            <numerusform>%n Standorte in der Nähe des Empfängers: bitte einen wählen.</numerusform>
         </translation>
     </message>
     <message>
         <source>No location of this kind near the receiver.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein solcher Standort in der Nähe des Empfängers.</translation>
     </message>
     <message>
         <source>{0} m</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} m</translation>
     </message>
     <message>
         <source>{0} km</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} km</translation>
     </message>
     <message>
         <source>{0} is the receiver&apos;s location now.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} ist jetzt der Standort des Empfängers.</translation>
     </message>
 </context>
 <context>
@@ -1298,57 +1450,57 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <name>PickupsWidget</name>
     <message>
         <source>Create manifest</source>
-        <translation type="unfinished"></translation>
+        <translation>Übergabeliste erstellen</translation>
     </message>
     <message>
         <source>Hand over the carrier&apos;s listed shipments not yet on a manifest: the service makes the handover list (with a barcode per shipment) for the driver to sign</source>
-        <translation type="unfinished"></translation>
+        <translation>Die aufgeführten Sendungen des Paketdienstes übergeben, die noch auf keiner Übergabeliste stehen: der Server erstellt die Liste (mit einem Barcode pro Sendung) zum Unterschreiben durch den Fahrer</translation>
     </message>
     <message>
         <source>Print manifest</source>
-        <translation type="unfinished"></translation>
+        <translation>Übergabeliste drucken</translation>
     </message>
     <message>
         <source>Hand over: manifest</source>
-        <translation type="unfinished"></translation>
+        <translation>Übergabe: Übergabeliste</translation>
     </message>
     <message>
         <source>Carrier</source>
-        <translation type="unfinished">Paketdienst</translation>
+        <translation>Paketdienst</translation>
     </message>
     <message>
         <source>on manifest {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>auf Übergabeliste {0}</translation>
     </message>
     <message numerus="yes">
         <source>{name} (%n to hand over)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>{name} (%n zu übergeben)</numerusform>
+            <numerusform>{name} (%n zu übergeben)</numerusform>
         </translation>
     </message>
     <message>
         <source>The manifest was not created: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Übergabeliste wurde nicht erstellt: {0}</translation>
     </message>
     <message numerus="yes">
         <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Übergabeliste {number}: %n Sendung, gespeichert als {file}.</numerusform>
+            <numerusform>Übergabeliste {number}: %n Sendungen, gespeichert als {file}.</numerusform>
         </translation>
     </message>
     <message>
         <source>Manifest {number} created: print it for the driver to sign.</source>
-        <translation type="unfinished"></translation>
+        <translation>Übergabeliste {number} erstellt: bitte drucken und vom Fahrer unterschreiben lassen.</translation>
     </message>
     <message>
         <source>No printer is assigned to this profile: the manifest is at {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesem Profil ist kein Drucker zugewiesen: die Übergabeliste liegt unter {0}.</translation>
     </message>
     <message>
         <source>Manifest {0} sent to {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Übergabeliste {0} an {1} gesendet.</translation>
     </message>
 </context>
 <context>
@@ -1555,6 +1707,345 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>{field}: {message}</source>
         <translation>{field}: {message}</translation>
     </message>
+    <message>
+        <source>This carrier</source>
+        <translation>Dieser Paketdienst</translation>
+    </message>
+    <message>
+        <source>Choose a carrier.</source>
+        <translation>Bitte einen Paketdienst wählen.</translation>
+    </message>
+    <message>
+        <source>Choose a service.</source>
+        <translation>Bitte eine Versandart wählen.</translation>
+    </message>
+    <message>
+        <source>Fill this in for the additional service.</source>
+        <translation>Bitte für die Zusatzleistung ausfüllen.</translation>
+    </message>
+    <message>
+        <source>Enter the sender&apos;s address.</source>
+        <translation>Bitte die Adresse des Absenders eingeben.</translation>
+    </message>
+    <message>
+        <source>Enter the receiver&apos;s address.</source>
+        <translation>Bitte die Adresse des Empfängers eingeben.</translation>
+    </message>
+    <message>
+        <source>Fill this in.</source>
+        <translation>Bitte ausfüllen.</translation>
+    </message>
+    <message>
+        <source>This value has the wrong form.</source>
+        <translation>Dieser Wert hat nicht die richtige Form.</translation>
+    </message>
+    <message>
+        <source>Leave this empty.</source>
+        <translation>Bitte leer lassen.</translation>
+    </message>
+    <message>
+        <source>This field is not known.</source>
+        <translation>Dieses Feld ist unbekannt.</translation>
+    </message>
+    <message>
+        <source>At most {max} characters (now {now}).</source>
+        <translation>Höchstens {max} Zeichen (jetzt {now}).</translation>
+    </message>
+    <message>
+        <source>This is too long.</source>
+        <translation>Das ist zu lang.</translation>
+    </message>
+    <message>
+        <source>At least {min} characters.</source>
+        <translation>Mindestens {min} Zeichen.</translation>
+    </message>
+    <message>
+        <source>This is too short.</source>
+        <translation>Das ist zu kurz.</translation>
+    </message>
+    <message>
+        <source>Enter a number.</source>
+        <translation>Bitte eine Zahl eingeben.</translation>
+    </message>
+    <message>
+        <source>Enter a number above 0.</source>
+        <translation>Bitte eine Zahl größer als 0 eingeben.</translation>
+    </message>
+    <message>
+        <source>Enter a valid e-mail address, e.g. name@example.com.</source>
+        <translation>Bitte eine gültige E-Mail-Adresse eingeben, z. B. name@example.com.</translation>
+    </message>
+    <message>
+        <source>Enter the mobile number with its country code, e.g. +49 151 2345678.</source>
+        <translation>Bitte die Handynummer mit Ländervorwahl eingeben, z. B. +49 151 2345678.</translation>
+    </message>
+    <message>
+        <source>Enter a phone number, e.g. +49 30 1234567.</source>
+        <translation>Bitte eine Telefonnummer eingeben, z. B. +49 30 1234567.</translation>
+    </message>
+    <message>
+        <source>Choose a country from the list.</source>
+        <translation>Bitte ein Land aus der Liste wählen.</translation>
+    </message>
+    <message>
+        <source>Enter a three-letter currency code such as EUR.</source>
+        <translation>Bitte einen dreistelligen Währungscode wie EUR eingeben.</translation>
+    </message>
+    <message>
+        <source>Choose a language.</source>
+        <translation>Bitte eine Sprache wählen.</translation>
+    </message>
+    <message>
+        <source>Enter the date as year-month-day, e.g. 2024-05-03.</source>
+        <translation>Bitte das Datum als Jahr-Monat-Tag eingeben, z. B. 2024-05-03.</translation>
+    </message>
+    <message>
+        <source>Enter a date and a time.</source>
+        <translation>Bitte Datum und Uhrzeit eingeben.</translation>
+    </message>
+    <message>
+        <source>This IBAN is not valid; check it for typing errors.</source>
+        <translation>Diese IBAN ist ungültig; bitte auf Tippfehler prüfen.</translation>
+    </message>
+    <message>
+        <source>A BIC has 8 or 11 letters and digits, e.g. DEUTDEFF.</source>
+        <translation>Eine BIC hat 8 oder 11 Buchstaben und Ziffern, z. B. DEUTDEFF.</translation>
+    </message>
+    <message>
+        <source>Enter a full web address, e.g. https://example.com/hooks.</source>
+        <translation>Bitte eine vollständige Webadresse eingeben, z. B. https://example.com/hooks.</translation>
+    </message>
+    <message>
+        <source>Live webhooks need an address starting with https://.</source>
+        <translation>Live-Webhooks brauchen eine Adresse, die mit https:// beginnt.</translation>
+    </message>
+    <message>
+        <source>Choose a unit from the list.</source>
+        <translation>Bitte eine Einheit aus der Liste wählen.</translation>
+    </message>
+    <message>
+        <source>This barcode number (GTIN) is not valid; check it for typing errors.</source>
+        <translation>Diese Artikelnummer (GTIN) ist ungültig; bitte auf Tippfehler prüfen.</translation>
+    </message>
+    <message>
+        <source>There are too many entries here.</source>
+        <translation>Hier sind zu viele Einträge.</translation>
+    </message>
+    <message>
+        <source>Enter a company, or a first and last name.</source>
+        <translation>Bitte eine Firma oder Vor- und Nachname eingeben.</translation>
+    </message>
+    <message>
+        <source>Enter a name or a company.</source>
+        <translation>Bitte einen Namen oder eine Firma eingeben.</translation>
+    </message>
+    <message>
+        <source>Choose a carrier from the list.</source>
+        <translation>Bitte einen Paketdienst aus der Liste wählen.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not take returns.</source>
+        <translation>{carrier} nimmt keine Retouren an.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not offer {service}; choose another service.</source>
+        <translation>{carrier} bietet {service} nicht an; bitte eine andere Versandart wählen.</translation>
+    </message>
+    <message>
+        <source>Returns cannot have additional services; remove them.</source>
+        <translation>Retouren können keine Zusatzleistungen haben; bitte entfernen.</translation>
+    </message>
+    <message>
+        <source>Give either one package or several, not both.</source>
+        <translation>Bitte entweder ein Paket oder mehrere angeben, nicht beides.</translation>
+    </message>
+    <message>
+        <source>Enter the package&apos;s weight and size.</source>
+        <translation>Bitte Gewicht und Maße des Pakets eingeben.</translation>
+    </message>
+    <message>
+        <source>{carrier} takes only one package per shipment.</source>
+        <translation>{carrier} nimmt nur ein Paket pro Sendung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>A shipment can have at most %n packages.</source>
+        <translation>
+            <numerusform>Eine Sendung kann höchstens %n Paket haben.</numerusform>
+            <numerusform>Eine Sendung kann höchstens %n Pakete haben.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a package type.</source>
+        <translation>Bitte eine Paketart wählen.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not take the package type {type}.</source>
+        <translation>{carrier} nimmt die Paketart {type} nicht an.</translation>
+    </message>
+    <message>
+        <source>At most {max} kg for this package type (now {now} kg).</source>
+        <translation>Höchstens {max} kg für diese Paketart (jetzt {now} kg).</translation>
+    </message>
+    <message>
+        <source>At most {max} cm for this package type (now {now} cm).</source>
+        <translation>Höchstens {max} cm für diese Paketart (jetzt {now} cm).</translation>
+    </message>
+    <message>
+        <source>Leave length, width and height empty for bulky parcels.</source>
+        <translation>Bei Sperrgut Länge, Breite und Höhe bitte leer lassen.</translation>
+    </message>
+    <message>
+        <source>{carrier} offers no higher insurance; remove the declared value.</source>
+        <translation>{carrier} bietet keine Höherversicherung; bitte den versicherten Wert entfernen.</translation>
+    </message>
+    <message>
+        <source>Declared values are given in euro (EUR).</source>
+        <translation>Versicherte Werte werden in Euro (EUR) angegeben.</translation>
+    </message>
+    <message>
+        <source>Goods worth up to 500 € are insured automatically; leave the declared value out.</source>
+        <translation>Waren bis 500 € sind automatisch versichert; bitte keinen versicherten Wert angeben.</translation>
+    </message>
+    <message>
+        <source>Choose an additional service from the list.</source>
+        <translation>Bitte eine Zusatzleistung aus der Liste wählen.</translation>
+    </message>
+    <message>
+        <source>{service} is already added.</source>
+        <translation>{service} ist bereits hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not offer {service}.</source>
+        <translation>{carrier} bietet {service} nicht an.</translation>
+    </message>
+    <message>
+        <source>{service} is only offered with {services}.</source>
+        <translation>{service} gibt es nur mit {services}.</translation>
+    </message>
+    <message>
+        <source>Saturday delivery needs the service Express or Express early morning.</source>
+        <translation>Samstagszustellung gibt es nur mit Express oder Express Frühzustellung.</translation>
+    </message>
+    <message>
+        <source>Enter the e-mail address (or, with DPD, the mobile number) to notify.</source>
+        <translation>Bitte die E-Mail-Adresse (oder bei DPD die Handynummer) für die Ankündigung eingeben.</translation>
+    </message>
+    <message>
+        <source>{carrier} cannot send notices by e-mail.</source>
+        <translation>{carrier} kann keine Ankündigungen per E-Mail senden.</translation>
+    </message>
+    <message>
+        <source>{carrier} cannot send text messages; use an e-mail address.</source>
+        <translation>{carrier} kann keine SMS senden; bitte eine E-Mail-Adresse verwenden.</translation>
+    </message>
+    <message>
+        <source>Choose a label format.</source>
+        <translation>Bitte ein Etikettenformat wählen.</translation>
+    </message>
+    <message>
+        <source>Choose a label size.</source>
+        <translation>Bitte eine Etikettengröße wählen.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not print {format} labels; choose another label format.</source>
+        <translation>{carrier} druckt keine Etiketten im Format {format}; bitte ein anderes Etikettenformat wählen.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not deliver to workplace parcel points.</source>
+        <translation>{carrier} liefert nicht an Paketstationen am Arbeitsplatz.</translation>
+    </message>
+    <message>
+        <source>Write {prefix}, a space, then the partner id, e.g. {prefix} A1B2C3D.</source>
+        <translation>Bitte {prefix}, ein Leerzeichen und dann die Partner-ID schreiben, z. B. {prefix} A1B2C3D.</translation>
+    </message>
+    <message>
+        <source>A partner id has 7 capital letters or digits, e.g. A1B2C3D.</source>
+        <translation>Eine Partner-ID hat 7 Großbuchstaben oder Ziffern, z. B. A1B2C3D.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not deliver to locker stations.</source>
+        <translation>{carrier} liefert nicht an Packstationen.</translation>
+    </message>
+    <message>
+        <source>{carrier} does not deliver to post branches.</source>
+        <translation>{carrier} liefert nicht an Postfilialen.</translation>
+    </message>
+    <message>
+        <source>Enter the receiver&apos;s customer number (Postnummer, 6 to 10 digits).</source>
+        <translation>Bitte die Postnummer des Empfängers eingeben (6 bis 10 Ziffern).</translation>
+    </message>
+    <message>
+        <source>Enter the 3-digit number of the locker station.</source>
+        <translation>Bitte die dreistellige Nummer der Packstation eingeben.</translation>
+    </message>
+    <message>
+        <source>Enter the 3-digit number of the post branch.</source>
+        <translation>Bitte die dreistellige Nummer der Postfiliale eingeben.</translation>
+    </message>
+    <message>
+        <source>{carrier} takes no pickup requests.</source>
+        <translation>{carrier} nimmt keine Abholaufträge an.</translation>
+    </message>
+    <message>
+        <source>The latest pickup time must be after the earliest.</source>
+        <translation>Die späteste Abholzeit muss nach der frühesten liegen.</translation>
+    </message>
+    <message>
+        <source>This shipment is listed twice.</source>
+        <translation>Diese Sendung ist doppelt aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Choose an event type.</source>
+        <translation>Bitte eine Ereignisart wählen.</translation>
+    </message>
+    <message>
+        <source>This event type is listed twice.</source>
+        <translation>Diese Ereignisart ist doppelt aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Only user name and password are possible here.</source>
+        <translation>Hier sind nur Benutzername und Passwort möglich.</translation>
+    </message>
+    <message>
+        <source>A rule needs a condition, an allow list or a deny list.</source>
+        <translation>Eine Regel braucht eine Bedingung, eine Erlaubt- oder eine Verboten-Liste.</translation>
+    </message>
+    <message>
+        <source>Choose what the rule tests.</source>
+        <translation>Bitte wählen, was die Regel prüft.</translation>
+    </message>
+    <message>
+        <source>Choose a comparison.</source>
+        <translation>Bitte einen Vergleich wählen.</translation>
+    </message>
+    <message>
+        <source>Enter a value to compare with.</source>
+        <translation>Bitte einen Vergleichswert eingeben.</translation>
+    </message>
+    <message>
+        <source>This rule is too large.</source>
+        <translation>Diese Regel ist zu groß.</translation>
+    </message>
+    <message>
+        <source>This rule is nested too deeply.</source>
+        <translation>Diese Regel ist zu tief verschachtelt.</translation>
+    </message>
+    <message>
+        <source>Labels cannot print “{char}”; remove it.</source>
+        <translation>Etiketten können „{char}“ nicht drucken; bitte entfernen.</translation>
+    </message>
+    <message>
+        <source>A postcode in {country} looks like {example}.</source>
+        <translation>Eine Postleitzahl in {country} sieht so aus: {example}.</translation>
+    </message>
+    <message>
+        <source>Saturday delivery is only for parcels sent on a Friday.</source>
+        <translation>Samstagszustellung gibt es nur für Pakete, die an einem Freitag verschickt werden.</translation>
+    </message>
+    <message>
+        <source>This could not be checked; please review it.</source>
+        <translation>Das konnte nicht geprüft werden; bitte kontrollieren.</translation>
+    </message>
 </context>
 <context>
     <name>Settings</name>
@@ -1569,7 +2060,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Sc&amp;ales</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Waagen</translation>
     </message>
     <message>
         <source>Pr&amp;eferences</source>
@@ -1637,6 +2128,22 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Save preferences</source>
         <translation>Vorgaben speichern</translation>
+    </message>
+    <message>
+        <source>Language of Packdesk (all profiles)</source>
+        <translation>Sprache von Packdesk (alle Profile)</translation>
+    </message>
+    <message>
+        <source>System ({0})</source>
+        <translation>Systemsprache ({0})</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Saved. Close and start Packdesk again to see it in the new language.</source>
+        <translation>Gespeichert. Packdesk schließen und erneut starten, um es in der neuen Sprache zu sehen.</translation>
     </message>
     <message>
         <source>(none)</source>
@@ -1924,11 +2431,11 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>{model} reports {dpi} dpi and {stock} labels.</source>
-        <translation type="unfinished"></translation>
+        <translation>{model} meldet {dpi} dpi und Etiketten {stock}.</translation>
     </message>
     <message>
         <source>The printer</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Drucker</translation>
     </message>
     <message>
         <source>Printer {name!r} saved.</source>
@@ -2137,6 +2644,14 @@ Sendungsverlauf und Etiketten bleiben auf diesem Computer.</translation>
         <translation>Alle Sendungsverfolgungsereignisse (shipment.tracking.*)</translation>
     </message>
     <message>
+        <source>Deleted</source>
+        <translation>Gelöscht</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0} ({1})</translation>
+    </message>
+    <message>
         <source>Active</source>
         <translation>Aktiv</translation>
     </message>
@@ -2334,12 +2849,92 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <source>The server&apos;s certificate authority is trusted.</source>
         <translation>Der Zertifizierungsstelle des Servers wird vertraut.</translation>
     </message>
+    <message>
+        <source>Scale</source>
+        <translation>Waage</translation>
+    </message>
+    <message>
+        <source>&amp;Find scales</source>
+        <translation>Waagen &amp;suchen</translation>
+    </message>
+    <message>
+        <source>Mettler Toledo MT-SICS</source>
+        <translation>Mettler Toledo MT-SICS</translation>
+    </message>
+    <message>
+        <source>NCI / Weigh-Tronix</source>
+        <translation>NCI / Weigh-Tronix</translation>
+    </message>
+    <message>
+        <source>e.g. sics:/dev/ttyUSB0 or hid:</source>
+        <translation>z. B. sics:/dev/ttyUSB0 oder hid:</translation>
+    </message>
+    <message>
+        <source> g</source>
+        <translation> g</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Protocol (serial scales)</source>
+        <translation>Protokoll (serielle Waagen)</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Stable after equal readings</source>
+        <translation>Stabil nach gleichen Messwerten</translation>
+    </message>
+    <message>
+        <source>Readings may differ by</source>
+        <translation>Messwerte dürfen abweichen um</translation>
+    </message>
+    <message>
+        <source>Use a reading for at most</source>
+        <translation>Messwert höchstens verwenden für</translation>
+    </message>
+    <message>
+        <source>No scale</source>
+        <translation>Keine Waage</translation>
+    </message>
     <message numerus="yes">
         <source>%n scale port(s) found</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Anschluss für eine Waage gefunden</numerusform>
+            <numerusform>%n Anschlüsse für Waagen gefunden</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Choose a scale first.</source>
+        <translation>Bitte zuerst eine Waage wählen.</translation>
+    </message>
+    <message>
+        <source>Scale: connecting…</source>
+        <translation>Waage: Verbindung wird aufgebaut …</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Saved: no scale.</source>
+        <translation>Gespeichert: keine Waage.</translation>
     </message>
 </context>
 <context>
@@ -2778,6 +3373,10 @@ Gespeichert in {parent}</translation>
         <translation>An {printer} gesendet: {state}</translation>
     </message>
     <message>
+        <source>&amp;Carrier</source>
+        <translation>&amp;Paketdienst</translation>
+    </message>
+    <message>
         <source>Ser&amp;vice</source>
         <translation>&amp;Versandart</translation>
     </message>
@@ -2869,6 +3468,18 @@ Gespeichert in {parent}</translation>
 <context>
     <name>Window</name>
     <message>
+        <source>{printer}: the carrier has no label made for this printer, so the {format} label is converted for it ({dpi} dpi).</source>
+        <translation>{printer}: Der Paketdienst hat kein Etikett genau für diesen Drucker, daher wird das {format}-Etikett für ihn umgewandelt ({dpi} dpi).</translation>
+    </message>
+    <message>
+        <source>{printer}: {format}, made for this printer.</source>
+        <translation>{printer}: {format}, passend für diesen Drucker.</translation>
+    </message>
+    <message>
+        <source>{printer}: {format} fits the paper.</source>
+        <translation>{printer}: {format} passt auf das Papier.</translation>
+    </message>
+    <message>
         <source>not connected</source>
         <translation>nicht verbunden</translation>
     </message>
@@ -2883,6 +3494,10 @@ Gespeichert in {parent}</translation>
     <message>
         <source>no printer assigned</source>
         <translation>kein Drucker zugewiesen</translation>
+    </message>
+    <message>
+        <source>{printer} cannot print any label format this carrier offers for this service.</source>
+        <translation>{printer} kann keines der Etikettenformate drucken, die der Paketdienst für diese Versandart anbietet.</translation>
     </message>
     <message>
         <source>The profile&apos;s data cannot be opened: {exc}</source>
@@ -2966,7 +3581,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>End of day</source>
-        <translation type="unfinished"></translation>
+        <translation>Tagesabschluss</translation>
     </message>
     <message>
         <source>Batch</source>
@@ -3042,6 +3657,10 @@ Gespeichert in {parent}</translation>
     <message>
         <source>LIVE — labels cost money</source>
         <translation>LIVE — Etiketten kosten Geld</translation>
+    </message>
+    <message>
+        <source>Local sandbox</source>
+        <translation>Lokale Testumgebung</translation>
     </message>
     <message>
         <source>{app} — {profile} ({environment})</source>

@@ -213,6 +213,16 @@ A second return label is rarely needed: show the existing one, or create another
     </message>
 </context>
 <context>
+    <name>Problems</name>
+    <message numerus="yes">
+        <source>A shipment can have at most %n packages.</source>
+        <translation>
+            <numerusform>A shipment can have at most %n packages.</numerusform>
+            <numerusform>A shipment can have at most %n packages.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Settings</name>
     <message numerus="yes">
         <source>CUPS has %n queue(s).</source>

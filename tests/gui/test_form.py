@@ -80,6 +80,11 @@ async def test_problems_appear_and_disappear_while_typing(
     assert shown(form, "to.city") == [
         'Labels cannot print "😀" (grinning face); remove it from the city.'
     ]
+    # the code or the name (German or English) is taken; the ISO code goes on the wire
+    for typed in ("Germany", "Deutschland", "DE"):
+        type_into(qtbot, form.receiver.fields["country"].editor, typed)
+        assert shown(form, "to.country") == []
+        assert form.receiver.address()["country"] == "DE"
 
     fill_receiver(qtbot, form, RECEIVER)
     fill_package(qtbot, form, {**PACKAGE, "weight": "40"})
@@ -222,7 +227,7 @@ async def test_carrier_change_rechecks_instead_of_clearing(
     form.carrier_service.set_carrier("dpd", "one_day")
     assert row.type_combo.currentData() == "bulk"
     assert "not taken by DPD" in row.type_combo.currentText()
-    assert shown(form, "package.type") == ["Bulk shipments can only be sent with DHL."]
+    assert shown(form, "package.type") == ["DPD does not take the package type Bulky parcel."]
     assert shown(form, "package.declared_value") == [
         "DPD does not offer extra insurance; remove the declared value."
     ]
@@ -242,7 +247,7 @@ async def test_carrier_change_rechecks_instead_of_clearing(
     assert form.carrier_service.service == "one_day_early"
     assert "not offered by Hermes" in form.carrier_service.service_combo.currentText()
     assert any(p.path == "service" for p in form.problems)
-    assert shown(form, "service")[0].startswith("Hermes does not offer the service one_day_early")
+    assert shown(form, "service")[0].startswith("Hermes does not offer Express early morning")
 
 
 async def test_several_packages_only_where_the_carrier_takes_them(
@@ -264,7 +269,7 @@ async def test_several_packages_only_where_the_carrier_takes_them(
     draft = form.draft()
     assert "package" not in draft and len(draft["packages"]) == 2
     form.carrier_service.set_carrier("dhl")
-    assert shown(form, "packages") == ["DHL takes one package per shipment; use `package`."]
+    assert shown(form, "packages") == ["DHL takes only one package per shipment."]  # no field names
     qtbot.mouseClick(form.packages.rows[1].remove_button, Qt.MouseButton.LeftButton)
     assert form.problems == []
     assert "package" in form.draft()
@@ -335,7 +340,7 @@ async def test_each_additional_service_has_its_fields(
     saturday = addons["saturday_delivery"]
     click(qtbot, saturday.check)
     assert shown(form, "additional_services[2].name") == [
-        "Saturday delivery needs the service one_day or one_day_early."
+        "Saturday delivery needs the service Express or Express early morning."
     ]
     form.carrier_service.set_service("one_day")
     assert shown(form, "additional_services[2].name") == [

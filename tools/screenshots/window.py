@@ -231,8 +231,14 @@ def run_shots(
     argv: Sequence[str] | None,
     prefix: str,
 ) -> int:
-    """Run `shoot(out, tmp)` on qasync's loop with throw-away folders; print what it wrote."""
+    """Run `shoot(out, tmp)` on qasync's loop with throw-away folders; print what it wrote.
+    `--language de` renders the windows in German (default: English)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    language = "en"
+    if "--language" in args:
+        at = args.index("--language")
+        language = args[at + 1]
+        del args[at : at + 2]
     out = Path(args[0] if args else "docs/screenshots").resolve()
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp_name:
         tmp = Path(tmp_name)
@@ -245,6 +251,9 @@ def run_shots(
         from PySide6.QtWidgets import QApplication
 
         app = QApplication.instance() or QApplication([prefix.rstrip("-")])
+        from desktop_app.gui.i18n import install_translations
+
+        install_translations(language)
         loop = qasync.QEventLoop(app)
         asyncio.set_event_loop(loop)
         try:

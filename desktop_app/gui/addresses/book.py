@@ -39,6 +39,7 @@ from desktop_app.domain.rules import Problem, validate_address
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.gui.addresses.editing import AddressEditing
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.problems import problems_text
@@ -688,7 +689,7 @@ class AddressBookWidget(QWidget):
         try:
             found = await book.lookup_partner(client, partner_id)
         except AddressProblems as exc:
-            self.partner_result.setText("\n".join(p.message for p in exc.problems))
+            self.partner_result.setText("\n".join(problem_message(p) for p in exc.problems))
             return None
         except APIError as exc:
             self.partner_result.setText(

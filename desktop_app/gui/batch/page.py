@@ -98,6 +98,48 @@ def count_text(status: str, n: int) -> str:
     return texts.get(status, f"{n} {status}")
 
 
+def target_texts() -> dict[str, str]:
+    """What each shipment field of the mapping is, in the UI language."""
+    return {
+        "to.name": translate("Batch", "Receiver full name (split into first and last name)"),
+        "to.first_name": translate("Batch", "Receiver first name"),
+        "to.last_name": translate("Batch", "Receiver last name"),
+        "to.company": translate("Batch", "Receiver company"),
+        "to.care_of": translate("Batch", "Receiver care of / address line 2"),
+        "to.street": translate("Batch", "Receiver street (with the number if no number column)"),
+        "to.street_no": translate("Batch", "Receiver house number"),
+        "to.zip_code": translate("Batch", "Receiver postcode"),
+        "to.city": translate("Batch", "Receiver city"),
+        "to.state": translate("Batch", "Receiver state"),
+        "to.country": translate("Batch", "Receiver country (code or name)"),
+        "to.email": translate("Batch", "Receiver e-mail"),
+        "to.phone": translate("Batch", "Receiver phone"),
+        "from.company": translate("Batch", "Sender company"),
+        "from.first_name": translate("Batch", "Sender first name"),
+        "from.last_name": translate("Batch", "Sender last name"),
+        "from.street": translate("Batch", "Sender street (with the number if no number column)"),
+        "from.street_no": translate("Batch", "Sender house number"),
+        "from.zip_code": translate("Batch", "Sender postcode"),
+        "from.city": translate("Batch", "Sender city"),
+        "from.country": translate("Batch", "Sender country (code or name)"),
+        "from.phone": translate("Batch", "Sender phone"),
+        "package.weight": translate("Batch", "Weight (kg)"),
+        "package.length": translate("Batch", "Length (cm)"),
+        "package.width": translate("Batch", "Width (cm)"),
+        "package.height": translate("Batch", "Height (cm)"),
+        "package.type": translate("Batch", "Package type"),
+        "package.description": translate("Batch", "Contents"),
+        "carrier": translate("Batch", "Carrier"),
+        "service": translate("Batch", "Service"),
+        "reference_number": translate("Batch", "Order / reference number"),
+        "description": translate("Batch", "Shipment description"),
+        "notification_email": translate("Batch", "Notification e-mail"),
+        "metadata.partner.order_number": translate("Batch", "Parcel-point partner's order number"),
+        "metadata.partner.shop_name": translate("Batch", "Shop name"),
+        "metadata.partner.order_date": translate("Batch", "Order date"),
+    }
+
+
 def not_used_text() -> str:
     """The mapping choice for a field no column fills."""
     return translate("Batch", "— not used —")
@@ -303,8 +345,9 @@ class MappingWidget(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.combos: dict[str, QComboBox] = {}
         self.values: dict[str, QLineEdit] = {}
-        for r, (target, text) in enumerate(TARGETS.items()):
-            label = QLabel(text)
+        texts = target_texts()
+        for r, target in enumerate(TARGETS):
+            label = QLabel(texts.get(target, TARGETS[target]))
             label.setToolTip(field_label(target))
             self.table.setCellWidget(r, 0, label)
             combo = QComboBox()

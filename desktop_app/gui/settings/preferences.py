@@ -21,7 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.labels import LABEL_FORMATS
-from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n import (
+    SYSTEM,
+    current_language,
+    effective_language,
+    save_language,
+    saved_language,
+    translate,
+)
 from desktop_app.gui.i18n.words import label_format_name, service_name
 from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
 from desktop_app.profiles.errors import ProfileError
@@ -92,12 +99,14 @@ class PreferencesPage(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.message, 1)
         row.addWidget(self.save_button)
-        for box in (printing, form_box):
+        language_box = self._language_box()
+        for box in (printing, form_box, language_box):
             box.setMaximumWidth(760)  # short values: full-width fields only look empty
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(printing)
         layout.addWidget(form_box)
+        layout.addWidget(language_box)
         layout.addStretch(1)
         layout.addLayout(row)
 
@@ -106,6 +115,43 @@ class PreferencesPage(QWidget):
         ctx.profile_changed.connect(lambda _p: self.load())
         ctx.offers_changed.connect(self.load)
         self.load()
+
+    def _language_box(self) -> QGroupBox:
+        """The app's language (all profiles): System, Deutsch or English, kept in settings.ini."""
+        box = QGroupBox(translate("Settings", "Language of Packdesk (all profiles)"))
+        self.language_combo = QComboBox()
+        self.language_combo.setObjectName("ui_language")
+        system = effective_language(SYSTEM)
+        names = {"de": "Deutsch", "en": "English"}  # each language by its own name
+        self.language_combo.addItem(
+            translate("Settings", "System ({0})").format(names[system]), SYSTEM
+        )
+        for code in ("de", "en"):
+            self.language_combo.addItem(names[code], code)
+        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(saved_language())))
+        self.language_note = QLabel()
+        self.language_note.setObjectName("language_note")
+        self.language_note.setWordWrap(True)
+        self.language_combo.activated.connect(lambda _i: self._language_chosen())
+        form = QFormLayout(box)
+        form.addRow(translate("Settings", "Language"), self.language_combo)
+        form.addRow(self.language_note)
+        return box
+
+    def _language_chosen(self) -> None:
+        choice = self.language_combo.currentData()
+        save_language(choice)
+        if effective_language(choice) == current_language():
+            self.language_note.clear()
+            return
+        # the open windows keep their texts: a restart shows every page in the new language
+        self.language_note.setText(
+            translate(
+                "Settings",
+                "Saved. Close and start Packdesk again to see it in the new language.",
+            )
+        )
+        self.language_note.setStyleSheet(f"color: {OK_COLOR};")
 
     def _fill_services(self, *_args: Any, wanted: str | None = None) -> None:
         code = self.carrier_combo.currentData()

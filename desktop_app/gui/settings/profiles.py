@@ -34,7 +34,13 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.server_connect import ServerConnectDialog
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import (
+    ERROR_COLOR,
+    MUTED_COLOR,
+    OK_COLOR,
+    look_for,
+    profile_title,
+)
 from desktop_app.gui.widgets.files import choose_file_to_open
 from desktop_app.profiles.errors import ProfileError, ProfileValidationError
 from desktop_app.profiles.models import Profile, is_loopback_host
@@ -55,8 +61,10 @@ ENVIRONMENT_CHOICES = (
 def profile_caption(profile: Profile) -> str:
     """How a profile is listed: its name and its environment."""
     if profile.builtin_local:
-        return translate("Settings", "{name}  (built-in, SANDBOX)").format(name=profile.name)
-    return f"{profile.name}  ({'LIVE' if profile.is_live else 'SANDBOX'})"
+        return translate("Settings", "{name}  (built-in, SANDBOX)").format(
+            name=profile_title(profile)
+        )
+    return f"{profile.name}  ({look_for('live' if profile.is_live else 'sandbox').word})"
 
 
 def _error(exc: BaseException) -> str:

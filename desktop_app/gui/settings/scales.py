@@ -32,10 +32,6 @@ if TYPE_CHECKING:
 PROTOCOLS = ("sics", "nci")
 
 
-def _tr(text: str) -> str:
-    return translate("Settings", text)
-
-
 class ScalesPage(QWidget):
     """The machine's scale: chosen from what is found (or typed as a URI), tested, saved."""
 
@@ -48,37 +44,37 @@ class ScalesPage(QWidget):
         self.found: list[FoundScale] = []
         self.device_combo = QComboBox()
         self.device_combo.setObjectName("scaleDevice")
-        self.device_combo.setAccessibleName(_tr("Scale"))
+        self.device_combo.setAccessibleName(translate("Settings", "Scale"))
         self.device_combo.activated.connect(self._on_device_chosen)
-        self.find_button = QPushButton(_tr("&Find scales"))
+        self.find_button = QPushButton(translate("Settings", "&Find scales"))
         self.find_button.setObjectName("findScales")
         self.find_button.clicked.connect(lambda: self.ctx.spawn(self.find()))
         self.protocol_combo = QComboBox()
         self.protocol_combo.setObjectName("scaleProtocol")
-        self.protocol_combo.addItem(_tr("Mettler Toledo MT-SICS"), "sics")
-        self.protocol_combo.addItem(_tr("NCI / Weigh-Tronix"), "nci")
+        self.protocol_combo.addItem(translate("Settings", "Mettler Toledo MT-SICS"), "sics")
+        self.protocol_combo.addItem(translate("Settings", "NCI / Weigh-Tronix"), "nci")
         self.protocol_combo.activated.connect(self._on_protocol_chosen)
         self.uri_edit = QLineEdit()
         self.uri_edit.setObjectName("scaleUri")
-        self.uri_edit.setPlaceholderText(_tr("e.g. sics:/dev/ttyUSB0 or hid:"))
+        self.uri_edit.setPlaceholderText(translate("Settings", "e.g. sics:/dev/ttyUSB0 or hid:"))
         self.uri_edit.textEdited.connect(self._on_uri_edited)
         self.count_spin = QSpinBox()
         self.count_spin.setRange(1, 20)
         self.tolerance_spin = QDoubleSpinBox()
         self.tolerance_spin.setRange(0.0, 100.0)
         self.tolerance_spin.setDecimals(1)
-        self.tolerance_spin.setSuffix(_tr(" g"))
+        self.tolerance_spin.setSuffix(translate("Settings", " g"))
         self.age_spin = QDoubleSpinBox()
         self.age_spin.setRange(0.2, 30.0)
         self.age_spin.setDecimals(1)
-        self.age_spin.setSuffix(_tr(" s"))
-        self.test_button = QPushButton(_tr("&Test"))
+        self.age_spin.setSuffix(translate("Settings", " s"))
+        self.test_button = QPushButton(translate("Settings", "&Test"))
         self.test_button.setObjectName("testScale")
         self.test_button.setCheckable(True)
         self.test_button.toggled.connect(self._on_test_toggled)
         self.live = QLabel()
         self.live.setObjectName("scaleLive")
-        self.save_button = QPushButton(_tr("&Save"))
+        self.save_button = QPushButton(translate("Settings", "&Save"))
         self.save_button.setObjectName("saveScale")
         self.save_button.clicked.connect(self.save)
         self.message = QLabel()
@@ -89,12 +85,12 @@ class ScalesPage(QWidget):
         device_row.addWidget(self.device_combo, 1)
         device_row.addWidget(self.find_button)
         form = QFormLayout()
-        form.addRow(_tr("Scale"), device_row)
-        form.addRow(_tr("Protocol (serial scales)"), self.protocol_combo)
-        form.addRow(_tr("Address"), self.uri_edit)
-        form.addRow(_tr("Stable after equal readings"), self.count_spin)
-        form.addRow(_tr("Readings may differ by"), self.tolerance_spin)
-        form.addRow(_tr("Use a reading for at most"), self.age_spin)
+        form.addRow(translate("Settings", "Scale"), device_row)
+        form.addRow(translate("Settings", "Protocol (serial scales)"), self.protocol_combo)
+        form.addRow(translate("Settings", "Address"), self.uri_edit)
+        form.addRow(translate("Settings", "Stable after equal readings"), self.count_spin)
+        form.addRow(translate("Settings", "Readings may differ by"), self.tolerance_spin)
+        form.addRow(translate("Settings", "Use a reading for at most"), self.age_spin)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.live, 1)
@@ -133,7 +129,7 @@ class ScalesPage(QWidget):
     def _fill_devices(self) -> None:
         uri = self.uri_edit.text().strip()
         self.device_combo.clear()
-        self.device_combo.addItem(_tr("No scale"), "")
+        self.device_combo.addItem(translate("Settings", "No scale"), "")
         for found in self.found:
             self.device_combo.addItem(f"{found.description} ({found.uri})", found.uri)
         if uri and self._device_index(uri) < 0:
@@ -191,13 +187,15 @@ class ScalesPage(QWidget):
         config = self.config()
         problems = config.problems()
         if problems or not config.uri:
-            self._say("; ".join(problems) or _tr("Choose a scale first."), ok=False)
+            self._say(
+                "; ".join(problems) or translate("Settings", "Choose a scale first."), ok=False
+            )
             self.test_button.setChecked(False)
             return
         self._tester = ScalePresenter(self, config=config)
         self._tester.changed.connect(lambda: self.live.setText(self._tester_text()))
         self._tester.start()
-        self.live.setText(_tr("Scale: connecting…"))
+        self.live.setText(translate("Settings", "Scale: connecting…"))
 
     def _tester_text(self) -> str:
         return self._tester.text if self._tester is not None else ""
@@ -220,9 +218,14 @@ class ScalesPage(QWidget):
         try:
             save_scale_config(config)
         except (ValueError, OSError) as exc:
-            self._say(_tr("Not saved: %1").replace("%1", str(exc)), ok=False)
+            self._say(translate("Settings", "Not saved: %1").replace("%1", str(exc)), ok=False)
             return False
-        self._say(_tr("Saved.") if config.uri else _tr("Saved: no scale."), ok=True)
+        self._say(
+            translate("Settings", "Saved.")
+            if config.uri
+            else translate("Settings", "Saved: no scale."),
+            ok=True,
+        )
         self.saved.emit(config)
         return True
 

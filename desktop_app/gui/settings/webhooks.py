@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.events import CATCH_ALL_PATTERNS, EVENT_TYPES, event_matches
 from desktop_app.domain.rules import validate_webhook
+from desktop_app.gui.history.page import STATUS_TEXT
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
@@ -57,8 +58,16 @@ DEACTIVATED_COLOR = "#b3261e"
 
 def event_text(event_type: str) -> str:
     """A single event type as the form shows it."""
-    last = event_type.rsplit(".", 1)[-1].replace("_", " ")
-    return f"{last.capitalize()} ({event_type})"
+    last = event_type.rsplit(".", 1)[-1]
+    word = (
+        translate("History", STATUS_TEXT[last])
+        if last in STATUS_TEXT
+        else translate("Settings", "Deleted")
+        if last == "deleted"
+        else last.replace("_", " ").capitalize()
+    )
+    # the event type itself stays: the receiving system is programmed against it
+    return translate("Settings", "{0} ({1})").format(word, event_type)
 
 
 def webhook_state(hook: Any) -> str:

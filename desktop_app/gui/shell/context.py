@@ -20,14 +20,15 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from desktop_app.client import APIError
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import carrier_name
+from desktop_app.gui.i18n.words import carrier_name, label_format_name
 from desktop_app.gui.shell.sandbox_printer import (
     JOBS_FOLDER,
     SANDBOX_PRINTER_NAME,
     SandboxPrinter,
+    printer_title,
     wants_sandbox_printer,
 )
-from desktop_app.printing.formats import FormatRefused, choose_format
+from desktop_app.printing.formats import FormatChoice, FormatRefused, choose_format
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
 from desktop_app.profiles.manager import ProfileManager
@@ -112,6 +113,24 @@ def offers_from_service(descriptions: Iterable[Any]) -> dict[str, CarrierOffer]:
 
 class ContextNotReady(RuntimeError):
     """The profile is not connected yet (or is being switched)."""
+
+
+def format_reason(printer: PrinterDefinition, choice: FormatChoice) -> str:
+    """Why the automatic label format suits the printer, in plain words (no format codes)."""
+    name, fmt = printer_title(printer.name), label_format_name(choice.request_format)
+    if choice.convert:
+        return translate(
+            "Window",
+            "{printer}: the carrier has no label made for this printer, so the {format} label "
+            "is converted for it ({dpi} dpi).",
+        ).format(printer=name, format=fmt, dpi=choice.target_dpi)
+    if choice.label_format.kind == "zpl":
+        return translate("Window", "{printer}: {format}, made for this printer.").format(
+            printer=name, format=fmt
+        )
+    return translate("Window", "{printer}: {format} fits the paper.").format(
+        printer=name, format=fmt
+    )
 
 
 class AppContext(QObject):
@@ -249,9 +268,12 @@ class AppContext(QObject):
             return fmt, translate("Window", "no printer assigned")
         try:
             choice = choose_format(printer, offered)
-        except FormatRefused as exc:
-            return None, str(exc)
-        return choice.request_format, f"{printer.name}: {choice.reason}"
+        except FormatRefused:
+            return None, translate(
+                "Window",
+                "{printer} cannot print any label format this carrier offers for this service.",
+            ).format(printer=printer_title(printer.name))
+        return choice.request_format, format_reason(printer, choice)
 
     # --- profile switching --------------------------------------------------------------------
 

@@ -24,7 +24,13 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_confirmation
 from desktop_app.gui.shell.status_bar import StatusBarWidget
-from desktop_app.gui.shell.theme import banner_style, frame_style, look_for, window_title
+from desktop_app.gui.shell.theme import (
+    banner_style,
+    frame_style,
+    look_for,
+    profile_title,
+    window_title,
+)
 from desktop_app.profiles.models import Profile
 
 NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
@@ -68,7 +74,9 @@ class EnvironmentBannerWidget(QFrame):
         with _blocked(self.profile_combo):
             self.profile_combo.clear()
             for p in self._profiles:
-                self.profile_combo.addItem(f"{p.name}  ({look_for(p.environment).word})", p.id)
+                self.profile_combo.addItem(
+                    f"{profile_title(p)}  ({look_for(p.environment).word})", p.id
+                )
             index = self.profile_combo.findData(current_id)
             if index >= 0:
                 self.profile_combo.setCurrentIndex(index)
@@ -298,7 +306,7 @@ class MainWindow(QMainWindow):
         self.banner.profile_combo.setEnabled(not busy)
 
     def _on_profile_changed(self, profile: Profile) -> None:
-        self.setWindowTitle(window_title(profile.name, profile.environment))
+        self.setWindowTitle(window_title(profile_title(profile), profile.environment))
         self.banner.show_environment(profile)
         self.central_frame.setStyleSheet(frame_style(profile.environment))
         self.profile_changed.emit(profile)

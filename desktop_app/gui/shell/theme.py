@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
@@ -55,6 +56,13 @@ LIVE_LOOK = EnvironmentLook(
 def look_for(environment: str) -> EnvironmentLook:
     """The look of "sandbox" or "live" (anything else is treated as live: the safe side)."""
     return SANDBOX_LOOK if environment == "sandbox" else LIVE_LOOK
+
+
+def profile_title(profile: Any) -> str:
+    """A profile's name as shown: the built-in Local sandbox's in the UI language."""
+    if getattr(profile, "builtin_local", False):
+        return translate("Window", "Local sandbox")
+    return str(profile.name)
 
 
 def window_title(profile_name: str, environment: str) -> str:

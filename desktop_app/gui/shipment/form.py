@@ -32,6 +32,7 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.i18n.words import label_format_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_ERROR_STYLE, MUTED_COLOR
@@ -666,8 +667,9 @@ class ShipmentFormWidget(QWidget):
             if missing and not (self.show_all or f.always_shown or f.touched or server):
                 continue
             messages = by_field.setdefault(id(f), [])
-            if p.message not in messages:
-                messages.append(p.message)
+            text = problem_message(p)
+            if text not in messages:
+                messages.append(text)
             self._field_by_id[id(f)] = f
         for fid in self._shown - by_field.keys():
             f = self._field_by_id.get(fid)

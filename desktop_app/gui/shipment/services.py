@@ -52,7 +52,7 @@ class CarrierServiceWidget(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(8)
-        self.group.add(grid, 0, 0, "carrier", "&Carrier", self.carrier_combo)
+        self.group.add(grid, 0, 0, "carrier", translate("Shipment", "&Carrier"), self.carrier_combo)
         self.group.add(grid, 0, 1, "service", translate("Shipment", "Ser&vice"), self.service_combo)
         self.carrier_combo.currentIndexChanged.connect(self._on_carrier)
         self._offers: dict[str, CarrierOffer] = {}

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QLineEdit, QVBoxLayout, QWidget
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.countries import attach_country_list, country_code, country_name
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit, set_combo_items
 
 ADDRESS = "address"
@@ -113,8 +114,8 @@ class AddressFormWidget(QWidget):
             hint = translate("Form", placeholder) if placeholder else ""
             edit = line_edit(hint, object_name=f"{role}_{name}")
             if name == "country":
-                edit.setMaxLength(3)
-                edit.setText(DEFAULT_COUNTRY)
+                attach_country_list(edit)
+                edit.setText(country_name(DEFAULT_COUNTRY))
             self.group.add(grid, row, col, name, translate("Form", label), edit, span=span)
         self._grid = grid
         layout = QVBoxLayout(self)
@@ -232,6 +233,8 @@ class AddressFormWidget(QWidget):
             if mode in (LOCKER_STATION, POST_BRANCH) and name in ("company", "state"):
                 continue
             value = f[name].value()
+            if name == "country" and value is not None:
+                value = country_code(value)  # the ISO code, whether a name or a code was typed
             if value is not None:
                 out[name] = value
         if mode in (LOCKER_STATION, POST_BRANCH):
@@ -268,8 +271,8 @@ class AddressFormWidget(QWidget):
             if name == "mode":
                 continue
             value = address.get(name)
-            if name == "country" and not value:
-                value = DEFAULT_COUNTRY
+            if name == "country":
+                value = country_name(str(value or DEFAULT_COUNTRY))
             f.set_text(value if value is not None else "")
             f.touched = touched and value not in (None, "")
         self.apply_mode()
@@ -289,4 +292,7 @@ class AddressFormWidget(QWidget):
         )
         street = " ".join(x for x in (a.get("street"), a.get("street_no")) if x)
         town = " ".join(x for x in (a.get("zip_code"), a.get("city")) if x)
-        return ", ".join(x for x in (who, street, town, a.get("country")) if x) or "(empty)"
+        country = country_name(a.get("country") or "")
+        return ", ".join(x for x in (who, street, town, country) if x) or translate(
+            "Form", "(empty)"
+        )

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import number
 from desktop_app.gui.shell.theme import ERROR_LABEL_STYLE
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
@@ -41,12 +42,12 @@ def parse_number(text: str) -> Any:
 
 
 def format_number(value: Any) -> str:
-    """A number as the user would type it (no trailing .0)."""
+    """A number as the user would type it: the locale's decimal separator, no trailing ,0."""
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return number(value)
 
 
 class ErrorLabel(QLabel):

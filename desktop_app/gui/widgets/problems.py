@@ -16,6 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from desktop_app.domain.rules_base import Problem
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.problems import problem_message
 
 # the service's and the rules' field paths (as the client's split_field_errors reads them)
 _PATH_MESSAGE = re.compile(
@@ -107,11 +108,12 @@ def field_label(path: str) -> str:
 
 
 def problem_text(problem: Problem) -> str:
-    """A rule's problem as a person reads it: the field's label, then the message."""
+    """A rule's problem as a person reads it: the field's label, then the message in the UI
+    language (translated by its code; see `i18n.problems`)."""
     if not problem.path:
-        return problem.message
+        return problem_message(problem)
     return translate("Problems", "{field}: {message}").format(
-        field=field_label(problem.path), message=problem.message
+        field=field_label(problem.path), message=problem_message(problem)
     )
 
 

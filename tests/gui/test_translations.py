@@ -1,0 +1,416 @@
+"""Packdesk speaks German: every GUI string has a German translation (extracted from the
+sources with pyside6-lupdate), the compiled .qm files match their .ts sources, each page of the
+main window shows no English word with German chosen, and the domain's problems are translated
+by their code and parameters."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QLocale, QModelIndex, Qt, QTranslator
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QTabWidget,
+    QTreeView,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.rules import validate as validate_shipment
+from desktop_app.domain.rules_base import Problem
+from desktop_app.gui.i18n import (
+    effective_language,
+    install_translations,
+    save_language,
+    saved_language,
+    translations_dir,
+)
+from desktop_app.gui.i18n.problems import GUI_CODES, known_codes, problem_message
+from desktop_app.gui.i18n.words import label_format_name, money, number, service_name
+from desktop_app.gui.widgets.problems import problem_text as problem_line
+from tests.gui.app_context import isolate, open_context, shipment_request
+
+REPO = Path(__file__).resolve().parents[2]
+TS_DIR = REPO / "resources" / "translations"
+LUPDATE = Path(sys.executable).with_name("pyside6-lupdate")
+# proper names, product names and technical terms a German shop owner reads as they are
+ALLOWED = {
+    "packdesk",
+    "dhl",
+    "dpd",
+    "ups",
+    "hermes",
+    "deutsche",
+    "post",
+    "paket",
+    "classic",
+    "express",
+    "warenpost",
+    "europaket",
+    "prio",
+    "saver",
+    "expedited",
+    "pdf",
+    "zpl",
+    "dpi",
+    "cups",
+    "usb",
+    "api",
+    "url",
+    "iban",
+    "bic",
+    "webhook",
+    "webhooks",
+    "live",
+    "https",
+    "http",
+    "csv",
+    "xlsx",
+    "sms",
+    "predict",
+    "english",
+    "français",
+    "nederlands",
+    "deutsch",
+    "standard",
+    "status",
+    "details",
+    "qt",
+    "tcp",
+    "name",
+    "bank",
+    "port",
+    "ca",
+    "e-mail",
+    "shop",
+    "test",
+}
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    install_translations("de")
+    try:
+        yield
+    finally:
+        install_translations("en")
+
+
+def _messages(ts: Path) -> list[ET.Element]:
+    return list(ET.parse(ts).getroot().iter("message"))
+
+
+def _unfinished(ts: Path) -> list[str]:
+    out = []
+    for ctx in ET.parse(ts).getroot().iter("context"):
+        name = ctx.findtext("name")
+        for msg in ctx.iter("message"):
+            tr = msg.find("translation")
+            assert tr is not None
+            forms = [f.text for f in tr.iter("numerusform")] if msg.get("numerus") else [tr.text]
+            if tr.get("type") in ("unfinished", "vanished", "obsolete") or not all(forms):
+                out.append(f"{name}: {msg.findtext('source')!r}")
+    return out
+
+
+def test_every_gui_string_has_a_german_translation(tmp_path: Path) -> None:
+    """lupdate over the GUI sources finds no string without a German (and English plural)
+    translation: a string added untranslated fails here."""
+    for language, extra in (("de", []), ("en", ["-pluralonly"])):
+        ts = tmp_path / f"packdesk_{language}.ts"
+        shutil.copy(TS_DIR / ts.name, ts)
+        subprocess.run(
+            [str(LUPDATE), "-extensions", "py", "-locations", "none", *extra,
+             str(REPO / "desktop_app" / "gui"), "-ts", str(ts)],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        assert _unfinished(ts) == [], f"untranslated in {ts.name} (make translations-extract)"
+    assert len(_messages(tmp_path / "packdesk_de.ts")) > 600
+
+
+def test_the_compiled_translations_match_their_sources(qapp: Any) -> None:
+    """Each committed .qm answers every finished entry of its .ts (run `make translations`)."""
+    for language in ("de", "en"):
+        translator = QTranslator()
+        assert translator.load(f"packdesk_{language}", translations_dir())
+        for ctx in ET.parse(TS_DIR / f"packdesk_{language}.ts").getroot().iter("context"):
+            name = ctx.findtext("name") or ""
+            for msg in ctx.iter("message"):
+                source = msg.findtext("source") or ""
+                comment = msg.findtext("comment")
+                tr = msg.find("translation")
+                assert tr is not None
+                if msg.get("numerus"):
+                    forms = [f.text for f in tr.iter("numerusform")]
+                    got = [translator.translate(name, source, comment, n) for n in (1, 5)]
+                    assert got == [forms[0], forms[-1]], (language, name, source)
+                else:
+                    assert translator.translate(name, source, comment) == tr.text, (name, source)
+
+
+def _domain_codes() -> set[str]:
+    """Every problem code the rules can report (string constants and `f"{kind}_..."`)."""
+    codes: set[str] = set()
+    kinds = ("locker_station", "post_branch")
+    for path in (REPO / "desktop_app" / "domain").glob("rules*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or len(node.args) < 3:
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name not in ("add", "Problem"):
+                continue
+            code = node.args[1]
+            if isinstance(code, ast.Constant) and isinstance(code.value, str):
+                codes.add(code.value)
+            elif isinstance(code, ast.JoinedStr):
+                tail = "".join(v.value for v in code.values if isinstance(v, ast.Constant))
+                codes.update(kind + tail for kind in kinds)
+    return codes
+
+
+def test_every_domain_problem_code_has_a_text() -> None:
+    """A new rule's code without a GUI text fails here (add it to gui/i18n/problems.py)."""
+    codes = _domain_codes()
+    assert len(codes) > 60
+    assert codes - known_codes() - GUI_CODES == set()
+
+
+def _problem(draft: dict[str, Any], code: str) -> Problem:
+    found = [p for p in validate_shipment(draft) if p.code == code]
+    assert found, [(p.code, p.message) for p in validate_shipment(draft)]
+    return found[0]
+
+
+def test_problems_are_translated_by_code_and_parameters(german: None) -> None:
+    """German texts name the carrier, service and limits in words; the English message of the
+    service (what the API answers) stays as it was."""
+    heavy = shipment_request()
+    heavy["package"]["weight"] = 45.5
+    p = _problem(heavy, "too_heavy")
+    assert p.message.startswith("At most 31.5 kg") and p.params == {"max": 31.5, "now": 45.5}
+    assert problem_message(p) == "Höchstens 31,5 kg für diese Paketart (jetzt 45,5 kg)."
+    assert (
+        problem_line(p) == "Paket › Gewicht: Höchstens 31,5 kg für diese Paketart (jetzt 45,5 kg)."
+    )
+
+    saturday = shipment_request(carrier="dhl", service="standard")
+    saturday["additional_services"] = [{"name": "saturday_delivery"}]
+    p = _problem(saturday, "additional_service_not_allowed")
+    assert problem_message(p) == "DHL bietet Samstagszustellung nicht an."
+
+    fmt = shipment_request(carrier="dpd", service="standard", label={"format": "zpl2_4x6in_203dpi"})
+    p = _problem(fmt, "label_format_not_offered")
+    assert "zpl2" in p.message  # the API's words
+    assert problem_message(p) == (
+        "DPD druckt keine Etiketten im Format Etikett 4x6 Zoll, ZPL, 203 dpi; "
+        "bitte ein anderes Etikettenformat wählen."
+    )
+
+    no_city = shipment_request()
+    no_city["to"]["city"] = ""
+    p = _problem(no_city, "required")
+    assert problem_line(p) == "Empfänger › Ort: Bitte ausfüllen."
+
+    long_name = shipment_request()
+    long_name["to"]["last_name"] = "x" * 40
+    p = _problem(long_name, "too_long")
+    assert problem_message(p) == "Höchstens 35 Zeichen (jetzt 40)."
+
+    service = shipment_request(carrier="hermes", service="one_day")
+    p = _problem(service, "service_not_offered")
+    assert (
+        problem_message(p) == "Hermes bietet Express nicht an; bitte eine andere Versandart wählen."
+    )
+    # a message without a known code (the server's) is shown as it came
+    assert (
+        problem_message(Problem("to.city", "server", "city: unknown town")) == "city: unknown town"
+    )
+
+
+def test_words_and_formats_follow_the_locale(german: None) -> None:
+    """Plain names instead of codes; numbers, money and dates as the German locale writes them."""
+    assert label_format_name("pdf_a6") == "A6-PDF"
+    assert label_format_name("zpl2_4x6in_203dpi") == "Etikett 4x6 Zoll, ZPL, 203 dpi"
+    assert service_name("dhl", "standard") == "DHL Paket"
+    assert service_name("dhl", "returns") == "DHL Retoure"
+    assert number(1.5) == "1,5" and number(2.0) == "2"
+    assert money(0) == "0,00\xa0€"
+    install_translations("en")
+    assert label_format_name("zpl2_4x6in_203dpi") == "4x6 in label, ZPL, 203 dpi"
+    assert label_format_name("pdf_a6") == "A6 PDF"
+
+
+def test_the_language_choice_is_kept_and_follows_the_system(
+    qapp: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PACKDESK_CONFIG_DIR", str(tmp_path))
+    assert saved_language() == "system"
+    save_language("de")
+    assert saved_language() == "de"
+    with pytest.raises(ValueError):
+        save_language("fr")
+    german_system = QLocale(QLocale.Language.German, QLocale.Country.Germany)
+    french_system = QLocale(QLocale.Language.French, QLocale.Country.France)
+    assert effective_language("system", german_system) == "de"
+    assert effective_language("system", french_system) == "en"
+    assert effective_language("en", german_system) == "en"
+    try:
+        assert install_translations("system", german_system) == "de"
+        assert QLocale().toString(1.5) == "1,5"
+        # Qt's own dialogs speak German too (qtbase_de)
+        assert qapp.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+    finally:
+        install_translations("en")
+
+
+_WORD = re.compile(r"[A-Za-zÄÖÜäöüß][A-Za-zÄÖÜäöüß'-]+")
+# placeholders, markup and code-like names (shipment.status.*) are not words of either language
+_CODE = re.compile(r"\{[^}]*\}|<[^>]+>|&|[\w.]*\.\*|\w+\.\w+(?:\.\w+)*")
+
+
+def _english_only_words() -> set[str]:
+    """Words of the English sources that no German translation uses."""
+    english: set[str] = set()
+    german: set[str] = set()
+    for msg in _messages(TS_DIR / "packdesk_de.ts"):
+        source = _CODE.sub("", msg.findtext("source") or "")
+        english.update(w.lower() for w in _WORD.findall(source))
+        tr = msg.find("translation")
+        assert tr is not None
+        for text in [tr.text or "", *(f.text or "" for f in tr.iter("numerusform"))]:
+            german.update(w.lower() for w in _WORD.findall(_CODE.sub("", text)))
+    return english - german - ALLOWED
+
+
+def _texts(widget: QWidget) -> list[str]:
+    """What a user can read on the visible widgets of `widget` (tooltips included)."""
+    out: list[str] = []
+    for w in [widget, *widget.findChildren(QWidget)]:
+        if not w.isVisibleTo(widget) and w is not widget:
+            continue
+        out.append(w.toolTip())
+        if isinstance(w, QLabel):
+            out.append(w.text())
+        elif isinstance(w, QAbstractButton):
+            out.append(w.text())
+        elif isinstance(w, QGroupBox):
+            out.append(w.title())
+        elif isinstance(w, QLineEdit):
+            out.append(w.placeholderText())
+        elif isinstance(w, QComboBox):
+            out += [w.itemText(i) for i in range(w.count())]
+        elif isinstance(w, QTabWidget):
+            out += [w.tabText(i) for i in range(w.count())]
+        elif isinstance(w, QTableView | QTreeView) and w.model() is not None:
+            model = w.model()
+            out += [
+                str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+                for c in range(model.columnCount(QModelIndex()))
+            ]
+    return [re.sub(r"<[^>]+>|&(?!\w+;)", "", t) for t in out if t]
+
+
+async def test_every_page_of_the_main_window_reads_german(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any, german: None
+) -> None:
+    """With German chosen, no visible text, tab, header, placeholder or tooltip of any page
+    (Settings' sub-pages included) holds an English word."""
+    from desktop_app.gui.shell.main_window import MainWindow
+    from desktop_app.gui.shell.pages import install_operations, install_pages
+
+    isolate(monkeypatch, tmp_path)
+    ctx = await open_context(tmp_path, local_service, profile_name="Testprofil")
+    try:
+        window = MainWindow(ctx)
+        qtbot.addWidget(window)
+        history, settings = install_pages(window, ctx)
+        install_operations(window, ctx, history, settings)
+        window.resize(1400, 900)
+        window.show()
+        english = _english_only_words()
+        assert {"shipment", "label", "printer", "the"} <= english
+        found: dict[str, list[str]] = {}
+        pages: list[tuple[str, QWidget]] = []
+        for i in range(window.tabs.count()):
+            window.tabs.setCurrentIndex(i)
+            pages.append((window.tabs.tabText(i), window.tabs.widget(i)))
+            inner = window.tabs.widget(i).findChild(QTabWidget)
+            if inner is not None:
+                for j in range(inner.count()):
+                    inner.setCurrentIndex(j)
+                    pages.append((inner.tabText(j), inner.widget(j)))
+        assert len(pages) >= 10
+        for title, page in pages:
+            holder = page.parentWidget()
+            while holder is not None and not isinstance(holder, QTabWidget):
+                holder = holder.parentWidget()
+            if holder is not None:
+                holder.setCurrentWidget(page)
+            await asyncio.sleep(0.03)
+            for text in [title, *_texts(page)]:
+                words = [w for w in _WORD.findall(_CODE.sub("", text)) if w.lower() in english]
+                if words:
+                    found.setdefault(title, []).append(f"{text!r}: {words}")
+        status = _texts(window.statusBar())
+        found["status bar"] = [
+            t for t in status if {w.lower() for w in _WORD.findall(_CODE.sub("", t))} & english
+        ]
+        assert {k: v for k, v in found.items() if v} == {}
+        assert window.windowTitle() == "Packdesk — Testprofil (TEST)"
+        assert [window.tabs.tabText(i) for i in range(window.tabs.count())][:2] == [
+            "Neue Sendung",
+            "Verlauf",
+        ]
+        assert load_catalog().carriers["dhl"].display_name == "DHL"
+        # Settings › Preferences: the language choice is kept for the next start, with a note
+        prefs = settings.preferences
+        combo = prefs.language_combo
+        assert [combo.itemData(i) for i in range(combo.count())] == ["system", "de", "en"]
+        combo.setCurrentIndex(combo.findData("en"))
+        combo.activated.emit(combo.currentIndex())
+        assert saved_language() == "en"
+        assert "neu starten" in prefs.language_note.text() or "erneut" in prefs.language_note.text()
+    finally:
+        await ctx.aclose()
+
+
+def test_countries_by_name_in_the_ui_language(german: None, qtbot: QtBot) -> None:
+    """The country field offers names in German; code, German or English name give the code."""
+    from desktop_app.gui.i18n.countries import attach_country_list, country_code, country_name
+
+    assert country_name("DE") == "Deutschland" and country_name("GB") == "Vereinigtes Königreich"
+    for typed in ("DE", "de", "Deutschland", "germany", "Deutschland (DE)"):
+        assert country_code(typed) == "DE"
+    assert country_code("Narnia") == "Narnia"  # the rules say what is wrong
+    edit = QLineEdit()
+    qtbot.addWidget(edit)
+    completer = attach_country_list(edit)
+    completer.setCompletionPrefix("königreich")
+    matches = [
+        completer.completionModel().index(i, 0).data()
+        for i in range(completer.completionModel().rowCount())
+    ]
+    assert matches == ["Vereinigtes Königreich (GB)"]
+    completer.setCompletionPrefix("AT")
+    found = {
+        completer.completionModel().index(i, 0).data()
+        for i in range(completer.completionModel().rowCount())
+    }
+    assert "Österreich (AT)" in found
