@@ -61,7 +61,11 @@ async def test_finder_fills_a_packstation_shipment(
     assert finder.table.item(0, 3).text() == "Mo-Su 00:00-24:00"
     distances = [loc.distance or 0 for loc in finder.locations]
     assert distances == sorted(distances)
-    assert finder.note.text() == f"{len(names)} location(s) near the receiver: choose one."
+    assert finder.note.text() == (
+        "1 location near the receiver: choose it."
+        if len(names) == 1
+        else f"{len(names)} locations near the receiver: choose one."
+    )
 
     finder.table.selectRow(0)
     assert finder.use_button.isEnabled()

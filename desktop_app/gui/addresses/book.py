@@ -38,6 +38,13 @@ from PySide6.QtWidgets import (
 from desktop_app.domain.rules import Problem, validate_address
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.gui.addresses.editing import AddressEditing
+from desktop_app.gui.addresses.formatting import (
+    FIELDS,
+    address_fields,
+    address_line,
+    address_name,
+    address_text,
+)
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
@@ -55,54 +62,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BOOK_FILE = "address_book.json"
-#: the address fields shown and searched (wire names of spec 2.1 plus email)
-FIELDS = (
-    "company",
-    "first_name",
-    "last_name",
-    "care_of",
-    "street",
-    "street_no",
-    "zip_code",
-    "city",
-    "state",
-    "country",
-    "phone",
-    "email",
-    "partner_id",
-)
-
-
-def address_fields(address: Mapping[str, Any]) -> dict[str, Any]:
-    """The fillable fields of an address (no id, no nulls or empty strings)."""
-    return {k: address[k] for k in FIELDS if address.get(k) not in (None, "")}
-
-
-def address_name(address: Mapping[str, Any]) -> str:
-    """Company and/or person."""
-    person = " ".join(str(address[k]) for k in ("first_name", "last_name") if address.get(k))
-    return ", ".join(x for x in (str(address.get("company") or ""), person) if x) or translate(
-        "Addresses", "(no name)"
-    )
-
-
-def address_line(address: Mapping[str, Any]) -> str:
-    """One line: name, street, town, country."""
-    street = " ".join(str(address[k]) for k in ("street", "street_no") if address.get(k))
-    town = " ".join(str(address[k]) for k in ("zip_code", "city") if address.get(k))
-    parts = [address_name(address), street, town, str(address.get("country") or "")]
-    return ", ".join(p for p in parts if p)
-
-
-def address_text(address: Mapping[str, Any]) -> str:
-    """Several lines, as on an envelope."""
-    lines = [address_name(address)]
-    if address.get("care_of"):
-        lines.append(f"c/o {address['care_of']}")
-    lines.append(" ".join(str(address[k]) for k in ("street", "street_no") if address.get(k)))
-    lines.append(" ".join(str(address[k]) for k in ("zip_code", "city") if address.get(k)))
-    lines.append(str(address.get("country") or ""))
-    return "\n".join(line for line in lines if line.strip())
 
 
 class AddressProblems(ValueError):

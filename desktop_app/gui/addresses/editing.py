@@ -11,15 +11,13 @@ own methods; `AddressEditing` wires them to the page's buttons and form.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
+from desktop_app.gui.addresses.formatting import address_fields, address_line, address_name
 from desktop_app.gui.i18n import translate
-
-if TYPE_CHECKING:
-    from desktop_app.gui.addresses.book import AddressBookWidget
 
 
 def delete_question(name: str, is_default_sender: bool) -> str:
@@ -40,7 +38,8 @@ def delete_question(name: str, is_default_sender: bool) -> str:
 class AddressEditing(QObject):
     """Edit… and Delete… on the address book page (the "New address" form edits)."""
 
-    def __init__(self, page: AddressBookWidget) -> None:
+    def __init__(self, page: Any) -> None:
+        # page: the AddressBookWidget (not imported: it imports this module)
         super().__init__(page)
         self.page = page
         #: the stored address being edited (None: the form makes a new address)
@@ -65,7 +64,6 @@ class AddressEditing(QObject):
 
     def start_edit(self) -> None:
         """Put the selected address into the form; Save then replaces it."""
-        from desktop_app.gui.addresses.book import address_fields, address_name
 
         address = self.page.selected_address()
         if address is None:
@@ -90,8 +88,6 @@ class AddressEditing(QObject):
 
     async def save_edit(self) -> dict[str, Any] | None:
         """Store the edited address in place of the one being edited."""
-        from desktop_app.gui.addresses.book import address_line
-
         page, old = self.page, self.editing
         if old is None:
             return None
@@ -116,8 +112,6 @@ class AddressEditing(QObject):
     # --- deleting ----------------------------------------------------------------------------
 
     def _on_delete(self) -> None:
-        from desktop_app.gui.addresses.book import address_name
-
         address = self.page.selected_address()
         if address is None:
             return
@@ -133,8 +127,6 @@ class AddressEditing(QObject):
 
     def delete(self, address: Mapping[str, Any]) -> bool:
         """Remove `address` from the book (and as the profile's default sender)."""
-        from desktop_app.gui.addresses.book import address_name
-
         page, book, profile = self.page, self.page.book, self.page.ctx.profile
         if book is None:
             return False
