@@ -1462,7 +1462,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Hand over: manifest</source>
-        <translation>Übergabe: Übergabeliste</translation>
+        <translation>Übergabe an den Fahrer</translation>
     </message>
     <message>
         <source>Carrier</source>
@@ -2732,6 +2732,14 @@ Sendungsverlauf und Etiketten bleiben auf diesem Computer.</translation>
     <message>
         <source>Could not load the webhooks: {0}</source>
         <translation>Die Webhooks konnten nicht geladen werden: {0}</translation>
+    </message>
+    <message>
+        <source>User name and password</source>
+        <translation>Benutzername und Passwort</translation>
+    </message>
+    <message>
+        <source>no authentication</source>
+        <translation>keine</translation>
     </message>
     <message>
         <source>Reactivate the webhook before testing it</source>

@@ -60,7 +60,9 @@ async def test_create_test_event_and_delete(
     assert page.table.rowCount() == 1, page.message.text()
     hook = page.webhooks[0]
     url, events, security, state = page.row_texts(hook.id)
-    assert url == webhook_receiver.url and security == "basic_auth" and state == "Active"
+    assert (
+        url == webhook_receiver.url and security == "User name and password" and state == "Active"
+    )
     assert events == "shipment.tracking.*, shipment.status.deleted"
     assert page.url_edit.text() == "" and page.password_edit.text() == ""  # form cleared
 

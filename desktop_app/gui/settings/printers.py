@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
 from desktop_app.printing.discovery import (
     SCAN_PORT,
     DiscoveryError,
@@ -661,7 +661,9 @@ class PrintersPage(QWidget):
                 self.table.setItem(row, column, item)
             if printer.name == keep:
                 self.table.selectRow(row)
-        name = profile.name if profile is not None else translate("Settings", "this profile")
+        name = (
+            profile_title(profile) if profile is not None else translate("Settings", "this profile")
+        )
         if assigned and assigned in self.book:
             self.assigned_label.setText(
                 translate("Settings", "<b>{name}</b> prints to <b>{assigned}</b>.").format(

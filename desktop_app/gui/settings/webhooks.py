@@ -333,7 +333,14 @@ class WebhooksPage(QWidget):
     def _fill(self) -> None:
         self.table.setRowCount(len(self.webhooks))
         for r, hook in enumerate(self.webhooks):
-            security = hook.security.type if hook.security and hook.security.type else "none"
+            kind = hook.security.type if hook.security and hook.security.type else None
+            security = (
+                translate("Settings", "User name and password")
+                if kind == "basic_auth"
+                else translate("Settings", "no authentication")
+                if kind is None
+                else kind
+            )
             state = webhook_state(hook)
             values = (hook.url, ", ".join(hook.event_types), security, state)
             for c, value in enumerate(values):
