@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tools.screenshots.window import printer_name
+
 SHOTS = (
     ("address-book.png", "the address book with a parcel-point lookup"),
     ("returns.png", "a return label made from a history entry"),
@@ -23,7 +25,8 @@ SHOTS = (
     ("batch.png", "a batch after Create all"),
 )
 WINDOW_SIZE = (1366, 768)
-PRINTER_NAME = "Packing table Zebra"
+
+
 SENDER: dict[str, Any] = {
     "company": "Rösterei Sonnenberg",
     "street": "Hafenstraße",
@@ -75,7 +78,7 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
     printers = PrinterBook()
     printers.put(
         PrinterDefinition(
-            name=PRINTER_NAME, kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
+            name=printer_name(), kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
         )
     )
     local = manager.local_sandbox()
@@ -84,7 +87,7 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
     )
     manager.update(
         local.model_copy(
-            update={"default_sender": SENDER, "printer": PRINTER_NAME, "preferences": prefs}
+            update={"default_sender": SENDER, "printer": printer_name(), "preferences": prefs}
         )
     )
     context = AppContext(manager, printers)

@@ -27,7 +27,15 @@ SHOTS = (
     ("6-settings-profiles.png", "Settings › Profiles: a live profile's key is checked"),
 )
 WINDOW_SIZE = (1366, 768)
-PRINTER_NAME = "Packing table Zebra"
+PRINTER_NAMES = {"en": "Packing table Zebra", "de": "Packtisch Zebra"}
+
+
+def printer_name() -> str:
+    """The sample label printer's name, in the language the shots are rendered in."""
+    from desktop_app.gui.i18n import current_language
+
+    return PRINTER_NAMES[current_language()]
+
 
 SENDER: dict[str, Any] = {
     "company": "Kaffeerösterei Sonnenberg",
@@ -88,12 +96,18 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
     printers = PrinterBook()
     printers.put(
         PrinterDefinition(
-            name=PRINTER_NAME, kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
+            name=printer_name(), kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
         )
     )
-    printers.put(PrinterDefinition(name="Office laser", kind="pdf", transport="cups:Office_A4"))
+    printers.put(
+        PrinterDefinition(
+            name="Büro-Laser" if printer_name() == PRINTER_NAMES["de"] else "Office laser",
+            kind="pdf",
+            transport="cups:Office_A4",
+        )
+    )
     local = manager.local_sandbox()
-    manager.update(local.model_copy(update={"default_sender": SENDER, "printer": PRINTER_NAME}))
+    manager.update(local.model_copy(update={"default_sender": SENDER, "printer": printer_name()}))
     context = AppContext(manager, printers)
     window = MainWindow(context)
     history, settings = install_pages(window, context)
@@ -178,7 +192,7 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
 
         window.show_page(SETTINGS)
         settings.show_tab("printers")
-        settings.printers.select(PRINTER_NAME)
+        settings.printers.select(printer_name())
         await _settle()
         shot(SHOTS[4][0])
 
