@@ -8,18 +8,16 @@ re-validates one row when one of its cells (or draft fields) is edited.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from desktop_app.batch.importer import Table
 from desktop_app.batch.mapping import ColumnMapping, Defaults, build_draft, path_parent
-from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
-from desktop_app.printing.formats import FormatRefused, choose_format
-from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.formats import FormatChooser, printer_format_chooser
 
 __all__ = [
     "Batch",
@@ -40,9 +38,6 @@ RowStatus = Literal[
 ]
 #: rows that will not change any more in this run (the print sequencer may pass them)
 SETTLED: frozenset[str] = frozenset({"invalid", "created", "failed", "canceled"})
-
-#: (carrier, service) -> (label format to request, or None with the reason)
-FormatChooser = Callable[[str | None, str | None], tuple[str | None, str]]
 
 
 @dataclass
@@ -254,36 +249,3 @@ class Batch:
         for row in self.rows:
             out[row.status] = out.get(row.status, 0) + 1
         return out
-
-
-DEFAULT_FORMAT = "pdf_a6"  # the GUI's default when no printer is assigned
-
-
-def printer_format_chooser(
-    printer: PrinterDefinition | None, override: str | None = None
-) -> FormatChooser:
-    """The label format per carrier/service, as the desk's form chooses it: the profile's
-    override if offered, else the printer's choice (`choose_format`), else pdf_a6."""
-    cache: dict[tuple[str | None, str | None], tuple[str | None, str]] = {}
-
-    def choose(carrier: str | None, service: str | None) -> tuple[str | None, str]:
-        key = (carrier, service)
-        if key not in cache:
-            cache[key] = _choose(carrier, service)
-        return cache[key]
-
-    def _choose(carrier: str | None, service: str | None) -> tuple[str | None, str]:
-        offered = list(load_catalog().label_formats_for(carrier or "", service or "standard"))
-        if not offered:
-            return None, "the carrier offers no label format for this service"
-        if override is not None and override in offered:
-            return override, "the profile's preferred format"
-        if printer is None:
-            return (DEFAULT_FORMAT if DEFAULT_FORMAT in offered else offered[0]), "no printer"
-        try:
-            choice = choose_format(printer, offered)
-        except FormatRefused as exc:
-            return None, str(exc)
-        return choice.request_format, f"{printer.name}: {choice.reason}"
-
-    return choose

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS, LabelFormat
 from desktop_app.printing.printers import PrinterDefinition
 
@@ -127,3 +129,39 @@ def choose_format(printer: PrinterDefinition, offered: list[str]) -> FormatChoic
     best = min(fits or pdfs, key=lambda f: size_distance(f.size_key, media))
     why = f"closest PDF to {printer.paper}" + ("" if fits else " (larger than the paper)")
     return FormatChoice(best.name, False, None, why)
+
+
+#: (carrier, service) -> (label format to request, or None with the reason)
+FormatChooser = Callable[[str | None, str | None], tuple[str | None, str]]
+
+DEFAULT_FORMAT = "pdf_a6"  # the GUI's default when no printer is assigned
+
+
+def printer_format_chooser(
+    printer: PrinterDefinition | None, override: str | None = None
+) -> FormatChooser:
+    """The label format per carrier/service, as the desk's form chooses it: the profile's
+    override if offered, else the printer's choice (`choose_format`), else pdf_a6."""
+    cache: dict[tuple[str | None, str | None], tuple[str | None, str]] = {}
+
+    def choose(carrier: str | None, service: str | None) -> tuple[str | None, str]:
+        key = (carrier, service)
+        if key not in cache:
+            cache[key] = _choose(carrier, service)
+        return cache[key]
+
+    def _choose(carrier: str | None, service: str | None) -> tuple[str | None, str]:
+        offered = list(load_catalog().label_formats_for(carrier or "", service or "standard"))
+        if not offered:
+            return None, "the carrier offers no label format for this service"
+        if override is not None and override in offered:
+            return override, "the profile's preferred format"
+        if printer is None:
+            return (DEFAULT_FORMAT if DEFAULT_FORMAT in offered else offered[0]), "no printer"
+        try:
+            choice = choose_format(printer, offered)
+        except FormatRefused as exc:
+            return None, str(exc)
+        return choice.request_format, f"{printer.name}: {choice.reason}"
+
+    return choose

@@ -131,7 +131,8 @@ def slip_zpl(
     texts += [slip.heading(k) for k in ("title", "order", "date", "ship_to")]
     texts.append(slip.heading("more", n=len(item_texts)))
     fields = ZplText.in_label_font(texts)
-    out: list[str] = [fields.download(), "^XA^CI28", f"^PW{width}^LL{height}^LH0,0"]
+    # the font download inside the format, after ^CI28, as the service's ZPL labels carry it
+    out: list[str] = ["^XA^CI28", fields.download(), f"^PW{width}^LL{height}^LH0,0"]
     y = margin
 
     def text(x: int, size: int, value: str) -> None:

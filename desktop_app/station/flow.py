@@ -1,0 +1,470 @@
+"""The scan-to-ship flow of one station, without Qt.
+
+A scan is an order number (`external_order_id`) or an item's GTIN:
+
+- no order: `not_found`; several open orders: `choose` (a short list, `choose(id)` picks);
+- a shipped order: `already_shipped` with its shipment (`reprint()` prints it again); an
+  order is never shipped twice by a scan: the store links it to its shipment, and a stored
+  shipment or an open journal entry with its number as reference also counts;
+- an open order becomes the current one. With the pack check on, each GTIN scanned ticks
+  one unit (`wrong` / `surplus` are refused); the order ships by itself when it is complete
+  and a weight is known, or on `ship(override=reason)`, which is recorded with the order.
+
+Shipping is one action: the shipment is created through the profile's journal
+(`ShipmentCreator`: exactly once, `reference_number` = the order number), the label and the
+packing slip go to the print queue, and the order is marked shipped. The weight is the
+scale's stable reading, else the order's total weight, else a typed one. The preset is the
+profile's first that fits the order (country, weight, value, item count); `next_preset()`
+switches to the next one.
+
+Outcomes carry a `code` the GUI turns into words, and the detail of a service's refusal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from desktop_app.client.account_addresses import address_fields
+from desktop_app.domain.presets import (
+    ShippingPreset,
+    apply_preset,
+    choose_preset,
+    facts_of_draft,
+)
+from desktop_app.domain.rules import validate
+from desktop_app.domain.sanitize import sanitize
+from desktop_app.printing.formats import printer_format_chooser
+from desktop_app.profiles.store import StoredOrder, StoredShipment
+from desktop_app.station.packing import PackCheck, PackLine, item_title
+from desktop_app.station.slip import PackingSlip, SlipLine, merge_pdfs, slip_document
+
+if TYPE_CHECKING:
+    from desktop_app.client.desk import ShipmentCreator
+    from desktop_app.printing.printers import PrinterDefinition
+    from desktop_app.printing.queue import PrintQueue
+    from desktop_app.profiles.models import Profile
+    from desktop_app.scales.readings import Reading
+    from desktop_app.station.inbox import OrdersInbox
+
+__all__ = ["ScanOutcome", "Station", "StationOrder", "WeightSource"]
+
+OutcomeKind = Literal[
+    "shipped",  # label and slip queued, order marked shipped
+    "already_shipped",  # the order shipped earlier: its shipment, reprint offered
+    "packing",  # an order is open: scan its items (or ship)
+    "ticked",  # one unit packed
+    "choose",  # several orders fit the scan
+    "reprinted",
+    "error",  # refused: `code` says why; the packer must confirm it
+]
+ErrorCode = Literal[
+    "not_found",
+    "wrong_item",
+    "surplus_item",
+    "incomplete",
+    "no_weight",
+    "no_preset",
+    "invalid",
+    "service",
+    "pending",
+    "no_order",
+    "print",
+]
+
+
+class WeightSource(Protocol):
+    """A scale: its stable weight now, or None (ScaleMonitor is one)."""
+
+    def stable_weight(self, now: float | None = None) -> Reading | None: ...
+
+
+@dataclass(frozen=True)
+class ScanOutcome:
+    """What the station shows after a scan or an action."""
+
+    kind: OutcomeKind
+    code: str = ""
+    """For errors: one of ErrorCode; the GUI says what happened and what to do."""
+    order: StoredOrder | None = None
+    shipment: StoredShipment | None = None
+    choices: tuple[StoredOrder, ...] = ()
+    line: PackLine | None = None
+    detail: str = ""
+    """The service's or the rules' own words, or the scanned code."""
+    weight_kg: float | None = None
+    preset: ShippingPreset | None = None
+    jobs: tuple[int, ...] = ()
+    """Print-queue job ids: the label (first) and the packing slip."""
+
+    @property
+    def ok(self) -> bool:
+        """False for an error."""
+        return self.kind != "error"
+
+
+@dataclass
+class StationOrder:
+    """The order being packed."""
+
+    order: StoredOrder
+    pack: PackCheck | None
+    presets: list[ShippingPreset]
+    preset_index: int | None
+    typed_weight: float | None = None
+    preset_switched: bool = False
+    """True once the packer chose another preset (the order's facts no longer decide)."""
+
+    @property
+    def preset(self) -> ShippingPreset | None:
+        """The preset chosen (or switched to) for this order."""
+        return None if self.preset_index is None else self.presets[self.preset_index]
+
+
+def order_value(order: Mapping[str, Any]) -> float | None:
+    """The goods' value of an order (its total price)."""
+    value = order.get("total_price")
+    return float(value) if isinstance(value, int | float) else None
+
+
+def order_item_count(order: Mapping[str, Any]) -> float:
+    """Units ordered over all line items."""
+    return float(
+        sum(
+            item.get("quantity") or 0
+            for item in order.get("order_line_items") or []
+            if isinstance(item.get("quantity"), int | float)
+        )
+    )
+
+
+def order_weight(order: Mapping[str, Any]) -> float | None:
+    """The order's total weight in kg (None when it has none)."""
+    weight = order.get("total_weight")
+    unit = order.get("weight_unit") or "kg"
+    if isinstance(weight, int | float) and weight > 0 and unit == "kg":
+        return float(weight)
+    return None
+
+
+@dataclass
+class Station:
+    """One station's flow: scans in, outcomes out; prints through the queue."""
+
+    profile: Profile
+    inbox: OrdersInbox
+    creator: ShipmentCreator
+    queue: PrintQueue | None = None
+    printer: PrinterDefinition | None = None
+    slip_printer: PrinterDefinition | None = None
+    """Where packing slips go (None: the label printer; no slip without any printer)."""
+    scale: WeightSource | None = None
+    pack_check: bool = False
+    slip_language: str = "en"
+    print_slip: bool = True
+    current: StationOrder | None = field(default=None, init=False)
+    last: StoredOrder | None = field(default=None, init=False)
+    """The order of the last outcome (what `reprint()` prints)."""
+
+    @property
+    def store(self) -> Any:
+        """The profile store (orders, shipments, journal)."""
+        return self.inbox.store
+
+    # --- scans ---------------------------------------------------------------------------------
+
+    async def scan(self, code: str) -> ScanOutcome:
+        """Handle one scan (an order number or a GTIN)."""
+        code = code.strip()
+        if not code:
+            return ScanOutcome("error", "not_found", detail=code)
+        current = self.current
+        if current is not None and current.pack is not None and current.pack.holds(code):
+            return await self._tick(current, code)
+        found = await self.inbox.find(code)
+        by_number = any(o.number.casefold() == code.casefold() for o in found)
+        if current is not None and current.pack is not None and not by_number:
+            # while packing, only an order number moves on to another order: an item that
+            # is not this order's is a wrong item, whichever other order holds it
+            return ScanOutcome("error", "wrong_item", order=current.order, detail=code)
+        if not found:
+            return ScanOutcome("error", "not_found", detail=code)
+        open_orders = [o for o in found if not o.shipped]
+        if not open_orders:
+            return await self._already_shipped(found[0])
+        if len(open_orders) > 1:
+            return ScanOutcome("choose", choices=tuple(open_orders[:9]), detail=code)
+        return await self._open(open_orders[0], code)
+
+    async def choose(self, order_id: str) -> ScanOutcome:
+        """Pick one of the orders a `choose` outcome listed."""
+        order = await asyncio.to_thread(self.store.get_order, order_id)
+        if order.shipped:
+            return await self._already_shipped(order)
+        return await self._open(order, "")
+
+    async def _open(self, order: StoredOrder, code: str) -> ScanOutcome:
+        existing = await self._existing_shipment(order)
+        if existing is not None:
+            return existing
+        pack = PackCheck.for_items(order.data.get("order_line_items") or [])
+        presets = self.profile.presets()
+        state = StationOrder(order, pack if self.pack_check and pack.lines else None, presets, None)
+        self.current = state
+        self.last = order
+        self._choose_preset(state)
+        if state.pack is not None and code and state.pack.holds(code):
+            return await self._tick(state, code)
+        if state.pack is None or state.pack.complete:
+            return await self._ship_if_ready(state)
+        return self._packing(state)
+
+    def _packing(self, state: StationOrder, kind: OutcomeKind = "packing") -> ScanOutcome:
+        return ScanOutcome(
+            kind, order=state.order, weight_kg=self.weight(state), preset=state.preset
+        )
+
+    async def _tick(self, state: StationOrder, gtin: str) -> ScanOutcome:
+        assert state.pack is not None
+        result, line = state.pack.tick(gtin)
+        if result == "wrong":
+            return ScanOutcome("error", "wrong_item", order=state.order, detail=gtin)
+        if result == "surplus":
+            return ScanOutcome("error", "surplus_item", order=state.order, line=line, detail=gtin)
+        if result == "complete":
+            return await self._ship_if_ready(state)
+        return ScanOutcome(
+            "ticked",
+            order=state.order,
+            line=line,
+            weight_kg=self.weight(state),
+            preset=state.preset,
+        )
+
+    async def _ship_if_ready(self, state: StationOrder) -> ScanOutcome:
+        if self.weight(state) is None:
+            return self._packing(state)  # the GUI asks for the weight
+        return await self.ship()
+
+    # --- weight and presets --------------------------------------------------------------------
+
+    def weight(self, state: StationOrder | None = None) -> float | None:
+        """The weight to ship with: the scale's stable reading, the order's, or the typed one."""
+        state = state or self.current
+        if self.scale is not None:
+            reading = self.scale.stable_weight()
+            if reading is not None and reading.kg > 0:
+                return round(reading.kg, 3)
+        if state is None:
+            return None
+        return order_weight(state.order.data) or state.typed_weight
+
+    def set_weight(self, kg: float | None) -> None:
+        """A typed weight for the current order (used when neither scale nor order has one)."""
+        if self.current is not None:
+            self.current.typed_weight = kg if kg and kg > 0 else None
+            if not self.current.preset_switched:
+                self._choose_preset(self.current)
+
+    def _choose_preset(self, state: StationOrder) -> None:
+        facts = self._facts(state)
+        chosen = choose_preset(state.presets, facts)
+        state.preset_index = None if chosen is None else state.presets.index(chosen)
+
+    def _facts(self, state: StationOrder) -> dict[str, Any]:
+        data = state.order.data
+        draft = {
+            "to": data.get("delivery_address") or {},
+            "package": {"weight": self.weight(state)},
+        }
+        return facts_of_draft(draft, value=order_value(data), item_count=order_item_count(data))
+
+    def next_preset(self) -> ShippingPreset | None:
+        """Switch the current order to the next preset (wrapping)."""
+        state = self.current
+        if state is None or not state.presets:
+            return None
+        start = -1 if state.preset_index is None else state.preset_index
+        state.preset_index = (start + 1) % len(state.presets)
+        state.preset_switched = True
+        return state.preset
+
+    def cancel(self) -> None:
+        """Drop the current order (nothing was shipped)."""
+        self.current = None
+
+    # --- shipping ------------------------------------------------------------------------------
+
+    async def _existing_shipment(self, order: StoredOrder) -> ScanOutcome | None:
+        """The outcome for an order that shipped (or is being shipped) already, else None."""
+        if order.shipped:
+            return await self._already_shipped(order)
+        found = await asyncio.to_thread(self.store.find_by_reference, order.number)
+        live = [s for s in found if not s.deleted]
+        if live:  # shipped by this desk before the link was written (or by the batch)
+            linked = await asyncio.to_thread(self.store.mark_order_shipped, order.id, live[0].id)
+            return await self._already_shipped(linked)
+        pending = await asyncio.to_thread(self.store.list_pending)
+        if any(e.reference_number.casefold() == order.number.casefold() for e in pending):
+            return ScanOutcome("error", "pending", order=order)
+        return None
+
+    async def _already_shipped(self, order: StoredOrder) -> ScanOutcome:
+        self.current = None
+        self.last = order
+        shipment = None
+        if order.shipment_id:
+            try:
+                shipment = await asyncio.to_thread(self.store.get_shipment, order.shipment_id)
+            except LookupError:
+                shipment = None
+        return ScanOutcome("already_shipped", order=order, shipment=shipment)
+
+    def draft(self, state: StationOrder) -> dict[str, Any]:
+        """The shipment request for the current order (not validated)."""
+        data = state.order.data
+        draft: dict[str, Any] = {
+            "to": address_fields(data.get("delivery_address")),
+            "package": {"weight": self.weight(state)},
+            "reference_number": state.order.number,
+            "create_shipping_label": True,
+        }
+        sender = self.profile.draft_sender()
+        if sender:
+            draft["from"] = sender
+        preset = state.preset
+        if preset is not None:
+            draft = apply_preset(draft, preset)
+        if not (draft.get("label") or {}).get("format"):
+            choose = printer_format_chooser(
+                self.printer, self.profile.preferences.label_format_override
+            )
+            fmt, _reason = choose(draft.get("carrier"), draft.get("service"))
+            if fmt:
+                draft["label"] = {"format": fmt}
+        cleaned = sanitize(draft)
+        return cleaned if isinstance(cleaned, dict) else draft
+
+    async def ship(self, *, override: str | None = None) -> ScanOutcome:
+        """Create the current order's shipment, print label and slip, mark it shipped."""
+        from desktop_app.client.errors import APIError
+
+        state = self.current
+        if state is None:
+            return ScanOutcome("error", "no_order")
+        order = state.order
+        existing = await self._existing_shipment(order)
+        if existing is not None:
+            return existing
+        if state.pack is not None and not state.pack.complete and not override:
+            return ScanOutcome("error", "incomplete", order=order, detail=str(state.pack.missing))
+        weight = self.weight(state)
+        if weight is None:
+            return ScanOutcome("error", "no_weight", order=order)
+        if not state.preset_switched:  # the weight may have changed since the scan
+            self._choose_preset(state)
+        if state.preset is None:
+            return ScanOutcome("error", "no_preset", order=order, weight_kg=weight)
+        request = self.draft(state)
+        problems = validate(request)
+        if problems:
+            detail = "; ".join(str(p) for p in problems)
+            return ScanOutcome("error", "invalid", order=order, detail=detail, weight_kg=weight)
+        try:
+            shipment = await self.creator.create(request)
+        except APIError as exc:
+            return ScanOutcome("error", "service", order=order, detail=str(exc), weight_kg=weight)
+        incomplete = state.pack is not None and not state.pack.complete
+        linked = await asyncio.to_thread(
+            self.store.mark_order_shipped,
+            order.id,
+            shipment.id,
+            pack_override=override if incomplete else None,
+        )
+        self.current = None
+        self.last = linked
+        jobs = await self._print(linked, shipment)
+        return ScanOutcome(
+            "shipped",
+            order=linked,
+            shipment=shipment,
+            weight_kg=weight,
+            preset=state.preset,
+            jobs=jobs,
+        )
+
+    async def reprint(self) -> ScanOutcome:
+        """Print the label and slip of the last shipped order again."""
+        order = self.last
+        if order is None or not order.shipment_id:
+            return ScanOutcome("error", "no_order")
+        shipment = await asyncio.to_thread(self.store.get_shipment, order.shipment_id)
+        jobs = await self._print(order, shipment)
+        return ScanOutcome("reprinted", order=order, shipment=shipment, jobs=jobs)
+
+    # --- printing ------------------------------------------------------------------------------
+
+    def slip(self, order: StoredOrder) -> PackingSlip:
+        """The packing slip of an order."""
+        data = order.data
+        lines = [
+            SlipLine(
+                item_title(item),
+                float(item.get("quantity") or 0),
+                str(item.get("sku") or ""),
+                str(item.get("gtin") or ""),
+            )
+            for item in data.get("order_line_items") or []
+        ]
+        placed = str(data.get("placed_at") or "")[:10]
+        return PackingSlip(
+            order_number=order.number,
+            sender=self.profile.draft_sender() or {},
+            delivery=address_fields(data.get("delivery_address")),
+            lines=lines,
+            order_date=placed or date.today().isoformat(),
+            language=self.slip_language,
+        )
+
+    async def _print(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:
+        queue, printer = self.queue, self.printer
+        if queue is None or printer is None or shipment.label_path is None:
+            return ()
+        label = await asyncio.to_thread(shipment.label_path.read_bytes)
+        slip_printer = self.slip_printer or printer
+        slip_bytes = b""
+        if self.print_slip:
+            slip_bytes, _kind = await asyncio.to_thread(
+                slip_document, self.slip(order), slip_printer
+            )
+        reference = order.number
+        jobs: list[int] = []
+        if slip_bytes and slip_printer.name == printer.name and printer.kind == "pdf":
+            if shipment.label_kind == "pdf":  # one job: label page, then the slip's pages
+                merged = await asyncio.to_thread(merge_pdfs, [label, slip_bytes])
+                job = await queue.enqueue_async(
+                    printer, merged, title="label+slip", reference=reference
+                )
+                return (job.id,)
+        job = await queue.enqueue_async(
+            printer,
+            label,
+            title="label",
+            source_format=shipment.label_format,
+            reference=reference,
+        )
+        jobs.append(job.id)
+        if slip_bytes:
+            job = await queue.enqueue_async(
+                slip_printer, slip_bytes, title="packing slip", reference=reference
+            )
+            jobs.append(job.id)
+        return tuple(jobs)
+
+    def open_orders(self) -> Sequence[StoredOrder]:
+        """The inbox's open orders (for the page's list)."""
+        result: Sequence[StoredOrder] = self.store.list_orders(open_only=True)
+        return result
