@@ -86,7 +86,9 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("pyinstaller")
     cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN"]
     cmd += ["--distpath", str(work / "dist"), "--workpath", str(work / "build")]
-    run([*cmd, str(REPO_ROOT / "packaging" / "packdesk.spec")], timeout=1200, cwd=work)
+    # a cache of its own: test sessions of several worktrees may build at the same time
+    env = {**os.environ, "PYINSTALLER_CONFIG_DIR": str(work / "config")}
+    run([*cmd, str(REPO_ROOT / "packaging" / "packdesk.spec")], timeout=1200, cwd=work, env=env)
     folder = work / "dist" / "packdesk"
     assert (folder / "packdesk").is_file()
     return folder
