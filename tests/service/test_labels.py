@@ -10,6 +10,8 @@ from typing import Any
 import pypdfium2
 import pytest
 import zxingcpp
+from fontTools.pens.recordingPen import DecomposingRecordingPen
+from fontTools.ttLib import TTFont
 from PIL import Image
 from pypdf import PdfReader
 
@@ -216,6 +218,50 @@ def test_every_pdf_label_embeds_the_shipped_font_and_no_core_font() -> None:
         # fpdf2 names subsets MPDFAA+<full name>; nothing is left to the viewer's fonts
         assert all(f.startswith("/MPDFAA+DejaVuSans") for f in fonts), fonts
         assert not any(f.endswith("(not embedded)") for f in fonts), fonts
+
+
+def _embedded_font_files(data: bytes) -> dict[str, TTFont]:
+    """The embedded TrueType files of a PDF by BaseFont name."""
+    found = {}
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
+            stream = descriptor["/FontFile2"].get_object().get_data()
+            found[str(font["/BaseFont"])] = TTFont(io.BytesIO(stream))
+    return found
+
+
+@pytest.mark.parametrize("city", ["Ærøskøbing", "Θεσσαλονίκη"])  # reduced copy, full font
+def test_pdf_embedded_glyphs_are_the_shipped_fonts_own(city: str) -> None:
+    body = shipment("hermes")
+    body["to"].update(first_name="Łukasz", last_name="Żółć", street="Straße", city=city)
+    data = render_label(label_pages_for_shipment(body, numbers_for("hermes"), True), "pdf_a6")
+    fonts = _embedded_font_files(data)
+    assert set(fonts) == {"/MPDFAA+DejaVuSansBook", "/MPDFAA+DejaVuSansBold"}
+    drawn: set[str] = set()
+    for name, embedded in fonts.items():
+        shipped = TTFont(font_file("B" if name.endswith("Bold") else ""))
+        mine, theirs = embedded.getBestCmap(), shipped.getBestCmap()
+        for code, glyph in mine.items():
+            original = theirs[code]
+            assert embedded["hmtx"][glyph] == shipped["hmtx"][original], chr(code)
+            # outlines with components drawn in place (the subset renames them)
+            pens = (
+                DecomposingRecordingPen(embedded.getGlyphSet()),
+                DecomposingRecordingPen(shipped.getGlyphSet()),
+            )
+            embedded.getGlyphSet()[glyph].draw(pens[0])
+            shipped.getGlyphSet()[original].draw(pens[1])
+            assert pens[0].value == pens[1].value, chr(code)
+            new, old = embedded["glyf"][glyph], shipped["glyf"][original]
+            if new.numberOfContours:
+                box = (new.xMin, new.yMin, new.xMax, new.yMax)
+                assert box == (old.xMin, old.yMin, old.xMax, old.yMax), chr(code)
+            hinted = new.program.getBytecode() if hasattr(new, "program") else b""
+            assert hinted == (old.program.getBytecode() if hasattr(old, "program") else b"")
+            drawn.add(chr(code))
+    assert set("ŁukaszŻółćStraße") | set(city) <= drawn
 
 
 def test_pdf_text_outside_the_reduced_label_font_takes_the_full_font(
