@@ -22,10 +22,11 @@ def address_fields(address: AddressResponse | Mapping[str, Any] | None) -> dict[
 
 
 async def sender_offer(client: ShippingClient, profile: Profile) -> dict[str, Any] | None:
-    """The account's default shipping address to offer as the sender of a live profile that
-    has none yet (its first use); None when there is nothing to offer (a sandbox profile, a
-    sender already set, no default on the account, or the service cannot tell now)."""
-    if not profile.is_live or profile.default_sender:
+    """The account's default shipping address to offer as the sender of a profile that has
+    none yet (its first use: a live profile, or a sandbox such as the Local one whose account
+    has the address set); None when there is nothing to offer (a sender already set, no
+    default on the account, or the service cannot tell now)."""
+    if profile.default_sender:
         return None
     try:
         found = await client.default_addresses.shipping()

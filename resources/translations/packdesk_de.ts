@@ -1096,6 +1096,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Abbrechen</translation>
     </message>
     <message>
+        <source>The return goes to your account&apos;s default returns address.</source>
+        <translation>Die Retoure geht an die Standard-Retourenadresse Ihres Kontos.</translation>
+    </message>
+    <message>
         <source>Creating the return label…</source>
         <translation>Retourenetikett wird erstellt …</translation>
     </message>
@@ -3471,6 +3475,22 @@ Gespeichert in {parent}</translation>
     <message>
         <source>This carrier offers no additional services.</source>
         <translation>Dieser Paketdienst bietet keine Zusatzleistungen an.</translation>
+    </message>
+    <message>
+        <source>Use as sender</source>
+        <translation>Als Absender verwenden</translation>
+    </message>
+    <message>
+        <source>Save it as the default sender of this profile</source>
+        <translation>Als Standardabsender dieses Profils speichern</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>Jetzt nicht</translation>
+    </message>
+    <message>
+        <source>Your account has a default shipping address: {address}. Use it as the sender of this profile?</source>
+        <translation>Ihr Konto hat eine Standard-Versandadresse: {address}. Als Absender dieses Profils verwenden?</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,7 @@ def _profile(service: RunningService, environment: str, **extra: object) -> Prof
     )
 
 
-async def test_sender_offered_to_a_live_profile_once(client_service: RunningService) -> None:
+async def test_sender_offered_to_a_profile_without_one(client_service: RunningService) -> None:
     keys = client_service.add_account()
     live = _profile(client_service, "live")
     async with ShippingClient(
@@ -35,11 +35,12 @@ async def test_sender_offered_to_a_live_profile_once(client_service: RunningServ
         await client.default_addresses.set("shipping", SENDER)
         offer = await sender_offer(client, live)
         assert offer == SENDER  # the fields, no id, no nulls
-        # not when the profile has a sender, nor for a sandbox profile
+        # a sandbox profile of the account (the Local one) is offered it too
+        assert await sender_offer(client, _profile(client_service, "sandbox")) == SENDER
+        # not when the profile has a sender
         assert (
             await sender_offer(client, live.model_copy(update={"default_sender": RECEIVER})) is None
         )
-        assert await sender_offer(client, _profile(client_service, "sandbox")) is None
 
 
 async def test_returns_go_to_the_default_returns_address(client_service: RunningService) -> None:

@@ -2,13 +2,16 @@
 
 `returnable()` says whether a stored shipment can get a return label (its carrier takes
 returns); `return_draft()` builds the `returns` shipment: sender and receiver swapped, the
-packages carried over, additional services removed, with the reasons as notes. The dialog
+packages carried over, additional services removed, with the reasons as notes. The receiver
+is the account's default returns address when it has one (`returns_receiver()`, asked when
+the dialog opens; Create waits for the answer), else the original sender. The dialog
 shows both addresses (editable), the notes and the domain's problems; Create goes through
 the journaled creator like any shipment, so the return lands in the history with its label.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -194,6 +197,7 @@ class ReturnDialog(QDialog):
         self.sender_form.set_address(draft["from"], touched=False)
         self.receiver = AddressFormWidget("return_to")
         self.receiver.set_address(draft["to"], touched=False)
+        self.receiver_start = self.receiver.address()
         sender_box = QGroupBox(translate("History", "From (the customer)"))
         QVBoxLayout(sender_box).addWidget(self.sender_form)
         receiver_box = QGroupBox(translate("History", "To (back to you)"))
@@ -269,6 +273,29 @@ class ReturnDialog(QDialog):
             edit.textChanged.connect(lambda _t: self.check())
         self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create()))
         self.cancel_button.clicked.connect(self.reject)
+        # where the return goes: the account's default returns address, if it has one
+        self.receiver_task: asyncio.Task[Any] | None = None
+        if ctx.client is not None:
+            self.receiver_task = self.tasks.spawn(self.load_returns_receiver())
+        self.check()
+
+    async def load_returns_receiver(self) -> None:
+        """Send the return to the account's default returns address when it has one (unless
+        the receiver was edited meanwhile); Create waits for it."""
+        from desktop_app.client.account_addresses import returns_receiver
+
+        client = self.ctx.client
+        if client is None:
+            return
+        receiver, is_default = await returns_receiver(client, self.base_draft["to"])
+        if not is_default or self.receiver.address() != self.receiver_start:
+            return
+        self.receiver.set_address(receiver, touched=False)
+        self.notes.append(
+            translate("History", "The return goes to your account's default returns address.")
+        )
+        self.notes_label.setText("\n".join(f"• {n}" for n in self.notes))
+        self.notes_label.setVisible(True)
         self.check()
 
     def draft(self) -> dict[str, Any]:
@@ -311,6 +338,8 @@ class ReturnDialog(QDialog):
         from desktop_app.client.errors import APIError
 
         creator = self.ctx.creator
+        if self.receiver_task is not None:
+            await asyncio.gather(self.receiver_task, return_exceptions=True)  # where it goes
         if creator is None or self.check():
             return None
         self.create_button.setEnabled(False)

@@ -38,6 +38,7 @@ from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_ERROR_STYLE, MUTED_COLOR
 from desktop_app.gui.shipment.locations import LocationFinderWidget
 from desktop_app.gui.shipment.packages import PackagesFormWidget
+from desktop_app.gui.shipment.sender_offer import SenderOfferBanner
 from desktop_app.gui.shipment.services import AddOnsWidget, CarrierServiceWidget
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.fields import ErrorLabel, Field, FieldGroup, combo, line_edit
@@ -143,12 +144,17 @@ class ShipmentFormWidget(QWidget):
         self.sender_note.setWordWrap(True)
         self.sender_note.setStyleSheet(f"color: {MUTED_COLOR};")
         self.sender_note.hide()
+        # the account's default shipping address, offered while the profile has no sender
+        self.sender_offer = SenderOfferBanner()
+        self.sender_offer.accepted.connect(self.use_offered_sender)
+        self._offer_task: asyncio.Task[Any] | None = None
         sender_box = QGroupBox(translate("Shipment", "Sender"))
         sl = QVBoxLayout(sender_box)
         head = QHBoxLayout()
         head.addWidget(self.sender_summary, 1)
         head.addWidget(self.sender_toggle)
         sl.addLayout(head)
+        sl.addWidget(self.sender_offer)
         sl.addWidget(self.sender_note)
         sl.addWidget(self.saved_combo)
         sl.addWidget(self.sender_form)
@@ -341,6 +347,9 @@ class ShipmentFormWidget(QWidget):
         self.sender_toggle.setChecked(sender_problems or not (sender or profile.builtin_local))
         self._set_sender_note("")
         self._update_sender_summary()
+        self.sender_offer.withdraw()
+        if self.context.connected:
+            self._ask_for_sender_offer()
 
     def _sender_untouched_by_user(self) -> bool:
         """True while the sender fields still hold what the form filled in itself."""
@@ -366,9 +375,13 @@ class ShipmentFormWidget(QWidget):
             return False
         body = sanitize(self.sender_form.address())
         assert isinstance(body, dict)
+        return self._store_default_sender(profile, body)
+
+    def _store_default_sender(self, profile: Profile, body: dict[str, Any]) -> bool:
+        """Keep `body` as the profile's default sender (a read-only config folder: say so)."""
         try:
             self.context.manager.update(profile.model_copy(update={"default_sender": body}))
-        except Exception as exc:  # a read-only config folder: say so, keep the typing
+        except Exception as exc:  # keep what was typed or offered
             self._set_sender_note(
                 translate("Shipment", "Could not save the profile: {exc}").format(exc=exc),
                 error=True,
@@ -411,6 +424,41 @@ class ShipmentFormWidget(QWidget):
         if state == "connected":
             with contextlib.suppress(RuntimeError):
                 self._addresses_task = self.context.spawn(self.load_saved_addresses())
+            self._ask_for_sender_offer()
+
+    def _ask_for_sender_offer(self) -> None:
+        profile = self.context.profile
+        if profile is None or profile.default_sender:
+            return
+        with contextlib.suppress(RuntimeError):
+            self._offer_task = self.context.spawn(self.load_sender_offer())
+
+    async def load_sender_offer(self) -> None:
+        """Offer the account's default shipping address when the profile has no sender."""
+        from desktop_app.client.account_addresses import sender_offer
+
+        client = self.context.client
+        profile = self.context.profile
+        if client is None or profile is None:
+            return
+        offer = await sender_offer(client, profile)
+        if self.context.client is not client or self.context.profile is None:
+            return  # the profile changed meanwhile
+        if offer and not self.context.profile.default_sender:
+            self.sender_offer.offer(offer)
+
+    def use_offered_sender(self, address: dict[str, Any]) -> bool:
+        """The offer taken: the address becomes the profile's default sender and the sender."""
+        profile = self.context.profile
+        if profile is None or not address:
+            return False
+        self.sender_form.set_address(address)
+        if not self._store_default_sender(profile, address):
+            return False
+        self.sender_offer.withdraw()
+        self._on_edited()
+        self.sender_toggle.setChecked(any(p.path.startswith("from") for p in self.problems))
+        return True
 
     async def load_saved_addresses(self) -> None:
         """Fill "Saved addresses" from the service (and resolve a stored default sender)."""
