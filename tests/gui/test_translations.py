@@ -414,3 +414,11 @@ def test_countries_by_name_in_the_ui_language(german: None, qtbot: QtBot) -> Non
         for i in range(completer.completionModel().rowCount())
     }
     assert "Österreich (AT)" in found
+
+
+def test_label_stock_in_words(german: None) -> None:
+    from desktop_app.gui.i18n.words import stock_name
+
+    assert stock_name("4x6in") == "4x6 Zoll"
+    assert stock_name("100x150mm") == "100 x 150 mm"
+    assert stock_name("A4") == "A4"

@@ -8,6 +8,7 @@ QLocale, which `install_translations` sets to the UI language.
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -108,6 +109,18 @@ def _paper_size(name: str, width_mm: float, height_mm: float) -> str:
         w, h = round(width_mm / MM_PER_INCH), round(height_mm / MM_PER_INCH)
         return translate("Words", "{0}x{1} in").format(w, h)
     return translate("Words", "{0} x {1} mm").format(number(width_mm), number(height_mm))
+
+
+def stock_name(stock: str) -> str:
+    """A label stock as the box says it: "4x6in" -> "4x6 in" ("4x6 Zoll"), "100x150mm" ->
+    "100 x 150 mm"; anything else as it is."""
+    inches = re.fullmatch(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)in", stock)
+    if inches:
+        return translate("Words", "{0}x{1} in").format(inches[1], inches[2])
+    mm = re.fullmatch(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)mm", stock)
+    if mm:
+        return translate("Words", "{0} x {1} mm").format(number(float(mm[1])), number(float(mm[2])))
+    return stock
 
 
 def number(value: float | int, decimals: int | None = None) -> str:

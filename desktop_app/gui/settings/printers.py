@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import stock_name
 from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
 from desktop_app.printing.discovery import (
     SCAN_PORT,
@@ -117,7 +118,7 @@ def describe(printer: PrinterDefinition) -> str:
     """A short description: kind, dpi, stock or paper."""
     if printer.kind == "zpl":
         return translate("Settings", "ZPL {dpi} dpi, {stock}").format(
-            dpi=printer.dpi, stock=printer.stock
+            dpi=printer.dpi, stock=stock_name(printer.stock)
         )
     return translate("Settings", "PDF, {paper}").format(paper=printer.paper)
 
