@@ -57,7 +57,7 @@ format: install ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff format desktop_app tests bench tools packaging
 
 test: lint ## the whole suite: lint, types, pytest offscreen
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
 
 package: install ## build the wheel, the one-folder bundle and the .deb into dist/
 	rm -rf dist/packdesk build/pyinstaller

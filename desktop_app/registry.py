@@ -23,11 +23,18 @@ class SchemeRegistry(Generic[T]):
         self.base = base
         self.what = what
         self._entries: dict[str, type[T] | str] = {}
+        # modules of the entries registered by name, kept after they are resolved: what a
+        # bundle must carry does not depend on what this process happened to use already
+        self._lazy: dict[str, str] = {}
         REGISTRIES.append(self)
 
     def register(self, scheme: str, cls: type[T] | str) -> None:
         """Make `scheme:` URIs use `cls` (a class or a lazy "module:Class" path)."""
         self._entries[scheme.lower()] = cls
+        if isinstance(cls, str):
+            self._lazy[scheme.lower()] = cls.split(":")[0]
+        else:
+            self._lazy.pop(scheme.lower(), None)
 
     def schemes(self) -> list[str]:
         """The registered schemes."""
@@ -35,7 +42,7 @@ class SchemeRegistry(Generic[T]):
 
     def lazy_modules(self) -> list[str]:
         """Modules of the classes registered by name (a frozen bundle must carry them)."""
-        return sorted({e.split(":")[0] for e in self._entries.values() if isinstance(e, str)})
+        return sorted(set(self._lazy.values()))
 
     def get(self, scheme: str) -> type[T]:
         """The class for `scheme`, importing it if registered lazily; ValueError if unknown."""

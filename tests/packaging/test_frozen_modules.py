@@ -34,3 +34,13 @@ def test_a_new_lazily_registered_class_is_bundled_without_touching_the_spec() ->
     finally:
         registry.REGISTRIES.remove(things)
     assert "email.parser" not in hidden_imports()
+
+
+def test_a_lazy_entry_already_used_in_this_process_is_still_bundled() -> None:
+    things: registry.SchemeRegistry[object] = registry.SchemeRegistry(object, "thing")
+    try:
+        things.register("new", "email.parser:Parser")
+        things.get("new")  # resolved: the entry now holds the class itself
+        assert "email.parser" in hidden_imports()
+    finally:
+        registry.REGISTRIES.remove(things)

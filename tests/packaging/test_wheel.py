@@ -39,4 +39,5 @@ def test_wheel_metadata_has_an_spdx_licence_and_only_used_dependencies(wheel: Pa
         if "extra ==" not in req
     }
     assert "certifi" in runtime
-    assert not runtime & {"email-validator", "pypdf", "zebrafy", "pytest"}, runtime
+    # pypdf is a runtime dependency since the station merges packing slips with labels
+    assert not runtime & {"email-validator", "zebrafy", "pytest"}, runtime
