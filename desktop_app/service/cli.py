@@ -159,6 +159,9 @@ def _setup_logging(settings: ServiceSettings, level: str) -> None:
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
     root.setLevel(level.upper())
+    # fontTools' subsetter logs ~70 INFO lines (glyph lists, tables pruned) for every PDF label
+    # rendered in this process (the thread fallback, manifests): its warnings are enough
+    logging.getLogger("fontTools").setLevel(max(logging.WARNING, root.level))
     for handler in (
         logging.StreamHandler(sys.stderr),
         logging.FileHandler(settings.data_dir / "service.log", encoding="utf-8"),

@@ -109,3 +109,17 @@ def _is_render_worker(pid: int) -> bool:
         return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+
+
+def test_pdf_labels_in_the_service_process_log_no_font_subsetting(
+    service_factory: Callable[..., RunningService],
+) -> None:
+    service = service_factory("--render-processes", "0")  # labels in a thread of the service
+    with service.client() as client:
+        for _ in range(2):
+            response = client.post("/v1/shipments", json=shipment(label=True))
+            assert response.status_code == 200, response.text
+            assert response.json()["label"]["format"] == "pdf_a6"
+    log = (service.data_dir / "service.log").read_text(encoding="utf-8")
+    assert "INFO packdesk.service: POST /v1/shipments -> 200" in log  # it does log at INFO
+    assert "fontTools" not in log, log[-2000:]
