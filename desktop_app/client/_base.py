@@ -19,6 +19,7 @@ from desktop_app.client.errors import (
     APIConnectionError,
     APIStatusError,
     APITimeoutError,
+    CertificateError,
     NotFoundError,
     RateLimitError,
     error_from_response,
@@ -294,14 +295,8 @@ def _transport_error(exc: httpx.HTTPError, method: str, path: str) -> APIConnect
         return APITimeoutError(f"{method} {path}: no answer in time ({exc})", request=request)
     if isinstance(exc, httpx.ConnectError):
         if _is_certificate_error(exc):
-            return APIConnectionError(
-                f"{method} {path}: the server's certificate is not trusted ({exc})",
-                request=request,
-                user_message=(
-                    "The shipping service's certificate is not trusted, so nothing was sent. "
-                    "Check the service address in the profile."
-                ),
-                retryable=False,
+            return CertificateError(
+                f"{method} {path}: the server's certificate is not trusted ({exc})", request=request
             )
         return APIConnectionError(f"{method} {path}: cannot connect ({exc})", request=request)
     return APIConnectionError(

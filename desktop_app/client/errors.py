@@ -24,6 +24,7 @@ __all__ = [
     "BadRequestError",
     "CarrierError",
     "CarrierTimeoutError",
+    "CertificateError",
     "InternalServerError",
     "KeyEnvironmentError",
     "NotFoundError",
@@ -116,6 +117,18 @@ class APITimeoutError(APIConnectionError):
         outcome_unknown: bool = True,
     ) -> None:
         super().__init__(message, request=request, outcome_unknown=outcome_unknown)
+
+
+class CertificateError(APIConnectionError):
+    """The service's TLS certificate is not trusted: nothing was sent, and retrying won't help."""
+
+    default_user_message = (
+        "The shipping service's certificate is not trusted, so nothing was sent. "
+        "Check the service address in the profile."
+    )
+
+    def __init__(self, message: str, *, request: httpx.Request | None = None) -> None:
+        super().__init__(message, request=request, retryable=False)
 
 
 class APIStatusError(APIError):

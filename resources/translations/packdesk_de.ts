@@ -5,7 +5,6 @@
     <name>Addresses</name>
     <message>
         <source>(no name)</source>
-        <extracomment>the address fields shown and searched (wire names of spec 2.1 plus email)</extracomment>
         <translation>(ohne Namen)</translation>
     </message>
     <message>
@@ -641,6 +640,112 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Order {number}: {error}</source>
         <translation>Bestellung {number}: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source>The shipping service could not complete the request (HTTP status {0}).</source>
+        <translation>Der Versandserver konnte die Anfrage nicht ausführen (HTTP-Status {0}).</translation>
+    </message>
+    <message>
+        <source>The shipping service could not complete the request.</source>
+        <translation>Der Versandserver konnte die Anfrage nicht ausführen.</translation>
+    </message>
+    <message>
+        <source>The shipping service cannot be reached. Check the internet connection and try again.</source>
+        <translation>Der Versandserver ist nicht erreichbar. Bitte die Internetverbindung prüfen und es erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The shipping service&apos;s certificate is not trusted, so nothing was sent. Check the service address in the profile.</source>
+        <translation>Dem Zertifikat des Versandservers wird nicht vertraut, daher wurde nichts gesendet. Bitte die Adresse des Versandservers im Profil prüfen.</translation>
+    </message>
+    <message>
+        <source>The shipping service did not answer in time. Please try again.</source>
+        <translation>Der Versandserver hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The shipping service did not accept the request: {0}</source>
+        <translation>Der Versandserver hat die Anfrage nicht angenommen: {0}</translation>
+    </message>
+    <message>
+        <source>The shipping service did not accept the request.</source>
+        <translation>Der Versandserver hat die Anfrage nicht angenommen.</translation>
+    </message>
+    <message>
+        <source>The API key was not accepted. Check the key in the profile settings.</source>
+        <translation>Der API-Schlüssel wurde nicht akzeptiert. Bitte den Schlüssel in den Profileinstellungen prüfen.</translation>
+    </message>
+    <message>
+        <source>Your account is not allowed to do this.</source>
+        <translation>Ihr Konto darf das nicht.</translation>
+    </message>
+    <message>
+        <source>The shipping service does not know this item (any more).</source>
+        <translation>Der Versandserver kennt diesen Eintrag nicht (mehr).</translation>
+    </message>
+    <message>
+        <source>The request is too large for the shipping service.</source>
+        <translation>Die Anfrage ist zu groß für den Versandserver.</translation>
+    </message>
+    <message>
+        <source>The shipping service did not understand the request format.</source>
+        <translation>Der Versandserver hat das Format der Anfrage nicht verstanden.</translation>
+    </message>
+    <message>
+        <source>Please correct this entry: {0}</source>
+        <translation>Bitte diese Angabe korrigieren: {0}</translation>
+    </message>
+    <message>
+        <source>Some entries are not valid. Please correct the marked fields.</source>
+        <translation>Einige Angaben sind ungültig. Bitte die markierten Felder korrigieren.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many requests to the shipping service. Please wait %n second(s).</source>
+        <translation>
+            <numerusform>Zu viele Anfragen an den Versandserver. Bitte %n Sekunde warten.</numerusform>
+            <numerusform>Zu viele Anfragen an den Versandserver. Bitte %n Sekunden warten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Too many requests to the shipping service. Please wait a moment.</source>
+        <translation>Zu viele Anfragen an den Versandserver. Bitte einen Moment warten.</translation>
+    </message>
+    <message>
+        <source>The shipping service has a problem right now (HTTP status {0}). Please try again in a few minutes.</source>
+        <translation>Beim Versandserver gibt es gerade ein Problem (HTTP-Status {0}). Bitte in ein paar Minuten erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The shipping service is unavailable right now. Please try again in a few minutes.</source>
+        <translation>Der Versandserver ist gerade nicht verfügbar. Bitte in ein paar Minuten erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The carrier reported a problem: {0}</source>
+        <translation>Der Paketdienst meldet ein Problem: {0}</translation>
+    </message>
+    <message>
+        <source>The carrier reported a problem with this shipment.</source>
+        <translation>Der Paketdienst meldet ein Problem mit dieser Sendung.</translation>
+    </message>
+    <message>
+        <source>The carrier did not answer in time. Check the shipment history before trying again.</source>
+        <translation>Der Paketdienst hat nicht rechtzeitig geantwortet. Bitte vor einem neuen Versuch den Sendungsverlauf prüfen.</translation>
+    </message>
+    <message>
+        <source>The shipment was created, but its label could not be downloaded. Use &apos;Download label again&apos; before printing.</source>
+        <translation>Die Sendung wurde angelegt, aber ihr Etikett konnte nicht heruntergeladen werden. Bitte vor dem Drucken das Etikett erneut herunterladen.</translation>
+    </message>
+    <message>
+        <source>Several shipments on the service carry this row&apos;s reference; decide in the History.</source>
+        <translation>Mehrere Sendungen beim Versandserver tragen die Referenz dieser Zeile; bitte im Verlauf entscheiden.</translation>
+    </message>
+    <message>
+        <source>This is a sandbox (test) API key, but the profile is a live profile. Enter the live key from your account page, or use a sandbox profile.</source>
+        <translation>Das ist ein Sandbox-(Test-)API-Schlüssel, aber das Profil ist ein Live-Profil. Bitte den Live-Schlüssel von der Kontoseite eingeben oder ein Sandbox-Profil verwenden.</translation>
+    </message>
+    <message>
+        <source>This is a live API key, but the profile is a sandbox profile: shipments would be real and charged. Enter the sandbox key, or use a live profile.</source>
+        <translation>Das ist ein Live-API-Schlüssel, aber das Profil ist ein Sandbox-Profil: Sendungen wären echt und kostenpflichtig. Bitte den Sandbox-Schlüssel eingeben oder ein Live-Profil verwenden.</translation>
     </message>
 </context>
 <context>

@@ -92,6 +92,16 @@
     </message>
 </context>
 <context>
+    <name>Errors</name>
+    <message numerus="yes">
+        <source>Too many requests to the shipping service. Please wait %n second(s).</source>
+        <translation>
+            <numerusform>Too many requests to the shipping service. Please wait %n second.</numerusform>
+            <numerusform>Too many requests to the shipping service. Please wait %n seconds.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>History</name>
     <message numerus="yes">
         <source>Showing the newest {0} of %n shipment(s)</source>

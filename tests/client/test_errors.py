@@ -16,6 +16,7 @@ from desktop_app.client import (
     BadRequestError,
     CarrierError,
     CarrierTimeoutError,
+    CertificateError,
     InternalServerError,
     NotFoundError,
     PayloadTooLargeError,
@@ -218,6 +219,7 @@ async def test_untrusted_certificate_fails_without_retry(client_service: Running
         with pytest.raises(APIConnectionError) as info:
             await client.me()
     assert info.value.retryable is False
+    assert isinstance(info.value, CertificateError)
     assert "certificate" in info.value.user_message
 
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.settings.server_connect import ServerConnectDialog
 from desktop_app.gui.shell.theme import (
     ERROR_COLOR,
@@ -69,6 +70,9 @@ def profile_caption(profile: Profile) -> str:
 
 def _error(exc: BaseException) -> str:
     """A user-facing message for a key check failure."""
+    translated = client_error_text(exc)
+    if translated:
+        return translated
     message = getattr(exc, "user_message", None)
     if isinstance(exc, ProfileValidationError):
         return "; ".join(exc.problems)

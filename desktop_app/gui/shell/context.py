@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from desktop_app.client import APIError
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.i18n.words import carrier_name, label_format_name
 from desktop_app.gui.shell.sandbox_printer import (
     JOBS_FOLDER,
@@ -413,7 +414,11 @@ class AppContext(QObject):
         except Exception as exc:
             if generation != self._generation:
                 return
-            message = getattr(exc, "user_message", None) or str(exc).splitlines()[0]
+            message = (
+                client_error_text(exc)
+                or getattr(exc, "user_message", None)
+                or str(exc).splitlines()[0]
+            )
             log.warning("connecting profile %s failed: %s", profile.name, exc)
             self._set_connection("error", message)
 

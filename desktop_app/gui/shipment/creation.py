@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.client import APIError, UnprocessableEntityError
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import (
@@ -318,13 +319,13 @@ class CreationPanelWidget(QWidget):
             headline = translate("Shipment", "The service did not accept the shipment: {0}")
             self.show_message("error", headline.format(service_text(exc)), error_details(exc))
         except LabelDownloadError as exc:
-            self.show_message("error", exc.user_message, error_details(exc))
+            self.show_message("error", client_error_text(exc) or "", error_details(exc))
             await self._created(exc.shipment, print_it=False)
         except APIError as exc:
-            self.show_message("error", exc.user_message, error_details(exc))
+            self.show_message("error", client_error_text(exc) or "", error_details(exc))
         except Exception as exc:
             log.exception("creation failed")
-            message = getattr(exc, "user_message", None) or translate(
+            message = client_error_text(exc) or translate(
                 "Shipment", "The label could not be created."
             )
             self.show_message("error", message, error_details(exc))

@@ -9,6 +9,7 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.widgets.problems import message_text
 
 if TYPE_CHECKING:
@@ -18,11 +19,11 @@ log = logging.getLogger(__name__)
 
 
 def service_text(exc: BaseException) -> str:
-    """The service's own error messages, else the client's explanation."""
+    """The service's own error messages, else the client's explanation in the UI language."""
     errors = getattr(exc, "errors", None)
     if errors:
         return "; ".join(message_text(str(e)) for e in errors)
-    return str(getattr(exc, "user_message", None) or exc)
+    return client_error_text(exc) or str(getattr(exc, "user_message", None) or exc)
 
 
 class TaskSet:
