@@ -252,6 +252,43 @@ async def test_printer_dialog_checks_fields(ctx: AppContext, qtbot: QtBot) -> No
     assert not edit.stock_combo.isVisibleTo(edit) and edit.paper_combo.isVisibleTo(edit)
 
 
+async def test_printer_dialog_shows_label_stock_in_words(ctx: AppContext, qtbot: QtBot) -> None:
+    """The stock combo lists stocks in words with their code as data; a typed custom size and
+    an edited printer's custom stock keep working."""
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations("de")
+    try:
+        dialog = PrinterDialog(ctx.printers)
+        qtbot.addWidget(dialog)
+        items = [dialog.stock_combo.itemText(i) for i in range(dialog.stock_combo.count())]
+        assert "4x6 Zoll" in items and "100 x 150 mm" in items and "4x6in" not in items
+    finally:
+        install_translations("en")
+    dialog.name_edit.setText("Packing Zebra")
+    dialog.address_edit.setText("10.0.0.9")
+    dialog.stock_combo.setCurrentIndex(dialog.stock_combo.findData("4x8in"))
+    assert dialog.stock_combo.currentText() == "4x8 Zoll" and dialog.stock() == "4x8in"
+    for typed, code in (
+        ("100x70mm", "100x70mm"),
+        ("4x6 zoll", "4x6in"),
+        ("62 x 29 mm", "62x29mm"),
+        ("2x1 Zoll", "2x1in"),
+    ):
+        dialog.stock_combo.setCurrentText(typed)
+        assert dialog.stock() == code, typed
+    assert dialog.problem_label.text() == "" and dialog.save() is not None
+    saved = ctx.printers["Packing Zebra"]
+    assert saved.stock == "2x1in"
+
+    edit = PrinterDialog(ctx.printers, saved.with_changes(stock="62x29mm"))
+    qtbot.addWidget(edit)
+    assert edit.stock_combo.currentText() == "62x29mm" and edit.printer().stock == "62x29mm"
+    listed = PrinterDialog(ctx.printers, saved.with_changes(stock="A6"))
+    qtbot.addWidget(listed)
+    assert listed.stock_combo.currentData() == "A6" and listed.printer().stock == "A6"
+
+
 async def test_test_print_to_a_dead_printer_fails_clearly(
     ctx: AppContext, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
@@ -452,6 +489,8 @@ async def test_a_discovered_zebra_fills_in_its_dpi_and_stock(
         assert dialog is not None and page.detecting is not None
         await page.detecting
         assert dialog.dpi_combo.currentData() == 300
-        assert dialog.stock_combo.currentText() == "100x150mm"
-        assert "ZD421-300dpi reports 300 dpi and 100x150mm labels." in page.message.text()
+        # in words on screen, the code stored
+        assert dialog.stock_combo.currentText() == "100 x 150 mm"
+        assert dialog.stock() == "100x150mm" and dialog.printer().stock == "100x150mm"
+        assert "ZD421-300dpi reports 300 dpi and 100 x 150 mm labels." in page.message.text()
         assert vp.jobs == []  # asked, nothing printed

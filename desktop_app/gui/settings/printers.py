@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import socket
 from collections.abc import Awaitable
 from dataclasses import dataclass
@@ -158,7 +159,9 @@ class PrinterDialog(QDialog):
             self.dpi_combo.addItem(f"{dpi} dpi", dpi)
         self.stock_combo = QComboBox()
         self.stock_combo.setEditable(True)
-        self.stock_combo.addItems(list(STOCKS))
+        # stocks in words, their code as the item's data; a custom "WxHmm" may be typed in
+        for code in STOCKS:
+            self.stock_combo.addItem(stock_name(code), code)
         self.paper_combo = QComboBox()
         self.paper_combo.setEditable(True)
         self.paper_combo.addItems(list(PAPERS))
@@ -272,7 +275,7 @@ class PrinterDialog(QDialog):
             self.dpi_combo.addItem(f"{printer.dpi} dpi", printer.dpi)
             dpi_index = self.dpi_combo.count() - 1
         self.dpi_combo.setCurrentIndex(dpi_index)
-        self.stock_combo.setCurrentText(printer.stock)
+        self.set_stock(printer.stock)
         self.paper_combo.setCurrentText(printer.paper)
         self.darkness_spin.setValue(-1 if printer.darkness is None else printer.darkness)
         self.offset_x.setValue(printer.label_offset_dots[0])
@@ -281,6 +284,24 @@ class PrinterDialog(QDialog):
         self.offset_mm_x.setValue(printer.offset_mm[0])
         self.offset_mm_y.setValue(printer.offset_mm[1])
         self._kind_changed()
+
+    def stock(self) -> str:
+        """The chosen stock's code ("4x6in"): a listed one by its words, else as typed ("4x6
+        Zoll" or "100 x 70 mm" read as "4x6in", "100x70mm")."""
+        text = self.stock_combo.currentText().strip()
+        index = self.stock_combo.findText(text, Qt.MatchFlag.MatchFixedString)
+        if index >= 0:
+            return str(self.stock_combo.itemData(index))
+        code = re.sub(r"\s+", "", text).replace(",", ".")
+        return re.sub(r"(?i)(zoll|inch(es)?|in)$", "in", re.sub(r"(?i)mm$", "mm", code))
+
+    def set_stock(self, code: str) -> None:
+        """Show a stock code: a listed one in words, any other as it is."""
+        index = self.stock_combo.findData(code)
+        if index >= 0:
+            self.stock_combo.setCurrentIndex(index)
+        else:
+            self.stock_combo.setCurrentText(code)
 
     def _kind_changed(self, *_args: Any) -> None:
         zpl = self.kind_combo.currentData() == "zpl"
@@ -308,7 +329,7 @@ class PrinterDialog(QDialog):
                 str(self.connection_combo.currentData()), self.address_edit.text()
             ),
             "dpi": int(self.dpi_combo.currentData()),
-            "stock": self.stock_combo.currentText().strip(),
+            "stock": self.stock(),
             "paper": self.paper_combo.currentText().strip(),
             "offset_mm": (self.offset_mm_x.value(), self.offset_mm_y.value()),
             "darkness": None if darkness < 0 else darkness,
@@ -752,7 +773,7 @@ class PrintersPage(QWidget):
     async def _fill_detected(self, dialog: PrinterDialog, transport: str) -> None:
         probe = PrinterDefinition("probe", "zpl", transport)
         # what the user has not changed meanwhile is filled in
-        dpi_before, stock_before = dialog.dpi_combo.currentData(), dialog.stock_combo.currentText()
+        dpi_before, stock_before = dialog.dpi_combo.currentData(), dialog.stock()
         try:
             found = await detect_settings(probe)
         except DiscoveryError:
@@ -762,13 +783,13 @@ class PrintersPage(QWidget):
         index = dialog.dpi_combo.findData(found.dpi)
         if index >= 0 and dialog.dpi_combo.currentData() == dpi_before:
             dialog.dpi_combo.setCurrentIndex(index)
-        if found.stock and dialog.stock_combo.currentText() == stock_before:
-            dialog.stock_combo.setCurrentText(found.stock)
+        if found.stock and dialog.stock() == stock_before:
+            dialog.set_stock(found.stock)
         self.show_message(
             translate("Settings", "{model} reports {dpi} dpi and {stock} labels.").format(
                 model=found.model or translate("Settings", "The printer"),
                 dpi=found.dpi or "?",
-                stock=found.stock or "?",
+                stock=stock_name(found.stock) if found.stock else "?",
             )
         )
 
