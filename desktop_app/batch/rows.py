@@ -58,6 +58,8 @@ class BatchRow:
     tracking_no: str | None = None
     label_path: Path | None = None
     error: str | None = None
+    failure: Exception | None = field(default=None, repr=False, compare=False)
+    """The client error behind `error`, so a GUI can word it in its own language."""
     note: str | None = None
     """E.g. "created by an earlier run" or "label queued, not printed yet"."""
     resumed: bool = False

@@ -281,7 +281,7 @@ class BatchRunner:
         for row in chosen:
             if row.status in ("failed", "canceled"):
                 row.status = "invalid" if row.problems else "ready"
-                row.error = None
+                row.error, row.failure = None, None
         journal = await asyncio.to_thread(self._journal_by_reference)
         if self.sequencer is not None:
             self.sequencer.close()
@@ -362,12 +362,12 @@ class BatchRunner:
                     row.note = None
             except APIConnectionError as exc:
                 row.status = "failed"
-                row.error = _error_text(exc)
+                row.error, row.failure = _error_text(exc), exc
                 if exc.outcome_unknown:
                     row.note = "outcome unknown: a retry or the next run reconciles it first"
             except APIError as exc:
                 row.status = "failed"
-                row.error = _error_text(exc)
+                row.error, row.failure = _error_text(exc), exc
             except Exception as exc:  # a bug must fail one row, not the batch
                 log.exception("batch row %s failed", row.number)
                 row.status = "failed"
@@ -378,7 +378,7 @@ class BatchRunner:
 
     def _created(self, row: BatchRow, stored: StoredShipment) -> None:
         row.status = "created"
-        row.error = None
+        row.error, row.failure = None, None
         row.shipment_id = stored.id
         row.tracking_no = _tracking_no(stored)
         row.label_path = stored.label_path if stored.printable else None

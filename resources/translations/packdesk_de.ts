@@ -403,6 +403,30 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Bestellnummer für den Paketstation-Partner</translation>
     </message>
     <message>
+        <source>An earlier attempt is still open; the next run settles it first.</source>
+        <translation>Ein früherer Versuch ist noch offen; der nächste Lauf klärt ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>Created, but the label could not be downloaded.</source>
+        <translation>Angelegt, aber das Etikett konnte nicht heruntergeladen werden.</translation>
+    </message>
+    <message>
+        <source>Outcome unknown: a retry or the next run checks it first.</source>
+        <translation>Ergebnis unbekannt: Ein neuer Versuch oder der nächste Lauf prüft das zuerst.</translation>
+    </message>
+    <message>
+        <source>Created by an earlier run.</source>
+        <translation>Von einem früheren Lauf angelegt.</translation>
+    </message>
+    <message>
+        <source>Completed an interrupted attempt.</source>
+        <translation>Einen unterbrochenen Versuch abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Label not queued: {0}</source>
+        <translation>Etikett nicht in die Druckwarteschlange gestellt: {0}</translation>
+    </message>
+    <message>
         <source>Carrier for rows whose file has no carrier column; by shipping preset: the profile&apos;s presets choose by country and weight</source>
         <translation>Paketdienst für Zeilen ohne Paketdienst-Spalte; „Nach Versandvorlage“: die Vorlagen des Profils wählen nach Land und Gewicht</translation>
     </message>

@@ -9,6 +9,7 @@ from desktop_app.batch.mapping import Defaults, guess_mapping
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner
 from desktop_app.client.desk import ShipmentCreator
+from desktop_app.client.errors import APIError
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue import PrintQueue
 from desktop_app.printing.virtual_printer import VirtualPrinter
@@ -87,6 +88,8 @@ async def test_failed_row_is_fixed_and_retried_labels_in_file_order(
                 ]
                 failed = batch.rows[1]
                 assert failed.error is not None and "CARRIER-ERROR" in failed.error
+                # the client error is kept beside its text, for the GUI to word it
+                assert isinstance(failed.failure, APIError) and failed.failure.errors
                 jobs = await runner.wait_printed(30)
                 assert [j.state for j in jobs] == ["done"] * 4
 
@@ -94,6 +97,7 @@ async def test_failed_row_is_fixed_and_retried_labels_in_file_order(
                 assert failed.status == "ready"
                 await runner.retry_failed()
                 assert failed.status == "created" and failed.error is None
+                assert failed.failure is None
                 jobs = await runner.wait_printed(30)
                 assert [j.state for j in jobs] == ["done"]
     finally:

@@ -64,6 +64,7 @@ from desktop_app.gui.batch.sender import (
     sender_notice,
 )
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.problems import field_label, problems_text
 from desktop_app.gui.widgets.tasks import TaskSet
@@ -138,6 +139,35 @@ def target_texts() -> dict[str, str]:
         "metadata.partner.shop_name": translate("Batch", "Shop name"),
         "metadata.partner.order_date": translate("Batch", "Order date"),
     }
+
+
+def row_result_text(row: BatchRow) -> str:
+    """A row's error or note in the UI language: a client error by its class (the service's
+    own messages as they came), the runner's fixed notes by their English text."""
+    if row.error:
+        failure = row.failure
+        if failure is not None and not getattr(failure, "errors", None):
+            return client_error_text(failure) or row.error
+        return row.error
+    if not row.note:
+        return ""
+    notes = {
+        "an earlier attempt is still unsettled; the next run reconciles it": translate(
+            "Batch", "An earlier attempt is still open; the next run settles it first."
+        ),
+        "created, but the label could not be downloaded": translate(
+            "Batch", "Created, but the label could not be downloaded."
+        ),
+        "outcome unknown: a retry or the next run reconciles it first": translate(
+            "Batch", "Outcome unknown: a retry or the next run checks it first."
+        ),
+        "created by an earlier run": translate("Batch", "Created by an earlier run."),
+        "completed an interrupted attempt": translate("Batch", "Completed an interrupted attempt."),
+    }
+    if row.note.startswith("label not queued: "):
+        reason = row.note.removeprefix("label not queued: ")
+        return translate("Batch", "Label not queued: {0}").format(reason)
+    return notes.get(row.note, row.note)
 
 
 def not_used_text() -> str:
@@ -260,7 +290,7 @@ class BatchRowsModel(QAbstractTableModel):
             return row.source.get(self.headers[column - len(self.FIXED)], "")
         if row.status == "created":
             return row.tracking_no or row.shipment_id or ""
-        return row.error or row.note or ""
+        return row_result_text(row)
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
