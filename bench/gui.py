@@ -9,9 +9,10 @@
    print". Every keystroke is timed from the key press until the event loop has run again
    (validation done and its result painted); a 5 ms QTimer measures the longest gap between
    its ticks over the whole session.
+3. The main window's minimum size with every page installed (what it can shrink to).
 
 Targets: first usable window under 600 ms (the CPU it took is printed too: load-independent),
-keystroke p99 under 16 ms, longest stall under 50 ms.
+keystroke p99 under 16 ms, longest stall under 50 ms, minimum window size at most 1024x600.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bench.support import figure, machine_line  # noqa: E402
 from bench.support.desk import open_desk, run_at_desk  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
+SMALL_SCREEN = (1024, 600)
 COLD_STARTS = 5
 COLD_START_TARGET_MS = 600.0
 KEYSTROKE_TARGET_MS = 16.0
@@ -140,6 +142,7 @@ async def session(tmp: Path) -> dict[str, Any]:
     meter = StallMeter()
     # closing the window (leaving open_desk) ends the loop: the printer stops before that
     async with open_desk(printer.uri) as desk:
+        minimum = desk.window.minimumSizeHint()
         try:
             await asyncio.sleep(0.5)
             meter.start()
@@ -150,7 +153,12 @@ async def session(tmp: Path) -> dict[str, Any]:
         finally:
             meter.stop()
             await printer.stop()
-    return {"latencies": latencies, "stall_ms": meter.longest * 1000, "creations": creations}
+    return {
+        "latencies": latencies,
+        "stall_ms": meter.longest * 1000,
+        "creations": creations,
+        "minimum": (minimum.width(), minimum.height()),
+    }
 
 
 def run_session() -> dict[str, Any]:
@@ -192,6 +200,14 @@ def main() -> int:
         f"create-and-print p50 {percentile(made, 50):.0f} ms",
         result["stall_ms"] / STALL_TARGET_MS,
         f"of the {STALL_TARGET_MS:.0f} ms target",
+        1.0,
+    )
+    width, height = result["minimum"]
+    figure(
+        "main window minimum size (every page installed)",
+        f"{width}x{height}",
+        max(width / SMALL_SCREEN[0], height / SMALL_SCREEN[1]),
+        f"of a {SMALL_SCREEN[0]}x{SMALL_SCREEN[1]} screen",
         1.0,
     )
     return 0

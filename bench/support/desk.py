@@ -93,7 +93,7 @@ async def open_desk(printer_uri: str) -> AsyncIterator[Desk]:
     (ZPL, 203 dpi), connected; closed with its service afterwards."""
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
-    from desktop_app.gui.shell.pages import install_pages
+    from desktop_app.gui.shell.pages import install_operations, install_pages
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition
     from desktop_app.profiles.manager import ProfileManager
 
@@ -106,7 +106,8 @@ async def open_desk(printer_uri: str) -> AsyncIterator[Desk]:
     )
     context = AppContext(manager, printers)
     window = MainWindow(context)
-    install_pages(window, context)
+    history, settings = install_pages(window, context)
+    install_operations(window, context, history, settings)  # every page, as in the app
     window.resize(1366, 768)
     window.show()
     try:

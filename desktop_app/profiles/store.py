@@ -131,6 +131,14 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (gtin, order_id)
         )""",
     ],
+    [
+        # what the desk was typing (one row per form), kept across a close, a crash, a switch
+        """CREATE TABLE drafts (
+            name TEXT PRIMARY KEY,
+            json TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -899,6 +907,35 @@ class ProfileStore:
             if cur.rowcount == 0:
                 raise ShipmentNotFoundError(f"no stored shipment {shipment_id}")
         return self.get_shipment(shipment_id)
+
+    # --- drafts -------------------------------------------------------------------------------
+
+    def save_draft(self, name: str, data: Mapping[str, Any]) -> None:
+        """Keep what is typed in the form called `name` (replacing its previous draft)."""
+        text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT INTO drafts (name, json, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET json = excluded.json, "
+                "updated_at = excluded.updated_at",
+                (name, text, _now()),
+            )
+
+    def load_draft(self, name: str) -> dict[str, Any] | None:
+        """The draft of the form called `name`, or None (none kept, or unreadable)."""
+        rows = self._query("SELECT json FROM drafts WHERE name = ?", (name,))
+        if not rows:
+            return None
+        try:
+            data = json.loads(rows[0]["json"])
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def clear_draft(self, name: str) -> None:
+        """Forget the draft of `name` (the shipment was created or the form emptied)."""
+        with self._tx() as conn:
+            conn.execute("DELETE FROM drafts WHERE name = ?", (name,))
 
     # --- consistency --------------------------------------------------------------------------
 

@@ -667,6 +667,36 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
 </context>
 <context>
+    <name>Closing</name>
+    <message>
+        <source>The label being created is finished and stored first, then Packdesk closes.</source>
+        <translation>Das Etikett, das gerade erstellt wird, wird zuerst fertiggestellt und gespeichert, dann schließt Packdesk.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) waiting to print stay in the print queue and are printed when Packdesk opens this profile again.</source>
+        <translation>
+            <numerusform>%n Etikett, das noch gedruckt werden soll, bleibt in der Druckwarteschlange und wird gedruckt, wenn Packdesk dieses Profil wieder öffnet.</numerusform>
+            <numerusform>%n Etiketten, die noch gedruckt werden sollen, bleiben in der Druckwarteschlange und werden gedruckt, wenn Packdesk dieses Profil wieder öffnet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A label is being created.</source>
+        <translation>Ein Etikett wird gerade erstellt.</translation>
+    </message>
+    <message>
+        <source>Finish, then close</source>
+        <translation>Fertigstellen, dann schließen</translation>
+    </message>
+    <message>
+        <source>Labels are waiting to print.</source>
+        <translation>Etiketten warten auf den Druck.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source>The shipping service could not complete the request (HTTP status {0}).</source>
@@ -1412,6 +1442,45 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>{0} is the receiver&apos;s location now.</source>
         <translation>{0} ist jetzt der Standort des Empfängers.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;Shipment</source>
+        <translation>&amp;Sendung</translation>
+    </message>
+    <message>
+        <source>&amp;New shipment</source>
+        <translation>&amp;Neue Sendung</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Gehe zu</translation>
+    </message>
+    <message>
+        <source>&amp;Profile switcher</source>
+        <translation>&amp;Profilauswahl</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Close Packdesk</source>
+        <translation>Packdesk schließen</translation>
+    </message>
+    <message>
+        <source>Keep working</source>
+        <translation>Weiterarbeiten</translation>
     </message>
 </context>
 <context>
@@ -3623,6 +3692,80 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
+    <name>ShipmentPageWidget</name>
+    <message>
+        <source>Show the label preview</source>
+        <extracomment>below this page width the preview collapses (a 1024 px screen shows the form and buttons)</extracomment>
+        <translation>Etikettvorschau zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Create label</source>
+        <translation>Etikett &amp;erstellen</translation>
+    </message>
+    <message>
+        <source>Create and &amp;print</source>
+        <translation>Erstellen und &amp;drucken</translation>
+    </message>
+    <message>
+        <source>Print the label &amp;again</source>
+        <translation>Etikett &amp;nochmals drucken</translation>
+    </message>
+    <message>
+        <source>C&amp;lear the form</source>
+        <translation>Formular &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Show &amp;every problem</source>
+        <translation>&amp;Alle Probleme zeigen</translation>
+    </message>
+    <message>
+        <source>Hide the label preview</source>
+        <translation>Etikettvorschau ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutSheetDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Everything at the desk works from the keyboard:</source>
+        <translation>Am Packtisch geht alles mit der Tastatur:</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Form</source>
+        <translation>Formular</translation>
+    </message>
+    <message>
+        <source>Next / previous field</source>
+        <translation>Nächstes / vorheriges Feld</translation>
+    </message>
+    <message>
+        <source>Press the focused button</source>
+        <translation>Den markierten Knopf drücken</translation>
+    </message>
+    <message>
+        <source>Reference number: Enter moves on to Create (a scanner&apos;s Enter never creates)</source>
+        <translation>Referenznummer: Enter springt zu Erstellen (das Enter eines Scanners erstellt nie)</translation>
+    </message>
+</context>
+<context>
     <name>Window</name>
     <message>
         <source>{printer}: the carrier has no label made for this printer, so the {format} label is converted for it ({dpi} dpi).</source>
@@ -3686,6 +3829,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Switch profile (Ctrl+Shift+P)</source>
+        <extracomment>the smallest screen the window must fit (a desk PC&apos;s 1024x600 netbook panel)</extracomment>
         <translation>Profil wechseln (Strg+Umschalt+P)</translation>
     </message>
     <message>
@@ -3705,32 +3849,8 @@ Gespeichert in {parent}</translation>
         <translation>Vor dem Wechseln bitte warten, bis das Etikett erstellt ist.</translation>
     </message>
     <message>
-        <source>Switch profile</source>
-        <translation>Profil wechseln</translation>
-    </message>
-    <message>
-        <source>this profile</source>
-        <translation>dieses Profil</translation>
-    </message>
-    <message>
-        <source>A shipment is being typed in {here}.</source>
-        <translation>In {here} wird gerade eine Sendung erfasst.</translation>
-    </message>
-    <message>
-        <source>Switching to {name} starts an empty form; what is typed here is discarded.</source>
-        <translation>Beim Wechsel zu {name} beginnt ein leeres Formular; die Eingaben hier gehen verloren.</translation>
-    </message>
-    <message>
-        <source>Discard and switch</source>
-        <translation>Verwerfen und wechseln</translation>
-    </message>
-    <message>
-        <source>Keep typing</source>
-        <translation>Weiter erfassen</translation>
-    </message>
-    <message>
-        <source>Closing: finishing print jobs and stopping services...</source>
-        <translation>Wird beendet: Druckaufträge werden abgeschlossen, Dienste gestoppt …</translation>
+        <source>Closing: finishing the label and print jobs, stopping services...</source>
+        <translation>Wird geschlossen: Etikett und Druckaufträge werden fertiggestellt, Dienste beendet …</translation>
     </message>
     <message>
         <source>Addresses</source>

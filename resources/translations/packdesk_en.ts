@@ -92,6 +92,16 @@
     </message>
 </context>
 <context>
+    <name>Closing</name>
+    <message numerus="yes">
+        <source>%n label(s) waiting to print stay in the print queue and are printed when Packdesk opens this profile again.</source>
+        <translation>
+            <numerusform>%n label waiting to print stays in the print queue and is printed when Packdesk opens this profile again.</numerusform>
+            <numerusform>%n labels waiting to print stay in the print queue and are printed when Packdesk opens this profile again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message numerus="yes">
         <source>Too many requests to the shipping service. Please wait %n second(s).</source>

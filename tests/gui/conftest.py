@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import gc
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.printing.printers import PrinterBook
+from desktop_app.printing.virtual_printer import VirtualPrinter
+from tests.gui.app_context import isolate, zpl_printer
+from tests.gui.shipment_desk import open_desk
 
 
 def pytest_asyncio_loop_factories(
@@ -67,5 +74,18 @@ async def own_account_ctx(
     isolate(monkeypatch, tmp_path)
     account = local_service.add_account()
     context = await account_context(tmp_path, local_service, account["sandbox_key"])
+    yield context
+    await context.aclose()
+
+
+@pytest.fixture
+async def desk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any, vprinter: VirtualPrinter
+) -> AsyncIterator[AppContext]:
+    """A sandbox desk whose profile prints on the virtual 4x6 in ZPL printer."""
+    isolate(monkeypatch, tmp_path)
+    book = PrinterBook(tmp_path / "config" / "printers.json")
+    book.put(zpl_printer(vprinter.uri))
+    context = await open_desk(tmp_path, local_service, printer="Desk Zebra", book=book)
     yield context
     await context.aclose()

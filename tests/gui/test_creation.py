@@ -15,7 +15,6 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.payload import prepare_payload
-from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import emitted, expect, isolate, zpl_printer
 from tests.gui.shipment_desk import (
@@ -40,19 +39,6 @@ async def vprinter(tmp_path: Path) -> AsyncIterator[VirtualPrinter]:
     await printer.start()
     yield printer
     await printer.stop()
-
-
-@pytest.fixture
-async def desk(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any, vprinter: VirtualPrinter
-) -> AsyncIterator[AppContext]:
-    """A sandbox desk whose profile prints on the virtual 4x6 in ZPL printer."""
-    isolate(monkeypatch, tmp_path)
-    book = PrinterBook(tmp_path / "config" / "printers.json")
-    book.put(zpl_printer(vprinter.uri))
-    context = await open_desk(tmp_path, local_service, printer="Desk Zebra", book=book)
-    yield context
-    await context.aclose()
 
 
 async def _service_shipments(ctx: AppContext, reference: str) -> list[Any]:

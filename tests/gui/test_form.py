@@ -420,7 +420,7 @@ async def test_422_messages_go_under_the_fields_they_name(
 
 
 async def test_tab_order_follows_the_form(qtbot: QtBot, page: ShipmentPageWidget) -> None:
-    """Tab walks receiver, sender, carrier, package, reference, label format in that order."""
+    """Tab follows the paper: receiver, package, carrier/service, reference, label format."""
     page.activateWindow()
     form = page.form
     form.focus_first()
@@ -439,13 +439,13 @@ async def test_tab_order_follows_the_form(qtbot: QtBot, page: ShipmentPageWidget
         "to_street_no",
         "to_zip_code",
         "to_city",
-        "carrier",
-        "service",
         "weight",
         "length",
         "width",
         "height",
         "package_type",
+        "carrier",
+        "service",
         "reference",
         "labelFormat",
     ]

@@ -1,5 +1,5 @@
 """What is typed in the shipment form survives a reload of the same profile (a new default
-sender, Settings); only a profile switch starts a fresh form, and only once the user agrees."""
+sender, Settings); a profile switch keeps it as that profile's draft and brings it back."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.addresses.book import AddressBookWidget
@@ -15,7 +14,7 @@ from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from tests.gui.app_context import add_service_profile, isolate, open_context
-from tests.gui.shipment_desk import RECEIVER, fill_receiver, type_into, wait_until
+from tests.gui.shipment_desk import RECEIVER, fill_receiver, type_into
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -116,10 +115,12 @@ async def test_sender_typed_in_the_form_saves_as_default(
         await ctx.aclose()
 
 
-async def test_switching_profile_asks_before_discarding_the_form(
+async def test_a_profile_switch_keeps_each_profiles_draft(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
 ) -> None:
-    """With a shipment being typed a switch asks; "Keep typing" stays, "Discard" switches."""
+    """A switch with a shipment being typed asks nothing: the typing stays as the first
+    profile's draft, the second profile opens with its own (empty) form, and switching back
+    brings the typing back."""
     isolate(monkeypatch, tmp_path)
     ctx = await open_context(tmp_path, local_service)
     other = add_service_profile(ctx.manager, local_service, "Second desk")
@@ -129,31 +130,25 @@ async def test_switching_profile_asks_before_discarding_the_form(
         first = ctx.profile
         assert first is not None
         fill_receiver(qtbot, form, RECEIVER)
-        assert window.switch_profile(other) is None
-        box = window.switch_confirmation
-        assert isinstance(box, QMessageBox) and box.isVisible()
-        keep = next(b for b in box.buttons() if b.text() == "Keep typing")
-        keep.click()
-        await wait_until(lambda: window.switch_confirmation is None)
-        assert ctx.profile is not None and ctx.profile.id == first.id
-        assert window.banner.profile_combo.currentData() == first.id
-        assert _typed(form) == RECEIVER
+        type_into(qtbot, form.reference_edit, "ORDER-DRAFT-1")
 
-        assert window.switch_profile(other) is None
-        box = window.switch_confirmation
-        assert box is not None
-        discard = next(b for b in box.buttons() if b.text() == "Discard and switch")
-        discard.click()
-        await wait_until(lambda: window.switch_task is not None)
-        assert window.switch_task is not None
-        await window.switch_task
+        task = window.switch_profile(other)
+        assert task is not None
+        await task
         assert ctx.profile is not None and ctx.profile.id == other.id
-        assert not form.has_unsaved_input()
+        assert not form.has_unsaved_input()  # the second profile has no draft
 
-        # an empty form switches at once, without asking
+        fill_receiver(qtbot, form, {"last_name": "Zweite"})
         task = window.switch_profile(first)
-        assert task is not None and window.switch_confirmation is None
+        assert task is not None
         await task
         assert ctx.profile is not None and ctx.profile.id == first.id
+        assert _typed(form) == RECEIVER
+        assert form.reference_edit.text() == "ORDER-DRAFT-1"
+
+        task = window.switch_profile(other)
+        assert task is not None
+        await task
+        assert form.receiver.address().get("last_name") == "Zweite"
     finally:
         await ctx.aclose()

@@ -1,5 +1,5 @@
-"""The GUI package's shape: no import circle between its modules (lazy and type-only imports
-count too), screenshot scripts outside the package."""
+"""The GUI package's shape: no import circle between its modules (imports inside functions
+count too; `if TYPE_CHECKING:` ones, never run, do not), screenshot scripts outside the package."""
 
 from __future__ import annotations
 
@@ -18,9 +18,21 @@ def _modules() -> dict[str, ast.Module]:
     return {_module_name(p): ast.parse(p.read_text()) for p in sorted(GUI.rglob("*.py"))}
 
 
+def _type_only(tree: ast.Module) -> set[int]:
+    """ids of the nodes under `if TYPE_CHECKING:` (annotations only: no import at run time)."""
+    hidden: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            hidden.update(id(child) for part in node.body for child in ast.walk(part))
+    return hidden
+
+
 def _imports(tree: ast.Module, known: set[str]) -> set[str]:
     found: set[str] = set()
+    type_only = _type_only(tree)
     for node in ast.walk(tree):
+        if id(node) in type_only:
+            continue
         if isinstance(node, ast.ImportFrom) and node.module:
             for alias in node.names:
                 full = f"{node.module}.{alias.name}"

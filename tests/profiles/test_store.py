@@ -336,3 +336,35 @@ def test_two_processes_share_one_store(tmp_path: Path) -> None:
         assert len(out.split()) == 25
     with ProfileStore(tmp_path) as store:
         assert store.count_shipments() == 50 and store.check() == []
+
+
+def test_drafts_are_kept_per_name_replaced_and_cleared(tmp_path: Path) -> None:
+    """A draft survives closing the store; saving again replaces it; clearing forgets it."""
+    with ProfileStore(tmp_path / "p") as store:
+        assert store.load_draft("shipment") is None
+        store.save_draft("shipment", {"to": {"city": "Köln"}, "reference": "A-1"})
+        store.save_draft("return", {"to": {"city": "Bonn"}})
+        store.save_draft("shipment", {"to": {"city": "Köln"}, "reference": "A-2"})
+    with ProfileStore(tmp_path / "p") as store:
+        assert store.load_draft("shipment") == {"to": {"city": "Köln"}, "reference": "A-2"}
+        store.clear_draft("shipment")
+        assert store.load_draft("shipment") is None
+        assert store.load_draft("return") == {"to": {"city": "Bonn"}}
+
+
+def test_an_old_store_gains_the_drafts_table(tmp_path: Path) -> None:
+    """A store of schema 1 (before drafts) opens, keeps its shipments and can keep drafts."""
+    from desktop_app.profiles.store import DB_NAME, MIGRATIONS
+
+    folder = tmp_path / "old"
+    folder.mkdir()
+    conn = sqlite3.connect(folder / DB_NAME)
+    for statement in MIGRATIONS[0]:
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    with ProfileStore(folder) as store:
+        assert store.schema_version == SCHEMA_VERSION >= 2
+        store.save_draft("shipment", {"reference": "OLD-1"})
+        assert store.load_draft("shipment") == {"reference": "OLD-1"}

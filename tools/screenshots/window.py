@@ -25,8 +25,12 @@ SHOTS = (
     ("4-history.png", "the history with tracking statuses"),
     ("5-settings-printers.png", "Settings › Printers with the assigned printer"),
     ("6-settings-profiles.png", "Settings › Profiles: a live profile's key is checked"),
+    ("7-small-screen.png", "the New shipment page on a 1024x600 screen, preview collapsed"),
 )
 WINDOW_SIZE = (1366, 768)
+SMALL_SCREEN_SIZE = (1024, 600)
+#: shots taken at another size than WINDOW_SIZE
+SHOT_SIZES = {"7-small-screen.png": SMALL_SCREEN_SIZE}
 PRINTER_NAMES = {"en": "Packing table Zebra", "de": "Packtisch Zebra"}
 
 
@@ -158,6 +162,19 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
         await printer.wait_for_jobs(1, timeout=60)
         await _settle(1.5)
         shot(SHOTS[2][0])
+
+        # the same desk on a 1024x600 screen: form and Create beside it, the preview folded
+        window.resize(*SMALL_SCREEN_SIZE)
+        page.preview_toggle.setChecked(False)
+        _type(receiver.editor("first_name"), "Lukas")
+        _type(receiver.editor("last_name"), "Becker")
+        _type(receiver.editor("street"), "Lindenallee")
+        await _settle()
+        page.scroll_area.verticalScrollBar().setValue(0)
+        shot(SHOTS[6][0])
+        page.clear_or_cancel()
+        window.resize(*WINDOW_SIZE)
+        await _settle()
 
         # more shipments, moved along by the sandbox's tracking events, then a refresh
         creator, client = context.creator, context.client

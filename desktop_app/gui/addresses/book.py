@@ -742,6 +742,8 @@ def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[A
         picker.address_chosen.connect(lambda a, f=form: fill_address(f, a))
         index = layout.indexOf(form)
         layout.insertWidget(max(index, 0), picker)
+        if role == "receiver" and hasattr(shipment_form, "receiver_search"):
+            shipment_form.receiver_search = picker  # first in the tab order, focused at start
         if role == "sender":
             toggle = getattr(shipment_form, "sender_toggle", None)
             if toggle is not None:
@@ -757,6 +759,9 @@ def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[A
 
     book_widget.book_changed.connect(reload)
     reload()
+    changed = getattr(shipment_form, "tab_order_changed", None)
+    if changed is not None:
+        changed.emit()
     return pickers
 
 

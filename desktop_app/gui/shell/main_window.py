@@ -7,22 +7,26 @@ import contextlib
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.shell.closing import WAITING_STATES, close_question
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_confirmation
+from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog, window_action
 from desktop_app.gui.shell.status_bar import StatusBarWidget
 from desktop_app.gui.shell.theme import (
     banner_style,
@@ -31,11 +35,14 @@ from desktop_app.gui.shell.theme import (
     profile_title,
     window_title,
 )
+from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.profiles.models import Profile
 
 NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
 HISTORY = QT_TRANSLATE_NOOP("Window", "History")
 SETTINGS = QT_TRANSLATE_NOOP("Window", "Settings")
+#: the smallest screen the window must fit (a desk PC's 1024x600 netbook panel)
+SMALL_SCREEN = (1024, 600)
 
 
 class EnvironmentBannerWidget(QFrame):
@@ -48,14 +55,17 @@ class EnvironmentBannerWidget(QFrame):
         self.context = context
         self.setObjectName("environmentBanner")
         self.environment = "sandbox"
-        self.text_label = QLabel()
+        self.text_label = ElidedLabel(max_preferred=480)
         self.text_label.setObjectName("environmentText")
         font = self.text_label.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.text_label.setFont(font)
         self.profile_combo = QComboBox()
         self.profile_combo.setObjectName("profileSwitcher")
-        self.profile_combo.setMinimumContentsLength(24)
+        self.profile_combo.setMinimumContentsLength(16)
+        self.profile_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.profile_combo.setAccessibleName("Profile")
         self.profile_combo.setToolTip(translate("Window", "Switch profile (Ctrl+Shift+P)"))
         switch_label = QLabel(translate("Window", "&Profile:"))
@@ -132,8 +142,9 @@ class MainWindow(QMainWindow):
         self._shutdown_task: asyncio.Task[Any] | None = None
         self._shutdown_done = False
         self._busy = False
-        self.switch_confirmation: QMessageBox | None = None
         self.switch_task: asyncio.Task[Any] | None = None
+        self.close_confirmation: QMessageBox | None = None
+        self.shortcut_sheet: ShortcutSheetDialog | None = None
         self.setObjectName("mainWindow")
         self.resize(1280, 760)
 
@@ -143,6 +154,8 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("pages")
         self.tabs.setDocumentMode(True)
         self._pages: dict[str, QWidget] = {}
+        self._containers: dict[str, QWidget] = {}  # what the tab holds (a scroll area)
+        self._page_actions: list[QAction] = []
 
         central = QWidget()
         central.setObjectName("centralFrame")
@@ -166,13 +179,7 @@ class MainWindow(QMainWindow):
             _placeholder(translate("Window", "Profiles, printers and preferences appear here.")),
         )
 
-        QShortcut(QKeySequence("Ctrl+Shift+P"), self, self.banner.profile_combo.setFocus)
-        for number in range(1, 10):  # Ctrl+1 ... Ctrl+9: the pages in tab order
-            QShortcut(
-                QKeySequence(f"Ctrl+{number}"),
-                self,
-                lambda index=number - 1: self.tabs.setCurrentIndex(index),
-            )
+        self._build_menus()
 
         context.profile_changed.connect(self._on_profile_changed)
         context.shipment_created.connect(self.shipment_created.emit)
@@ -181,6 +188,68 @@ class MainWindow(QMainWindow):
             self._on_profile_changed(context.profile)
         else:
             self.setWindowTitle(window_title("…", "sandbox"))
+
+    # --- menus and keys -----------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        """Shipment (the page's own actions), Go (pages, profile), Help (F1): every key shown."""
+        bar = self.menuBar()
+        self.shipment_menu = bar.addMenu(self.tr("&Shipment"))
+        new = window_action(self, self.tr("&New shipment"), "Ctrl+N")
+        new.triggered.connect(self.start_new_shipment)
+        self.shipment_menu.addAction(new)
+        for action in getattr(self.shipment_page, "menu_actions", ()):
+            self.shipment_menu.addAction(action)
+        self.shipment_menu.addSeparator()
+        quit_action = window_action(self, self.tr("&Quit"), "Ctrl+Q")
+        quit_action.triggered.connect(self.close)
+        self.shipment_menu.addAction(quit_action)
+        self.go_menu = bar.addMenu(self.tr("&Go"))
+        switcher = window_action(self, self.tr("&Profile switcher"), "Ctrl+Shift+P")
+        switcher.triggered.connect(self._focus_switcher)
+        self.go_menu.addAction(switcher)
+        self.go_menu.addSeparator()
+        for number in range(1, 10):  # Ctrl+1 ... Ctrl+9: the pages in tab order
+            action = window_action(self, "", f"Ctrl+{number}")
+            action.triggered.connect(lambda _=False, i=number - 1: self.tabs.setCurrentIndex(i))
+            self.go_menu.addAction(action)
+            self._page_actions.append(action)
+        self.help_menu = bar.addMenu(self.tr("&Help"))
+        sheet = window_action(self, self.tr("&Keyboard shortcuts"), "F1")
+        sheet.triggered.connect(self.show_shortcut_sheet)
+        self.help_menu.addAction(sheet)
+        self._refresh_page_actions()
+
+    def menus(self) -> list[QMenu]:
+        """The menus in menu-bar order."""
+        return [self.shipment_menu, self.go_menu, self.help_menu]
+
+    def _refresh_page_actions(self) -> None:
+        if not self._page_actions:
+            return
+        for index, action in enumerate(self._page_actions):
+            name = self.tabs.tabText(index) if index < self.tabs.count() else ""
+            action.setText(name.replace("&", ""))
+            action.setVisible(bool(name))
+
+    def _focus_switcher(self) -> None:
+        self.banner.profile_combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.banner.profile_combo.showPopup()
+
+    def start_new_shipment(self) -> None:
+        """Ctrl+N: the New shipment page, the cursor in the receiver search / first field."""
+        self.show_page(NEW_SHIPMENT)
+        focus = getattr(self.shipment_page, "focus_first", None)
+        if callable(focus):
+            focus()
+
+    def show_shortcut_sheet(self) -> ShortcutSheetDialog:
+        """F1: every shortcut of the menus and the form's keys."""
+        if self.shortcut_sheet is None:
+            self.shortcut_sheet = ShortcutSheetDialog(self.menus(), self)
+        self.shortcut_sheet.show()
+        self.shortcut_sheet.raise_()
+        return self.shortcut_sheet
 
     def _make_shipment_page(self) -> QWidget:
         from desktop_app.gui.shipment.page import ShipmentPageWidget
@@ -193,16 +262,35 @@ class MainWindow(QMainWindow):
     # --- pages ----------------------------------------------------------------------------
 
     def add_page(self, name: str, widget: QWidget) -> None:
-        """Add a page, or replace the page of that name (keeping its position)."""
-        old = self._pages.get(name)
+        """Add a page, or replace the page of that name (keeping its position).
+
+        Pages sit in a scroll area (the New shipment page scrolls its own form), so no page's
+        minimum size can make the window bigger than a small screen.
+        """
+        container = widget if widget is self.shipment_page else _scrolling(widget)
+        old = self._containers.get(name)
         if old is not None:
             index = self.tabs.indexOf(old)
             self.tabs.removeTab(index)
-            self.tabs.insertTab(index, widget, translate("Window", name))
+            self.tabs.insertTab(index, container, translate("Window", name))
             old.deleteLater()
         else:
-            self.tabs.addTab(widget, translate("Window", name))
+            self.tabs.addTab(container, translate("Window", name))
         self._pages[name] = widget
+        self._containers[name] = container
+        self._refresh_page_actions()
+
+    def move_page_last(self, name: str) -> None:
+        """Put the page called `name` at the end of the tabs (Settings stays last)."""
+        container = self._containers.get(name)
+        if container is not None:
+            self.tabs.tabBar().moveTab(self.tabs.indexOf(container), self.tabs.count() - 1)
+            self._refresh_page_actions()
+
+    def current_page(self) -> QWidget | None:
+        """The page in front (not its scroll area)."""
+        current = self.tabs.currentWidget()
+        return next((p for n, p in self._pages.items() if self._containers[n] is current), None)
 
     def page(self, name: str) -> QWidget | None:
         """The page called `name`."""
@@ -210,9 +298,9 @@ class MainWindow(QMainWindow):
 
     def show_page(self, name: str) -> None:
         """Bring the page called `name` to the front."""
-        widget = self._pages.get(name)
-        if widget is not None:
-            self.tabs.setCurrentWidget(widget)
+        container = self._containers.get(name)
+        if container is not None:
+            self.tabs.setCurrentWidget(container)
 
     @property
     def history_page(self) -> QWidget | None:
@@ -256,49 +344,12 @@ class MainWindow(QMainWindow):
             if self.context.profile is not None:
                 self.banner.show_environment(self.context.profile)  # the switcher goes back
             return None
-        form = getattr(self.shipment_page, "form", None)
-        has_input = getattr(form, "has_unsaved_input", None)
-        if callable(has_input) and has_input():
-            self._confirm_switch(profile)  # the switch happens once the user agrees
-            return None
+        # what is typed stays as this profile's draft and comes back on switching back
+        save = getattr(self.shipment_page, "save_draft_now", None)
+        if callable(save):
+            save()
         self.switch_task = self.context.switch_profile(profile)
         return self.switch_task
-
-    def _confirm_switch(self, profile: Profile) -> None:
-        """Ask before a switch throws away the shipment being typed (non-modal: the loop runs)."""
-        current = self.context.profile
-        if self.switch_confirmation is not None:
-            self.switch_confirmation.close()
-        box = QMessageBox(self)
-        box.setObjectName("switchConfirmation")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(translate("Window", "Switch profile"))
-        here = current.name if current is not None else translate("Window", "this profile")
-        box.setText(translate("Window", "A shipment is being typed in {here}.").format(here=here))
-        box.setInformativeText(
-            translate(
-                "Window",
-                "Switching to {name} starts an empty form; what is typed here is discarded.",
-            ).format(name=profile.name)
-        )
-        discard = box.addButton(
-            translate("Window", "Discard and switch"), QMessageBox.ButtonRole.DestructiveRole
-        )
-        stay = box.addButton(translate("Window", "Keep typing"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(stay)
-        box.setEscapeButton(stay)
-
-        def decided(_result: int) -> None:
-            self.switch_confirmation = None
-            if box.clickedButton() is discard and not self._busy:
-                self.switch_task = self.context.switch_profile(profile)
-            elif self.context.profile is not None:
-                self.banner.show_environment(self.context.profile)  # the switcher goes back
-            box.deleteLater()
-
-        box.finished.connect(decided)
-        self.switch_confirmation = box
-        box.open()
 
     def set_busy(self, busy: bool) -> None:
         """While a creation runs the profile cannot change under it."""
@@ -313,27 +364,90 @@ class MainWindow(QMainWindow):
 
     # --- closing ------------------------------------------------------------------------------
 
+    def _creating(self) -> bool:
+        creation = getattr(self.shipment_page, "creation", None)
+        return bool(self._busy or getattr(creation, "busy", False))
+
+    def waiting_print_jobs(self) -> int:
+        """Labels of the current profile's queue not printed yet."""
+        queue = self.context.queue
+        if queue is None:
+            return 0
+        with contextlib.suppress(Exception):  # a queue closing meanwhile: nothing to say
+            return len(queue.jobs(states=WAITING_STATES))
+        return 0
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
-        """With `manage_shutdown`, close the context (queue, client, service) before closing."""
+        """With `manage_shutdown`: ask while a creation or print is in flight, save the draft,
+        then close the context (queue, client, service) before closing."""
         if not self._manage_shutdown or self._shutdown_done:
             event.accept()
             if self._shutdown_done or not self._manage_shutdown:
                 self.closed.emit()
             return
         event.ignore()
+        if self._shutdown_task is not None or self.close_confirmation is not None:
+            return
+        question = close_question(self._creating(), self.waiting_print_jobs())
+        if question is None:
+            self._start_shutdown()
+            return
+        box = QMessageBox(self)
+        box.setObjectName("closeConfirmation")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Close Packdesk"))
+        box.setText(question.text)
+        box.setInformativeText(question.details)
+        proceed = box.addButton(question.proceed, QMessageBox.ButtonRole.AcceptRole)
+        stay = box.addButton(self.tr("Keep working"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(proceed)
+        box.setEscapeButton(stay)
+
+        def decided(_result: int) -> None:
+            self.close_confirmation = None
+            if box.clickedButton() is proceed:
+                self._start_shutdown()
+            box.deleteLater()
+
+        box.finished.connect(decided)
+        self.close_confirmation = box
+        box.open()
+
+    def _start_shutdown(self) -> None:
         if self._shutdown_task is None:
             self.statusBar().showMessage(
-                translate("Window", "Closing: finishing print jobs and stopping services...")
+                translate(
+                    "Window", "Closing: finishing the label and print jobs, stopping services..."
+                )
             )
             self.setEnabled(False)
             self._shutdown_task = asyncio.ensure_future(self._shutdown())
 
     async def _shutdown(self) -> None:
         try:
+            page: Any = self.shipment_page
+            creation = getattr(page, "creation", None)
+            task = getattr(creation, "task", None)
+            if task is not None and not task.done():
+                # the creation finishes (stored, journal settled) before anything closes
+                await asyncio.wait([task])
+            save = getattr(page, "save_draft_now", None)
+            if callable(save):
+                save()
             await self.context.aclose()
         finally:
             self._shutdown_done = True
             self.close()
+
+
+def _scrolling(widget: QWidget) -> QScrollArea:
+    """`widget` in a frameless scroll area that resizes it (scroll bars only when too small)."""
+    area = QScrollArea()
+    area.setObjectName(f"{widget.objectName() or 'page'}Scroll")
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
 
 
 def _placeholder(text: str) -> QWidget:

@@ -44,7 +44,7 @@ def install_operations(
     from desktop_app.gui.history import returns, tracking
     from desktop_app.gui.pickups.page import PickupsWidget
     from desktop_app.gui.settings.webhooks import WebhooksPage
-    from desktop_app.gui.shell.main_window import NEW_SHIPMENT
+    from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
 
     tracking.attach_to_history(history, context)
     returns.attach_to_history(history, context)
@@ -52,8 +52,7 @@ def install_operations(
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
     window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsWidget(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
-    tabs = window.tabs
-    tabs.tabBar().moveTab(tabs.indexOf(settings), tabs.count() - 1)
+    window.move_page_last(SETTINGS)
     webhooks = WebhooksPage(context)
     settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))
     settings.webhooks = webhooks  # type: ignore[attr-defined]
@@ -79,3 +78,4 @@ def _show_label(window: MainWindow, stored: StoredShipment) -> None:
         return
     preview.show_shipment(stored)
     window.show_page(NEW_SHIPMENT)
+    window.shipment_page.show_preview()

@@ -12,6 +12,7 @@ from desktop_app.gui.i18n.words import printer_status_text
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import ERROR_COLOR, look_for
+from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.printing.queue import PrintJob
 from desktop_app.profiles.models import Profile
 
@@ -31,10 +32,11 @@ class StatusBarWidget(QStatusBar):
         super().__init__(parent)
         self.context = context
         self.environment_label = QLabel()
-        self.connection_label = QLabel()
-        self.rate_label = QLabel(translate("Window", "API calls left: –"))
-        self.queue_label = QLabel(translate("Window", "Printer: –"))
-        self.journal_label = QLabel()
+        # messages of any length: elided, so none can widen the window
+        self.connection_label = ElidedLabel()
+        self.rate_label = ElidedLabel(translate("Window", "API calls left: –"), max_preferred=220)
+        self.queue_label = ElidedLabel(translate("Window", "Printer: –"))
+        self.journal_label = ElidedLabel(max_preferred=220)
         for label in (
             self.environment_label,
             self.connection_label,

@@ -19,11 +19,13 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollBar,
     QVBoxLayout,
     QWidget,
 )
@@ -87,6 +89,7 @@ class ShipmentFormWidget(QWidget):
 
     problems_changed = Signal(int)  # number of problems (shown or not)
     edited = Signal()
+    tab_order_changed = Signal()  # package rows or search boxes came or went
 
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +106,8 @@ class ShipmentFormWidget(QWidget):
         self._addresses_task: asyncio.Task[Any] | None = None
         self._profile_id: str | None = None
         self._loaded_sender: dict[str, Any] = {}  # the default sender the fields were filled from
+        self.receiver_search: QWidget | None = None  # the address book's search, when attached
+        self.after_reference: QWidget | None = None  # where Enter in the reference goes
 
         self.message_area = QLabel()
         self.message_area.setObjectName("formMessages")
@@ -262,6 +267,10 @@ class ShipmentFormWidget(QWidget):
         self.order_box.toggled.connect(self._on_order_toggled)
         self._on_order_toggled(False)
 
+        self._flow_boxes = (receiver_box, packages_box, carrier_box, addons_box, extra_box)
+        self._later_boxes = (sender_box, self.order_box, self.order_body)
+        self.packages.rows_changed.connect(self.tab_order_changed)
+
         # --- layout: two columns
         left = QVBoxLayout()
         left.addWidget(receiver_box)
@@ -280,8 +289,9 @@ class ShipmentFormWidget(QWidget):
         columns.addLayout(right, 1)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
-        outer.addWidget(self.message_area)
         outer.addLayout(columns)
+        # problems no field holds: below the form, so showing them moves no field
+        outer.addWidget(self.message_area)
 
         parts = (self.receiver, self.sender_form, self.carrier_service, self.packages, self.addons)
         for w in parts:
@@ -781,13 +791,59 @@ class ShipmentFormWidget(QWidget):
         self.order_body.setVisible(on)
 
     def _reference_entered(self) -> None:
-        self.reference_edit.focusNextChild()
+        target = self.after_reference
+        if target is not None and target.isEnabled() and target.isVisible():
+            target.setFocus(Qt.FocusReason.TabFocusReason)
+        else:
+            self.reference_edit.focusNextChild()
+
+    def first_editor(self) -> QWidget | None:
+        """The receiver search when there is one, else the receiver's first visible field."""
+        search = self.receiver_search
+        if search is not None and search.isVisibleTo(self):
+            return search
+        return next(
+            (
+                w
+                for w in focusable_children(self.receiver)
+                if w.isVisibleTo(self) and not isinstance(w, QComboBox)
+            ),
+            None,
+        )
 
     def focus_first(self) -> None:
-        """Put the cursor in the receiver's first field (start of a new shipment)."""
-        editor = self.receiver.fields["company"].editor
+        """Put the cursor in the receiver search / first field (start of a new shipment)."""
+        editor = self.first_editor()
         if editor is not None:
             editor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def tab_chain(self) -> list[QWidget]:
+        """The paper flow: receiver (search first), packages, carrier/service, add-ons,
+        reference and label format; then the sender and the order details."""
+        chain: list[QWidget] = [self.receiver_search] if self.receiver_search is not None else []
+        for box in (*self._flow_boxes, *self._later_boxes):
+            if box is self._flow_boxes[1]:  # package rows in their order, then Add package
+                for row in self.packages.rows:
+                    chain += focusable_children(row)
+                chain.append(self.packages.add_button)
+                continue
+            chain += [w for w in focusable_children(box) if w is not self.receiver_search]
+        return chain
+
+
+def focusable_children(root: QWidget) -> list[QWidget]:
+    """`root` (when focusable) and its descendants that take focus by Tab, in creation order
+    (a combo box's own line edit and scroll bars excluded)."""
+    out: list[QWidget] = []
+    for w in [root, *root.findChildren(QWidget)]:
+        if not w.focusPolicy() & Qt.FocusPolicy.TabFocus or isinstance(w, QScrollBar):
+            continue
+        if isinstance(w, QLabel) or w.window() is not root.window():
+            continue  # a combo box's popup list is a window of its own
+        if isinstance(w.parentWidget(), QComboBox):
+            continue
+        out.append(w)
+    return out
 
 
 def _partner_mode_problems(problems: list[Problem], to: Any) -> list[Problem]:

@@ -226,6 +226,7 @@ class PackagesFormWidget(QWidget):
     """All packages of the shipment, with Add where the carrier takes several."""
 
     edited = Signal()
+    rows_changed = Signal()  # a row added or removed (the tab order follows)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -261,6 +262,7 @@ class PackagesFormWidget(QWidget):
         self._rows_box.addWidget(row)
         row.show()  # at once, not at the next event loop pass, so its fields register now
         self._renumber()
+        self.rows_changed.emit()
         return row
 
     def _on_add(self) -> None:

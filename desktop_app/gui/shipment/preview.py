@@ -184,7 +184,6 @@ class LabelPreviewWidget(QWidget):
         self.print_button.setToolTip(
             translate("Shipment", "Send this label to the profile's printer (Ctrl+Shift+L)")
         )
-        self.print_button.setShortcut("Ctrl+Shift+L")
         self.print_button.clicked.connect(self.print_current)
         self.auto_print_check = QCheckBox(translate("Shipment", "Print automatically after create"))
         self.auto_print_check.setObjectName("autoPrint")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import number
 from desktop_app.gui.shell.theme import ERROR_LABEL_STYLE
+from desktop_app.gui.widgets.elided import ElidedLabel
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 
@@ -50,29 +51,33 @@ def format_number(value: Any) -> str:
     return number(value)
 
 
-class ErrorLabel(QLabel):
-    """Red text under a field; hidden when there is nothing to say."""
+class ErrorLabel(ElidedLabel):
+    """Red text under a field, one line high whether or not there is a problem.
+
+    The line is reserved (an empty label keeps its height), so a problem appearing or going
+    away never moves the fields below it: a click or typing lands where the user aimed.
+    Several messages share the line (elided to the field's width); all of them are in the
+    tooltip and the accessible name.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, max_preferred=1)
         self.setStyleSheet(ERROR_LABEL_STYLE)
-        self.setWordWrap(True)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.messages: list[str] = []
-        self.hide()
+        self.setFixedHeight(self.fontMetrics().height() + 2)
 
     def show_messages(self, messages: Sequence[str]) -> None:
-        """Show `messages` (one per line), or hide when empty; no work when unchanged."""
+        """Show `messages` on the reserved line ('' when empty); no work when unchanged."""
         messages = list(messages)
         if messages == self.messages:
             return
         self.messages = messages
-        text = "\n".join(messages)
+        text = " · ".join(messages)
         self.setText(text)
+        self.setToolTip("\n".join(messages))
         self.setAccessibleName(
             translate("Form", "Problem: {text}").format(text=text) if text else ""
         )
-        self.setVisible(bool(messages))
 
 
 @dataclass(eq=False)
@@ -119,8 +124,7 @@ class Field:
         """Show or hide the whole row (label, editor, error)."""
         for w in self.row:
             w.setVisible(visible)
-        if not visible:
-            self.error.hide()
+        self.error.setVisible(visible)
 
     def set_label(self, text: str) -> None:
         """Rename the row's label (modes reshape fields: care_of becomes Customer number)."""

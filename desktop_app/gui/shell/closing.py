@@ -1,0 +1,59 @@
+"""What closing the window means while work is in flight: `close_question` decides, the window asks.
+
+A creation being awaited is finished first (the label is stored, never half-made); print jobs
+not yet sent stay in the profile's print queue on disk and are sent when the app opens that
+profile again; a job being sent gets a few seconds to finish.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop_app.gui.i18n import translate
+
+#: job states that are still to be printed (see desktop_app.printing.queue)
+WAITING_STATES = ("queued", "sending", "waiting")
+
+
+@dataclass(frozen=True, slots=True)
+class CloseQuestion:
+    """The question to ask before closing: text, details, the button that goes ahead."""
+
+    text: str
+    details: str
+    proceed: str
+
+
+def close_question(creating: bool, waiting_jobs: int) -> CloseQuestion | None:
+    """None when nothing is in flight (close at once); else what to ask."""
+    if not creating and waiting_jobs <= 0:
+        return None
+    parts: list[str] = []
+    if creating:
+        parts.append(
+            translate(
+                "Closing",
+                "The label being created is finished and stored first, then Packdesk closes.",
+            )
+        )
+    if waiting_jobs > 0:
+        parts.append(
+            translate(
+                "Closing",
+                "%n label(s) waiting to print stay in the print queue and are printed when "
+                "Packdesk opens this profile again.",
+                None,
+                waiting_jobs,
+            )
+        )
+    if creating:
+        return CloseQuestion(
+            translate("Closing", "A label is being created."),
+            " ".join(parts),
+            translate("Closing", "Finish, then close"),
+        )
+    return CloseQuestion(
+        translate("Closing", "Labels are waiting to print."),
+        " ".join(parts),
+        translate("Closing", "Close"),
+    )

@@ -1,0 +1,62 @@
+"""`ElidedLabel`: one line of text that never widens its window.
+
+A long message (a printer's status, a connection error) is cut with "…" to the space the
+layout gives; the whole text is in the tooltip and the accessible name. Its minimum width is
+small and its preferred width capped, so no message can change the window's size.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
+
+#: the widest an elided label asks to be (it may get more when the layout has room)
+PREFERRED_MAX_WIDTH = 360
+#: the narrowest it can be squeezed to
+MINIMUM_WIDTH = 40
+
+
+class ElidedLabel(QLabel):
+    """A one-line QLabel that elides its text instead of growing."""
+
+    def __init__(
+        self, text: str = "", parent: QWidget | None = None, *, max_preferred: int = 0
+    ) -> None:
+        super().__init__(parent)
+        self._max_preferred = max_preferred or PREFERRED_MAX_WIDTH
+        self.setWordWrap(False)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt name
+        """Set the full text (shown elided when it does not fit; whole in the tooltip)."""
+        super().setText(text)
+        self.setToolTip(text)
+        self.updateGeometry()
+
+    def full_text(self) -> str:
+        """The text as set, never elided."""
+        return self.text()
+
+    def shown_text(self) -> str:
+        """What is painted at the current width."""
+        margins = self.contentsMargins()
+        width = max(0, self.width() - margins.left() - margins.right())
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, width)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), self._max_preferred), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), MINIMUM_WIDTH), hint.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
+        QFrame.paintEvent(self, event)  # frame and style-sheet background, no text
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        rect = self.contentsRect()
+        flags = self.alignment() | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(rect, int(flags.value), self.shown_text())

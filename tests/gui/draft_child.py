@@ -1,0 +1,56 @@
+"""Child process of the draft crash test: opens the desk, types a receiver key by key, waits
+until the draft is kept, says so and waits to be killed (as a crash or a power cut would).
+
+Usage: python -m tests.gui.draft_child PROFILE_ID (folders and keys from the PACKDESK_*
+environment the test sets).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import qasync
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
+
+TYPED = {"first_name": "Jürgen", "last_name": "Absturz", "city": "Bonn"}
+REFERENCE = "ORDER-KILLED-1"
+
+
+def _type(editor: object, text: str) -> None:
+    for ch in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(
+                editor, QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, ch)
+            )
+
+
+async def main(profile_id: str) -> None:
+    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.shipment.page import ShipmentPageWidget
+    from desktop_app.printing.printers import PrinterBook
+    from desktop_app.profiles.manager import ProfileManager
+
+    manager = ProfileManager()
+    ctx = AppContext(manager, PrinterBook())
+    await ctx.open_profile(manager.get(profile_id))
+    page = ShipmentPageWidget(ctx)
+    page.show()
+    form = page.form
+    for name, text in TYPED.items():
+        _type(form.receiver.fields[name].editor, text)
+        await asyncio.sleep(0)
+    _type(form.reference_edit, REFERENCE)
+    await asyncio.sleep(1.0)  # > the draft's save delay, no close, no flush
+    sys.stdout.write("typed\n")
+    sys.stdout.flush()
+    await asyncio.sleep(120)
+
+
+if __name__ == "__main__":
+    app = QApplication([])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    loop.run_until_complete(main(sys.argv[1]))
