@@ -46,7 +46,8 @@ from tests.gui.shipment_desk import (
     wait_until,
 )
 
-pytestmark = pytest.mark.timeout(120)
+# thread method: a hang inside Qt (no Python running) still ends the run instead of stalling CI
+pytestmark = pytest.mark.timeout(120, method="thread")
 REPO = Path(__file__).resolve().parents[2]
 
 
