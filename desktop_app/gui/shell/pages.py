@@ -36,13 +36,14 @@ def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidge
 def install_operations(
     window: MainWindow, context: AppContext, history: HistoryWidget, settings: SettingsWidget
 ) -> None:
-    """Addresses, End of day (manifests, pickups) and Batch pages; tracking and returns in the
+    """Addresses, End of day (manifests, pickups), Batch and Scan pages; tracking and returns in the
     history; webhooks in Settings; address-book pickers in the shipment form (Settings stays
     the last page)."""
     from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
     from desktop_app.gui.batch.page import BatchPageWidget
     from desktop_app.gui.history import returns, tracking
     from desktop_app.gui.pickups.page import PickupsWidget
+    from desktop_app.gui.scan.page import ScanPageWidget
     from desktop_app.gui.settings.webhooks import WebhooksPage
     from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
 
@@ -52,6 +53,7 @@ def install_operations(
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
     window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsWidget(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), ScanPageWidget(context))
     window.move_page_last(SETTINGS)
     webhooks = WebhooksPage(context)
     settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))

@@ -1,0 +1,194 @@
+"""The Scan page driven by key events as a keyboard-wedge scanner sends them (the code, then
+Enter, into whatever has the focus), against the local service, the virtual printer and the
+virtual scale: exact label and slip bytes, pack check, a shipped order scanned again, and
+50 orders without a mouse event."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from desktop_app.gui.scan.page import GREEN, RED, ScanPageWidget
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.widgets.scale import ScalePresenter
+from desktop_app.printing.payload import prepare_payload
+from desktop_app.printing.printers import PrinterBook, PrinterDefinition
+from desktop_app.printing.virtual_printer import VirtualPrinter
+from desktop_app.scales.config import ScaleConfig
+from desktop_app.scales.virtual_scale import VirtualScale
+from desktop_app.station.slip import slip_zpl
+from tests.gui.app_context import (
+    SENDER,
+    add_service_profile,
+    expect,
+    isolate,
+    make_manager,
+    use_printer,
+)
+from tests.gui.shipment_desk import wait_until
+from tests.station.conftest import BOOK, MUG, TEA, order_body
+
+
+@pytest.fixture
+async def ctx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    isolate(monkeypatch, tmp_path)
+    account = local_service.add_account()  # its own orders and shipments
+    manager = make_manager(tmp_path)
+    profile = add_service_profile(manager, local_service, key=account["sandbox_key"])
+    manager.update(profile.model_copy(update={"default_sender": dict(SENDER)}))
+    context = AppContext(manager, PrinterBook(tmp_path / "config" / "printers.json"))
+    await context.open_profile(manager.get(profile.id))
+    assert context.connected, context.connection_message
+    yield context
+    await context.aclose()
+
+
+@pytest.fixture
+async def page(
+    ctx: AppContext, qtbot: QtBot, vprinter: VirtualPrinter, vscale: VirtualScale
+) -> AsyncIterator[ScanPageWidget]:
+    use_printer(ctx, vprinter.uri)
+    scale = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05))
+    widget = ScanPageWidget(ctx, scale=scale)
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    widget.show()
+    widget.activateWindow()
+    await wait_until(widget.scan_box.hasFocus, 10)
+    await wait_until(lambda: scale.stable_kg() is not None, 10)
+    yield widget
+    await scale.aclose()
+
+
+async def _orders(ctx: AppContext, *bodies: dict[str, Any]) -> None:
+    assert ctx.client is not None
+    for body in bodies:
+        await ctx.client.orders.create(body)
+
+
+def _type(qtbot: QtBot, text: str) -> None:
+    """What a wedge scanner does: the characters, then Enter, to the focused widget."""
+    target = QApplication.focusWidget()
+    assert isinstance(target, QWidget)
+    qtbot.keyClicks(target, text)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+
+
+async def _scan(qtbot: QtBot, page: ScanPageWidget, code: str) -> Any:
+    shown = expect(page.outcome_shown)
+    _type(qtbot, code)
+    (outcome,) = await asyncio.wait_for(shown, 60)
+    assert page.scan_box.hasFocus() or page.weight_box.hasFocus()  # ready for the next scan
+    return outcome
+
+
+def _printer(ctx: AppContext) -> PrinterDefinition:
+    printer = ctx.printer()
+    assert printer is not None
+    return printer
+
+
+async def test_scanned_order_to_exact_label_and_slip_bytes(
+    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+) -> None:
+    await _orders(ctx, order_body("W-1", items=[(MUG, 2), (TEA, 1)]))
+    outcome = await _scan(qtbot, page, "W-1")
+    assert outcome.kind == "shipped", (page.banner.text(), page.detail.text())
+    assert outcome.weight_kg == 1.25  # the scale's stable weight beats the order's 1.2 kg
+    shipment = outcome.shipment
+    assert page.outcome_color == GREEN
+    assert shipment.carrier_tracking_no in page.banner.text() and "DHL" in page.banner.text()
+    assert "1,250" in page.weight_label.text() or "1.250" in page.weight_label.text()
+    jobs = await vprinter.wait_for_jobs(2, timeout=60)
+    label = shipment.label_path.read_bytes()
+    printer = _printer(ctx)
+    assert jobs[0].data == prepare_payload(printer, label, source_format=shipment.label_format).data
+    slip = slip_zpl(page.station.slip(outcome.order), dpi=203)  # type: ignore[union-attr]
+    assert jobs[1].data == prepare_payload(printer, slip).data
+    assert b"^FDW-1^FS" in jobs[1].data
+
+
+async def test_pack_check_with_a_wrong_item(
+    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+) -> None:
+    page.pack_check = True
+    await _orders(ctx, order_body("W-2", items=[(MUG, 1), (TEA, 1)]))
+    assert (await _scan(qtbot, page, "W-2")).kind == "packing"
+    assert page.items.count() == 2
+    wrong = await _scan(qtbot, page, BOOK)
+    assert wrong.code == "wrong_item" and page.outcome_color == RED and page.awaiting_ack
+    assert BOOK in page.banner.text()
+    # an unconfirmed error takes no scan: the packer must see it first
+    _type(qtbot, MUG)
+    await asyncio.sleep(0.2)
+    assert page.last_outcome is wrong and "Esc" in page.detail.text()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert not page.awaiting_ack
+    assert (await _scan(qtbot, page, MUG)).kind == "ticked"
+    done = await _scan(qtbot, page, TEA)
+    assert done.kind == "shipped" and page.outcome_color == GREEN
+    await vprinter.wait_for_jobs(2, timeout=60)
+
+
+async def test_second_scan_of_a_shipped_order_offers_a_reprint(
+    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+) -> None:
+    await _orders(ctx, order_body("W-3"))
+    first = await _scan(qtbot, page, "W-3")
+    assert first.kind == "shipped"
+    again = await _scan(qtbot, page, "W-3")
+    assert again.kind == "already_shipped" and page.outcome_color == RED
+    assert again.shipment.id == first.shipment.id
+    assert first.shipment.carrier_tracking_no in page.detail.text()
+    reprinted = expect(page.outcome_shown)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F4)
+    (outcome,) = await asyncio.wait_for(reprinted, 30)
+    assert outcome.kind == "reprinted"
+    jobs = await vprinter.wait_for_jobs(4, timeout=60)
+    assert jobs[2].data == jobs[0].data and jobs[3].data == jobs[1].data
+    assert ctx.store is not None and len(ctx.store.find_by_reference("W-3")) == 1
+
+
+class _MouseWatch(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, _obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
+            self.count += 1
+        return False
+
+
+async def test_fifty_orders_without_a_mouse_event(
+    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+) -> None:
+    numbers = [f"M-{n:03d}" for n in range(1, 51)]
+    await _orders(ctx, *(order_body(n, country="AT" if i % 5 == 0 else "DE")
+                         for i, n in enumerate(numbers)))  # fmt: skip
+    watch = _MouseWatch()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(watch)
+    try:
+        outcomes = [await _scan(qtbot, page, number) for number in numbers]
+    finally:
+        app.removeEventFilter(watch)
+    assert [o.kind for o in outcomes] == ["shipped"] * 50
+    assert watch.count == 0
+    assert ctx.store is not None
+    assert sorted(s.reference_number for s in ctx.store.list_shipments(limit=100)) == numbers
+    assert {o.preset.name.split(" (")[0] for o in outcomes} == {
+        "Germany, small box",
+        "Abroad",
+    }
+    await vprinter.wait_for_jobs(100, timeout=180)
