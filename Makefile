@@ -72,6 +72,7 @@ bench: install ## the benchmarks under bench/, printing their figures
 screenshots: install ## render the main window to docs/screenshots/ (and in German to de/) under Xvfb
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
+	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.scan docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots/de --language de
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots/de --language de
 
