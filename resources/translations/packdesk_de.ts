@@ -2250,6 +2250,205 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
+    <name>Scan</name>
+    <message>
+        <source>Scan an order or an item</source>
+        <translation>Bestellung oder Artikel scannen</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Scannen</translation>
+    </message>
+    <message>
+        <source>Ready: scan an order</source>
+        <translation>Bereit: Bestellung scannen</translation>
+    </message>
+    <message>
+        <source>F2 ship now · F3 next preset · F4 reprint · F5 read orders · F6 ship incomplete · Esc confirm / drop order</source>
+        <translation>F2 jetzt versenden · F3 nächste Vorlage · F4 erneut drucken · F5 Bestellungen lesen · F6 unvollständig versenden · Esc bestätigen / Bestellung verwerfen</translation>
+    </message>
+    <message>
+        <source>Weight in kg, then Enter</source>
+        <translation>Gewicht in kg, dann Enter</translation>
+    </message>
+    <message>
+        <source>Press Esc to confirm the message, then scan again.</source>
+        <translation>Mit Esc die Meldung bestätigen, dann erneut scannen.</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Etwas ist schiefgegangen</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Wait until the service is connected, then scan again.</source>
+        <translation>Warten, bis der Dienst verbunden ist, dann erneut scannen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new order(s)</source>
+        <translation>
+            <numerusform>%n neue Bestellung</numerusform>
+            <numerusform>%n neue Bestellungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Orders read from the service. Scan an order.</source>
+        <translation>Bestellungen vom Dienst gelesen. Bestellung scannen.</translation>
+    </message>
+    <message>
+        <source>Order dropped: scan an order</source>
+        <translation>Bestellung verworfen: Bestellung scannen</translation>
+    </message>
+    <message>
+        <source>Press Esc to confirm.</source>
+        <translation>Mit Esc bestätigen.</translation>
+    </message>
+    <message>
+        <source>Weight: –</source>
+        <translation>Gewicht: –</translation>
+    </message>
+    <message>
+        <source>Weight: %1 kg</source>
+        <translation>Gewicht: %1 kg</translation>
+    </message>
+    <message>
+        <source>No shipping preset fits (F3 chooses one)</source>
+        <translation>Keine Versandvorlage passt (F3 wählt eine)</translation>
+    </message>
+    <message>
+        <source>Preset: %1 (F3 switches)</source>
+        <translation>Vorlage: %1 (F3 wechselt)</translation>
+    </message>
+    <message>
+        <source>Order %1</source>
+        <translation>Bestellung %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Order %1 shipped: label and packing slip are printing. Scan the next order.</source>
+        <translation>Bestellung %1 versendet: Etikett und Lieferschein werden gedruckt. Nächste Bestellung scannen.</translation>
+    </message>
+    <message>
+        <source>Printing again</source>
+        <translation>Wird erneut gedruckt</translation>
+    </message>
+    <message>
+        <source>Label and packing slip of order %1.</source>
+        <translation>Etikett und Lieferschein der Bestellung %1.</translation>
+    </message>
+    <message>
+        <source>Order %1 has shipped already</source>
+        <translation>Bestellung %1 ist bereits versendet</translation>
+    </message>
+    <message>
+        <source>Tracking number %1. F4 prints label and slip again; nothing is shipped twice.</source>
+        <translation>Sendungsnummer %1. F4 druckt Etikett und Lieferschein erneut; nichts wird doppelt versendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n orders hold this item</source>
+        <translation>
+            <numerusform>%n Bestellung enthält diesen Artikel</numerusform>
+            <numerusform>%n Bestellungen enthalten diesen Artikel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type the number of the order and Enter:</source>
+        <translation>Nummer der Bestellung eingeben und Enter:</translation>
+    </message>
+    <message>
+        <source>Packed: %1</source>
+        <translation>Verpackt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan the items: %n to go (F6 ships without them).</source>
+        <translation>
+            <numerusform>Artikel scannen: noch %n (F6 versendet ohne sie).</numerusform>
+            <numerusform>Artikel scannen: noch %n (F6 versendet ohne sie).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Put the parcel on the scale, or type the weight and press Enter.</source>
+        <translation>Paket auf die Waage legen oder Gewicht eingeben und Enter drücken.</translation>
+    </message>
+    <message>
+        <source>Press F2 to ship.</source>
+        <translation>F2 drücken zum Versenden.</translation>
+    </message>
+    <message>
+        <source>No order %1</source>
+        <translation>Keine Bestellung %1</translation>
+    </message>
+    <message>
+        <source>Check the barcode, or press F5 to read the orders again.</source>
+        <translation>Barcode prüfen oder mit F5 die Bestellungen neu lesen.</translation>
+    </message>
+    <message>
+        <source>Not in this order: %1</source>
+        <translation>Nicht in dieser Bestellung: %1</translation>
+    </message>
+    <message>
+        <source>Put the item back and scan the items of order %1.</source>
+        <translation>Artikel zurücklegen und die Artikel der Bestellung %1 scannen.</translation>
+    </message>
+    <message>
+        <source>Already packed: %1</source>
+        <translation>Schon verpackt: %1</translation>
+    </message>
+    <message>
+        <source>The order has no more of it. Put it back.</source>
+        <translation>Die Bestellung enthält nicht mehr davon. Bitte zurücklegen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) still missing</source>
+        <translation>
+            <numerusform>%n Artikel fehlt noch</numerusform>
+            <numerusform>%n Artikel fehlen noch</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scan the missing items, or press F6 to ship anyway (recorded).</source>
+        <translation>Fehlende Artikel scannen oder mit F6 trotzdem versenden (wird vermerkt).</translation>
+    </message>
+    <message>
+        <source>Weight needed</source>
+        <translation>Gewicht fehlt</translation>
+    </message>
+    <message>
+        <source>No shipping preset fits</source>
+        <translation>Keine Versandvorlage passt</translation>
+    </message>
+    <message>
+        <source>Press F3 to choose a preset.</source>
+        <translation>Mit F3 eine Vorlage wählen.</translation>
+    </message>
+    <message>
+        <source>The shipment is not valid</source>
+        <translation>Die Sendung ist nicht gültig</translation>
+    </message>
+    <message>
+        <source>The service refused the shipment</source>
+        <translation>Der Dienst hat die Sendung abgelehnt</translation>
+    </message>
+    <message>
+        <source>An earlier attempt for order %1 is not settled</source>
+        <translation>Ein früherer Versuch für Bestellung %1 ist noch offen</translation>
+    </message>
+    <message>
+        <source>Wait a moment and scan again; nothing is shipped twice.</source>
+        <translation>Kurz warten und erneut scannen; nichts wird doppelt versendet.</translation>
+    </message>
+    <message>
+        <source>Scan an order first</source>
+        <translation>Zuerst eine Bestellung scannen</translation>
+    </message>
+</context>
+<context>
     <name>Settings</name>
     <message>
         <source>&amp;Profiles</source>
@@ -3863,6 +4062,10 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Batch</source>
         <translation>Stapelversand</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>Scannen</translation>
     </message>
     <message>
         <source>&amp;Webhooks</source>

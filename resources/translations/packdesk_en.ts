@@ -243,6 +243,37 @@ A second return label is rarely needed: show the existing one, or create another
     </message>
 </context>
 <context>
+    <name>Scan</name>
+    <message numerus="yes">
+        <source>%n new order(s)</source>
+        <translation>
+            <numerusform>%n new order</numerusform>
+            <numerusform>%n new orders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n orders hold this item</source>
+        <translation>
+            <numerusform>%n order holds this item</numerusform>
+            <numerusform>%n orders hold this item</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan the items: %n to go (F6 ships without them).</source>
+        <translation>
+            <numerusform>Scan the items: %n to go (F6 ships without it).</numerusform>
+            <numerusform>Scan the items: %n to go (F6 ships without them).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) still missing</source>
+        <translation>
+            <numerusform>%n item still missing</numerusform>
+            <numerusform>%n items still missing</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Settings</name>
     <message numerus="yes">
         <source>CUPS has %n queue(s).</source>

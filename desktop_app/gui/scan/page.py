@@ -44,10 +44,6 @@ GREEN, RED, BLUE = "#1b7f3b", "#b3261e", "#1d4f91"
 OVERRIDE_REASON = "shipped incomplete by F6 at the station"
 
 
-def _tr(text: str, n: int = -1) -> str:
-    return translate("Scan", text, None, n)
-
-
 class _PresenterScale:
     """The station's weight source: the stable weight of the page's scale presenter."""
 
@@ -79,14 +75,14 @@ class ScanPageWidget(QWidget):
 
         self.scan_box = QLineEdit()
         self.scan_box.setObjectName("scan_box")
-        self.scan_box.setPlaceholderText(_tr("Scan an order or an item"))
-        self.scan_box.setAccessibleName(_tr("Scan"))
+        self.scan_box.setPlaceholderText(translate("Scan", "Scan an order or an item"))
+        self.scan_box.setAccessibleName(translate("Scan", "Scan"))
         big = QFont(self.scan_box.font())
         big.setPointSize(max(16, big.pointSize() * 2))
         self.scan_box.setFont(big)
         self.scan_box.returnPressed.connect(self._on_return)
 
-        self.banner = QLabel(_tr("Ready: scan an order"))
+        self.banner = QLabel(translate("Scan", "Ready: scan an order"))
         self.banner.setObjectName("scan_outcome")
         self.banner.setWordWrap(True)
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -123,15 +119,16 @@ class ScanPageWidget(QWidget):
         self.items.setObjectName("scan_items")
         self.items.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.keys = QLabel(
-            _tr(
+            translate(
+                "Scan",
                 "F2 ship now · F3 next preset · F4 reprint · F5 read orders · "
-                "F6 ship incomplete · Esc confirm / drop order"
+                "F6 ship incomplete · Esc confirm / drop order",
             )
         )
         self.keys.setObjectName("scan_keys")
         self.weight_box = QLineEdit()
         self.weight_box.setObjectName("scan_weight_input")
-        self.weight_box.setPlaceholderText(_tr("Weight in kg, then Enter"))
+        self.weight_box.setPlaceholderText(translate("Scan", "Weight in kg, then Enter"))
         self.weight_box.returnPressed.connect(self._on_weight)
         self.weight_box.hide()
 
@@ -236,7 +233,9 @@ class ScanPageWidget(QWidget):
         if self.awaiting_ack:
             # an error not yet seen: no scan gets lost in it, the packer confirms first
             self._beep(3)
-            self.detail.setText(_tr("Press Esc to confirm the message, then scan again."))
+            self.detail.setText(
+                translate("Scan", "Press Esc to confirm the message, then scan again.")
+            )
             return
         self._submit("scan", code)
 
@@ -268,7 +267,7 @@ class ScanPageWidget(QWidget):
                 outcome = await self._run(action, argument)
             except Exception as exc:  # never lose the page to one failure
                 log.exception("scan %s failed", action)
-                self._show_error(_tr("Something went wrong"), str(exc))
+                self._show_error(translate("Scan", "Something went wrong"), str(exc))
                 continue
             if outcome is not None:
                 self.show_outcome(outcome)
@@ -277,7 +276,8 @@ class ScanPageWidget(QWidget):
         station = self.current_station()
         if station is None:
             self._show_error(
-                _tr("Not connected"), _tr("Wait until the service is connected, then scan again.")
+                translate("Scan", "Not connected"),
+                translate("Scan", "Wait until the service is connected, then scan again."),
             )
             return None
         if action == "scan":
@@ -300,8 +300,8 @@ class ScanPageWidget(QWidget):
             added = await station.inbox.refresh(force=True)
             self._show(
                 BLUE,
-                _tr("%n new order(s)", added),
-                _tr("Orders read from the service. Scan an order."),
+                translate("Scan", "%n new order(s)", None, added),
+                translate("Scan", "Orders read from the service. Scan an order."),
             )
             return None
         return None
@@ -340,14 +340,14 @@ class ScanPageWidget(QWidget):
         """Esc: confirm an error (the next scan is taken), or drop the order being packed."""
         if self.awaiting_ack:
             self.awaiting_ack = False
-            self._show(BLUE, _tr("Ready: scan an order"), "")
+            self._show(BLUE, translate("Scan", "Ready: scan an order"), "")
             return
         if self.station is not None and self.station.current is not None:
             self.station.cancel()
             self.items.clear()
             self.order_label.clear()
             self.weight_box.hide()
-            self._show(BLUE, _tr("Order dropped: scan an order"), "")
+            self._show(BLUE, translate("Scan", "Order dropped: scan an order"), "")
 
     # --- output --------------------------------------------------------------------------------
 
@@ -365,7 +365,7 @@ class ScanPageWidget(QWidget):
 
     def _show_error(self, title: str, detail: str) -> None:
         self.awaiting_ack = True
-        self._show(RED, title, detail + "\n" + _tr("Press Esc to confirm."))
+        self._show(RED, title, detail + "\n" + translate("Scan", "Press Esc to confirm."))
         self._beep(3)
 
     def _beep(self, times: int) -> None:
@@ -378,15 +378,19 @@ class ScanPageWidget(QWidget):
         if kg is None:
             kg = self.scale.stable_kg()
         if kg is None:
-            self.weight_label.setText(_tr("Weight: –"))
+            self.weight_label.setText(translate("Scan", "Weight: –"))
         else:
-            self.weight_label.setText(_tr("Weight: %1 kg").replace("%1", weight_text(kg)))
+            self.weight_label.setText(
+                translate("Scan", "Weight: %1 kg").replace("%1", weight_text(kg))
+            )
 
     def _show_preset(self, name: str | None) -> None:
         if name is None:
-            self.preset_label.setText(_tr("No shipping preset fits (F3 chooses one)"))
+            self.preset_label.setText(translate("Scan", "No shipping preset fits (F3 chooses one)"))
         else:
-            self.preset_label.setText(_tr("Preset: %1 (F3 switches)").replace("%1", name))
+            self.preset_label.setText(
+                translate("Scan", "Preset: %1 (F3 switches)").replace("%1", name)
+            )
 
     def _show_items(self) -> None:
         self.items.clear()
@@ -410,13 +414,13 @@ class ScanPageWidget(QWidget):
         self.last_outcome = outcome
         order = outcome.order
         if order is not None:
-            self.order_label.setText(_tr("Order %1").replace("%1", order.number))
+            self.order_label.setText(translate("Scan", "Order %1").replace("%1", order.number))
         if outcome.preset is not None or outcome.kind in ("packing", "ticked"):
             self._show_preset(outcome.preset.name if outcome.preset else None)
         self._show_items()
         self._show_weight()
         if outcome.weight_kg is not None:
-            text = _tr("Weight: %1 kg").replace("%1", weight_text(outcome.weight_kg))
+            text = translate("Scan", "Weight: %1 kg").replace("%1", weight_text(outcome.weight_kg))
             self.weight_label.setText(text)
         self.weight_box.hide()
         kind = outcome.kind
@@ -428,24 +432,34 @@ class ScanPageWidget(QWidget):
             self.awaiting_ack = False
             self._show(
                 GREEN,
-                _tr("%1 %2").replace("%1", name).replace("%2", shipment.carrier_tracking_no or ""),
-                _tr(
-                    "Order %1 shipped: label and packing slip are printing. Scan the next order."
+                translate("Scan", "%1 %2")
+                .replace("%1", name)
+                .replace("%2", shipment.carrier_tracking_no or ""),
+                translate(
+                    "Scan",
+                    "Order %1 shipped: label and packing slip are printing. Scan the next order.",
                 ).replace("%1", order.number if order else ""),
             )
             self._beep(1)
             self.items.clear()
         elif kind == "reprinted":
-            self._show(GREEN, _tr("Printing again"), _tr("Label and packing slip of order %1.")
-                       .replace("%1", order.number if order else ""))  # fmt: skip
+            again = translate("Scan", "Label and packing slip of order %1.")
+            self._show(
+                GREEN,
+                translate("Scan", "Printing again"),
+                again.replace("%1", order.number if order else ""),
+            )
             self._beep(1)
         elif kind == "already_shipped":
             shipment = outcome.shipment
             tracking = shipment.carrier_tracking_no if shipment is not None else ""
             self._show_error(
-                _tr("Order %1 has shipped already").replace("%1", order.number if order else ""),
-                _tr(
-                    "Tracking number %1. F4 prints label and slip again; nothing is shipped twice."
+                translate("Scan", "Order %1 has shipped already").replace(
+                    "%1", order.number if order else ""
+                ),
+                translate(
+                    "Scan",
+                    "Tracking number %1. F4 prints label and slip again; nothing is shipped twice.",
                 ).replace("%1", tracking or "–"),
             )
         elif kind == "choose":
@@ -455,8 +469,10 @@ class ScanPageWidget(QWidget):
             ]
             self._show(
                 BLUE,
-                _tr("%n orders hold this item", len(outcome.choices)),
-                _tr("Type the number of the order and Enter:") + "\n" + "\n".join(lines),
+                translate("Scan", "%n orders hold this item", None, len(outcome.choices)),
+                translate("Scan", "Type the number of the order and Enter:")
+                + "\n"
+                + "\n".join(lines),
             )
             self._beep(1)
         elif kind in ("packing", "ticked"):
@@ -464,17 +480,21 @@ class ScanPageWidget(QWidget):
             state = station.current if station is not None else None
             missing = state.pack.missing if state is not None and state.pack is not None else 0
             if kind == "ticked" and outcome.line is not None:
-                title = _tr("Packed: %1").replace("%1", outcome.line.title)
+                title = translate("Scan", "Packed: %1").replace("%1", outcome.line.title)
             else:
-                title = _tr("Order %1").replace("%1", order.number if order else "")
+                title = translate("Scan", "Order %1").replace("%1", order.number if order else "")
             if missing:
-                detail = _tr("Scan the items: %n to go (F6 ships without them).", missing)
+                detail = translate(
+                    "Scan", "Scan the items: %n to go (F6 ships without them).", None, missing
+                )
             elif outcome.weight_kg is None:
-                detail = _tr("Put the parcel on the scale, or type the weight and press Enter.")
+                detail = translate(
+                    "Scan", "Put the parcel on the scale, or type the weight and press Enter."
+                )
                 self.weight_box.show()
                 QTimer.singleShot(0, self._focus_box)
             else:
-                detail = _tr("Press F2 to ship.")
+                detail = translate("Scan", "Press F2 to ship.")
             self._show(BLUE, title, detail)
             self._beep(1)
         else:
@@ -487,44 +507,53 @@ class ScanPageWidget(QWidget):
         number = outcome.order.number if outcome.order is not None else ""
         if code == "not_found":
             return (
-                _tr("No order %1").replace("%1", detail),
-                _tr("Check the barcode, or press F5 to read the orders again."),
+                translate("Scan", "No order %1").replace("%1", detail),
+                translate("Scan", "Check the barcode, or press F5 to read the orders again."),
             )
         if code == "wrong_item":
             return (
-                _tr("Not in this order: %1").replace("%1", detail),
-                _tr("Put the item back and scan the items of order %1.").replace("%1", number),
+                translate("Scan", "Not in this order: %1").replace("%1", detail),
+                translate("Scan", "Put the item back and scan the items of order %1.").replace(
+                    "%1", number
+                ),
             )
         if code == "surplus_item":
             title = outcome.line.title if outcome.line is not None else detail
             return (
-                _tr("Already packed: %1").replace("%1", title),
-                _tr("The order has no more of it. Put it back."),
+                translate("Scan", "Already packed: %1").replace("%1", title),
+                translate("Scan", "The order has no more of it. Put it back."),
             )
         if code == "incomplete":
             missing = int(detail or 0)
             return (
-                _tr("%n item(s) still missing", missing),
-                _tr("Scan the missing items, or press F6 to ship anyway (recorded)."),
+                translate("Scan", "%n item(s) still missing", None, missing),
+                translate("Scan", "Scan the missing items, or press F6 to ship anyway (recorded)."),
             )
         if code == "no_weight":
             self.weight_box.show()
             return (
-                _tr("Weight needed"),
-                _tr("Put the parcel on the scale, or type the weight and press Enter."),
+                translate("Scan", "Weight needed"),
+                translate(
+                    "Scan", "Put the parcel on the scale, or type the weight and press Enter."
+                ),
             )
         if code == "no_preset":
-            return (_tr("No shipping preset fits"), _tr("Press F3 to choose a preset."))
+            return (
+                translate("Scan", "No shipping preset fits"),
+                translate("Scan", "Press F3 to choose a preset."),
+            )
         if code == "invalid":
-            return (_tr("The shipment is not valid"), detail)
+            return (translate("Scan", "The shipment is not valid"), detail)
         if code == "service":
-            return (_tr("The service refused the shipment"), detail)
+            return (translate("Scan", "The service refused the shipment"), detail)
         if code == "pending":
             return (
-                _tr("An earlier attempt for order %1 is not settled").replace("%1", number),
-                _tr("Wait a moment and scan again; nothing is shipped twice."),
+                translate("Scan", "An earlier attempt for order %1 is not settled").replace(
+                    "%1", number
+                ),
+                translate("Scan", "Wait a moment and scan again; nothing is shipped twice."),
             )
-        return (_tr("Scan an order first"), "")
+        return (translate("Scan", "Scan an order first"), "")
 
 
 def _person(order: dict[str, Any]) -> str:
