@@ -37,7 +37,7 @@ async def test_operations_in_the_main_window(ctx: AppContext, qtbot: QtBot) -> N
     history, settings = install_pages(window, ctx)
     install_operations(window, ctx, history, settings)
     tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    assert tabs == [NEW_SHIPMENT, HISTORY, "Addresses", "End of day", "Batch", "Settings"]
+    assert tabs == [NEW_SHIPMENT, HISTORY, "Addresses", "End of day", "Batch", "Scan", "Settings"]
     assert isinstance(settings.tabs.widget(settings.tabs.count() - 1), WebhooksPage)
     assert history.timeline is not None and history.return_action in history.extra_actions
     page = window.page("Addresses")
