@@ -24,6 +24,7 @@ from desktop_app.profiles.errors import (
     MissingKeyError,
     ProfileError,
     ProfileNotFoundError,
+    ProfileProblem,
     ProfileValidationError,
 )
 from desktop_app.profiles.files import FileLock, atomic_write_bytes
@@ -79,6 +80,21 @@ def mismatch_message(key_environment: Environment, profile_environment: Environm
         f"This is a live key, but the profile is a {profile_environment} profile: "
         "enter the account's sandbox (test) key, or make this a live profile."
     )
+
+
+def mismatch_problem(
+    key_environment: Environment, profile_environment: Environment
+) -> ProfileProblem:
+    """The key/profile environment mismatch as a coded problem."""
+    return ProfileProblem(
+        f"key_is_{key_environment}",
+        {"environment": profile_environment},
+        mismatch_message(key_environment, profile_environment),
+    )
+
+
+def _problem(code: str, text: str, /, **params: str) -> ProfileProblem:
+    return ProfileProblem(code, params, text)
 
 
 def sender_problems(sender: dict[str, Any] | None) -> builtins.list[str]:
@@ -224,7 +240,9 @@ class ProfileManager:
         for p in self.list():
             if p.id == profile_id:
                 return p
-        raise ProfileNotFoundError(f"no profile with id {profile_id}")
+        raise ProfileNotFoundError(
+            f"no profile with id {profile_id}", code="not_found", params={"id": profile_id}
+        )
 
     def local_sandbox(self) -> Profile:
         """The built-in Local sandbox profile (always present)."""
@@ -241,7 +259,9 @@ class ProfileManager:
         """Remember `profile_id` as the one to open next time."""
         with self._transaction() as state:
             if profile_id not in {p["id"] for p in state["profiles"]}:
-                raise ProfileNotFoundError(f"no profile with id {profile_id}")
+                raise ProfileNotFoundError(
+                    f"no profile with id {profile_id}", code="not_found", params={"id": profile_id}
+                )
             state["last_used"] = profile_id
 
     # --- validation -------------------------------------------------------------------------
@@ -255,7 +275,8 @@ class ProfileManager:
     ) -> builtins.list[str]:
         """Why `profile` (with a new `api_key`, if given) must not be saved; [] if it may."""
         with self._transaction() as state:
-            return self._problems(self._profiles(state), profile, api_key, verified_environment)
+            found = self._problems(self._profiles(state), profile, api_key, verified_environment)
+            return [p.message for p in found]
 
     def _problems(
         self,
@@ -263,48 +284,78 @@ class ProfileManager:
         profile: Profile,
         api_key: str | None,
         verified_environment: str | None,
-    ) -> builtins.list[str]:
-        problems: builtins.list[str] = []
+    ) -> builtins.list[ProfileProblem]:
+        problems: builtins.list[ProfileProblem] = []
         try:
             # re-validate: a model built with model_construct/model_copy skipped the rules
             Profile.model_validate(profile.model_dump())
         except ValidationError as exc:
-            problems += [str(e["msg"]).removeprefix("Value error, ") for e in exc.errors()]
+            for e in exc.errors():
+                message = str(e["msg"]).removeprefix("Value error, ")
+                field = ".".join(str(part) for part in e["loc"])
+                problems.append(_problem("invalid_field", message, field=field, message=message))
             return problems
         old = next((p for p in existing if p.id == profile.id), None)
         builtin = next(p for p in existing if p.builtin_local)
         if profile.builtin_local and profile.id != builtin.id:
-            problems.append("there is exactly one built-in Local sandbox profile")
+            problems.append(
+                _problem("second_builtin", "there is exactly one built-in Local sandbox profile")
+            )
         if old is not None and old.builtin_local:
             if not profile.builtin_local:
-                problems.append("the built-in Local sandbox profile stays built-in")
+                problems.append(
+                    _problem("builtin_stays", "the built-in Local sandbox profile stays built-in")
+                )
             if profile.environment != old.environment or profile.base_url != old.base_url:
-                problems.append("the Local sandbox needs no configuration: URL and type are fixed")
+                problems.append(
+                    _problem(
+                        "builtin_fixed",
+                        "the Local sandbox needs no configuration: URL and type are fixed",
+                    )
+                )
             if api_key is not None:
-                problems.append("the Local sandbox reads its key from its own service")
-        problems += sender_problems(profile.default_sender)
+                problems.append(
+                    _problem("builtin_key", "the Local sandbox reads its key from its own service")
+                )
+        for message in sender_problems(profile.default_sender):
+            problems.append(_problem("default_sender", message, message=message))
         taken = {p.name.casefold() for p in existing if p.id != profile.id}
         if profile.name.casefold() in taken:
-            problems.append(f"a profile called {profile.name!r} already exists")
+            problems.append(
+                _problem(
+                    "duplicate_name",
+                    f"a profile called {profile.name!r} already exists",
+                    name=profile.name,
+                )
+            )
         if profile.builtin_local:
             return problems
         if api_key is not None and not api_key.strip():
-            problems.append("the API key is empty")
+            problems.append(_problem("empty_key", "the API key is empty"))
         verified: Environment | None = None
         if verified_environment is not None:
             try:
                 verified = environment_from_me(verified_environment)
             except ValueError as exc:
-                problems.append(str(exc))
+                problems.append(_problem("unknown_environment", str(exc), message=str(exc)))
         if verified is not None and verified != profile.environment:
-            problems.append(mismatch_message(verified, profile.environment))
+            problems.append(mismatch_problem(verified, profile.environment))
         elif api_key is not None and verified is None:
-            problems.append("the key must be checked with the service (GET /v1/me) before saving")
+            problems.append(
+                _problem(
+                    "key_unchecked",
+                    "the key must be checked with the service (GET /v1/me) before saving",
+                )
+            )
         elif api_key is None and verified is None and old is not None:
             moved = old.environment != profile.environment or old.base_url != profile.base_url
             if moved and old.key_environment is not None:
                 problems.append(
-                    "the profile's service or type changed: check the saved key again before saving"
+                    _problem(
+                        "key_recheck",
+                        "the profile's service or type changed: "
+                        "check the saved key again before saving",
+                    )
                 )
         return problems
 
@@ -329,7 +380,7 @@ class ProfileManager:
                 if verified_environment in ("sandbox", "production", "live"):
                     verified = environment_from_me(verified_environment)
                     if verified != profile.environment and not profile.builtin_local:
-                        raise KeyEnvironmentError(mismatch_message(verified, profile.environment))
+                        raise KeyEnvironmentError(mismatch_problem(verified, profile.environment))
                 raise ProfileValidationError(problems)
             old = next((p for p in existing if p.id == profile.id), None)
             key_env: Environment | None = old.key_environment if old is not None else None
@@ -369,9 +420,15 @@ class ProfileManager:
     ) -> Profile:
         """Save a new profile (ProfileError if its id exists)."""
         if any(p.id == profile.id for p in self.list()):
-            raise ProfileError(f"a profile with id {profile.id} already exists")
+            raise ProfileError(
+                f"a profile with id {profile.id} already exists",
+                code="duplicate_id",
+                params={"id": profile.id},
+            )
         if profile.builtin_local:
-            raise ProfileValidationError(["there is exactly one built-in Local sandbox profile"])
+            raise ProfileValidationError(
+                [_problem("second_builtin", "there is exactly one built-in Local sandbox profile")]
+            )
         return self.save(profile, api_key, verified_environment=verified_environment)
 
     def update(
@@ -399,9 +456,13 @@ class ProfileManager:
         with self._transaction() as state:
             profile = next((p for p in self._profiles(state) if p.id == profile_id), None)
             if profile is None:
-                raise ProfileNotFoundError(f"no profile with id {profile_id}")
+                raise ProfileNotFoundError(
+                    f"no profile with id {profile_id}", code="not_found", params={"id": profile_id}
+                )
             if profile.builtin_local:
-                raise ProfileError("the built-in Local sandbox profile cannot be deleted")
+                raise ProfileError(
+                    "the built-in Local sandbox profile cannot be deleted", code="builtin_delete"
+                )
             state["profiles"] = [p for p in state["profiles"] if p["id"] != profile_id]
             if state["last_used"] == profile_id:
                 state["last_used"] = next(p["id"] for p in state["profiles"] if p["builtin_local"])
@@ -423,7 +484,9 @@ class ProfileManager:
         """
         if profile.builtin_local:
             if sandbox is None or not sandbox.running:
-                raise ProfileError("the Local sandbox service is not running")
+                raise ProfileError(
+                    "the Local sandbox service is not running", code="sandbox_not_running"
+                )
             return Credentials(
                 profile_id=profile.id,
                 environment="sandbox",
@@ -435,15 +498,21 @@ class ProfileManager:
         overridden = isinstance(self.secrets, EnvSecretStore) and self.secrets.overridden
         key = self.secrets.get(profile.id)
         if not key:
-            raise MissingKeyError(f"the profile {profile.name!r} has no API key yet")
+            raise MissingKeyError(
+                f"the profile {profile.name!r} has no API key yet",
+                code="no_key",
+                params={"name": profile.name},
+            )
         if not overridden:
             if profile.key_environment is None:
                 raise MissingKeyError(
-                    f"the key of {profile.name!r} has not been checked with the service yet"
+                    f"the key of {profile.name!r} has not been checked with the service yet",
+                    code="key_not_checked",
+                    params={"name": profile.name},
                 )
             if profile.key_environment != profile.environment:
                 raise KeyEnvironmentError(
-                    mismatch_message(profile.key_environment, profile.environment)
+                    mismatch_problem(profile.key_environment, profile.environment)
                 )
         return Credentials(
             profile_id=profile.id,

@@ -2250,6 +2250,94 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
+    <name>Profiles</name>
+    <message>
+        <source>sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>A profile called “{name}” already exists.</source>
+        <extracomment>every code the profiles layer gives, worded in the UI language</extracomment>
+        <translation>Ein Profil namens „{name}“ gibt es schon.</translation>
+    </message>
+    <message>
+        <source>A profile with the id {id} already exists.</source>
+        <translation>Ein Profil mit der ID {id} gibt es schon.</translation>
+    </message>
+    <message>
+        <source>There is no profile with the id {id}.</source>
+        <translation>Es gibt kein Profil mit der ID {id}.</translation>
+    </message>
+    <message>
+        <source>The API key is empty.</source>
+        <translation>Der API-Schlüssel fehlt.</translation>
+    </message>
+    <message>
+        <source>The key must be checked with the service before saving.</source>
+        <translation>Der Schlüssel muss vor dem Speichern beim Dienst geprüft werden.</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s service or type changed: check the saved key again before saving.</source>
+        <translation>Dienst oder Art des Profils haben sich geändert: Prüfen Sie den gespeicherten Schlüssel vor dem Speichern erneut.</translation>
+    </message>
+    <message>
+        <source>This is a sandbox (test) key, but the profile is a live profile: enter the account&apos;s live key, or make this a sandbox profile.</source>
+        <translation>Das ist ein Sandbox-Schlüssel (Test), das Profil ist aber ein Live-Profil: Geben Sie den Live-Schlüssel des Kontos ein oder machen Sie daraus ein Sandbox-Profil.</translation>
+    </message>
+    <message>
+        <source>This is a live key, but the profile is a {environment} profile: enter the account&apos;s sandbox (test) key, or make this a live profile.</source>
+        <translation>Das ist ein Live-Schlüssel, das Profil ist aber ein {environment}-Profil: Geben Sie den Sandbox-Schlüssel (Test) des Kontos ein oder machen Sie daraus ein Live-Profil.</translation>
+    </message>
+    <message>
+        <source>The service reported an unknown key type: {message}</source>
+        <translation>Der Dienst meldet eine unbekannte Schlüsselart: {message}</translation>
+    </message>
+    <message>
+        <source>There is exactly one built-in Local sandbox profile.</source>
+        <translation>Es gibt genau ein eingebautes Profil „Lokale Testumgebung“.</translation>
+    </message>
+    <message>
+        <source>The built-in Local sandbox profile stays built-in.</source>
+        <translation>Das eingebaute Profil „Lokale Testumgebung“ bleibt eingebaut.</translation>
+    </message>
+    <message>
+        <source>The Local sandbox needs no configuration: its address and type are fixed.</source>
+        <translation>Die lokale Testumgebung braucht keine Einrichtung: Adresse und Art stehen fest.</translation>
+    </message>
+    <message>
+        <source>The Local sandbox reads its key from its own service.</source>
+        <translation>Die lokale Testumgebung liest ihren Schlüssel aus ihrem eigenen Dienst.</translation>
+    </message>
+    <message>
+        <source>The built-in Local sandbox profile cannot be deleted.</source>
+        <translation>Das eingebaute Profil „Lokale Testumgebung“ kann nicht gelöscht werden.</translation>
+    </message>
+    <message>
+        <source>The Local sandbox service is not running.</source>
+        <translation>Der Dienst der lokalen Testumgebung läuft nicht.</translation>
+    </message>
+    <message>
+        <source>The profile “{name}” has no API key yet.</source>
+        <translation>Das Profil „{name}“ hat noch keinen API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>The key of “{name}” has not been checked with the service yet.</source>
+        <translation>Der Schlüssel von „{name}“ wurde noch nicht beim Dienst geprüft.</translation>
+    </message>
+    <message>
+        <source>Default sender: {message}</source>
+        <translation>Standardabsender: {message}</translation>
+    </message>
+    <message>
+        <source>{field}: {message}</source>
+        <translation>{field}: {message}</translation>
+    </message>
+</context>
+<context>
     <name>Scan</name>
     <message>
         <source>Scan an order or an item</source>

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.pairing import certificate_fingerprint
+from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.page import SettingsWidget
 from desktop_app.gui.settings.printers import PrinterDialog, PrintersPage
 from desktop_app.gui.settings.profiles import ProfileDialog, ProfilesPage
@@ -86,6 +87,32 @@ async def test_live_profile_with_sandbox_key_is_refused(
     assert dialog.isVisible()  # stays open for the right key
     assert [p.name for p in ctx.manager.list()] == ["Local sandbox", "Desk sandbox"]
     assert ctx.manager.secrets.get(dialog._build().id) is None
+
+
+async def test_profile_dialog_says_a_duplicate_name_in_german(
+    ctx: AppContext, qtbot: QtBot, local_service: Any
+) -> None:
+    install_translations("de")
+    try:
+        await _save_duplicate_name(ctx, qtbot, local_service)
+    finally:
+        install_translations("en")
+
+
+async def _save_duplicate_name(ctx: AppContext, qtbot: QtBot, local_service: Any) -> None:
+    taken = ctx.manager.list()[-1].name
+    page = ProfilesPage(ctx)
+    qtbot.addWidget(page)
+    dialog: ProfileDialog = page.open_dialog(None)
+    # names compare without case
+    _fill_profile(qtbot, dialog, local_service, local_service.live_key, taken.upper())
+    before = [p.id for p in ctx.manager.list()]
+    await dialog.save()
+    text = dialog.result_label.text()
+    assert f"Ein Profil namens „{taken.upper()}“ gibt es schon." in text
+    assert "already exists" not in text
+    assert [p.id for p in ctx.manager.list()] == before
+    assert dialog.isVisible()
 
 
 async def test_live_profile_with_live_key_is_saved(

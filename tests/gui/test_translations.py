@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+import desktop_app.profiles.manager as manager_module
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import validate as validate_shipment
 from desktop_app.domain.rules_base import Problem
@@ -39,11 +40,18 @@ from desktop_app.gui.i18n import (
     install_translations,
     save_language,
     saved_language,
+    translate,
     translations_dir,
 )
 from desktop_app.gui.i18n.problems import GUI_CODES, known_codes, problem_message
+from desktop_app.gui.i18n.profile_errors import (
+    PROFILE_TEXTS,
+    profile_error_text,
+    profile_problem_text,
+)
 from desktop_app.gui.i18n.words import label_format_name, money, number, service_name
 from desktop_app.gui.widgets.problems import problem_text as problem_line
+from desktop_app.profiles.errors import ProfileError, ProfileProblem, ProfileValidationError
 from tests.gui.app_context import isolate, open_context, shipment_request
 
 REPO = Path(__file__).resolve().parents[2]
@@ -422,3 +430,40 @@ def test_label_stock_in_words(german: None) -> None:
     assert stock_name("4x6in") == "4x6 Zoll"
     assert stock_name("100x150mm") == "100 x 150 mm"
     assert stock_name("A4") == "A4"
+
+
+# --- the profiles layer's refusals, worded by code (issue 12) ---------------------------------
+
+_PARAMS = {"name": "Packtisch", "id": "p1", "environment": "sandbox", "message": "x", "field": "f"}
+
+
+def _manager_codes() -> set[str]:
+    source = Path(manager_module.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'_problem\(\s*"(\w+)"', source))
+    codes |= set(re.findall(r'code="(\w+)"', source))
+    codes |= {f"key_is_{env}" for env in ("sandbox", "live")}  # mismatch_problem
+    return codes
+
+
+def test_every_profile_code_has_a_german_text(german: None) -> None:
+    codes = _manager_codes()
+    assert {"duplicate_name", "empty_key", "key_unchecked", "builtin_delete"} <= codes
+    assert codes <= set(PROFILE_TEXTS), codes - set(PROFILE_TEXTS)
+    for code in codes - {"invalid_field"}:  # "{field}: {message}" reads the same in German
+        text = profile_problem_text(ProfileProblem(code, _PARAMS, "ENGLISH"))
+        install_translations("en")
+        english = profile_problem_text(ProfileProblem(code, _PARAMS, "ENGLISH"))
+        install_translations("de")
+        assert text and text != english, code
+    duplicate = ProfileProblem("duplicate_name", {"name": "Packtisch"}, "english")
+    assert profile_problem_text(duplicate) == "Ein Profil namens „Packtisch“ gibt es schon."
+    empty = ProfileValidationError([ProfileProblem("empty_key", {}, "the API key is empty")])
+    assert profile_error_text(empty) == "Der API-Schlüssel fehlt."
+    assert str(empty) == "the API key is empty" and empty.problems == ["the API key is empty"]
+    builtin = ProfileError("cannot", code="builtin_delete")
+    assert "kann nicht gelöscht werden" in (profile_error_text(builtin) or "")
+    # an unknown code or missing parameter keeps the English sentence rather than crashing
+    assert profile_problem_text(ProfileProblem("new_code", {}, "as is")) == "as is"
+    assert profile_problem_text(ProfileProblem("duplicate_name", {}, "as is")) == "as is"
+    assert profile_error_text(ValueError("no")) is None
+    assert translate("Profiles", "live") == "Live"

@@ -29,6 +29,7 @@ from desktop_app.gui.i18n import (
     saved_language,
     translate,
 )
+from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import label_format_name, service_name
 from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
 from desktop_app.profiles.errors import ProfileError
@@ -233,7 +234,8 @@ class PreferencesPage(QWidget):
             prefs = self.preferences()
             self.ctx.manager.update(profile.model_copy(update={"preferences": prefs}))
         except (ValidationError, ProfileError) as exc:
-            self._show(translate("Settings", "Not saved: {exc}").format(exc=exc), ERROR_COLOR)
+            reason = profile_error_text(exc) or str(exc)
+            self._show(translate("Settings", "Not saved: {exc}").format(exc=reason), ERROR_COLOR)
             return False
         self.ctx.reload_profile()
         self._show(translate("Settings", "Preferences saved."), OK_COLOR)

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import stock_name
 from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
 from desktop_app.printing.discovery import (
@@ -869,7 +870,10 @@ class PrintersPage(QWidget):
             self.ctx.manager.update(profile.model_copy(update={"printer": name}))
         except ProfileError as exc:
             self.show_message(
-                translate("Settings", "Not assigned: {exc}").format(exc=exc), ok=False
+                translate("Settings", "Not assigned: {exc}").format(
+                    exc=profile_error_text(exc) or str(exc)
+                ),
+                ok=False,
             )
             return False
         self.ctx.reload_profile()  # emits profile_changed, which reloads this page

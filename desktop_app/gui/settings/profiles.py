@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
+from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.settings.server_connect import ServerConnectDialog
 from desktop_app.gui.shell.theme import (
     ERROR_COLOR,
@@ -43,7 +44,7 @@ from desktop_app.gui.shell.theme import (
     profile_title,
 )
 from desktop_app.gui.widgets.files import choose_file_to_open
-from desktop_app.profiles.errors import ProfileError, ProfileValidationError
+from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Profile, is_loopback_host
 
 if TYPE_CHECKING:
@@ -70,12 +71,10 @@ def profile_caption(profile: Profile) -> str:
 
 def _error(exc: BaseException) -> str:
     """A user-facing message for a key check failure."""
-    translated = client_error_text(exc)
+    translated = client_error_text(exc) or profile_error_text(exc)
     if translated:
         return translated
     message = getattr(exc, "user_message", None)
-    if isinstance(exc, ProfileValidationError):
-        return "; ".join(exc.problems)
     return str(message or exc)
 
 
@@ -536,7 +535,7 @@ class ProfilesPage(QWidget):
         try:
             self.manager.delete(profile.id)
         except ProfileError as exc:
-            self.show_message(str(exc))
+            self.show_message(profile_error_text(exc) or str(exc))
             return False
         if self.ctx.profile is not None and self.ctx.profile.id == profile.id:
             self.ctx.switch_profile(self.manager.local_sandbox())

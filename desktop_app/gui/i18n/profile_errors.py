@@ -1,0 +1,111 @@
+"""The profiles layer's refusals in the UI language, chosen by their stable code.
+
+The Qt-free profiles layer keeps its English sentences (CLI, logs) and gives each a `code`
+and `params` (`ProfileProblem`, `ProfileError.code`); the GUI shows this text instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from desktop_app.gui.i18n import translate
+from desktop_app.profiles.errors import ProfileError, ProfileProblem, ProfileValidationError
+
+__all__ = ["PROFILE_TEXTS", "profile_error_text", "profile_problem_text"]
+
+Params = Mapping[str, str]
+
+
+def _environment(params: Params) -> str:
+    if params.get("environment") == "sandbox":
+        return translate("Profiles", "sandbox")
+    return translate("Profiles", "live")
+
+
+#: every code the profiles layer gives, worded in the UI language
+PROFILE_TEXTS: dict[str, Callable[[Params], str]] = {
+    "duplicate_name": lambda p: translate(
+        "Profiles", "A profile called “{name}” already exists."
+    ).format(name=p["name"]),
+    "duplicate_id": lambda p: translate(
+        "Profiles", "A profile with the id {id} already exists."
+    ).format(id=p["id"]),
+    "not_found": lambda p: translate("Profiles", "There is no profile with the id {id}.").format(
+        id=p["id"]
+    ),
+    "empty_key": lambda _p: translate("Profiles", "The API key is empty."),
+    "key_unchecked": lambda _p: translate(
+        "Profiles", "The key must be checked with the service before saving."
+    ),
+    "key_recheck": lambda _p: translate(
+        "Profiles",
+        "The profile's service or type changed: check the saved key again before saving.",
+    ),
+    "key_is_sandbox": lambda _p: translate(
+        "Profiles",
+        "This is a sandbox (test) key, but the profile is a live profile: "
+        "enter the account's live key, or make this a sandbox profile.",
+    ),
+    "key_is_live": lambda p: translate(
+        "Profiles",
+        "This is a live key, but the profile is a {environment} profile: "
+        "enter the account's sandbox (test) key, or make this a live profile.",
+    ).format(environment=_environment(p)),
+    "unknown_environment": lambda p: translate(
+        "Profiles", "The service reported an unknown key type: {message}"
+    ).format(message=p["message"]),
+    "second_builtin": lambda _p: translate(
+        "Profiles", "There is exactly one built-in Local sandbox profile."
+    ),
+    "builtin_stays": lambda _p: translate(
+        "Profiles", "The built-in Local sandbox profile stays built-in."
+    ),
+    "builtin_fixed": lambda _p: translate(
+        "Profiles", "The Local sandbox needs no configuration: its address and type are fixed."
+    ),
+    "builtin_key": lambda _p: translate(
+        "Profiles", "The Local sandbox reads its key from its own service."
+    ),
+    "builtin_delete": lambda _p: translate(
+        "Profiles", "The built-in Local sandbox profile cannot be deleted."
+    ),
+    "sandbox_not_running": lambda _p: translate(
+        "Profiles", "The Local sandbox service is not running."
+    ),
+    "no_key": lambda p: translate("Profiles", "The profile “{name}” has no API key yet.").format(
+        name=p["name"]
+    ),
+    "key_not_checked": lambda p: translate(
+        "Profiles", "The key of “{name}” has not been checked with the service yet."
+    ).format(name=p["name"]),
+    "default_sender": lambda p: translate("Profiles", "Default sender: {message}").format(
+        message=_message_text(p["message"])
+    ),
+    "invalid_field": lambda p: translate("Profiles", "{field}: {message}").format(
+        field=p["field"], message=p["message"]
+    ),
+}
+
+
+def _message_text(message: str) -> str:
+    from desktop_app.gui.widgets.problems import message_text  # widgets build on i18n
+
+    return message_text(message)
+
+
+def profile_problem_text(problem: ProfileProblem) -> str:
+    """One problem in the UI language (its English message for a code not in the table)."""
+    text = PROFILE_TEXTS.get(problem.code)
+    try:
+        return text(problem.params) if text else problem.message
+    except KeyError:  # params missing: never crash on a message
+        return problem.message
+
+
+def profile_error_text(exc: BaseException) -> str | None:
+    """The profile error's sentence(s) in the UI language, or None for no profile error."""
+    if isinstance(exc, ProfileValidationError):
+        return "; ".join(profile_problem_text(p) for p in exc.details)
+    if isinstance(exc, ProfileError):
+        return profile_problem_text(ProfileProblem(exc.code, exc.params, str(exc)))
+    return None
