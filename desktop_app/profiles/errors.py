@@ -19,6 +19,29 @@ class ProfileProblem:
         return self.message
 
 
+class ProfileFieldError(ValueError):
+    """A profile field's value refused by the model's validators, with a stable `code` and
+    `params` (pydantic keeps the exception in the error's context: the GUI words it)."""
+
+    def __init__(self, code: str, message: str, /, **params: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: Mapping[str, str] = params
+
+
+def field_problem(error: Mapping[str, object]) -> ProfileProblem:
+    """One pydantic error of a Profile as a ProfileProblem (its code when the validator gave
+    one, else `invalid_field` with the English message)."""
+    message = str(error["msg"]).removeprefix("Value error, ")
+    context = error.get("ctx")
+    cause = context.get("error") if isinstance(context, Mapping) else None
+    if isinstance(cause, ProfileFieldError):
+        return ProfileProblem(cause.code, dict(cause.params), message)
+    loc = error.get("loc")
+    field_name = ".".join(str(part) for part in loc) if isinstance(loc, Sequence) else ""
+    return ProfileProblem("invalid_field", {"field": field_name, "message": message}, message)
+
+
 class ProfileError(Exception):
     """A profile operation that cannot be done; `code`/`params` let the GUI word it."""
 

@@ -26,6 +26,7 @@ from desktop_app.profiles.errors import (
     ProfileNotFoundError,
     ProfileProblem,
     ProfileValidationError,
+    field_problem,
 )
 from desktop_app.profiles.files import FileLock, atomic_write_bytes
 from desktop_app.profiles.models import (
@@ -290,10 +291,7 @@ class ProfileManager:
             # re-validate: a model built with model_construct/model_copy skipped the rules
             Profile.model_validate(profile.model_dump())
         except ValidationError as exc:
-            for e in exc.errors():
-                message = str(e["msg"]).removeprefix("Value error, ")
-                field = ".".join(str(part) for part in e["loc"])
-                problems.append(_problem("invalid_field", message, field=field, message=message))
+            problems.extend(field_problem(e) for e in exc.errors())
             return problems
         old = next((p for p in existing if p.id == profile.id), None)
         builtin = next(p for p in existing if p.builtin_local)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from desktop_app.domain.labels import LABEL_FORMATS
 from desktop_app.domain.presets import ShippingPreset, default_presets
 from desktop_app.domain.samples import sample_sender
+from desktop_app.profiles.errors import ProfileFieldError
 
 Environment = Literal["sandbox", "live"]
 ENVIRONMENTS: tuple[Environment, ...] = ("sandbox", "live")
@@ -48,17 +49,25 @@ def normalize_base_url(value: str) -> str:
     url = value.strip()
     parts = urlsplit(url)
     if parts.scheme.lower() != "https":
-        raise ValueError(f"the base URL must start with https:// (got {url!r}); HTTPS only")
+        raise ProfileFieldError(
+            "url_not_https",
+            f"the base URL must start with https:// (got {url!r}); HTTPS only",
+            url=url,
+        )
     if not parts.hostname:
-        raise ValueError(f"the base URL {url!r} has no host name")
+        raise ProfileFieldError("url_no_host", f"the base URL {url!r} has no host name", url=url)
     if parts.username or parts.password:
-        raise ValueError("the base URL must not contain a user name or password")
+        raise ProfileFieldError(
+            "url_credentials", "the base URL must not contain a user name or password"
+        )
     if parts.query or parts.fragment:
-        raise ValueError("the base URL must not contain a query or a fragment")
+        raise ProfileFieldError("url_query", "the base URL must not contain a query or a fragment")
     try:
         _ = parts.port
     except ValueError as exc:
-        raise ValueError(f"the base URL {url!r} has an invalid port") from exc
+        raise ProfileFieldError(
+            "url_port", f"the base URL {url!r} has an invalid port", url=url
+        ) from exc
     return url.rstrip("/")
 
 
@@ -141,9 +150,9 @@ class Profile(BaseModel):
     def _name(cls, value: str) -> str:
         name = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C").strip()
         if not name:
-            raise ValueError("a profile needs a name")
+            raise ProfileFieldError("name_missing", "a profile needs a name")
         if len(name) > 80:
-            raise ValueError("a profile name has at most 80 characters")
+            raise ProfileFieldError("name_too_long", "a profile name has at most 80 characters")
         return name
 
     @field_validator("base_url")
@@ -161,12 +170,16 @@ class Profile(BaseModel):
     @model_validator(mode="after")
     def _rules(self) -> Profile:
         if self.builtin_local and self.environment != "sandbox":
-            raise ValueError("the built-in Local sandbox profile is a sandbox profile")
+            raise ProfileFieldError(
+                "builtin_sandbox", "the built-in Local sandbox profile is a sandbox profile"
+            )
         host = urlsplit(self.base_url).hostname or ""
         if self.environment == "live" and is_loopback_host(host) and not self.force_loopback:
-            raise ValueError(
+            raise ProfileFieldError(
+                "live_loopback",
                 f"a live profile must not use a loopback address ({host}); "
-                "live shipments go to the real service. Force it only for a local test service."
+                "live shipments go to the real service. Force it only for a local test service.",
+                host=host,
             )
         return self
 

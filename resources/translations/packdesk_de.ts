@@ -2333,6 +2333,42 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Standardabsender: {message}</translation>
     </message>
     <message>
+        <source>The address must start with https:// (Packdesk talks HTTPS only): {url}</source>
+        <translation>Die Adresse muss mit https:// beginnen (Packdesk verbindet sich nur über HTTPS): {url}</translation>
+    </message>
+    <message>
+        <source>The address {url} has no host name.</source>
+        <translation>Die Adresse {url} enthält keinen Servernamen.</translation>
+    </message>
+    <message>
+        <source>The address must not contain a user name or password.</source>
+        <translation>Die Adresse darf keinen Benutzernamen und kein Passwort enthalten.</translation>
+    </message>
+    <message>
+        <source>The address must not contain a query (?) or a fragment (#).</source>
+        <translation>Die Adresse darf keine Abfrage (?) und keinen Anker (#) enthalten.</translation>
+    </message>
+    <message>
+        <source>The address {url} has an invalid port.</source>
+        <translation>Die Adresse {url} hat einen ungültigen Port.</translation>
+    </message>
+    <message>
+        <source>Give the profile a name.</source>
+        <translation>Geben Sie dem Profil einen Namen.</translation>
+    </message>
+    <message>
+        <source>A profile name has at most 80 characters.</source>
+        <translation>Ein Profilname hat höchstens 80 Zeichen.</translation>
+    </message>
+    <message>
+        <source>The built-in Local sandbox profile is a sandbox profile.</source>
+        <translation>Das eingebaute Profil „Lokale Testumgebung“ ist ein Testprofil.</translation>
+    </message>
+    <message>
+        <source>A live profile must not use a loopback address ({host}): live shipments go to the real service. Force it only for a local test service.</source>
+        <translation>Ein Live-Profil darf keine lokale Adresse ({host}) verwenden: Live-Sendungen gehen an den echten Dienst. Erzwingen Sie das nur für einen lokalen Testdienst.</translation>
+    </message>
+    <message>
         <source>{field}: {message}</source>
         <translation>{field}: {message}</translation>
     </message>

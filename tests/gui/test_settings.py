@@ -115,6 +115,30 @@ async def _save_duplicate_name(ctx: AppContext, qtbot: QtBot, local_service: Any
     assert dialog.isVisible()
 
 
+async def test_profile_dialog_says_field_problems_in_german(
+    ctx: AppContext, qtbot: QtBot, local_service: Any
+) -> None:
+    install_translations("de")
+    try:
+        page = ProfilesPage(ctx)
+        qtbot.addWidget(page)
+        dialog: ProfileDialog = page.open_dialog(None)
+        _fill_profile(qtbot, dialog, local_service, local_service.live_key)
+        dialog.url_edit.setText(local_service.base_url.replace("https://", "http://"))
+        before = [p.id for p in ctx.manager.list()]
+        assert await dialog.save() is None
+        text = dialog.result_label.text()
+        assert "Die Adresse muss mit https:// beginnen" in text and "HTTPS only" not in text
+        dialog.url_edit.setText(local_service.base_url)
+        dialog.loopback_check.setChecked(False)  # live on loopback, not forced
+        assert await dialog.save() is None
+        text = dialog.result_label.text()
+        assert "Ein Live-Profil darf keine lokale Adresse" in text and "loopback" not in text
+        assert [p.id for p in ctx.manager.list()] == before
+    finally:
+        install_translations("en")
+
+
 async def test_live_profile_with_live_key_is_saved(
     ctx: AppContext, qtbot: QtBot, local_service: Any
 ) -> None:

@@ -281,3 +281,22 @@ def test_a_key_that_cannot_be_kept_undoes_the_save(manager: ProfileManager) -> N
     finally:
         keyring.set_keyring(previous)
     assert [p.builtin_local for p in reopen(manager).list()] == [True]
+
+
+def test_a_refused_field_keeps_its_code_and_english_message() -> None:
+    from pydantic import ValidationError
+
+    from desktop_app.profiles.errors import field_problem
+    from desktop_app.profiles.models import Profile
+
+    try:
+        Profile.model_validate(
+            {"name": "Shop", "environment": "live", "base_url": "http://api.example.com"}
+        )
+    except ValidationError as exc:
+        (problem,) = [field_problem(e) for e in exc.errors()]
+    else:
+        raise AssertionError("an http URL was accepted")
+    assert problem.code == "url_not_https"
+    assert problem.params == {"url": "http://api.example.com"}
+    assert "must start with https://" in problem.message

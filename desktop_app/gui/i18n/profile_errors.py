@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from desktop_app.gui.i18n import translate
-from desktop_app.profiles.errors import ProfileError, ProfileProblem, ProfileValidationError
+from pydantic import ValidationError
 
-__all__ = ["PROFILE_TEXTS", "profile_error_text", "profile_problem_text"]
+from desktop_app.gui.i18n import translate
+from desktop_app.profiles.errors import (
+    ProfileError,
+    ProfileProblem,
+    ProfileValidationError,
+    field_problem,
+)
+
+__all__ = ["PROFILE_TEXTS", "profile_error_text", "profile_problem_text", "validation_text"]
 
 Params = Mapping[str, str]
 
@@ -81,6 +88,31 @@ PROFILE_TEXTS: dict[str, Callable[[Params], str]] = {
     "default_sender": lambda p: translate("Profiles", "Default sender: {message}").format(
         message=_message_text(p["message"])
     ),
+    "url_not_https": lambda p: translate(
+        "Profiles", "The address must start with https:// (Packdesk talks HTTPS only): {url}"
+    ).format(url=p["url"]),
+    "url_no_host": lambda p: translate("Profiles", "The address {url} has no host name.").format(
+        url=p["url"]
+    ),
+    "url_credentials": lambda _p: translate(
+        "Profiles", "The address must not contain a user name or password."
+    ),
+    "url_query": lambda _p: translate(
+        "Profiles", "The address must not contain a query (?) or a fragment (#)."
+    ),
+    "url_port": lambda p: translate("Profiles", "The address {url} has an invalid port.").format(
+        url=p["url"]
+    ),
+    "name_missing": lambda _p: translate("Profiles", "Give the profile a name."),
+    "name_too_long": lambda _p: translate("Profiles", "A profile name has at most 80 characters."),
+    "builtin_sandbox": lambda _p: translate(
+        "Profiles", "The built-in Local sandbox profile is a sandbox profile."
+    ),
+    "live_loopback": lambda p: translate(
+        "Profiles",
+        "A live profile must not use a loopback address ({host}): live shipments go to the "
+        "real service. Force it only for a local test service.",
+    ).format(host=p["host"]),
     "invalid_field": lambda p: translate("Profiles", "{field}: {message}").format(
         field=p["field"], message=p["message"]
     ),
@@ -100,6 +132,11 @@ def profile_problem_text(problem: ProfileProblem) -> str:
         return text(problem.params) if text else problem.message
     except KeyError:  # params missing: never crash on a message
         return problem.message
+
+
+def validation_text(exc: ValidationError) -> str:
+    """A Profile model's refusal (pydantic) in the UI language."""
+    return "; ".join(profile_problem_text(field_problem(e)) for e in exc.errors())
 
 
 def profile_error_text(exc: BaseException) -> str | None:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
-from desktop_app.gui.i18n.profile_errors import profile_error_text
+from desktop_app.gui.i18n.profile_errors import profile_error_text, validation_text
 from desktop_app.gui.settings.server_connect import ServerConnectDialog
 from desktop_app.gui.shell.theme import (
     ERROR_COLOR,
@@ -310,8 +310,7 @@ class ProfileDialog(QDialog):
         try:
             profile = self._build()
         except ValidationError as exc:
-            problems = [str(e["msg"]).removeprefix("Value error, ") for e in exc.errors()]
-            self._report(False, "; ".join(problems))
+            self._report(False, validation_text(exc))
             return None
         key = self._typed_key()
         verified: str | None = None
