@@ -19,7 +19,9 @@ from desktop_app.batch.mapping import (
     ColumnMapping,
     Defaults,
     FieldSource,
+    MappingBook,
     build_draft,
+    guess_mapping,
     parse_number,
 )
 from desktop_app.batch.mapping import _normalize as normalize_header
@@ -176,6 +178,20 @@ def build_orders(
         order.draft = sanitize(order.draft)
         order.problems = validate_order(order.draft)
     return list(orders.values())
+
+
+def orders_of_table(
+    table: Table,
+    book: MappingBook,
+    mapping: ColumnMapping | None = None,
+    *,
+    currency: str = DEFAULT_CURRENCY,
+) -> list[OrderDraft]:
+    """The orders of a file with `mapping`, else the one remembered for its layout, else a
+    guessed one (as `packdesk orders import` and the watched folder read a file)."""
+    if mapping is None:
+        mapping = book.get(table.layout, table.headers) or guess_mapping(table.headers)
+    return build_orders(table, mapping, currency=currency)
 
 
 def _read(mapping: ColumnMapping, target: str, row: Mapping[str, str]) -> str:

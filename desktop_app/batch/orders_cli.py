@@ -1,4 +1,5 @@
-"""`packdesk orders import FILE --profile NAME` and `packdesk orders list --profile NAME`.
+"""`packdesk orders import FILE --profile NAME`, `packdesk orders watch FOLDER --profile NAME
+[--once]` (see batch/watched_folder.py) and `packdesk orders list --profile NAME`.
 
 `import` reads a CSV/XLSX with the batch's column mapping (remembered per layout, or
 `--mapping FILE`) plus the line-item columns, checks every order with the domain rules and
@@ -20,9 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop_app.batch.cli import UsageError, find_profile, load_table
-from desktop_app.batch.mapping import MappingBook, MappingError, guess_mapping, load_mapping_file
-from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, build_orders, store_orders
+from desktop_app.batch.mapping import MappingBook, MappingError, load_mapping_file
+from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, orders_of_table, store_orders
 from desktop_app.batch.profile_client import ProfileClientError, profile_client
+from desktop_app.batch.watched_folder import DEFAULT_POLL_INTERVAL, DEFAULT_SETTLE, WatchedFolder
 
 if TYPE_CHECKING:
     from desktop_app.profiles.manager import ProfileManager
@@ -43,6 +45,15 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("--sheet", help="XLSX: the sheet to read (default: the first)")
     imp.add_argument("--currency", default=DEFAULT_CURRENCY, help="for rows without a currency")
     imp.add_argument("--dry-run", action="store_true", help="check and report only")
+    watch = sub.add_parser("watch", help="import every CSV/XLSX dropped into FOLDER once")
+    watch.add_argument("folder", type=Path, help="files move to done/ or failed/ with a report")
+    watch.add_argument("--profile", required=True, help="profile name (or id)")
+    watch.add_argument("--once", action="store_true", help="import what is ready, then exit")
+    watch.add_argument("--interval", type=float, default=DEFAULT_POLL_INTERVAL, help="seconds")
+    watch.add_argument(
+        "--settle", type=float, default=DEFAULT_SETTLE, help="seconds a file must stay unchanged"
+    )
+    watch.add_argument("--currency", default=DEFAULT_CURRENCY, help="for rows without a currency")
     lst = sub.add_parser("list", help="the profile's orders as JSON lines, newest first")
     lst.add_argument("--profile", required=True, help="profile name (or id)")
     lst.add_argument("--external-order-id", default=None)
@@ -74,6 +85,11 @@ def _main(args: argparse.Namespace) -> int:
     profile = find_profile(manager, args.profile)
     if args.command == "list":
         return asyncio.run(_list(args, manager, profile))
+    if args.command == "watch":
+        try:
+            return asyncio.run(_watch(args, manager, profile))
+        except KeyboardInterrupt:
+            return 0
     orders = _read_orders(args)
     invalid = [order for order in orders if not order.valid]
     for order in invalid:
@@ -90,15 +106,13 @@ def _main(args: argparse.Namespace) -> int:
 
 def _read_orders(args: argparse.Namespace) -> list[OrderDraft]:
     table = load_table(args.file, args.sheet)
-    book = MappingBook()
+    mapping = None
     if args.mapping is not None:
         try:
             mapping = load_mapping_file(args.mapping, table.headers)
         except MappingError as exc:
             raise UsageError(str(exc)) from None
-    else:
-        mapping = book.get(table.layout, table.headers) or guess_mapping(table.headers)
-    return build_orders(table, mapping, currency=args.currency.upper())
+    return orders_of_table(table, MappingBook(), mapping, currency=args.currency.upper())
 
 
 async def _store(manager: ProfileManager, profile: Profile, orders: list[OrderDraft]) -> int:
@@ -111,6 +125,25 @@ async def _store(manager: ProfileManager, profile: Profile, orders: list[OrderDr
     for number, error in result.refused.items():
         _err(f"order {number}: {error}")
     return len(result.refused)
+
+
+async def _watch(args: argparse.Namespace, manager: ProfileManager, profile: Profile) -> int:
+    folder = WatchedFolder(args.folder, settle=args.settle, currency=args.currency.upper())
+    problems = 0
+    with manager.open_store(profile) as store:
+        async with profile_client(manager, profile) as client:
+            while True:
+                for report in await folder.poll(client, store):
+                    problems += report.status != "done" or bool(report.refused)
+                    _err(
+                        f"{report.file}: {report.status}, {len(report.imported)} imported, "
+                        f"{len(report.already_there)} already there, "
+                        f"{len(report.refused)} refused"
+                        + (f" ({report.error})" if report.error else "")
+                    )
+                if args.once:
+                    return 1 if problems else 0
+                await asyncio.sleep(max(0.1, args.interval))
 
 
 async def _list(args: argparse.Namespace, manager: ProfileManager, profile: Profile) -> int:
