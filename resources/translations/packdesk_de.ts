@@ -3845,7 +3845,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Print automatically after create</source>
-        <translation>Nach dem Erstellen automatisch drucken</translation>
+        <translation>Nach dem Erstellen drucken</translation>
     </message>
     <message>
         <source>See printed label</source>

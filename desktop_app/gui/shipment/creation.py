@@ -149,9 +149,11 @@ class CreationPanelWidget(QWidget):
         self.details.hide()
         self.details_button.toggled.connect(self.details.setVisible)
 
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.create_button, 1)
-        buttons.addWidget(self.create_print_button, 1)
+        # one button a row, the desk's main action first: the side panel is narrow (1024x600
+        # screens) and German captions ("Erstellen und drucken") do not fit two abreast
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.create_print_button)
+        buttons.addWidget(self.create_button)
         buttons.addWidget(self.cancel_button)
         status = QHBoxLayout()
         status.addWidget(self.problems_button)

@@ -217,9 +217,10 @@ class LabelPreviewWidget(QWidget):
         self.virtual_row.hide()
         self.virtual_dialog: VirtualPrintDialog | None = None
 
-        row = QHBoxLayout()
+        # stacked: the side panel is narrow, and the check box's caption must stay readable
+        row = QVBoxLayout()
         row.addWidget(self.print_button)
-        row.addWidget(self.auto_print_check, 1)
+        row.addWidget(self.auto_print_check)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
