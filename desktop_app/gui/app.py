@@ -114,8 +114,10 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     # built once it is painted (the service starts right after them: it takes longer anyway)
     await _first_paint()
     _install_pages(window, context)
-    if manager.load_problems:
-        window.statusBar().showMessage("; ".join(manager.load_problems), 15000)
+    if manager.load_details:
+        from desktop_app.gui.i18n.profile_errors import load_problems_text
+
+        window.statusBar().showMessage(load_problems_text(manager.load_details), 15000)
     context.switch_profile(profile)
     if args.quit_after is not None:
         asyncio.get_running_loop().call_later(args.quit_after, window.close)

@@ -129,6 +129,8 @@ class ProfileManager:
         self._lock = threading.RLock()
         #: problems met while loading (a damaged file is kept aside); the GUI shows them
         self.load_problems: builtins.list[str] = []
+        # the same problems with a code and parameters, for the GUI to word in its language
+        self.load_details: builtins.list[ProfileProblem] = []
         with self._transaction():
             pass  # creates the file with the built-in profile on first run
 
@@ -167,10 +169,16 @@ class ProfileManager:
                 except ValidationError as exc:
                     damaged = True
                     name = entry.get("name") if isinstance(entry, dict) else None
-                    self.load_problems.append(f"profile {name!r} was not loaded: {exc}")
+                    self._load_problem(
+                        "load_profile_skipped",
+                        f"profile {name!r} was not loaded: {exc}",
+                        name=str(name),
+                    )
         elif raw is not None:
             damaged = True
-            self.load_problems.append(f"{self.path} has an unexpected layout")
+            self._load_problem(
+                "load_bad_layout", f"{self.path} has an unexpected layout", file=self.path.name
+            )
         profiles = self._repair(profiles)
         if damaged:
             self._keep_aside("some profiles could not be loaded")
@@ -193,11 +201,15 @@ class ProfileManager:
         has_builtin = False
         for p in profiles:
             if p.id in seen_ids or p.name.casefold() in seen_names:
-                self.load_problems.append(f"duplicate profile {p.name!r} ignored")
+                self._load_problem(
+                    "load_duplicate", f"duplicate profile {p.name!r} ignored", name=p.name
+                )
                 continue
             if p.builtin_local:
                 if has_builtin:
-                    self.load_problems.append("a second built-in profile was ignored")
+                    self._load_problem(
+                        "load_second_builtin", "a second built-in profile was ignored"
+                    )
                     continue
                 has_builtin = True
             seen_ids.add(p.id)
@@ -218,8 +230,12 @@ class ProfileManager:
         except OSError:
             backup = self.path
         message = f"{why}; the original file is kept as {backup.name}"
-        self.load_problems.append(message)
+        self._load_problem("load_kept_aside", message, file=backup.name)
         log.warning(message)
+
+    def _load_problem(self, code: str, message: str, /, **params: str) -> None:
+        self.load_problems.append(message)
+        self.load_details.append(ProfileProblem(code, params, message))
 
     def _write(self, state: dict[str, Any]) -> None:
         payload = json.dumps(state, indent=2, ensure_ascii=False).encode("utf-8")

@@ -2369,6 +2369,26 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Ein Live-Profil darf keine lokale Adresse ({host}) verwenden: Live-Sendungen gehen an den echten Dienst. Erzwingen Sie das nur für einen lokalen Testdienst.</translation>
     </message>
     <message>
+        <source>The saved profile “{name}” could not be loaded.</source>
+        <translation>Das gespeicherte Profil „{name}“ konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>The list of profiles ({file}) could not be read.</source>
+        <translation>Die Profilliste ({file}) konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>A second profile called “{name}” was left out.</source>
+        <translation>Ein zweites Profil namens „{name}“ wurde weggelassen.</translation>
+    </message>
+    <message>
+        <source>A second built-in Local sandbox profile was left out.</source>
+        <translation>Ein zweites eingebautes Profil „Lokale Testumgebung“ wurde weggelassen.</translation>
+    </message>
+    <message>
+        <source>Packdesk repaired its list of profiles; the original is kept as {file}.</source>
+        <translation>Packdesk hat die Profilliste repariert; das Original liegt als {file} daneben.</translation>
+    </message>
+    <message>
         <source>{field}: {message}</source>
         <translation>{field}: {message}</translation>
     </message>

@@ -434,13 +434,25 @@ def test_label_stock_in_words(german: None) -> None:
 
 # --- the profiles layer's refusals, worded by code (issue 12) ---------------------------------
 
-_PARAMS = {"name": "Packtisch", "id": "p1", "environment": "sandbox", "message": "x", "field": "f"}
+_PARAMS = {
+    "name": "Packtisch",
+    "id": "p1",
+    "environment": "sandbox",
+    "message": "x",
+    "field": "f",
+    "file": "profiles.json.damaged-1",
+    "url": "http://x",
+    "host": "127.0.0.1",
+}
 
 
 def _manager_codes() -> set[str]:
     source = Path(manager_module.__file__).read_text(encoding="utf-8")
     codes = set(re.findall(r'_problem\(\s*"(\w+)"', source))
     codes |= set(re.findall(r'code="(\w+)"', source))
+    # the model's field validators (profiles/models.py) give theirs by ProfileFieldError
+    models = Path(manager_module.__file__).with_name("models.py").read_text(encoding="utf-8")
+    codes |= set(re.findall(r'ProfileFieldError\(\s*"(\w+)"', models))
     codes |= {f"key_is_{env}" for env in ("sandbox", "live")}  # mismatch_problem
     return codes
 
@@ -448,6 +460,7 @@ def _manager_codes() -> set[str]:
 def test_every_profile_code_has_a_german_text(german: None) -> None:
     codes = _manager_codes()
     assert {"duplicate_name", "empty_key", "key_unchecked", "builtin_delete"} <= codes
+    assert {"load_duplicate", "load_kept_aside", "url_not_https", "live_loopback"} <= codes
     assert codes <= set(PROFILE_TEXTS), codes - set(PROFILE_TEXTS)
     for code in codes - {"invalid_field"}:  # "{field}: {message}" reads the same in German
         text = profile_problem_text(ProfileProblem(code, _PARAMS, "ENGLISH"))
@@ -467,3 +480,20 @@ def test_every_profile_code_has_a_german_text(german: None) -> None:
     assert profile_problem_text(ProfileProblem("duplicate_name", {}, "as is")) == "as is"
     assert profile_error_text(ValueError("no")) is None
     assert translate("Profiles", "live") == "Live"
+
+
+def test_a_damaged_profiles_file_is_reported_in_german(german: None, tmp_path: Path) -> None:
+    from desktop_app.gui.i18n.profile_errors import load_problems_text
+    from desktop_app.profiles.manager import ProfileManager
+    from desktop_app.profiles.secrets import FileSecretStore
+
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "profiles.json").write_text(
+        '{"profiles": [{"name": "kaputt", "environment": "moon"}]}', encoding="utf-8"
+    )
+    manager = ProfileManager(config, tmp_path / "data", FileSecretStore(tmp_path / "keys.json"))
+    text = load_problems_text(manager.load_details)
+    assert "Das gespeicherte Profil „kaputt“ konnte nicht geladen werden." in text
+    assert "profiles.json.damaged-" in text and "not loaded" not in text
+    assert any("kaputt" in p for p in manager.load_problems)  # the CLI's English stays

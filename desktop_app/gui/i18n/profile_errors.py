@@ -18,7 +18,13 @@ from desktop_app.profiles.errors import (
     field_problem,
 )
 
-__all__ = ["PROFILE_TEXTS", "profile_error_text", "profile_problem_text", "validation_text"]
+__all__ = [
+    "PROFILE_TEXTS",
+    "load_problems_text",
+    "profile_error_text",
+    "profile_problem_text",
+    "validation_text",
+]
 
 Params = Mapping[str, str]
 
@@ -113,6 +119,21 @@ PROFILE_TEXTS: dict[str, Callable[[Params], str]] = {
         "A live profile must not use a loopback address ({host}): live shipments go to the "
         "real service. Force it only for a local test service.",
     ).format(host=p["host"]),
+    "load_profile_skipped": lambda p: translate(
+        "Profiles", "The saved profile “{name}” could not be loaded."
+    ).format(name=p["name"]),
+    "load_bad_layout": lambda p: translate(
+        "Profiles", "The list of profiles ({file}) could not be read."
+    ).format(file=p["file"]),
+    "load_duplicate": lambda p: translate(
+        "Profiles", "A second profile called “{name}” was left out."
+    ).format(name=p["name"]),
+    "load_second_builtin": lambda _p: translate(
+        "Profiles", "A second built-in Local sandbox profile was left out."
+    ),
+    "load_kept_aside": lambda p: translate(
+        "Profiles", "Packdesk repaired its list of profiles; the original is kept as {file}."
+    ).format(file=p["file"]),
     "invalid_field": lambda p: translate("Profiles", "{field}: {message}").format(
         field=p["field"], message=p["message"]
     ),
@@ -132,6 +153,11 @@ def profile_problem_text(problem: ProfileProblem) -> str:
         return text(problem.params) if text else problem.message
     except KeyError:  # params missing: never crash on a message
         return problem.message
+
+
+def load_problems_text(problems: list[ProfileProblem]) -> str:
+    """What went wrong reading the profiles file, in the UI language, as one status line."""
+    return " ".join(profile_problem_text(p) for p in problems)
 
 
 def validation_text(exc: ValidationError) -> str:
