@@ -86,6 +86,9 @@ class Preferences(BaseModel):
         default=None, description="package fields pre-filled in the form (weight, sizes, type)"
     )
     copies: int = Field(default=1, ge=1, le=10)
+    watched_folder: str | None = Field(
+        default=None, description="a folder whose CSV/XLSX order exports are imported as orders"
+    )
 
     @field_validator("label_format_override")
     @classmethod

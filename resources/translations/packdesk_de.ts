@@ -2487,6 +2487,44 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Etikett und Lieferschein der Bestellung %1.</translation>
     </message>
     <message>
+        <source>Choose watched folder…</source>
+        <translation>Überwachten Ordner wählen…</translation>
+    </message>
+    <message>
+        <source>Watched folder: %1</source>
+        <translation>Überwachter Ordner: %1</translation>
+    </message>
+    <message>
+        <source>No watched folder</source>
+        <translation>Kein überwachter Ordner</translation>
+    </message>
+    <message>
+        <source>Folder the shop drops its order exports into</source>
+        <translation>Ordner, in den der Shop seine Bestellexporte legt</translation>
+    </message>
+    <message>
+        <source>Watched folder not usable: %1</source>
+        <translation>Überwachter Ordner nicht nutzbar: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n order(s) imported</source>
+        <translation>
+            <numerusform>%1: %n Bestellung importiert</numerusform>
+            <numerusform>%1: %n Bestellungen importiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n order(s) imported, some refused (see done/)</source>
+        <translation>
+            <numerusform>%1: %n Bestellung importiert, einige abgelehnt (siehe done/)</numerusform>
+            <numerusform>%1: %n Bestellungen importiert, einige abgelehnt (siehe done/)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 could not be imported (see failed/)</source>
+        <translation>%1 konnte nicht importiert werden (siehe failed/)</translation>
+    </message>
+    <message>
         <source>Order %1 has shipped already</source>
         <translation>Bestellung %1 ist bereits versendet</translation>
     </message>

@@ -245,6 +245,20 @@ A second return label is rarely needed: show the existing one, or create another
 <context>
     <name>Scan</name>
     <message numerus="yes">
+        <source>%1: %n order(s) imported</source>
+        <translation>
+            <numerusform>%1: %n order imported</numerusform>
+            <numerusform>%1: %n orders imported</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n order(s) imported, some refused (see done/)</source>
+        <translation>
+            <numerusform>%1: %n order imported, some refused (see done/)</numerusform>
+            <numerusform>%1: %n orders imported, some refused (see done/)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n new order(s)</source>
         <translation>
             <numerusform>%n new order</numerusform>

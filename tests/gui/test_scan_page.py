@@ -192,3 +192,33 @@ async def test_fifty_orders_without_a_mouse_event(
         "Abroad",
     }
     await vprinter.wait_for_jobs(100, timeout=180)
+
+
+async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
+    page: ScanPageWidget, ctx: AppContext, tmp_path: Path
+) -> None:
+    import os
+    import time
+
+    from tests.batch.helpers import write_csv
+    from tests.batch.test_orders_import import HEADERS, ROWS
+
+    assert page.folder_label.text() == "No watched folder"
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    page.set_watched_folder(str(inbox))
+    assert ctx.profile is not None
+    assert ctx.manager.get(ctx.profile.id).preferences.watched_folder == str(inbox)
+    assert str(inbox) in page.folder_label.text()
+    page.watch_timer.setInterval(50)
+    dropped = write_csv(inbox / "shop.csv", HEADERS, ROWS)
+    old = time.time() - 60
+    os.utime(dropped, (old, old))
+    await wait_until(lambda: (inbox / "done" / "shop.csv.report.json").is_file(), 20)
+    await wait_until(lambda: page.folder_status.text().startswith("shop.csv: 2 order"), 10)
+    assert ctx.store is not None
+    assert [o.external_order_id for o in ctx.store.find_orders("W-1001")] == ["W-1001"]
+    page.scan_box.setText("W-1002")
+    page.scan_box.returnPressed.emit()
+    await wait_until(lambda: page.last_outcome is not None, 20)
+    assert page.order_label.text() == "Order W-1002"

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +35,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
 
 if TYPE_CHECKING:
+    from desktop_app.batch.watched_folder import WatchedFolder
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.scales.readings import Reading
     from desktop_app.station.flow import ScanOutcome, Station
@@ -132,12 +134,32 @@ class ScanPageWidget(QWidget):
         self.weight_box.returnPressed.connect(self._on_weight)
         self.weight_box.hide()
 
+        self.folder_label = QLabel()
+        self.folder_label.setObjectName("scan_watched_folder")
+        self.folder_label.setWordWrap(True)
+        self.folder_status = QLabel()
+        self.folder_status.setObjectName("scan_watched_status")
+        self.folder_status.setWordWrap(True)
+        self.folder_button = QPushButton(translate("Scan", "Choose watched folder…"))
+        self.folder_button.setObjectName("scan_watched_choose")
+        self.folder_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.folder_button.clicked.connect(self._choose_folder)
+        self.watcher: WatchedFolder | None = None
+        self._watch_task: asyncio.Task[None] | None = None
+        self.watch_timer = QTimer(self)
+        self.watch_timer.setInterval(2000)
+        self.watch_timer.timeout.connect(self._watch_tick)
+        self.watch_timer.start()
+
         info = QVBoxLayout()
         info.addWidget(self.order_label)
         info.addWidget(self.weight_label)
         info.addWidget(self.weight_box)
         info.addWidget(self.preset_label)
         info.addStretch(1)
+        info.addWidget(self.folder_label)
+        info.addWidget(self.folder_status)
+        info.addWidget(self.folder_button)
         lower = QHBoxLayout()
         lower.addLayout(info, 1)
         lower.addWidget(self.items, 2)
@@ -162,9 +184,90 @@ class ScanPageWidget(QWidget):
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._keep_focus)
         ctx.profile_changed.connect(lambda *_: self._drop_station())
+        ctx.profile_changed.connect(lambda *_: self._show_folder())
         ctx.connection_changed.connect(lambda *_: self._drop_station())
         self.scale.changed.connect(self._show_weight)
         self._show_weight()
+        self._show_folder()
+
+    # --- the watched folder --------------------------------------------------------------------
+
+    def watched_folder(self) -> str | None:
+        """The open profile's watched folder (None without a profile or folder)."""
+        profile = self.ctx.profile
+        return profile.preferences.watched_folder if profile is not None else None
+
+    def _show_folder(self) -> None:
+        folder = self.watched_folder()
+        if self.watcher is not None and str(self.watcher.folder) != folder:
+            self.watcher = None
+        if folder:
+            self.folder_label.setText(translate("Scan", "Watched folder: %1").replace("%1", folder))
+        else:
+            self.folder_label.setText(translate("Scan", "No watched folder"))
+
+    def _choose_folder(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        chosen = QFileDialog.getExistingDirectory(
+            self, translate("Scan", "Folder the shop drops its order exports into")
+        )
+        if chosen:
+            self.set_watched_folder(chosen)
+
+    def set_watched_folder(self, folder: str | None) -> None:
+        """Save the open profile's watched folder (None: stop watching) and show it."""
+        profile = self.ctx.profile
+        if profile is None:
+            return
+        preferences = profile.preferences.model_copy(update={"watched_folder": folder})
+        self.ctx.manager.update(profile.model_copy(update={"preferences": preferences}))
+        self.ctx.reload_profile()
+        self._show_folder()
+
+    def _watch_tick(self) -> None:
+        """Every 2 s while a profile is open and connected: import its folder's new files."""
+        folder = self.watched_folder()
+        ctx = self.ctx
+        if not folder or ctx.client is None or ctx.store is None:
+            return
+        if self._watch_task is not None and not self._watch_task.done():
+            return
+        self._watch_task = ctx.spawn(self._poll_folder(folder))
+
+    async def _poll_folder(self, folder: str) -> None:
+        from pathlib import Path
+
+        from desktop_app.batch.watched_folder import WatchedFolder
+
+        ctx = self.ctx
+        if ctx.client is None or ctx.store is None:
+            return
+        try:
+            if self.watcher is None or str(self.watcher.folder) != folder:
+                self.watcher = await asyncio.to_thread(WatchedFolder, Path(folder))
+            reports = await self.watcher.poll(ctx.client, ctx.store)
+        except Exception as exc:  # a folder gone or unreadable: say so, keep scanning
+            log.exception("watched folder %s", folder)
+            self.folder_status.setText(
+                translate("Scan", "Watched folder not usable: %1").replace("%1", str(exc))
+            )
+            return
+        for report in reports:
+            if report.status == "done":
+                text = translate(
+                    "Scan", "%1: %n order(s) imported", None, len(report.imported)
+                ).replace("%1", report.file)
+                if report.refused:
+                    text = translate(
+                        "Scan", "%1: %n order(s) imported, some refused (see done/)", None,
+                        len(report.imported),
+                    ).replace("%1", report.file)  # fmt: skip
+            else:
+                text = translate("Scan", "%1 could not be imported (see failed/)").replace(
+                    "%1", report.file
+                )
+            self.folder_status.setText(text)
 
     # --- focus ---------------------------------------------------------------------------------
 
