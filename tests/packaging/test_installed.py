@@ -81,7 +81,12 @@ def test_bundle_runs_every_sub_command(bundle: Path, tmp_path: Path) -> None:
 def test_bundle_serves_pdf_and_zpl_labels_and_prints_them_to_a_virtual_printer(
     bundle: Path, tmp_path: Path
 ) -> None:
-    packdesk = str(bundle / "packdesk")
+    serve_and_print_labels(str(bundle / "packdesk"), tmp_path)
+
+
+def serve_and_print_labels(packdesk: str, tmp_path: Path) -> None:
+    """`packdesk serve` makes a PDF and a ZPL sandbox label; `packdesk print` sends both to a
+    `packdesk virtual-printer` (the PDF converted to ZPL in a worker process)."""
     with start_service(tmp_path / "svc", packdesk=[packdesk], cwd=tmp_path) as service:
         pdf = create_label(service, "pdf_a6")  # rendered in the service's worker process
         zpl = create_label(service, "zpl2_4x6in_203dpi", "ups")
@@ -189,6 +194,8 @@ def test_deb_installs_with_apt_runs_from_its_desktop_entry_and_removes(
         done = run([*command, "--version"], cwd=tmp_path, env=env, timeout=60)
         assert done.stdout.strip() == f"packdesk {__version__}"
         run([*command, "--exit-when-ready"], cwd=tmp_path, env=env, timeout=180)
+        # the installed command makes sandbox labels and prints them
+        serve_and_print_labels("/usr/bin/packdesk", tmp_path)  # what Exec=packdesk finds
         # the warehouse server's user exists; its unit is installed but not enabled
         run(["getent", "passwd", "packdesk"])
         assert not list(Path("/etc/systemd/system").rglob("packdesk-serve.service"))
