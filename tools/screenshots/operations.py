@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tools.screenshots.window import printer_name
+from tools.screenshots.window import printer_name, start_label_printer
 
 SHOTS = (
     ("address-book.png", "the address book with a parcel-point lookup"),
@@ -66,21 +66,12 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import HISTORY, SETTINGS, MainWindow
     from desktop_app.gui.shell.pages import install_operations, install_pages
-    from desktop_app.printing.printers import PrinterBook, PrinterDefinition
-    from desktop_app.printing.virtual_printer import VirtualPrinter
     from desktop_app.profiles.manager import ProfileManager
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    printer = VirtualPrinter(tmp / "virtual-printer", render=False)
-    await printer.start()
+    printer, printers = await start_label_printer(tmp)
     manager = ProfileManager()
-    printers = PrinterBook()
-    printers.put(
-        PrinterDefinition(
-            name=printer_name(), kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
-        )
-    )
     local = manager.local_sandbox()
     prefs = local.preferences.model_copy(
         update={"default_package": {"length": 30, "width": 20, "height": 15}}

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.screenshots.operations import SENDER, WINDOW_SIZE
-from tools.screenshots.window import printer_name
+from tools.screenshots.window import printer_name, start_label_printer
 
 ORDER: dict[str, Any] = {
     "external_order_id": "SO-10482",
@@ -58,20 +58,11 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.pages import install_operations, install_pages
-    from desktop_app.printing.printers import PrinterBook, PrinterDefinition
-    from desktop_app.printing.virtual_printer import VirtualPrinter
     from desktop_app.profiles.manager import ProfileManager
 
     out.mkdir(parents=True, exist_ok=True)
-    printer = VirtualPrinter(tmp / "virtual-printer", render=False)
-    await printer.start()
+    printer, printers = await start_label_printer(tmp)
     manager = ProfileManager()
-    printers = PrinterBook()
-    printers.put(
-        PrinterDefinition(
-            name=printer_name(), kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
-        )
-    )
     local = manager.local_sandbox()
     manager.update(local.model_copy(update={"default_sender": SENDER, "printer": printer_name()}))
     context = AppContext(manager, printers)

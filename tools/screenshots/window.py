@@ -41,6 +41,23 @@ def printer_name() -> str:
     return PRINTER_NAMES[current_language()]
 
 
+async def start_label_printer(tmp: Path) -> tuple[Any, Any]:
+    """A started virtual 4x6 in ZPL printer (203 dpi) under `tmp`, and a printer book that
+    names it as `printer_name()`."""
+    from desktop_app.printing.printers import PrinterBook, PrinterDefinition
+    from desktop_app.printing.virtual_printer import VirtualPrinter
+
+    printer = VirtualPrinter(tmp / "virtual-printer", render=False)
+    await printer.start()
+    printers = PrinterBook()
+    printers.put(
+        PrinterDefinition(
+            name=printer_name(), kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
+        )
+    )
+    return printer, printers
+
+
 SENDER: dict[str, Any] = {
     "company": "Kaffeerösterei Sonnenberg",
     "first_name": "Jana",
@@ -87,22 +104,14 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import HISTORY, SETTINGS, MainWindow
     from desktop_app.gui.shell.pages import install_pages
-    from desktop_app.printing.printers import PrinterBook, PrinterDefinition
-    from desktop_app.printing.virtual_printer import VirtualPrinter
+    from desktop_app.printing.printers import PrinterDefinition
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
 
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    printer = VirtualPrinter(tmp / "virtual-printer", render=False)
-    await printer.start()
+    printer, printers = await start_label_printer(tmp)
     manager = ProfileManager()
-    printers = PrinterBook()
-    printers.put(
-        PrinterDefinition(
-            name=printer_name(), kind="zpl", transport=printer.uri, dpi=203, stock="4x6in"
-        )
-    )
     printers.put(
         PrinterDefinition(
             name="Büro-Laser" if printer_name() == PRINTER_NAMES["de"] else "Office laser",
