@@ -10,10 +10,16 @@ A scan is an order number (`external_order_id`) or an item's GTIN:
   one unit (`wrong` / `surplus` are refused); the order ships by itself when it is complete
   and a weight is known, or on `ship(override=reason)`, which is recorded with the order.
 
+With a scale, a scan never ships on just any weight: a complete order waits (`weighing`)
+until the scale reports a stable weight above zero; `ship_when_weighed()` (called when the
+scale's reading changes) then ships it, once. Without a scale the order's total weight, else
+a typed one, is used at once.
+
 Shipping is one action: the shipment is created through the profile's journal
 (`ShipmentCreator`: exactly once, `reference_number` = the order number), the label and the
 packing slip go to the print queue, and the order is marked shipped. The weight is the
-scale's stable reading, else the order's total weight, else a typed one. The preset is the
+scale's stable reading (a typed one when the scale cannot give one); without a scale the
+order's total weight, else a typed one. The preset is the
 profile's first that fits the order (country, weight, value, item count); `next_preset()`
 switches to the next one.
 
@@ -56,6 +62,7 @@ OutcomeKind = Literal[
     "shipped",  # label and slip queued, order marked shipped
     "already_shipped",  # the order shipped earlier: its shipment, reprint offered
     "packing",  # an order is open: scan its items (or ship)
+    "weighing",  # the order is complete: waiting for the scale's stable weight
     "ticked",  # one unit packed
     "choose",  # several orders fit the scan
     "reprinted",
@@ -117,6 +124,10 @@ class StationOrder:
     typed_weight: float | None = None
     preset_switched: bool = False
     """True once the packer chose another preset (the order's facts no longer decide)."""
+    awaiting_weight: bool = False
+    """True while a complete order waits for the scale's stable weight to ship by itself."""
+    override: str | None = None
+    """The pack-check override given with a ship that then waited for the weight."""
 
     @property
     def preset(self) -> ShippingPreset | None:
@@ -246,18 +257,32 @@ class Station:
 
     async def _ship_if_ready(self, state: StationOrder) -> ScanOutcome:
         if self.weight(state) is None:
-            return self._packing(state)  # the GUI asks for the weight
+            if self.scale is None:
+                return self._packing(state)  # the GUI asks for the weight
+            state.awaiting_weight = True  # ships when the scale settles
+            return self._packing(state, "weighing")
         return await self.ship()
+
+    async def ship_when_weighed(self) -> ScanOutcome | None:
+        """Ship the current order if it waits for the scale and the weight is stable now.
+
+        None when there is nothing to do (no order waiting, or the weight still moving)."""
+        state = self.current
+        if state is None or not state.awaiting_weight or self.weight(state) is None:
+            return None
+        return await self.ship(override=state.override)
 
     # --- weight and presets --------------------------------------------------------------------
 
     def weight(self, state: StationOrder | None = None) -> float | None:
-        """The weight to ship with: the scale's stable reading, the order's, or the typed one."""
+        """The weight to ship with: the scale's stable reading above zero (a typed one when
+        the scale gives none); without a scale the order's weight, else the typed one."""
         state = state or self.current
         if self.scale is not None:
             reading = self.scale.stable_weight()
             if reading is not None and reading.kg > 0:
                 return round(reading.kg, 3)
+            return state.typed_weight if state is not None else None
         if state is None:
             return None
         return order_weight(state.order.data) or state.typed_weight
@@ -356,6 +381,7 @@ class Station:
         if state is None:
             return ScanOutcome("error", "no_order")
         order = state.order
+        state.awaiting_weight = False  # shipping now: the scale triggers nothing more
         existing = await self._existing_shipment(order)
         if existing is not None:
             return existing
@@ -363,6 +389,9 @@ class Station:
             return ScanOutcome("error", "incomplete", order=order, detail=str(state.pack.missing))
         weight = self.weight(state)
         if weight is None:
+            if self.scale is not None:  # ships as soon as the scale settles
+                state.awaiting_weight, state.override = True, override
+                return self._packing(state, "weighing")
             return ScanOutcome("error", "no_weight", order=order)
         if not state.preset_switched:  # the weight may have changed since the scan
             self._choose_preset(state)

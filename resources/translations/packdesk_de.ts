@@ -2563,6 +2563,20 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>F2 drücken zum Versenden.</translation>
     </message>
     <message>
+        <source>Scale: no current weight</source>
+        <translation>Waage: kein aktuelles Gewicht</translation>
+    </message>
+    <message>
+        <source>Order %1: waiting for a stable weight</source>
+        <translation>Bestellung %1: warte auf ein ruhiges Gewicht</translation>
+    </message>
+    <message>
+        <source>%1
+It ships as soon as the scale is steady (or type the weight and press Enter).</source>
+        <translation>%1
+Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und Enter drücken).</translation>
+    </message>
+    <message>
         <source>No order %1</source>
         <translation>Keine Bestellung %1</translation>
     </message>

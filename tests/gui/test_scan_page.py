@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.scan.page import GREEN, RED, ScanPageWidget
+from desktop_app.gui.scan.page import BLUE, GREEN, RED, ScanPageWidget
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.payload import prepare_payload
@@ -222,3 +222,30 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     page.scan_box.returnPressed.emit()
     await wait_until(lambda: page.last_outcome is not None, 20)
     assert page.order_label.text() == "Order W-1002"
+
+
+async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
+    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter,
+    vscale: VirtualScale,
+) -> None:  # fmt: skip
+    await _orders(ctx, order_body("W-5"))  # the order's own 0.4 kg do not count with a scale
+    vscale.set_stable(False)
+    await wait_until(lambda: page.scale.stable_kg() is None, 10)
+    waiting = await _scan(qtbot, page, "W-5")
+    assert waiting.kind == "weighing" and page.outcome_color == BLUE
+    assert "waiting for a stable weight" in page.banner.text()
+    vscale.set_load(0.0, stable=True)  # an empty pan settles at zero: still no weight
+    await wait_until(lambda: "0,000" in page.scale.text or "0.000" in page.scale.text, 10)
+    await asyncio.sleep(0.5)
+    assert "waiting for a stable weight" in page.banner.text()
+    assert vprinter.jobs == [] and ctx.store is not None
+    assert ctx.store.find_by_reference("W-5") == []
+    shipped = expect(page.outcome_shown)
+    vscale.set_load(3.2, stable=True)
+    (outcome,) = await asyncio.wait_for(shipped, 60)
+    assert outcome.kind == "shipped" and outcome.weight_kg == 3.2
+    assert page.outcome_color == GREEN
+    await vprinter.wait_for_jobs(2, timeout=60)
+    await asyncio.sleep(1.0)  # the scale keeps reporting 3.2 kg: nothing more is shipped
+    assert len(vprinter.jobs) == 2  # one label, one slip
+    assert len(ctx.store.find_by_reference("W-5")) == 1

@@ -3,6 +3,8 @@ the virtual scale: order lookup, pack check, weight, one action, shipped orders,
 
 from __future__ import annotations
 
+import asyncio
+
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.scales.base import create_scale
@@ -163,3 +165,38 @@ async def test_inbox_refreshes_within_its_interval(desk: Desk) -> None:
     await desk.client.orders.create(order_body("SO-13"))
     ticks[0] = 34.0
     assert [o.number for o in await inbox.find("SO-13")] == ["SO-13"]
+
+
+async def test_with_a_scale_only_a_stable_weight_ships_and_only_once(
+    desk: Desk, vscale: VirtualScale
+) -> None:
+    await desk.add_orders(order_body("SO-14"))  # the order says 0.4 kg: not used with a scale
+    vscale.set_load(0.9, stable=False)
+    async with ScaleMonitor(create_scale(vscale.uri), interval=0.02) as monitor:
+        desk.station.scale = monitor
+        await asyncio.sleep(0.2)
+        assert monitor.reading() is not None and monitor.stable_weight() is None
+        waiting = await desk.station.scan("SO-14")
+        assert waiting.kind == "weighing" and waiting.weight_kg is None
+        assert await desk.station.ship_when_weighed() is None  # still moving
+        assert (await desk.station.ship()).kind == "weighing"  # F2 waits for the scale too
+        vscale.set_load(0.0, stable=True)  # an empty pan is no weight
+        await monitor.wait_stable(10)
+        assert await desk.station.ship_when_weighed() is None
+        assert await _references(desk) == []
+        vscale.set_load(2.5, stable=True)
+        await _wait_for_kg(monitor, 2.5)
+        shipped = await desk.station.ship_when_weighed()
+        assert shipped is not None and shipped.kind == "shipped" and shipped.weight_kg == 2.5
+        assert await desk.station.ship_when_weighed() is None  # nothing left to ship
+    assert await _references(desk) == ["SO-14"]
+    assert shipped.preset is not None and shipped.preset.name.startswith("Germany, medium box")
+
+
+async def _wait_for_kg(monitor: ScaleMonitor, kg: float) -> None:
+    for _ in range(500):
+        reading = monitor.stable_weight()
+        if reading is not None and abs(reading.kg - kg) < 1e-6:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"the scale never settled on {kg} kg")

@@ -187,6 +187,7 @@ class ScanPageWidget(QWidget):
         ctx.profile_changed.connect(lambda *_: self._show_folder())
         ctx.connection_changed.connect(lambda *_: self._drop_station())
         self.scale.changed.connect(self._show_weight)
+        self.scale.changed.connect(self._weight_changed)
         self._show_weight()
         self._show_folder()
 
@@ -324,7 +325,22 @@ class ScanPageWidget(QWidget):
                 self.station.current, self.station.last = previous.current, previous.last
             self._station_key = key
         self.station.pack_check = self.pack_check
+        # the scale counts only while one is configured (scales.json may change meanwhile)
+        self.station.scale = _PresenterScale(self.scale) if self.scale.configured else None
         return self.station
+
+    def _weight_changed(self) -> None:
+        """The scale's reading changed: an order waiting for a stable weight ships now."""
+        station = self.station
+        state = station.current if station is not None else None
+        if state is None or not state.awaiting_weight:
+            return
+        if self.awaiting_ack:
+            return  # an error on show stays until confirmed
+        if self.scale.stable_kg() is not None:
+            self._submit("weighed")
+        else:
+            self._show_waiting()
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -395,6 +411,8 @@ class ScanPageWidget(QWidget):
             return await station.ship()
         if action == "ship":
             return await station.ship()
+        if action == "weighed":
+            return await station.ship_when_weighed()
         if action == "override":
             return await station.ship(override=OVERRIDE_REASON)
         if action == "reprint":
@@ -578,6 +596,12 @@ class ScanPageWidget(QWidget):
                 + "\n".join(lines),
             )
             self._beep(1)
+        elif kind == "weighing":
+            self.awaiting_ack = False
+            self._show_waiting()
+            self.weight_box.show()
+            QTimer.singleShot(0, self._focus_box)
+            self._beep(1)
         elif kind in ("packing", "ticked"):
             station = self.station
             state = station.current if station is not None else None
@@ -604,6 +628,21 @@ class ScanPageWidget(QWidget):
             title, what = self._error_text(outcome)
             self._show_error(title, what)
         self.outcome_shown.emit(outcome)
+
+    def _show_waiting(self) -> None:
+        """A complete order on the scale: say that it ships once the weight is stable."""
+        station = self.station
+        state = station.current if station is not None else None
+        number = state.order.number if state is not None else ""
+        reading = self.scale.text or translate("Scan", "Scale: no current weight")
+        self._show(
+            BLUE,
+            translate("Scan", "Order %1: waiting for a stable weight").replace("%1", number),
+            translate(
+                "Scan",
+                "%1\nIt ships as soon as the scale is steady (or type the weight and press Enter).",
+            ).replace("%1", reading),
+        )
 
     def _error_text(self, outcome: ScanOutcome) -> tuple[str, str]:
         code, detail = outcome.code, outcome.detail
