@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.page import ShipmentPageWidget
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import isolate, zpl_printer
-from tests.gui.shipment_desk import open_desk
+from tests.gui.shipment_desk import make_page, open_desk
 
 
 def pytest_asyncio_loop_factories(
@@ -89,3 +90,21 @@ async def desk(
     context = await open_desk(tmp_path, local_service, printer="Desk Zebra", book=book)
     yield context
     await context.aclose()
+
+
+@pytest.fixture
+async def desk_context(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    """A connected sandbox desk on the local service: a profile with the test sender as its
+    default sender and no printer (`desk` is the one that prints)."""
+    isolate(monkeypatch, tmp_path)
+    context = await open_desk(tmp_path, local_service)
+    yield context
+    await context.aclose()
+
+
+@pytest.fixture
+def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPageWidget:
+    """The New shipment page alone on `desk_context`, shown at a desk-sized window."""
+    return make_page(qtbot, desk_context)

@@ -3,22 +3,20 @@ carrier changes re-checked, 422 answers placed under their fields. Real service,
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain import rules
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.form_columns import column_count
 from desktop_app.gui.shipment.page import ShipmentPageWidget
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, PARTNER, POST_BRANCH
-from tests.gui.app_context import emitted, expect, isolate
+from tests.gui.app_context import emitted, expect
 from tests.gui.shipment_desk import (
     PACKAGE,
     RECEIVER,
@@ -26,39 +24,23 @@ from tests.gui.shipment_desk import (
     fill_package,
     fill_receiver,
     fill_valid,
-    make_page,
-    open_desk,
     shown,
     type_into,
+    wait_until,
 )
 
 pytestmark = pytest.mark.timeout(120)
 
 
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_desk(tmp_path, local_service)
-    yield context
-    await context.aclose()
-
-
-@pytest.fixture
-def page(qtbot: QtBot, ctx: AppContext) -> ShipmentPageWidget:
-    return make_page(qtbot, ctx)
-
-
 async def test_problems_appear_and_disappear_while_typing(
-    qtbot: QtBot, page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
     """Typing runs the rules on each key: messages come and go under their fields."""
-    form, create = page.form, page.creation.create_button
+    form, create = shipment_page.form, shipment_page.creation.create_button
     # a fresh form nags about nothing yet, but Create waits for a complete shipment
     assert shown(form, "to.street") == []
     assert not create.isEnabled()
-    assert page.creation.problems_button.text().endswith("— show")
+    assert shipment_page.creation.problems_button.text().endswith("— show")
 
     type_into(qtbot, form.receiver.fields["first_name"].editor, "Erika")
     # the receiver section is touched: its missing parts are named, the contact rule first
@@ -94,7 +76,7 @@ async def test_problems_appear_and_disappear_while_typing(
     assert form.problems == []
     assert shown(form, "package.weight") == []
     assert create.isEnabled()
-    assert not page.creation.problems_button.isVisible()
+    assert not shipment_page.creation.problems_button.isVisible()
     assert form.draft()["package"] == {
         "weight": 2,
         "length": 30,
@@ -107,45 +89,45 @@ async def test_problems_appear_and_disappear_while_typing(
 
 
 async def test_show_all_reveals_untouched_fields_and_ctrl_enter_does_not_create(
-    qtbot: QtBot, page: ShipmentPageWidget, ctx: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
 ) -> None:
     """Ctrl+Enter on an incomplete form shows every problem instead of creating."""
-    form = page.form
-    page.activateWindow()
+    form = shipment_page.form
+    shipment_page.activateWindow()
     form.focus_first()
     qtbot.keyClick(
         form.receiver.fields["company"].editor,
         Qt.Key.Key_Return,
         Qt.KeyboardModifier.ControlModifier,
     )
-    assert page.creation.task is None
+    assert shipment_page.creation.task is None
     assert shown(form, "to.street") == ["Enter the street."]
     assert shown(form, "package.weight") == ["Enter the weight in kg."]
-    assert ctx.store is not None and ctx.store.list_pending() == []
+    assert desk_context.store is not None and desk_context.store.list_pending() == []
 
 
 async def test_scanner_enter_in_reference_moves_on_without_creating(
-    qtbot: QtBot, page: ShipmentPageWidget, ctx: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
 ) -> None:
     """A scanned order number ends with Enter: focus moves on, nothing is submitted."""
-    form = page.form
+    form = shipment_page.form
     fill_valid(qtbot, form)
-    assert page.creation.create_button.isEnabled()
-    page.activateWindow()
+    assert shipment_page.creation.create_button.isEnabled()
+    shipment_page.activateWindow()
     form.reference_edit.setFocus()
     qtbot.keyClicks(form.reference_edit, "ORDER-4711")
     qtbot.keyClick(form.reference_edit, Qt.Key.Key_Return)
     qtbot.keyClick(form.reference_edit, Qt.Key.Key_Enter)
-    assert page.creation.task is None and not page.creation.busy
+    assert shipment_page.creation.task is None and not shipment_page.creation.busy
     assert form.draft()["reference_number"] == "ORDER-4711"
-    assert ctx.store is not None and ctx.store.list_journal() == []
+    assert desk_context.store is not None and desk_context.store.list_journal() == []
 
 
 async def test_locker_station_and_post_branch_reshape_the_receiver(
-    qtbot: QtBot, page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
     """Locker station: customer number in care_of, keyword as street, station number."""
-    form, receiver = page.form, page.form.receiver
+    form, receiver = shipment_page.form, shipment_page.form.receiver
     fill_valid(qtbot, form)
     receiver.set_mode(LOCKER_STATION)
     f = receiver.fields
@@ -174,7 +156,7 @@ async def test_locker_station_and_post_branch_reshape_the_receiver(
     assert form.problems == []
 
     # a carrier without post branches keeps the mode, flagged, and says why at the mode
-    page.form.carrier_service.set_carrier("dpd")
+    shipment_page.form.carrier_service.set_carrier("dpd")
     assert receiver.mode == POST_BRANCH
     assert "not offered by DPD" in receiver.mode_combo.currentText()
     assert shown(form, "to.street") == ["DPD does not deliver to a post branch."]
@@ -185,10 +167,10 @@ async def test_locker_station_and_post_branch_reshape_the_receiver(
 
 
 async def test_partner_mode_takes_only_the_partner_id(
-    qtbot: QtBot, page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
     """Workplace parcel point: one field, its format checked, other carriers refused."""
-    form, receiver = page.form, page.form.receiver
+    form, receiver = shipment_page.form, shipment_page.form.receiver
     fill_package(qtbot, form, PACKAGE)
     receiver.set_mode(PARTNER)
     visible = [n for n, f in receiver.fields.items() if f.row and f.row[0].isVisibleTo(form)]
@@ -206,10 +188,10 @@ async def test_partner_mode_takes_only_the_partner_id(
 
 
 async def test_carrier_change_rechecks_instead_of_clearing(
-    qtbot: QtBot, page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
     """Bulk, declared value, COD and a service stay chosen; the rules say what to change."""
-    form = page.form
+    form = shipment_page.form
     fill_valid(qtbot, form)
     row = form.packages.rows[0]
     row.fields["type"].set_text("bulk")
@@ -231,7 +213,7 @@ async def test_carrier_change_rechecks_instead_of_clearing(
     assert shown(form, "package.declared_value") == [
         "DPD does not offer extra insurance; remove the declared value."
     ]
-    assert not page.creation.create_button.isEnabled()
+    assert not shipment_page.creation.create_button.isEnabled()
 
     # back to DHL: nothing was lost; only the DPD service is flagged until changed
     form.carrier_service.set_carrier("dhl")
@@ -251,10 +233,10 @@ async def test_carrier_change_rechecks_instead_of_clearing(
 
 
 async def test_several_packages_only_where_the_carrier_takes_them(
-    qtbot: QtBot, page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
     """UPS takes several packages (paths packages[i].*); DHL is told to use one."""
-    form = page.form
+    form = shipment_page.form
     fill_valid(qtbot, form)
     assert not form.packages.add_button.isVisibleTo(form)
     form.carrier_service.set_carrier("ups")
@@ -276,13 +258,13 @@ async def test_several_packages_only_where_the_carrier_takes_them(
 
 
 async def test_each_additional_service_has_its_fields(
-    qtbot: QtBot, page: ShipmentPageWidget, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, shipment_page: ShipmentPageWidget, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Advance notice (e-mail/SMS), COD bank fields, drop message, Saturday's conditions."""
     # the domain's clock: a Tuesday first (Saturday delivery refused), then a Friday
     tuesday = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
     monkeypatch.setattr(rules, "local_now", lambda: tuesday)
-    form = page.form
+    form = shipment_page.form
     fill_valid(qtbot, form)
     addons = form.addons.items
     # DHL: advance notice and COD only; no SMS channel
@@ -357,10 +339,10 @@ async def test_each_additional_service_has_its_fields(
 
 
 async def test_order_details_and_label_format_override(
-    qtbot: QtBot, page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
     """Partner metadata is sent when filled in; the label format is automatic unless chosen."""
-    form = page.form
+    form = shipment_page.form
     fill_valid(qtbot, form, reference="ORDER-1")
     form.order_box.setChecked(True)
     order = form.order.fields
@@ -389,40 +371,40 @@ async def test_order_details_and_label_format_override(
 
 
 async def test_422_messages_go_under_the_fields_they_name(
-    qtbot: QtBot, page: ShipmentPageWidget, ctx: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
 ) -> None:
     """A partner id the partner system does not know: the service's 422 lands under it."""
-    form = page.form
+    form = shipment_page.form
     fill_package(qtbot, form, PACKAGE)
     form.receiver.set_mode(PARTNER)
     type_into(qtbot, form.receiver.fields["partner_id"].editor, "ZZZZZZZ")
     assert form.problems == []
-    done = expect(page.creation.busy_changed)
-    page.creation.request_create()
+    done = expect(shipment_page.creation.busy_changed)
+    shipment_page.creation.request_create()
     await emitted(done)  # locked
-    await emitted(expect(page.creation.busy_changed))  # unlocked again
+    await emitted(expect(shipment_page.creation.busy_changed))  # unlocked again
     assert shown(form, "to.partner_id") == [
         "No parcel-point user has this partner id; check it with the receiver."
     ]
     # the headline names the field by its label, never by its wire path
-    headline = page.creation.message.text()
+    headline = shipment_page.creation.message.text()
     assert "Receiver › Partner id: No parcel-point user has this partner id" in headline
     assert "to.partner_id" not in headline
-    assert "Request id" in page.creation.details.toPlainText()
-    assert not page.creation.create_button.isEnabled()
+    assert "Request id" in shipment_page.creation.details.toPlainText()
+    assert not shipment_page.creation.create_button.isEnabled()
     # the next keystroke hands over to the local rules again
     type_into(qtbot, form.receiver.fields["partner_id"].editor, "1A2B3C4")
     assert shown(form, "to.partner_id") == []
-    assert page.creation.create_button.isEnabled()
-    assert ctx.store is not None
-    [failed] = ctx.store.list_journal()
+    assert shipment_page.creation.create_button.isEnabled()
+    assert desk_context.store is not None
+    [failed] = desk_context.store.list_journal()
     assert failed.status == "failed"
 
 
-async def test_tab_order_follows_the_form(qtbot: QtBot, page: ShipmentPageWidget) -> None:
+async def test_tab_order_follows_the_form(qtbot: QtBot, shipment_page: ShipmentPageWidget) -> None:
     """Tab follows the paper: receiver, package, carrier/service, reference, label format."""
-    page.activateWindow()
-    form = page.form
+    shipment_page.activateWindow()
+    form = shipment_page.form
     form.focus_first()
     seen: list[str] = []
     for _ in range(40):
@@ -451,3 +433,32 @@ async def test_tab_order_follows_the_form(qtbot: QtBot, page: ShipmentPageWidget
     ]
     positions = [seen.index(name) for name in wanted]
     assert positions == sorted(positions), seen
+
+
+def test_column_count_follows_the_width() -> None:
+    """Two columns only where both fit side by side."""
+    assert column_count(800, 787) == 2
+    assert column_count(787, 787) == 2
+    assert column_count(786, 787) == 1
+
+
+async def test_form_takes_one_column_where_two_need_a_horizontal_scroll(
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
+) -> None:
+    """At a desk-sized page two columns; narrowed (a 1024 px screen) the sections stack in
+    the paper flow's order without a horizontal scroll bar; widened again, two columns."""
+    form, area = shipment_page.form, shipment_page.scroll_area
+    bar = area.horizontalScrollBar()
+    await wait_until(lambda: form.columns.count == 2)
+    assert form.receiver.mapTo(form, QPoint(0, 0)).x() < form.packages.mapTo(form, QPoint(0, 0)).x()
+    shipment_page.resize(1000, 600)
+    await wait_until(lambda: form.columns.count == 1)
+    await wait_until(lambda: bar.maximum() == 0)
+    assert not bar.isVisible()
+    receiver_at = form.receiver.mapTo(form, QPoint(0, 0))
+    packages_at = form.packages.mapTo(form, QPoint(0, 0))
+    carrier_at = form.carrier_service.mapTo(form, QPoint(0, 0))
+    assert receiver_at.x() == packages_at.x()  # one column, receiver then packages
+    assert receiver_at.y() < packages_at.y() < carrier_at.y()
+    shipment_page.resize(1366, 740)
+    await wait_until(lambda: form.columns.count == 2)

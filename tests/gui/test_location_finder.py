@@ -4,41 +4,23 @@ station number and place; a PACKSTATION shipment is created from it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
-
 import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shipment.page import ShipmentPageWidget
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, POST_BRANCH
-from tests.gui.app_context import emitted, expect, isolate
-from tests.gui.shipment_desk import PACKAGE, fill_package, make_page, open_desk, type_into
+from tests.gui.app_context import emitted, expect
+from tests.gui.shipment_desk import PACKAGE, fill_package, type_into
 
 pytestmark = pytest.mark.timeout(120)
 
 
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_desk(tmp_path, local_service)
-    yield context
-    await context.aclose()
-
-
-@pytest.fixture
-def page(qtbot: QtBot, ctx: AppContext) -> ShipmentPageWidget:
-    return make_page(qtbot, ctx)
-
-
 async def test_finder_fills_a_packstation_shipment(
-    qtbot: QtBot, page: ShipmentPageWidget, ctx: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
 ) -> None:
-    form, receiver, finder = page.form, page.form.receiver, page.form.location_finder
+    form = shipment_page.form
+    receiver, finder = form.receiver, form.location_finder
     assert form.carrier_service.carrier == "dhl"
     assert not finder.isVisibleTo(form)  # only for a locker station or a post branch
     receiver.set_mode(LOCKER_STATION)
@@ -80,8 +62,8 @@ async def test_finder_fills_a_packstation_shipment(
     fill_package(qtbot, form, PACKAGE)
     type_into(qtbot, form.reference_edit, "ORDER-PACKSTATION")
     assert form.problems == []
-    created = expect(page.shipment_created)
-    page.creation.create_button.click()
+    created = expect(shipment_page.shipment_created)
+    shipment_page.creation.create_button.click()
     (stored,) = await emitted(created, 30)
     assert stored.data["to"]["street"] == "PACKSTATION"
     assert stored.data["to"]["street_no"] == "155"
@@ -89,8 +71,11 @@ async def test_finder_fills_a_packstation_shipment(
     assert not finder.table.isVisibleTo(form)  # the next shipment starts without the list
 
 
-async def test_post_branch_mode_lists_branches(qtbot: QtBot, page: ShipmentPageWidget) -> None:
-    form, receiver, finder = page.form, page.form.receiver, page.form.location_finder
+async def test_post_branch_mode_lists_branches(
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
+) -> None:
+    form = shipment_page.form
+    receiver, finder = form.receiver, form.location_finder
     receiver.set_mode(POST_BRANCH)
     type_into(qtbot, receiver.fields["zip_code"].editor, "20095")
     found = await finder.find()

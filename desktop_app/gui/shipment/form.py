@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -38,6 +38,7 @@ from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.i18n.words import label_format_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_ERROR_STYLE, MUTED_COLOR
+from desktop_app.gui.shipment.form_columns import FormColumns
 from desktop_app.gui.shipment.locations import LocationFinderWidget
 from desktop_app.gui.shipment.packages import PackagesFormWidget
 from desktop_app.gui.shipment.sender_offer import SenderOfferBanner
@@ -271,25 +272,16 @@ class ShipmentFormWidget(QWidget):
         self._later_boxes = (sender_box, self.order_box, self.order_body)
         self.packages.rows_changed.connect(self.tab_order_changed)
 
-        # --- layout: two columns
-        left = QVBoxLayout()
-        left.addWidget(receiver_box)
-        left.addWidget(sender_box)
-        left.addWidget(self.order_box)
-        left.addWidget(self.order_body)
-        left.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(carrier_box)
-        right.addWidget(packages_box)
-        right.addWidget(addons_box)
-        right.addWidget(extra_box)
-        right.addStretch(1)
-        columns = QHBoxLayout()
-        columns.addLayout(left, 1)
-        columns.addLayout(right, 1)
+        # --- layout: two columns, one where two do not fit (no horizontal scroll bar)
+        self.columns = FormColumns(
+            left=(receiver_box, sender_box, self.order_box, self.order_body),
+            right=(carrier_box, packages_box, addons_box, extra_box),
+            flow=(*self._flow_boxes, *self._later_boxes),
+        )
+        self._available_width: int | None = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 6)
-        outer.addLayout(columns)
+        outer.addLayout(self.columns.layout)
         # problems no field holds: below the form, so showing them moves no field
         outer.addWidget(self.message_area)
 
@@ -767,6 +759,21 @@ class ShipmentFormWidget(QWidget):
         self.draft()  # fields registered for the current shape
         self._show_problems()
         self.problems_changed.emit(len(self.problems) + len(self.server_problems))
+
+    # --- width ----------------------------------------------------------------------------------
+
+    def fit_width(self, available: int) -> None:
+        """Two columns when they fit in `available` pixels (the scroll area's width), else one."""
+        self._available_width = available
+        margins = self.layout().contentsMargins()
+        self.columns.fit(available - margins.left() - margins.right())
+
+    def event(self, event: QEvent) -> bool:
+        """A section grew or shrank (add-ons shown, German texts): check the columns again."""
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest and self._available_width is not None:
+            self.fit_width(self._available_width)
+        return done
 
     # --- misc ------------------------------------------------------------------------------------
 

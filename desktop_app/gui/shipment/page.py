@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -48,6 +48,8 @@ class ShipmentPageWidget(QWidget):
         self.scroll_area.setWidget(self.form)
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        # the form takes one column where two would need a horizontal scroll bar
+        self.scroll_area.viewport().installEventFilter(self)
         self.preview = LabelPreviewWidget(context)
         self.creation = CreationPanelWidget(context, self.form, self.preview)
         self.creation.shipment_created.connect(self.shipment_created)
@@ -165,6 +167,12 @@ class ShipmentPageWidget(QWidget):
             self._shown_once = True
             # at launch the cursor waits in the receiver: typing and Ctrl+N work at once
             QTimer.singleShot(0, self.focus_first)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt name
+        """The form's scroll area changed its width: fit the form's columns to it."""
+        if event.type() == QEvent.Type.Resize and watched is self.scroll_area.viewport():
+            self.form.fit_width(self.scroll_area.viewport().width())
+        return super().eventFilter(watched, event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)

@@ -1,0 +1,74 @@
+"""The shipment form's sections in two columns, or in one where two would not fit.
+
+Two columns side by side need the widest section of each; below that width (a 1024 px
+screen with the side panel beside the form) the sections stack in one column in the paper
+flow's order, so the form never needs a horizontal scroll bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+
+
+def column_count(available: int, two_column_width: int) -> int:
+    """2 when both columns fit in `available` pixels, else 1."""
+    return 2 if available >= two_column_width else 1
+
+
+class FormColumns:
+    """Places the sections: `left` and `right` side by side, or `flow` one under another."""
+
+    def __init__(
+        self,
+        left: Sequence[QWidget],
+        right: Sequence[QWidget],
+        flow: Sequence[QWidget],
+        spacing: int = 6,
+    ) -> None:
+        assert set(flow) == {*left, *right}, "every section has a place in both layouts"
+        self.left_sections, self.right_sections, self.flow = list(left), list(right), list(flow)
+        self.left = QVBoxLayout()
+        self.right = QVBoxLayout()
+        self.layout = QHBoxLayout()
+        self.layout.setSpacing(spacing)
+        self.layout.addLayout(self.left, 1)
+        self.layout.addLayout(self.right, 1)
+        self.count = 0
+        self.set_count(2)
+
+    def two_column_width(self) -> int:
+        """The narrowest width at which the two columns fit side by side."""
+
+        def widest(sections: Sequence[QWidget]) -> int:
+            shown = [w for w in sections if not w.isHidden()]
+            return max(
+                (max(w.minimumSizeHint().width(), w.minimumWidth()) for w in shown), default=0
+            )
+
+        return widest(self.left_sections) + widest(self.right_sections) + self.layout.spacing()
+
+    def fit(self, available: int) -> bool:
+        """Choose the column count for `available` pixels; True when it changed."""
+        return self.set_count(column_count(available, self.two_column_width()))
+
+    def set_count(self, count: int) -> bool:
+        """Lay the sections out in `count` (1 or 2) columns."""
+        if count == self.count:
+            return False
+        for layout in (self.left, self.right):
+            while layout.count():
+                layout.takeAt(0)
+        if count == 2:
+            placed = ((self.left, self.left_sections), (self.right, self.right_sections))
+        else:
+            placed = ((self.left, self.flow), (self.right, []))
+        for layout, sections in placed:
+            for w in sections:
+                layout.addWidget(w)
+            if sections:
+                layout.addStretch(1)
+        self.layout.setStretch(1, 1 if count == 2 else 0)
+        self.count = count
+        return True
