@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QApplication
 
 TYPED = {"first_name": "Jürgen", "last_name": "Absturz", "city": "Bonn"}
 REFERENCE = "ORDER-KILLED-1"
+#: cash on delivery ticked, its details typed (the amount half-way: "49," of 49,90)
+COD_TYPED = {"amount": "49,", "bank_account_holder": "Absturz GmbH", "currency": "CHF"}
 
 
 def _type(editor: object, text: str) -> None:
@@ -43,6 +45,12 @@ async def main(profile_id: str) -> None:
         _type(form.receiver.fields[name].editor, text)
         await asyncio.sleep(0)
     _type(form.reference_edit, REFERENCE)
+    cod = form.addons.items["cash_on_delivery"]
+    cod.check.click()
+    for name, text in COD_TYPED.items():
+        cod.fields[name].set_text("")
+        _type(cod.fields[name].editor, text)
+        await asyncio.sleep(0)
     await asyncio.sleep(1.0)  # > the draft's save delay, no close, no flush
     sys.stdout.write("typed\n")
     sys.stdout.flush()

@@ -14,7 +14,7 @@ from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from tests.gui.app_context import add_service_profile, isolate, open_context
-from tests.gui.shipment_desk import RECEIVER, fill_receiver, type_into
+from tests.gui.shipment_desk import RECEIVER, click, fill_receiver, type_into
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -131,12 +131,16 @@ async def test_a_profile_switch_keeps_each_profiles_draft(
         assert first is not None
         fill_receiver(qtbot, form, RECEIVER)
         type_into(qtbot, form.reference_edit, "ORDER-DRAFT-1")
+        notice = form.addons.items["advance_notice"]
+        click(qtbot, notice.check)
+        type_into(qtbot, notice.fields["email"].editor, "erika@example.com")
 
         task = window.switch_profile(other)
         assert task is not None
         await task
         assert ctx.profile is not None and ctx.profile.id == other.id
         assert not form.has_unsaved_input()  # the second profile has no draft
+        assert not notice.checked and "additional_services" not in form.draft()
 
         fill_receiver(qtbot, form, {"last_name": "Zweite"})
         task = window.switch_profile(first)
@@ -145,6 +149,12 @@ async def test_a_profile_switch_keeps_each_profiles_draft(
         assert ctx.profile is not None and ctx.profile.id == first.id
         assert _typed(form) == RECEIVER
         assert form.reference_edit.text() == "ORDER-DRAFT-1"
+        assert form.draft()["additional_services"] == [
+            {
+                "name": "advance_notice",
+                "properties": {"email": "erika@example.com", "language": "de"},
+            }
+        ]
 
         task = window.switch_profile(other)
         assert task is not None

@@ -35,14 +35,16 @@ from tests.gui.app_context import (
     make_manager,
     zpl_printer,
 )
-from tests.gui.draft_child import REFERENCE, TYPED
+from tests.gui.draft_child import COD_TYPED, REFERENCE, TYPED
 from tests.gui.shipment_desk import (
     PACKAGE,
     RECEIVER,
+    click,
     fill_receiver,
     fill_valid,
     make_page,
     open_desk,
+    type_into,
     wait_until,
 )
 
@@ -283,6 +285,15 @@ async def test_a_draft_comes_back_after_the_app_is_closed(
     fill_receiver(qtbot, page.form, RECEIVER)
     page.form.reference_edit.setFocus()
     qtbot.keyClicks(page.form.reference_edit, "ORDER-CLOSED-1")
+    # two additional services ticked with their details, one of them on SMS-free DHL by e-mail
+    notice, cod = (page.form.addons.items[n] for n in ("advance_notice", "cash_on_delivery"))
+    click(qtbot, notice.check)
+    type_into(qtbot, notice.fields["email"].editor, "erika@example.com")
+    click(qtbot, cod.check)
+    type_into(qtbot, cod.fields["amount"].editor, "49,90")
+    type_into(qtbot, cod.fields["bank_account_number"].editor, "DE89 3704 0044 0532 0130 00")
+    add_ons = page.form.draft()["additional_services"]
+    assert [a["name"] for a in add_ons] == ["advance_notice", "cash_on_delivery"]
     closed = expect(window.closed)
     window.close()  # nothing in flight: no question; the draft is written on the way out
     await emitted(closed, 30)
@@ -294,6 +305,11 @@ async def test_a_draft_comes_back_after_the_app_is_closed(
         typed = reopened.form.receiver.address()
         assert {k: typed.get(k) for k in RECEIVER} == RECEIVER
         assert reopened.form.reference_edit.text() == "ORDER-CLOSED-1"
+        assert reopened.form.draft()["additional_services"] == add_ons
+        items = reopened.form.addons.items
+        assert items["advance_notice"].checked and items["cash_on_delivery"].checked
+        assert not items["drop_authorization"].checked
+        assert items["cash_on_delivery"].fields["amount"].text() == "49,90"
     finally:
         await again.aclose()
 
@@ -331,6 +347,10 @@ async def test_a_draft_comes_back_after_the_app_is_killed(
         typed = page.form.receiver.address()
         assert {k: typed.get(k) for k in TYPED} == TYPED
         assert page.form.reference_edit.text() == REFERENCE
+        cod = page.form.addons.items["cash_on_delivery"]
+        assert cod.checked and cod.isVisibleTo(page.form)
+        assert {k: cod.fields[k].text() for k in COD_TYPED} == COD_TYPED
+        assert [a["name"] for a in page.form.draft()["additional_services"]] == ["cash_on_delivery"]
     finally:
         await ctx.aclose()
 

@@ -46,7 +46,8 @@ def _restore_address(address_form: Any, data: Any) -> None:
 
 
 def form_snapshot(form: Any) -> dict[str, Any]:
-    """The form as plain JSON: receiver, sender, carrier/service, packages, reference, order."""
+    """The form as plain JSON: receiver, sender, carrier/service, packages, add-ons (ticked,
+    with their details), reference, label format, order details."""
     order = {key: f.text() for key, f in form.order.fields.items()}
     return {
         "version": SNAPSHOT_VERSION,
@@ -55,6 +56,7 @@ def form_snapshot(form: Any) -> dict[str, Any]:
         "carrier": form.carrier_service.carrier,
         "service": form.carrier_service.service,
         "packages": [row.package() for row in form.packages.rows],
+        "add_ons": form.addons.snapshot(),
         "reference": form.reference_edit.text(),
         "label_format": form.format_combo.currentData(),
         "order": order if form.order_box.isChecked() else None,
@@ -76,6 +78,7 @@ def restore_snapshot(form: Any, data: Mapping[str, Any]) -> bool:
         form.packages.rows[0].set_package(dict(packages[0]))
         for package in packages[1:]:
             form.packages.add_row(dict(package))
+    form.addons.restore(data.get("add_ons"))  # (a draft from before add-ons were kept: none)
     form.reference_edit.setText(str(data.get("reference") or ""))
     fmt = data.get("label_format")
     if fmt:

@@ -26,6 +26,15 @@ from desktop_app.gui.i18n import translate, words
 from desktop_app.gui.i18n.words import additional_service_name
 from desktop_app.gui.shell.context import CarrierOffer
 from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shipment.addon_choices import (
+    DEFAULT_TEXTS,
+    EMAIL,
+    SMS,
+    AddOnChoice,
+    choices_from_snapshot,
+    snapshot,
+    wire_item,
+)
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit, set_combo_items
 
 # each language by its own name, as the receiver reads it
@@ -336,29 +345,24 @@ class AddOnWidget(QFrame):
         self.fields["language"].set_visible(not sms)
         self.fields["sms"].set_visible(sms)
 
+    def choice(self) -> AddOnChoice:
+        """What is chosen here: ticked, the channel, every field's text."""
+        sms = self.sms_radio is not None and self.sms_radio.isChecked()
+        texts = {k: f.text() for k, f in self.fields.items() if k != "name"}
+        return AddOnChoice(self.name, self.checked, SMS if sms else EMAIL, texts)
+
+    def apply(self, choice: AddOnChoice) -> None:
+        """Show `choice`: ticked or not, its channel, its texts (defaults where it has none)."""
+        if self.sms_radio is not None and self.email_radio is not None:
+            (self.sms_radio if choice.channel == SMS else self.email_radio).setChecked(True)
+        for key, f in self.fields.items():
+            if key != "name":
+                f.set_text(choice.texts.get(key, DEFAULT_TEXTS.get(key, "")))
+        self.check.setChecked(choice.checked)
+
     def item(self) -> dict[str, Any]:
         """The wire form: `{name, properties}`."""
-        f = self.fields
-        props: dict[str, Any] = {}
-        if self.name == "advance_notice":
-            if self.sms_radio is not None and self.sms_radio.isChecked():
-                props["sms"] = f["sms"].value()
-            else:
-                props["email"] = f["email"].value()
-                props["language"] = f["language"].value()
-        elif self.name == "cash_on_delivery":
-            props["amount"] = f["amount"].number()
-            for key in ("currency", "bank_account_holder", "bank_name"):
-                props[key] = f[key].value()
-            for key in ("bank_account_number", "bank_code"):
-                value = f[key].value()
-                # IBAN and BIC are often typed or pasted with spaces
-                props[key] = value.replace(" ", "").upper() if value else None
-            props["reference1"] = f["reference1"].value()
-        elif self.name == "drop_authorization":
-            props["message"] = f["message"].value()
-        props = {k: v for k, v in props.items() if v is not None}
-        return {"name": self.name, "properties": props} if props else {"name": self.name}
+        return wire_item(self.choice())
 
     def register(self, prefix: str, fields: dict[str, Field]) -> None:
         """Register the check box line and property fields under `prefix`."""
@@ -370,15 +374,8 @@ class AddOnWidget(QFrame):
                 fields[f"{prefix}.properties.{key}"] = f
 
     def clear(self) -> None:
-        """Unchecked, fields emptied (currency back to EUR)."""
-        self.check.setChecked(False)
-        for key, f in self.fields.items():
-            if key == "currency":
-                f.set_text("EUR")
-            elif key == "language":
-                f.set_text("de")
-            elif key != "name":
-                f.set_text("")
+        """Unchecked, fields emptied (currency back to EUR); the channel stays as it was."""
+        self.apply(AddOnChoice(self.name, channel=self.choice().channel))
         self.group.reset_touched()
 
 
@@ -404,9 +401,11 @@ class AddOnsWidget(QWidget):
         )
         self.none_label.setStyleSheet(f"color: {MUTED_COLOR};")
         layout.addWidget(self.none_label)
+        self._carrier: tuple[CarrierSpec | None, CarrierOffer | None] = (None, None)
 
     def set_carrier(self, spec: CarrierSpec | None, offer: CarrierOffer | None) -> None:
         """Show the services `offer` allows, plus any still checked."""
+        self._carrier = (spec, offer)
         offered = set(offer.additional_services) if offer else set()
         for name, w in self.items.items():
             w.set_carrier(spec, name in offered)
@@ -426,3 +425,13 @@ class AddOnsWidget(QWidget):
         """Uncheck everything."""
         for w in self.items.values():
             w.clear()
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        """The ticked services with their channel and texts, as plain JSON (for drafts)."""
+        return snapshot(w.choice() for w in self.items.values())
+
+    def restore(self, data: Any) -> None:
+        """Tick the services of a snapshot with their details; the others unticked."""
+        for name, choice in choices_from_snapshot(data, self.items).items():
+            self.items[name].apply(choice)
+        self.set_carrier(*self._carrier)  # a ticked service shows even where not offered
