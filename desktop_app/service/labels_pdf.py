@@ -31,6 +31,7 @@ from desktop_app.service.labels_layout import (
     layout,
     page_texts,
 )
+from desktop_app.service.pdf_font_embedding import LabelFontOutput, register_label_font
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +102,9 @@ def _parsed_font(path: Path, style: str) -> tuple[TTFFont, bytes]:
     pdf.add_font(_FAMILY, style, str(path))
     font = pdf.fonts[f"{_FAMILY}{style}"]
     assert isinstance(font, TTFFont)
-    return font, path.read_bytes()
+    data = path.read_bytes()
+    register_label_font(Path(font.ttffile), data)
+    return font, data
 
 
 def _add_font(pdf: FPDF, style: str, path: Path) -> None:
@@ -265,7 +268,7 @@ def render_pdf(pages: list[LabelPage], fmt: LabelFormat) -> bytes:
     measure: Measure = doc.measure
     for page in pages:
         doc.draw(layout(page, fmt.width_mm, fmt.height_mm, measure))
-    return bytes(doc.pdf.output())
+    return bytes(doc.pdf.output(output_producer_class=LabelFontOutput))
 
 
 __all__ = ["PT", "render_pdf"]

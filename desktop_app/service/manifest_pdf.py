@@ -16,6 +16,7 @@ from fpdf import FPDF
 
 from desktop_app.service.labels_layout import QUIET_MODULES, code128_modules
 from desktop_app.service.labels_pdf import use_label_fonts
+from desktop_app.service.pdf_font_embedding import LabelFontOutput
 
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 12.0
@@ -158,4 +159,4 @@ def render_manifest_pdf(
         pdf.line(x, y, x + width, y)
         pdf.set_xy(x, y + 1)
         pdf.cell(width, 4, f"{who}: date, time, signature")
-    return bytes(pdf.output())
+    return bytes(pdf.output(output_producer_class=LabelFontOutput))
