@@ -1054,10 +1054,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Suchen</translation>
     </message>
     <message>
-        <source>Something went wrong: {exc}</source>
-        <translation>Etwas ist schiefgegangen: {exc}</translation>
-    </message>
-    <message>
         <source>No shipments match</source>
         <translation>Keine passenden Sendungen</translation>
     </message>

@@ -16,7 +16,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.history.page import HistoryWidget, ShipmentHistoryModel
+from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
@@ -143,7 +144,7 @@ async def test_typing_fast_cancels_stale_searches(ctx: AppContext, qtbot: QtBot)
     await widget.reload()
     for text in ("AL", "BE", "ALPHA"):
         widget.search_edit.setText(text)
-        widget._start_search()  # what each debounce timeout does
+        widget.presenter.search_now()  # what each debounce timeout does
     await widget.wait_idle()
     assert _column(widget, ShipmentHistoryModel.REFERENCE) == ["ALPHA-1"]
 

@@ -11,7 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.history.page import HistoryWidget, ShipmentHistoryModel
+from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.settings.page import SettingsWidget
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow

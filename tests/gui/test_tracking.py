@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.history.page import HistoryWidget, ShipmentHistoryModel
+from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.history.tracking import (
     TrackingRefresher,
     attach_to_history,

@@ -462,19 +462,8 @@ def attach_to_history(history: Any, ctx: AppContext) -> QAction:
     extra = getattr(history, "extra_actions", None)
     if isinstance(extra, list):
         extra.append(action)
-    _add_to_button_row(history, button)
+    history.action_row.add_before_delete(button)
     history.return_button = button
     history.return_action = action
     update()
     return action
-
-
-def _add_to_button_row(history: Any, button: QPushButton) -> None:
-    """Put `button` before the history's Delete button (in the same row)."""
-    layout = history.layout()
-    for i in range(layout.count()):
-        row = layout.itemAt(i).layout()
-        if row is not None and row.indexOf(history.delete_button) >= 0:
-            row.insertWidget(row.indexOf(history.delete_button), button)
-            return
-    layout.addWidget(button)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.history.page import STATUS_TEXT
+from desktop_app.gui.history.table_model import STATUS_TEXT
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, date_time, time_of_day
 from desktop_app.gui.shell.theme import MUTED_COLOR

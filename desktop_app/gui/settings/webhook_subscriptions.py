@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.domain.events import event_matches
 from desktop_app.domain.rules import validate_webhook
-from desktop_app.gui.history.page import STATUS_TEXT
+from desktop_app.gui.history.table_model import STATUS_TEXT
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time
 from desktop_app.gui.widgets.problems import problem_text

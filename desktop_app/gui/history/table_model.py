@@ -1,0 +1,237 @@
+"""The History page's table: `ShipmentHistoryModel`, stored shipments as rows (date, receiver,
+carrier/service, reference, tracking numbers, status, price), and the texts and rules a row
+shows (`status_text`, `deletable`). Plain Qt model, no widget: tests fill it directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QColor
+
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import carrier_name, date_time, money, service_name
+from desktop_app.profiles.store import StoredShipment
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+#: statuses after which the real service no longer deletes a shipment (it has been picked up)
+PICKED_UP_STATUSES = frozenset(
+    {
+        "picked_up",
+        "transit",
+        "out_for_delivery",
+        "delivered",
+        "awaits_pickup_by_receiver",
+        "not_delivered",
+        "destroyed",
+        "delayed",
+    }
+)
+STATUS_TEXT = {
+    "label_created": QT_TRANSLATE_NOOP("History", "Label created"),
+    "picked_up": QT_TRANSLATE_NOOP("History", "Picked up"),
+    "transit": QT_TRANSLATE_NOOP("History", "In transit"),
+    "out_for_delivery": QT_TRANSLATE_NOOP("History", "Out for delivery"),
+    "delivered": QT_TRANSLATE_NOOP("History", "Delivered"),
+    "awaits_pickup_by_receiver": QT_TRANSLATE_NOOP("History", "Awaits pickup by receiver"),
+    "canceled": QT_TRANSLATE_NOOP("History", "Canceled"),
+    "delayed": QT_TRANSLATE_NOOP("History", "Delayed"),
+    "exception": QT_TRANSLATE_NOOP("History", "Problem (exception)"),
+    "not_delivered": QT_TRANSLATE_NOOP("History", "Not delivered"),
+    "destroyed": QT_TRANSLATE_NOOP("History", "Destroyed"),
+    "notification": QT_TRANSLATE_NOOP("History", "Notification"),
+    "unknown": QT_TRANSLATE_NOOP("History", "Unknown"),
+}
+
+
+def status_text(shipment: StoredShipment) -> str:
+    """The tracking status as shown in the history."""
+    if shipment.deleted:
+        return translate("History", "Deleted")
+    status = shipment.tracking_status
+    if not status:
+        return (
+            translate("History", "Label created")
+            if shipment.label_path is not None
+            else translate("History", "Created")
+        )
+    if status in STATUS_TEXT:
+        return translate("History", STATUS_TEXT[status])
+    return status.replace("_", " ").capitalize()
+
+
+def deletable(shipment: StoredShipment) -> tuple[bool, str]:
+    """Whether Delete is offered for this shipment, and why not."""
+    if shipment.deleted:
+        return False, translate("History", "already deleted")
+    if (shipment.tracking_status or "") in PICKED_UP_STATUSES:
+        return False, translate(
+            "History", "picked up by the carrier: the service no longer deletes it"
+        )
+    return True, ""
+
+
+def tracking_numbers(shipment: StoredShipment) -> str:
+    """The shipment's tracking numbers (its own and its packages'), comma-separated."""
+    numbers: list[str] = []
+    if shipment.carrier_tracking_no:
+        numbers.append(shipment.carrier_tracking_no)
+    for package in shipment.data.get("packages") or []:
+        number = package.get("carrier_tracking_no") if isinstance(package, dict) else None
+        if number and number not in numbers:
+            numbers.append(str(number))
+    return ", ".join(numbers)
+
+
+def last_event(shipment: StoredShipment) -> str:
+    """The newest tracking event: local time, details and location."""
+    events: list[dict[str, Any]] = []
+    for package in shipment.data.get("packages") or []:
+        if isinstance(package, dict):
+            events += [e for e in package.get("tracking_events") or [] if isinstance(e, dict)]
+    if not events:
+        return ""
+    last = max(events, key=lambda e: str(e.get("timestamp") or ""))
+    parts = [date_time(str(last.get("timestamp") or "")), str(last.get("details") or "")]
+    location = last.get("location")
+    if location:
+        parts.append(f"({location})")
+    return " ".join(p for p in parts if p)
+
+
+class ShipmentHistoryModel(QAbstractTableModel):
+    """Stored shipments as rows: date, receiver, carrier/service, reference, tracking, status."""
+
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("History", "Date"),
+        QT_TRANSLATE_NOOP("History", "Receiver"),
+        QT_TRANSLATE_NOOP("History", "Carrier / service"),
+        QT_TRANSLATE_NOOP("History", "Reference"),
+        QT_TRANSLATE_NOOP("History", "Tracking no."),
+        QT_TRANSLATE_NOOP("History", "Status"),
+        QT_TRANSLATE_NOOP("History", "Price"),
+    )
+    DATE, RECEIVER, CARRIER, REFERENCE, TRACKING, STATUS, PRICE = range(len(COLUMNS))
+    #: role giving the StoredShipment of a row
+    ShipmentRole = Qt.ItemDataRole.UserRole + 1
+    #: role giving a raw value to sort by
+    SortRole = Qt.ItemDataRole.UserRole + 2
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[StoredShipment] = []
+        self._position: dict[str, int] = {}
+
+    # --- contents -----------------------------------------------------------------------------
+
+    def set_shipments(self, shipments: Sequence[StoredShipment]) -> None:
+        """Replace every row."""
+        self.beginResetModel()
+        self._rows = list(shipments)
+        self._position = {s.id: i for i, s in enumerate(self._rows)}
+        self.endResetModel()
+
+    def update_shipment(self, shipment: StoredShipment) -> None:
+        """Replace the row of the same id (no-op if it is not shown)."""
+        for i, old in enumerate(self._rows):
+            if old.id == shipment.id:
+                self._rows[i] = shipment
+                self.dataChanged.emit(self.index(i, 0), self.index(i, len(self.COLUMNS) - 1))
+                return
+
+    def shipments(self) -> list[StoredShipment]:
+        """The shipments shown, in model order."""
+        return list(self._rows)
+
+    def shipment(self, row: int) -> StoredShipment:
+        """The shipment of a row."""
+        return self._rows[row]
+
+    def row_of(self, shipment_id: str) -> int:
+        """The row of a shipment id, or -1."""
+        return self._position.get(shipment_id, -1)
+
+    # --- Qt model API -------------------------------------------------------------------------
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(  # noqa: N802
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return translate("History", self.COLUMNS[section])
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        shipment = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(shipment, column)
+        if role == self.ShipmentRole:
+            return shipment
+        if role == self.SortRole:
+            return self._sort_value(shipment, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(shipment, column)
+        if role == Qt.ItemDataRole.ForegroundRole and shipment.deleted:
+            return QColor("#8a8a8a")
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.PRICE:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _display(self, s: StoredShipment, column: int) -> str:
+        if column == self.DATE:
+            return date_time(s.created_at)
+        if column == self.RECEIVER:
+            return s.recipient
+        if column == self.CARRIER:
+            carrier = carrier_name(s.carrier)
+            return f"{carrier} / {service_name(s.carrier, s.service)}" if s.service else carrier
+        if column == self.REFERENCE:
+            return s.reference_number or ""
+        if column == self.TRACKING:
+            return tracking_numbers(s)
+        if column == self.STATUS:
+            return status_text(s)
+        if column == self.PRICE:
+            return "" if s.price is None else money(s.price)
+        return ""
+
+    def _sort_value(self, s: StoredShipment, column: int) -> Any:
+        if column == self.DATE:
+            # the service's times may have whole seconds only: ties keep the store's order
+            return f"{s.created_at}#{len(self._rows) - self._position.get(s.id, 0):08d}"
+        if column == self.PRICE:
+            return s.price if s.price is not None else -1.0
+        return self._display(s, column).casefold()
+
+    def _tooltip(self, s: StoredShipment, column: int) -> str | None:
+        if column == self.STATUS:
+            return last_event(s) or None
+        if column == self.TRACKING:
+            url = s.data.get("tracking_url")
+            return str(url) if url else None
+        if column == self.RECEIVER:
+            to = s.data.get("to") or {}
+            place = " ".join(str(to.get(k) or "") for k in ("zip_code", "city", "country"))
+            return place.strip() or None
+        return None
