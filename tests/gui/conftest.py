@@ -108,3 +108,26 @@ async def desk_context(
 def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPageWidget:
     """The New shipment page alone on `desk_context`, shown at a desk-sized window."""
     return make_page(qtbot, desk_context)
+
+
+@pytest.fixture
+async def batch_ctx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    """A connected context whose profile has a default sender and a default package size
+    (the batch page's and its presenter's tests)."""
+    from tests.gui.app_context import SENDER, open_context
+
+    isolate(monkeypatch, tmp_path)
+    context = await open_context(tmp_path, local_service)
+    assert context.profile is not None
+    prefs = context.profile.preferences.model_copy(
+        update={"default_package": {"length": 30, "width": 20, "height": 10}}
+    )
+    profile = context.manager.update(
+        context.profile.model_copy(update={"default_sender": dict(SENDER), "preferences": prefs})
+    )
+    context.reload_profile()
+    assert context.profile == profile
+    yield context
+    await context.aclose()

@@ -5,7 +5,6 @@ failed rows, results exported. Against the real local service and the virtual pr
 from __future__ import annotations
 
 import csv
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from desktop_app.batch.mapping import MappingBook
 from desktop_app.gui.batch.page import BatchPageWidget
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.app_context import SENDER, isolate, open_context, use_printer
+from tests.gui.app_context import SENDER, use_printer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -60,22 +59,9 @@ def _write(path: Path, rows: list[list[str]]) -> Path:
 
 
 @pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_context(tmp_path, local_service)
-    assert context.profile is not None
-    prefs = context.profile.preferences.model_copy(
-        update={"default_package": {"length": 30, "width": 20, "height": 10}}
-    )
-    profile = context.manager.update(
-        context.profile.model_copy(update={"default_sender": dict(SENDER), "preferences": prefs})
-    )
-    context.reload_profile()
-    assert context.profile == profile
-    yield context
-    await context.aclose()
+def ctx(batch_ctx: AppContext) -> AppContext:
+    """A profile with a default sender and package (the conftest's `batch_ctx`)."""
+    return batch_ctx
 
 
 def _column(page: BatchPageWidget, header: str) -> int:

@@ -1,0 +1,422 @@
+"""The Batch page's decisions, without a widget: `BatchPresenter`.
+
+It holds the orders file read (`Table`), its mapping (remembered per file layout in the
+`MappingBook`), the `Batch` of checked rows with the profile's defaults (sender, carrier or
+shipping presets, package), the sender notice shown before the first row is checked, which
+actions are possible now (`BatchActions`), the run through a `BatchRunner` and its progress and
+summary, the import as orders and the results export. Outcomes are said through
+`message_shown`; the page only shows them. Tests drive it against the real local service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop_app.batch.export import write_results
+from desktop_app.batch.importer import Table, TableError, read_table
+from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook, guess_mapping
+from desktop_app.batch.orders import StoredOrders, build_orders, store_orders
+from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
+from desktop_app.batch.runner import BatchRunner, summarize
+from desktop_app.gui.batch.row_texts import count_text
+from desktop_app.gui.batch.sender import maps_a_sender, sender_notice
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.tasks import TaskSet
+
+if TYPE_CHECKING:
+    from desktop_app.gui.shell.context import AppContext
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchActions:
+    """What the page's buttons may do now."""
+
+    open: bool
+    apply_mapping: bool
+    create: bool
+    create_text: str
+    cancel: bool
+    retry: bool
+    export: bool
+    import_orders: bool
+
+
+class BatchPresenter(QObject):
+    """A loaded orders file, its checked rows, and their run."""
+
+    #: a file was loaded (its path)
+    file_loaded = Signal(str)
+    #: a run ended (summary dict of the batch core)
+    run_finished = Signal(object)
+    #: a run started (True) or ended (False)
+    running_changed = Signal(bool)
+    #: counts, actions or progress may have changed
+    state_changed = Signal()
+    #: the runner reported a row (its index)
+    row_reported = Signal(int)
+    #: the mapping note changed (its text)
+    mapping_note_changed = Signal(str)
+    #: an outcome to show: (text, error)
+    message_shown = Signal(str, bool)
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.tasks = TaskSet(lambda text: self.message_shown.emit(text, True), ctx)
+        self.mapping_book = MappingBook()
+        self.table_data: Table | None = None
+        self.batch: Batch | None = None
+        self.runner: BatchRunner | None = None
+        self.running = False
+        self.importing = False
+        self.mapping_remembered = False
+        self.mapping_note = ""
+        #: the carrier for rows whose file has none (None: by the profile's shipping presets)
+        self.carrier: str | None = None
+        #: print the labels of a run (when the profile has a printer)
+        self.print_labels = True
+        self.run_rows: list[BatchRow] = []
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message_shown.emit(text, error)
+
+    def _note(self, text: str) -> None:
+        self.mapping_note = text
+        self.mapping_note_changed.emit(text)
+
+    # --- defaults ------------------------------------------------------------------------------
+
+    def carrier_choices(self) -> tuple[list[tuple[str, str | None]], str | None]:
+        """The carriers offered for rows without one ((text, code); None: by shipping preset)
+        and the one to choose: the current, else the profile's default carrier."""
+        prefs = self.ctx.profile.preferences if self.ctx.profile else None
+        wanted = self.carrier or (prefs.default_carrier if prefs else None)
+        choices: list[tuple[str, str | None]] = [(translate("Batch", "By shipping preset"), None)]
+        choices += [(offer.display_name, code) for code, offer in self.ctx.offers.items()]
+        return choices, wanted
+
+    def defaults(self) -> Defaults:
+        """Sender, carrier, service and package every row starts from (the profile's)."""
+        profile = self.ctx.profile
+        prefs = profile.preferences if profile else None
+        carrier = self.carrier or None
+        service = prefs.default_service if prefs else None
+        return Defaults(
+            sender=profile.draft_sender() if profile else None,
+            carrier=carrier,
+            service=(service or "standard") if carrier else None,
+            package=dict(prefs.default_package) if prefs and prefs.default_package else None,
+            presets=tuple(profile.presets()) if profile else (),
+        )
+
+    def _format_chooser(self) -> Any:
+        prefs = self.ctx.profile.preferences if self.ctx.profile else None
+        return printer_format_chooser(
+            self.ctx.printer(), prefs.label_format_override if prefs else None
+        )
+
+    def can_print(self) -> bool:
+        """True when the profile has a printer for the labels."""
+        return self.ctx.printer() is not None
+
+    def print_tip(self) -> str:
+        """Why labels cannot be printed (empty when they can)."""
+        if self.can_print():
+            return ""
+        return translate("Batch", "Assign a printer to this profile in Settings")
+
+    def sender_notice(self) -> str | None:
+        """What is missing for the sender before any row is checked (None: nothing)."""
+        profile = self.ctx.profile
+        return sender_notice(
+            bool(profile and profile.default_sender),
+            maps_a_sender(self.batch.mapping if self.batch is not None else ()),
+        )
+
+    def follow_profile(self) -> None:
+        """Another profile (or the same one changed): a run stops, the rows are checked again."""
+        if self.running:
+            self.cancel()
+        self.rebuild_defaults()
+
+    def rebuild_defaults(self) -> bool:
+        """Check the rows again with the profile's defaults now (not during a run)."""
+        batch = self.batch
+        if batch is None or self.running:
+            return False
+        batch.defaults = self.defaults()
+        batch.choose_format = self._format_chooser()
+        batch.set_mapping(batch.mapping)
+        return True
+
+    # --- loading and mapping -------------------------------------------------------------------
+
+    async def load_file(self, path: Path) -> Batch | None:
+        """Read the file, pick the remembered (or guessed) mapping and check every row."""
+        if self.running:
+            self._say(translate("Batch", "Wait for the running batch to finish."), error=True)
+            return None
+        try:
+            table = await asyncio.to_thread(read_table, path)
+        except (TableError, OSError) as exc:
+            self._say(
+                translate("Batch", "Could not read {name}: {exc}").format(name=path.name, exc=exc),
+                error=True,
+            )
+            return None
+        remembered = self.mapping_book.get(table.layout, table.headers)
+        self.mapping_remembered = remembered is not None
+        mapping = remembered if remembered is not None else guess_mapping(table.headers)
+        self.table_data = table
+        self.batch = Batch(table, mapping, self.defaults(), choose_format=self._format_chooser())
+        self.runner = None
+        self.run_rows = []
+        self._note(
+            translate("Batch", "The mapping remembered for this file layout is used.")
+            if remembered is not None
+            else translate("Batch", "Mapping guessed from the column names: check it and apply it.")
+        )
+        self.file_loaded.emit(str(path))
+        return self.batch
+
+    def file_text(self, path: Path) -> str:
+        """What the page says about the loaded file."""
+        rows = len(self.table_data.rows) if self.table_data is not None else 0
+        return translate("Batch", "{name}: %n order(s)", None, rows).format(name=path.name)
+
+    def apply_mapping(self, mapping: ColumnMapping) -> bool:
+        """Use `mapping` for every row not yet created, and remember it for the layout."""
+        batch, table = self.batch, self.table_data
+        if batch is None or table is None or self.running:
+            return False
+        batch.set_mapping(mapping)
+        try:
+            self.mapping_book.put(table.layout, table.headers, mapping)
+            self.mapping_remembered = True
+            self._note(translate("Batch", "Applied and remembered for files with these columns."))
+        except OSError as exc:
+            self._note(translate("Batch", "Applied (not remembered: {exc}).").format(exc=exc))
+        return True
+
+    # --- state ---------------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """Rows per status."""
+        return self.batch.counts() if self.batch else {}
+
+    def counts_text(self) -> str:
+        """The counts line ("3 ready, 1 with problems")."""
+        return ", ".join(count_text(s, n) for s, n in sorted(self.counts().items()) if n)
+
+    def actions(self) -> BatchActions:
+        """Which buttons work now: a loaded batch, no run, a connection, rows to run."""
+        counts = self.counts()
+        loaded = self.batch is not None and not self.running
+        connected = self.ctx.creator is not None
+        ready = counts.get("ready", 0)
+        retryable = counts.get("failed", 0) + counts.get("canceled", 0)
+        if self.runner is not None:
+            retryable += ready  # failed rows edited back to ready since the last run
+        return BatchActions(
+            open=not self.running,
+            apply_mapping=loaded,
+            create=loaded and connected and ready > 0,
+            create_text=translate("Batch", "Create all ({ready})").format(ready=ready)
+            if ready
+            else translate("Batch", "Create all"),
+            cancel=self.running,
+            retry=loaded and connected and retryable > 0,
+            export=loaded,
+            import_orders=loaded and self.ctx.client is not None and not self.importing,
+        )
+
+    def progress(self) -> tuple[int, int] | None:
+        """Rows of the last run done, of how many (None before a run)."""
+        if not self.run_rows:
+            return None
+        done = sum(1 for r in self.run_rows if r.status not in ("ready", "creating"))
+        return done, len(self.run_rows)
+
+    # --- orders --------------------------------------------------------------------------------
+
+    async def import_orders(self, mapping: ColumnMapping) -> StoredOrders | None:
+        """Store the file's orders (`mapping` plus its line-item columns) on the service; the
+        message says how many were stored, skipped, refused or invalid."""
+        table, client = self.table_data, self.ctx.client
+        if table is None or client is None or self.running:
+            return None
+        orders = build_orders(table, mapping)
+        invalid = [order for order in orders if not order.valid]
+        self.importing = True
+        self.state_changed.emit()
+        try:
+            result = await store_orders(client, orders)
+        finally:
+            self.importing = False
+            self.state_changed.emit()
+        text = translate(
+            "BatchPageWidget",
+            "Orders: {stored} stored, {skipped} already on the service, {invalid} with "
+            "problems, {refused} refused.",
+        ).format(
+            stored=len(result.stored),
+            skipped=len(result.skipped),
+            invalid=len(invalid),
+            refused=len(result.refused),
+        )
+        details = [
+            translate("BatchPageWidget", "Order {number} (line {lines}): {problem}").format(
+                number=order.external_order_id,
+                lines=", ".join(str(line) for line in order.lines),
+                problem=order.problems[0],
+            )
+            for order in invalid
+        ]
+        details += [
+            translate("BatchPageWidget", "Order {number}: {error}").format(
+                number=number, error=error
+            )
+            for number, error in result.refused.items()
+        ]
+        self._say("\n".join([text, *details[:5]]), error=bool(details))
+        return result
+
+    # --- running -------------------------------------------------------------------------------
+
+    def _on_row(self, row: BatchRow) -> None:
+        """The runner reports a row (on the event loop's thread)."""
+        if self.batch is not None and row.index < len(self.batch.rows):
+            self.row_reported.emit(row.index)
+
+    def _make_runner(self) -> BatchRunner | None:
+        creator, batch = self.ctx.creator, self.batch
+        if creator is None or batch is None:
+            self._say(translate("Batch", "Not connected to the service yet."), error=True)
+            return None
+        printer = self.ctx.printer() if self.print_labels else None
+        queue = self.ctx.queue if printer is not None else None
+        if self.runner is None or self.runner.creator is not creator:
+            self.runner = BatchRunner(
+                batch,
+                creator,
+                queue=queue,
+                printer=printer if queue is not None else None,
+                on_row=self._on_row,
+            )
+        else:
+            self.runner.queue = queue
+            self.runner.printer = printer if queue is not None else None
+        return self.runner
+
+    async def create_all(self) -> dict[str, Any] | None:
+        """Create every valid row (concurrently; the client keeps within the rate limit)."""
+        runner = self._make_runner()
+        if runner is None or self.batch is None:
+            return None
+        rows = [r for r in self.batch.rows if r.status == "ready"]
+        return await self._run(runner, rows, retry=False)
+
+    async def retry_failed(self) -> dict[str, Any] | None:
+        """Run the failed and canceled rows again (and rows edited back to ready)."""
+        runner = self._make_runner()
+        if runner is None or self.batch is None:
+            return None
+        rows = [r for r in self.batch.rows if r.status in ("failed", "canceled", "ready")]
+        return await self._run(runner, rows, retry=True)
+
+    async def _run(
+        self, runner: BatchRunner, rows: list[BatchRow], *, retry: bool
+    ) -> dict[str, Any] | None:
+        if not rows or self.running:
+            return None
+        self.running = True
+        self.run_rows = rows
+        self._say(translate("Batch", "Creating %n shipment(s)…", None, len(rows)))
+        self.running_changed.emit(True)
+        try:
+            if retry:
+                await runner.retry_failed()
+            else:
+                await runner.run(rows)
+        finally:
+            self.running = False
+            self.running_changed.emit(False)
+        assert self.batch is not None
+        summary = summarize(self.batch.rows)
+        text, bad = self.summary_text()
+        self._say(text, error=bad)
+        await self._announce([r.shipment_id for r in rows if r.status == "created"])
+        self.run_finished.emit(summary)
+        return summary
+
+    def summary_text(self) -> tuple[str, bool]:
+        """What a run ended with ("4 of 5 created, 1 failed."), and whether rows failed."""
+        counts = self.counts()
+        total = len(self.batch.rows) if self.batch is not None else 0
+        parts = [
+            translate("Batch", "{0} of %n created", None, total).format(counts.get("created", 0))
+        ]
+        for status in ("failed", "canceled", "invalid"):
+            if counts.get(status):
+                parts.append(count_text(status, counts[status]))
+        bad = bool(counts.get("failed", 0) or counts.get("canceled", 0))
+        return translate("Batch", "{0}.").format(", ".join(parts)), bad
+
+    async def _announce(self, ids: Sequence[str | None]) -> None:
+        """Tell the other pages (history, pickups) about the new shipments."""
+        store = self.ctx.store
+        if store is None:
+            return
+
+        def read() -> list[Any]:
+            found = []
+            for shipment_id in ids:
+                if shipment_id is None:
+                    continue
+                try:
+                    found.append(store.get_shipment(shipment_id))
+                except LookupError:
+                    continue
+            return found
+
+        for stored in await asyncio.to_thread(read):  # SQLite reads off the event loop
+            self.ctx.shipment_created.emit(stored)
+
+    def cancel(self) -> None:
+        """Send no further rows; those being created finish."""
+        if self.runner is not None and self.running:
+            self.runner.cancel()
+            self._say(translate("Batch", "Canceling: rows already sent finish, the others wait."))
+
+    # --- export --------------------------------------------------------------------------------
+
+    def export_suggestion(self) -> str:
+        """Where the results CSV goes by default: beside the orders file."""
+        if self.table_data is None:
+            return ""
+        source = self.table_data.source
+        return str(source.with_name(f"{source.stem}-results.csv"))
+
+    def export(self, path: Path) -> Path | None:
+        """Write the results CSV (one line per row, in file order)."""
+        if self.batch is None:
+            return None
+        try:
+            written = write_results(self.batch.rows, path)
+        except OSError as exc:
+            self._say(
+                translate("Batch", "Could not write {path}: {exc}").format(path=path, exc=exc),
+                error=True,
+            )
+            return None
+        self._say(translate("Batch", "Results written to {written}.").format(written=written))
+        return written
