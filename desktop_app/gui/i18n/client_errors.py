@@ -6,10 +6,9 @@ service's own messages (`errors`, no code) are shown as they came, inside the se
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
-from desktop_app.batch.runner import RowConflict
-from desktop_app.client.desk import LabelDownloadError
 from desktop_app.client.errors import (
     APIConnectionError,
     APIError,
@@ -159,27 +158,35 @@ def _row_conflict(_exc: APIError) -> str:
     )
 
 
-# the most specific class of an exception's MRO that is listed here gives its text
-_TEXTS: dict[type[BaseException], Callable[[APIError], str]] = {
-    APIError: _api,
-    APIConnectionError: _connection,
-    CertificateError: _certificate,
-    APITimeoutError: _timeout,
-    BadRequestError: _bad_request,
-    AuthenticationError: _authentication,
-    PermissionDeniedError: _permission,
-    NotFoundError: _not_found,
-    PayloadTooLargeError: _too_large,
-    UnsupportedMediaTypeError: _media_type,
-    UnprocessableEntityError: _unprocessable,
-    RateLimitError: _rate_limited,
-    InternalServerError: _server_failed,
-    ServiceUnavailableError: _unavailable,
-    CarrierError: _carrier,
-    CarrierTimeoutError: _carrier_timeout,
-    LabelDownloadError: _label_download,
-    RowConflict: _row_conflict,
-}
+@functools.cache
+def _texts() -> dict[type[BaseException], Callable[[APIError], str]]:
+    """The most specific class of an exception's MRO that is listed here gives its text.
+
+    Built on the first error: the batch runner and the journaled creator (httpx under them)
+    stay out of the app's start-up."""
+    from desktop_app.batch.runner import RowConflict
+    from desktop_app.client.desk import LabelDownloadError
+
+    return {
+        APIError: _api,
+        APIConnectionError: _connection,
+        CertificateError: _certificate,
+        APITimeoutError: _timeout,
+        BadRequestError: _bad_request,
+        AuthenticationError: _authentication,
+        PermissionDeniedError: _permission,
+        NotFoundError: _not_found,
+        PayloadTooLargeError: _too_large,
+        UnsupportedMediaTypeError: _media_type,
+        UnprocessableEntityError: _unprocessable,
+        RateLimitError: _rate_limited,
+        InternalServerError: _server_failed,
+        ServiceUnavailableError: _unavailable,
+        CarrierError: _carrier,
+        CarrierTimeoutError: _carrier_timeout,
+        LabelDownloadError: _label_download,
+        RowConflict: _row_conflict,
+    }
 
 
 def _key_environment(exc: BaseException) -> str:
@@ -206,7 +213,7 @@ def client_error_text(exc: BaseException) -> str | None:
     if not isinstance(exc, APIError):
         return None
     for cls in type(exc).__mro__:
-        text = _TEXTS.get(cls)
+        text = _texts().get(cls)
         if text is None:
             continue
         if cls is APIError and type(exc).default_user_message != APIError.default_user_message:

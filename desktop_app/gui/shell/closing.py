@@ -7,7 +7,10 @@ profile again; a job being sent gets a few seconds to finish.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop_app.gui.i18n import translate
 
@@ -57,3 +60,29 @@ def close_question(creating: bool, waiting_jobs: int) -> CloseQuestion | None:
         " ".join(parts),
         translate("Closing", "Close"),
     )
+
+
+def ask_before_closing(
+    parent: QWidget, question: CloseQuestion, proceed: Callable[[], None]
+) -> QMessageBox:
+    """Open (window-modal, not blocking) the box asking `question`; `proceed` runs when the
+    user goes ahead. "Keep working" (and Esc) leave the window open."""
+    box = QMessageBox(parent)
+    box.setObjectName("closeConfirmation")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(translate("MainWindow", "Close Packdesk"))
+    box.setText(question.text)
+    box.setInformativeText(question.details)
+    go_ahead = box.addButton(question.proceed, QMessageBox.ButtonRole.AcceptRole)
+    stay = box.addButton(translate("MainWindow", "Keep working"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(go_ahead)
+    box.setEscapeButton(stay)
+
+    def decided(_result: int) -> None:
+        if box.clickedButton() is go_ahead:
+            proceed()
+        box.deleteLater()
+
+    box.finished.connect(decided)
+    box.open()
+    return box

@@ -1,4 +1,8 @@
-"""The main window: environment banner with the profile switcher, pages, status bar."""
+"""The main window: environment banner with the profile switcher, pages, status bar.
+
+Its parts live beside it: the banner (`banner`), the page tabs (`page_tabs`), the menus
+(`menus`), the close question (`closing`) and the status bar (`status_bar`).
+"""
 
 from __future__ import annotations
 
@@ -7,35 +11,19 @@ import contextlib
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QScrollArea,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.closing import WAITING_STATES, close_question
+from desktop_app.gui.shell.banner import EnvironmentBannerWidget
+from desktop_app.gui.shell.closing import WAITING_STATES, ask_before_closing, close_question
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_confirmation
-from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog, window_action
+from desktop_app.gui.shell.menus import WindowMenus
+from desktop_app.gui.shell.page_tabs import PageTabsWidget, placeholder
+from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog
 from desktop_app.gui.shell.status_bar import StatusBarWidget
-from desktop_app.gui.shell.theme import (
-    banner_style,
-    frame_style,
-    look_for,
-    profile_title,
-    window_title,
-)
-from desktop_app.gui.widgets.elided import ElidedLabel
+from desktop_app.gui.shell.theme import frame_style, profile_title, window_title
 from desktop_app.profiles.models import Profile
 
 NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
@@ -43,79 +31,6 @@ HISTORY = QT_TRANSLATE_NOOP("Window", "History")
 SETTINGS = QT_TRANSLATE_NOOP("Window", "Settings")
 #: the smallest screen the window must fit (a desk PC's 1024x600 netbook panel)
 SMALL_SCREEN = (1024, 600)
-
-
-class EnvironmentBannerWidget(QFrame):
-    """The coloured SANDBOX/LIVE band across the top, holding the profile switcher."""
-
-    profile_chosen = Signal(object)  # Profile
-
-    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.context = context
-        self.setObjectName("environmentBanner")
-        self.environment = "sandbox"
-        self.text_label = ElidedLabel(max_preferred=480)
-        self.text_label.setObjectName("environmentText")
-        font = self.text_label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        self.text_label.setFont(font)
-        self.profile_combo = QComboBox()
-        self.profile_combo.setObjectName("profileSwitcher")
-        self.profile_combo.setMinimumContentsLength(16)
-        self.profile_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.profile_combo.setAccessibleName("Profile")
-        self.profile_combo.setToolTip(translate("Window", "Switch profile (Ctrl+Shift+P)"))
-        switch_label = QLabel(translate("Window", "&Profile:"))
-        switch_label.setBuddy(self.profile_combo)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(12, 6, 12, 6)
-        layout.addWidget(self.text_label, 1)
-        layout.addWidget(switch_label)
-        layout.addWidget(self.profile_combo)
-        self.profile_combo.activated.connect(self._on_activated)
-        self._profiles: list[Profile] = []
-
-    def set_profiles(self, profiles: list[Profile], current_id: str | None) -> None:
-        """Fill the switcher; each entry says whether it is sandbox or live."""
-        self._profiles = list(profiles)
-        with _blocked(self.profile_combo):
-            self.profile_combo.clear()
-            for p in self._profiles:
-                self.profile_combo.addItem(
-                    f"{profile_title(p)}  ({look_for(p.environment).word})", p.id
-                )
-            index = self.profile_combo.findData(current_id)
-            if index >= 0:
-                self.profile_combo.setCurrentIndex(index)
-
-    def show_environment(self, profile: Profile) -> None:
-        """Colour and words of the profile's environment."""
-        self.environment = profile.environment
-        self.text_label.setText(look_for(profile.environment).banner)
-        self.setStyleSheet(banner_style(profile.environment))
-        self.setAccessibleName(look_for(profile.environment).banner)
-        index = self.profile_combo.findData(profile.id)
-        if index >= 0:
-            with _blocked(self.profile_combo):
-                self.profile_combo.setCurrentIndex(index)
-
-    def _on_activated(self, index: int) -> None:
-        profile_id = self.profile_combo.itemData(index)
-        profile = next((p for p in self._profiles if p.id == profile_id), None)
-        if profile is not None:
-            self.profile_chosen.emit(profile)
-
-
-@contextlib.contextmanager
-def _blocked(widget: QWidget) -> Any:
-    old = widget.blockSignals(True)
-    try:
-        yield
-    finally:
-        widget.blockSignals(old)
 
 
 class MainWindow(QMainWindow):
@@ -148,14 +63,9 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.resize(1280, 760)
 
-        self.banner = EnvironmentBannerWidget(context)
+        self.banner = EnvironmentBannerWidget()
         self.banner.profile_chosen.connect(self.switch_profile)
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("pages")
-        self.tabs.setDocumentMode(True)
-        self._pages: dict[str, QWidget] = {}
-        self._containers: dict[str, QWidget] = {}  # what the tab holds (a scroll area)
-        self._page_actions: list[QAction] = []
+        self.tabs = PageTabsWidget()
 
         central = QWidget()
         central.setObjectName("centralFrame")
@@ -170,16 +80,25 @@ class MainWindow(QMainWindow):
         self.setStatusBar(self.status_bar)
 
         self.shipment_page = self._make_shipment_page()
-        self.add_page(NEW_SHIPMENT, self.shipment_page)
+        self.tabs.add_page(NEW_SHIPMENT, self.shipment_page, scrolls_itself=True)
         self.add_page(
-            HISTORY, _placeholder(translate("Window", "The shipment history appears here."))
+            HISTORY, placeholder(translate("Window", "The shipment history appears here."))
         )
         self.add_page(
             SETTINGS,
-            _placeholder(translate("Window", "Profiles, printers and preferences appear here.")),
+            placeholder(translate("Window", "Profiles, printers and preferences appear here.")),
         )
-
-        self._build_menus()
+        self.window_menus = WindowMenus(
+            self,
+            self.tabs,
+            shipment_actions=getattr(self.shipment_page, "menu_actions", ()),
+            new_shipment=self.start_new_shipment,
+            focus_switcher=self._focus_switcher,
+            show_shortcuts=self.show_shortcut_sheet,
+        )
+        self.shipment_menu = self.window_menus.shipment_menu
+        self.go_menu = self.window_menus.go_menu
+        self.help_menu = self.window_menus.help_menu
 
         context.profile_changed.connect(self._on_profile_changed)
         context.shipment_created.connect(self.shipment_created.emit)
@@ -191,46 +110,9 @@ class MainWindow(QMainWindow):
 
     # --- menus and keys -----------------------------------------------------------------------
 
-    def _build_menus(self) -> None:
-        """Shipment (the page's own actions), Go (pages, profile), Help (F1): every key shown."""
-        bar = self.menuBar()
-        self.shipment_menu = bar.addMenu(self.tr("&Shipment"))
-        new = window_action(self, self.tr("&New shipment"), "Ctrl+N")
-        new.triggered.connect(self.start_new_shipment)
-        self.shipment_menu.addAction(new)
-        for action in getattr(self.shipment_page, "menu_actions", ()):
-            self.shipment_menu.addAction(action)
-        self.shipment_menu.addSeparator()
-        quit_action = window_action(self, self.tr("&Quit"), "Ctrl+Q")
-        quit_action.triggered.connect(self.close)
-        self.shipment_menu.addAction(quit_action)
-        self.go_menu = bar.addMenu(self.tr("&Go"))
-        switcher = window_action(self, self.tr("&Profile switcher"), "Ctrl+Shift+P")
-        switcher.triggered.connect(self._focus_switcher)
-        self.go_menu.addAction(switcher)
-        self.go_menu.addSeparator()
-        for number in range(1, 10):  # Ctrl+1 ... Ctrl+9: the pages in tab order
-            action = window_action(self, "", f"Ctrl+{number}")
-            action.triggered.connect(lambda _=False, i=number - 1: self.tabs.setCurrentIndex(i))
-            self.go_menu.addAction(action)
-            self._page_actions.append(action)
-        self.help_menu = bar.addMenu(self.tr("&Help"))
-        sheet = window_action(self, self.tr("&Keyboard shortcuts"), "F1")
-        sheet.triggered.connect(self.show_shortcut_sheet)
-        self.help_menu.addAction(sheet)
-        self._refresh_page_actions()
-
     def menus(self) -> list[QMenu]:
         """The menus in menu-bar order."""
-        return [self.shipment_menu, self.go_menu, self.help_menu]
-
-    def _refresh_page_actions(self) -> None:
-        if not self._page_actions:
-            return
-        for index, action in enumerate(self._page_actions):
-            name = self.tabs.tabText(index) if index < self.tabs.count() else ""
-            action.setText(name.replace("&", ""))
-            action.setVisible(bool(name))
+        return self.window_menus.menus()
 
     def _focus_switcher(self) -> None:
         self.banner.profile_combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -262,50 +144,29 @@ class MainWindow(QMainWindow):
     # --- pages ----------------------------------------------------------------------------
 
     def add_page(self, name: str, widget: QWidget) -> None:
-        """Add a page, or replace the page of that name (keeping its position).
-
-        Pages sit in a scroll area (the New shipment page scrolls its own form), so no page's
-        minimum size can make the window bigger than a small screen.
-        """
-        container = widget if widget is self.shipment_page else _scrolling(widget)
-        old = self._containers.get(name)
-        if old is not None:
-            index = self.tabs.indexOf(old)
-            self.tabs.removeTab(index)
-            self.tabs.insertTab(index, container, translate("Window", name))
-            old.deleteLater()
-        else:
-            self.tabs.addTab(container, translate("Window", name))
-        self._pages[name] = widget
-        self._containers[name] = container
-        self._refresh_page_actions()
+        """Add a page in a scroll area, or replace the page of that name (same position)."""
+        self.tabs.add_page(name, widget)
 
     def move_page_last(self, name: str) -> None:
         """Put the page called `name` at the end of the tabs (Settings stays last)."""
-        container = self._containers.get(name)
-        if container is not None:
-            self.tabs.tabBar().moveTab(self.tabs.indexOf(container), self.tabs.count() - 1)
-            self._refresh_page_actions()
+        self.tabs.move_page_last(name)
 
     def current_page(self) -> QWidget | None:
         """The page in front (not its scroll area)."""
-        current = self.tabs.currentWidget()
-        return next((p for n, p in self._pages.items() if self._containers[n] is current), None)
+        return self.tabs.current_page()
 
     def page(self, name: str) -> QWidget | None:
         """The page called `name`."""
-        return self._pages.get(name)
+        return self.tabs.page(name)
 
     def show_page(self, name: str) -> None:
         """Bring the page called `name` to the front."""
-        container = self._containers.get(name)
-        if container is not None:
-            self.tabs.setCurrentWidget(container)
+        self.tabs.show_page(name)
 
     @property
     def history_page(self) -> QWidget | None:
         """The History page (`shell.pages` sets it)."""
-        return self._pages.get(HISTORY)
+        return self.tabs.page(HISTORY)
 
     @history_page.setter
     def history_page(self, widget: QWidget) -> None:
@@ -314,7 +175,7 @@ class MainWindow(QMainWindow):
     @property
     def settings_page(self) -> QWidget | None:
         """The Settings page (`shell.pages` sets it)."""
-        return self._pages.get(SETTINGS)
+        return self.tabs.page(SETTINGS)
 
     @settings_page.setter
     def settings_page(self, widget: QWidget) -> None:
@@ -392,26 +253,11 @@ class MainWindow(QMainWindow):
         if question is None:
             self._start_shutdown()
             return
-        box = QMessageBox(self)
-        box.setObjectName("closeConfirmation")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Close Packdesk"))
-        box.setText(question.text)
-        box.setInformativeText(question.details)
-        proceed = box.addButton(question.proceed, QMessageBox.ButtonRole.AcceptRole)
-        stay = box.addButton(self.tr("Keep working"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(proceed)
-        box.setEscapeButton(stay)
+        self.close_confirmation = ask_before_closing(self, question, self._start_shutdown)
+        self.close_confirmation.finished.connect(self._close_question_answered)
 
-        def decided(_result: int) -> None:
-            self.close_confirmation = None
-            if box.clickedButton() is proceed:
-                self._start_shutdown()
-            box.deleteLater()
-
-        box.finished.connect(decided)
-        self.close_confirmation = box
-        box.open()
+    def _close_question_answered(self, _result: int) -> None:
+        self.close_confirmation = None
 
     def _start_shutdown(self) -> None:
         if self._shutdown_task is None:
@@ -438,22 +284,3 @@ class MainWindow(QMainWindow):
         finally:
             self._shutdown_done = True
             self.close()
-
-
-def _scrolling(widget: QWidget) -> QScrollArea:
-    """`widget` in a frameless scroll area that resizes it (scroll bars only when too small)."""
-    area = QScrollArea()
-    area.setObjectName(f"{widget.objectName() or 'page'}Scroll")
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    return area
-
-
-def _placeholder(text: str) -> QWidget:
-    widget = QWidget()
-    layout = QVBoxLayout(widget)
-    label = QLabel(text)
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    layout.addWidget(label)
-    return widget
