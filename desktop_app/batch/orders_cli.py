@@ -1,5 +1,6 @@
-"""`packdesk orders import FILE --profile NAME`, `packdesk orders watch FOLDER --profile NAME
-[--once]` (see batch/watched_folder.py) and `packdesk orders list --profile NAME`.
+"""`packdesk orders import FILE --profile NAME`, `packdesk orders watch [FOLDER] --profile NAME
+[--once]` (see batch/watched_folder.py; FOLDER: the profile's watched folder when left out)
+and `packdesk orders list --profile NAME`.
 
 `import` reads a CSV/XLSX with the batch's column mapping (remembered per layout, or
 `--mapping FILE`) plus the line-item columns, checks every order with the domain rules and
@@ -46,7 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("--currency", default=DEFAULT_CURRENCY, help="for rows without a currency")
     imp.add_argument("--dry-run", action="store_true", help="check and report only")
     watch = sub.add_parser("watch", help="import every CSV/XLSX dropped into FOLDER once")
-    watch.add_argument("folder", type=Path, help="files move to done/ or failed/ with a report")
+    watch.add_argument(
+        "folder",
+        type=Path,
+        nargs="?",
+        help="files move to done/ or failed/ with a report (default: the profile's watched folder)",
+    )
     watch.add_argument("--profile", required=True, help="profile name (or id)")
     watch.add_argument("--once", action="store_true", help="import what is ready, then exit")
     watch.add_argument("--interval", type=float, default=DEFAULT_POLL_INTERVAL, help="seconds")
@@ -86,6 +92,14 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "list":
         return asyncio.run(_list(args, manager, profile))
     if args.command == "watch":
+        if args.folder is None:
+            configured = profile.preferences.watched_folder
+            if not configured:
+                raise UsageError(
+                    f"profile {profile.name!r} has no watched folder: give FOLDER, or set one "
+                    "in Settings › Station"
+                )
+            args.folder = Path(configured)
         try:
             return asyncio.run(_watch(args, manager, profile))
         except KeyboardInterrupt:

@@ -89,6 +89,12 @@ class Preferences(BaseModel):
     watched_folder: str | None = Field(
         default=None, description="a folder whose CSV/XLSX order exports are imported as orders"
     )
+    pack_check: bool = Field(
+        default=False, description="the Scan page ticks each item by its GTIN before shipping"
+    )
+    scan_sound: bool = Field(
+        default=True, description="the Scan page sounds a success or error signal"
+    )
 
     @field_validator("label_format_override")
     @classmethod

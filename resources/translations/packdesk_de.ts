@@ -2660,6 +2660,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>&amp;Vorgaben</translation>
     </message>
     <message>
+        <source>S&amp;tation</source>
+        <translation>S&amp;tation</translation>
+    </message>
+    <message>
         <source>Print the label automatically after it is created</source>
         <translation>Etikett nach dem Erstellen automatisch drucken</translation>
     </message>
@@ -3536,6 +3540,58 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Saved: no scale.</source>
         <translation>Gespeichert: keine Waage.</translation>
+    </message>
+    <message>
+        <source>Station of &lt;b&gt;{name}&lt;/b&gt; (the Scan page)</source>
+        <translation>Station von &lt;b&gt;{name}&lt;/b&gt; (die Seite Scannen)</translation>
+    </message>
+    <message>
+        <source>The watched folder {folder} does not exist.</source>
+        <translation>Den überwachten Ordner {folder} gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>Pack check: scan every item of an order before its label is made</source>
+        <translation>Packkontrolle: jeden Artikel einer Bestellung scannen, bevor das Etikett erstellt wird</translation>
+    </message>
+    <message>
+        <source>Sound a signal after each scan (success or error)</source>
+        <translation>Nach jedem Scan ein Signal ertönen lassen (Erfolg oder Fehler)</translation>
+    </message>
+    <message>
+        <source>No watched folder</source>
+        <translation>Kein überwachter Ordner</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Wählen …</translation>
+    </message>
+    <message>
+        <source>No folder</source>
+        <translation>Kein Ordner</translation>
+    </message>
+    <message>
+        <source>Scan to ship</source>
+        <translation>Scannen und versenden</translation>
+    </message>
+    <message>
+        <source>Watched folder for order exports</source>
+        <translation>Überwachter Ordner für Bestellexporte</translation>
+    </message>
+    <message>
+        <source>Every CSV or XLSX file a shop drops into the watched folder is imported once as orders while the profile is open; it then moves to done/ or failed/.</source>
+        <translation>Jede CSV- oder XLSX-Datei, die ein Shop in den überwachten Ordner legt, wird einmal als Bestellungen importiert, solange das Profil geöffnet ist; danach wandert sie nach done/ oder failed/.</translation>
+    </message>
+    <message>
+        <source>Save station settings</source>
+        <translation>Stationseinstellungen speichern</translation>
+    </message>
+    <message>
+        <source>Folder the shop drops its order exports into</source>
+        <translation>Ordner, in den der Shop seine Bestellexporte legt</translation>
+    </message>
+    <message>
+        <source>Station settings saved.</source>
+        <translation>Stationseinstellungen gespeichert.</translation>
     </message>
 </context>
 <context>

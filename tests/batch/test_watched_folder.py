@@ -165,3 +165,20 @@ def test_killed_mid_file_then_rerun_imports_nothing_twice(
 @pytest.mark.parametrize("argv", [["watch", "/nonexistent-dir/x", "--profile", "Nobody"]])
 def test_watch_unknown_profile_is_a_usage_error(on_station: Station, argv: list[str]) -> None:
     assert orders_main(argv) == 2
+
+
+def test_watch_without_a_folder_uses_the_profile_s_watched_folder(
+    on_station: Station, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["watch", "--profile", "Station", "--once", "--settle", "1"]
+    assert orders_main(argv) == 2  # no folder given and none configured
+    assert "has no watched folder" in capsys.readouterr().err
+    folder = tmp_path / "shop-drop"
+    folder.mkdir()
+    profile = on_station.manager.get(on_station.profile.id)
+    preferences = profile.preferences.model_copy(update={"watched_folder": str(folder)})
+    on_station.manager.update(profile.model_copy(update={"preferences": preferences}))
+    _age(write_csv(folder / "shop.csv", HEADERS, ROWS))
+    assert orders_main(argv) == 0
+    assert (folder / "done" / "shop.csv").is_file()
+    assert _numbers_in_cache(on_station) == ["W-1001", "W-1002"]

@@ -19,37 +19,19 @@ from desktop_app.gui.scan.page import BLUE, GREEN, RED, ScanPageWidget
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.payload import prepare_payload
-from desktop_app.printing.printers import PrinterBook, PrinterDefinition
+from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.scales.config import ScaleConfig
 from desktop_app.scales.virtual_scale import VirtualScale
 from desktop_app.station.slip import slip_zpl
 from tests.gui.app_context import (
-    SENDER,
-    add_service_profile,
     expect,
-    isolate,
-    make_manager,
     use_printer,
 )
+from tests.gui.scan_desk import add_orders, set_preferences
+from tests.gui.scan_desk import ctx as ctx  # the fixture
 from tests.gui.shipment_desk import wait_until
 from tests.station.conftest import BOOK, MUG, TEA, order_body
-
-
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    account = local_service.add_account()  # its own orders and shipments
-    manager = make_manager(tmp_path)
-    profile = add_service_profile(manager, local_service, key=account["sandbox_key"])
-    manager.update(profile.model_copy(update={"default_sender": dict(SENDER)}))
-    context = AppContext(manager, PrinterBook(tmp_path / "config" / "printers.json"))
-    await context.open_profile(manager.get(profile.id))
-    assert context.connected, context.connection_message
-    yield context
-    await context.aclose()
 
 
 @pytest.fixture
@@ -69,12 +51,6 @@ async def page(
     await scale.aclose()
 
 
-async def _orders(ctx: AppContext, *bodies: dict[str, Any]) -> None:
-    assert ctx.client is not None
-    for body in bodies:
-        await ctx.client.orders.create(body)
-
-
 def _type(qtbot: QtBot, text: str) -> None:
     """What a wedge scanner does: the characters, then Enter, to the focused widget."""
     target = QApplication.focusWidget()
@@ -87,7 +63,9 @@ async def _scan(qtbot: QtBot, page: ScanPageWidget, code: str) -> Any:
     shown = expect(page.outcome_shown)
     _type(qtbot, code)
     (outcome,) = await asyncio.wait_for(shown, 60)
-    assert page.scan_box.hasFocus() or page.weight_box.hasFocus()  # ready for the next scan
+    assert (
+        page.scan_box.hasFocus() or page.weight_panel.weight_box.hasFocus()
+    )  # ready for the next scan
     return outcome
 
 
@@ -100,19 +78,25 @@ def _printer(ctx: AppContext) -> PrinterDefinition:
 async def test_scanned_order_to_exact_label_and_slip_bytes(
     ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
-    await _orders(ctx, order_body("W-1", items=[(MUG, 2), (TEA, 1)]))
+    await add_orders(ctx, order_body("W-1", items=[(MUG, 2), (TEA, 1)]))
     outcome = await _scan(qtbot, page, "W-1")
-    assert outcome.kind == "shipped", (page.banner.text(), page.detail.text())
+    assert outcome.kind == "shipped", (page.outcome.title.text(), page.outcome.detail.text())
     assert outcome.weight_kg == 1.25  # the scale's stable weight beats the order's 1.2 kg
     shipment = outcome.shipment
-    assert page.outcome_color == GREEN
-    assert shipment.carrier_tracking_no in page.banner.text() and "DHL" in page.banner.text()
-    assert "1,250" in page.weight_label.text() or "1.250" in page.weight_label.text()
+    assert page.outcome.color == GREEN
+    assert (
+        shipment.carrier_tracking_no in page.outcome.title.text()
+        and "DHL" in page.outcome.title.text()
+    )
+    assert (
+        "1,250" in page.weight_panel.weight_label.text()
+        or "1.250" in page.weight_panel.weight_label.text()
+    )
     jobs = await vprinter.wait_for_jobs(2, timeout=60)
     label = shipment.label_path.read_bytes()
     printer = _printer(ctx)
     assert jobs[0].data == prepare_payload(printer, label, source_format=shipment.label_format).data
-    slip = slip_zpl(page.station.slip(outcome.order), dpi=203)  # type: ignore[union-attr]
+    slip = slip_zpl(page.presenter.station.slip(outcome.order), dpi=203)  # type: ignore[union-attr]
     assert jobs[1].data == prepare_payload(printer, slip).data
     assert b"^FDW-1^FS" in jobs[1].data
 
@@ -120,35 +104,35 @@ async def test_scanned_order_to_exact_label_and_slip_bytes(
 async def test_pack_check_with_a_wrong_item(
     ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
-    page.pack_check = True
-    await _orders(ctx, order_body("W-2", items=[(MUG, 1), (TEA, 1)]))
+    set_preferences(ctx, pack_check=True)  # Settings › Station
+    await add_orders(ctx, order_body("W-2", items=[(MUG, 1), (TEA, 1)]))
     assert (await _scan(qtbot, page, "W-2")).kind == "packing"
-    assert page.items.count() == 2
+    assert page.order_panel.items.count() == 2
     wrong = await _scan(qtbot, page, BOOK)
-    assert wrong.code == "wrong_item" and page.outcome_color == RED and page.awaiting_ack
-    assert BOOK in page.banner.text()
+    assert wrong.code == "wrong_item" and page.outcome.color == RED and page.presenter.awaiting_ack
+    assert BOOK in page.outcome.title.text()
     # an unconfirmed error takes no scan: the packer must see it first
     _type(qtbot, MUG)
     await asyncio.sleep(0.2)
-    assert page.last_outcome is wrong and "Esc" in page.detail.text()
+    assert page.presenter.last_outcome is wrong and "Esc" in page.outcome.detail.text()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
-    assert not page.awaiting_ack
+    assert not page.presenter.awaiting_ack
     assert (await _scan(qtbot, page, MUG)).kind == "ticked"
     done = await _scan(qtbot, page, TEA)
-    assert done.kind == "shipped" and page.outcome_color == GREEN
+    assert done.kind == "shipped" and page.outcome.color == GREEN
     await vprinter.wait_for_jobs(2, timeout=60)
 
 
 async def test_second_scan_of_a_shipped_order_offers_a_reprint(
     ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
-    await _orders(ctx, order_body("W-3"))
+    await add_orders(ctx, order_body("W-3"))
     first = await _scan(qtbot, page, "W-3")
     assert first.kind == "shipped"
     again = await _scan(qtbot, page, "W-3")
-    assert again.kind == "already_shipped" and page.outcome_color == RED
+    assert again.kind == "already_shipped" and page.outcome.color == RED
     assert again.shipment.id == first.shipment.id
-    assert first.shipment.carrier_tracking_no in page.detail.text()
+    assert first.shipment.carrier_tracking_no in page.outcome.detail.text()
     reprinted = expect(page.outcome_shown)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F4)
     (outcome,) = await asyncio.wait_for(reprinted, 30)
@@ -173,7 +157,7 @@ async def test_fifty_orders_without_a_mouse_event(
     ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
     numbers = [f"M-{n:03d}" for n in range(1, 51)]
-    await _orders(ctx, *(order_body(n, country="AT" if i % 5 == 0 else "DE")
+    await add_orders(ctx, *(order_body(n, country="AT" if i % 5 == 0 else "DE")
                          for i, n in enumerate(numbers)))  # fmt: skip
     watch = _MouseWatch()
     app = QApplication.instance()
@@ -206,11 +190,11 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     assert page.folder_label.text() == "No watched folder"
     inbox = tmp_path / "inbox"
     inbox.mkdir()
-    page.set_watched_folder(str(inbox))
+    page.folder.set_folder(str(inbox))
     assert ctx.profile is not None
     assert ctx.manager.get(ctx.profile.id).preferences.watched_folder == str(inbox)
     assert str(inbox) in page.folder_label.text()
-    page.watch_timer.setInterval(50)
+    page.folder.timer.setInterval(50)
     dropped = write_csv(inbox / "shop.csv", HEADERS, ROWS)
     old = time.time() - 60
     os.utime(dropped, (old, old))
@@ -220,31 +204,31 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     assert [o.external_order_id for o in ctx.store.find_orders("W-1001")] == ["W-1001"]
     page.scan_box.setText("W-1002")
     page.scan_box.returnPressed.emit()
-    await wait_until(lambda: page.last_outcome is not None, 20)
-    assert page.order_label.text() == "Order W-1002"
+    await wait_until(lambda: page.presenter.last_outcome is not None, 20)
+    assert page.order_panel.order_label.text() == "Order W-1002"
 
 
 async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
     ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter,
     vscale: VirtualScale,
 ) -> None:  # fmt: skip
-    await _orders(ctx, order_body("W-5"))  # the order's own 0.4 kg do not count with a scale
+    await add_orders(ctx, order_body("W-5"))  # the order's own 0.4 kg do not count with a scale
     vscale.set_stable(False)
     await wait_until(lambda: page.scale.stable_kg() is None, 10)
     waiting = await _scan(qtbot, page, "W-5")
-    assert waiting.kind == "weighing" and page.outcome_color == BLUE
-    assert "waiting for a stable weight" in page.banner.text()
+    assert waiting.kind == "weighing" and page.outcome.color == BLUE
+    assert "waiting for a stable weight" in page.outcome.title.text()
     vscale.set_load(0.0, stable=True)  # an empty pan settles at zero: still no weight
     await wait_until(lambda: "0,000" in page.scale.text or "0.000" in page.scale.text, 10)
     await asyncio.sleep(0.5)
-    assert "waiting for a stable weight" in page.banner.text()
+    assert "waiting for a stable weight" in page.outcome.title.text()
     assert vprinter.jobs == [] and ctx.store is not None
     assert ctx.store.find_by_reference("W-5") == []
     shipped = expect(page.outcome_shown)
     vscale.set_load(3.2, stable=True)
     (outcome,) = await asyncio.wait_for(shipped, 60)
     assert outcome.kind == "shipped" and outcome.weight_kg == 3.2
-    assert page.outcome_color == GREEN
+    assert page.outcome.color == GREEN
     await vprinter.wait_for_jobs(2, timeout=60)
     await asyncio.sleep(1.0)  # the scale keeps reporting 3.2 kg: nothing more is shipped
     assert len(vprinter.jobs) == 2  # one label, one slip

@@ -1,5 +1,5 @@
-"""The Settings page: tabs Profiles, Printers, Scales, Preferences (none needed for the Local
-sandbox)."""
+"""The Settings page: tabs Profiles, Printers, Scales, Preferences, Station (none needed for
+the Local sandbox)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from desktop_app.gui.settings.preferences import PreferencesPage
 from desktop_app.gui.settings.printers import PrintersPage
 from desktop_app.gui.settings.profiles import ProfilesPage
 from desktop_app.gui.settings.scales import ScalesPage
+from desktop_app.gui.settings.station import StationSettingsPage
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -35,17 +36,24 @@ class SettingsWidget(QWidget):
         self.printers = PrintersPage(ctx)
         self.scales = ScalesPage(ctx)
         self.preferences = PreferencesPage(ctx)
+        self.station = StationSettingsPage(ctx)
         self.tabs.addTab(self.profiles, translate("Settings", "&Profiles"))
         self.tabs.addTab(self.printers, translate("Settings", "P&rinters"))
         self.tabs.addTab(self.scales, translate("Settings", "Sc&ales"))
         self.tabs.addTab(self.preferences, translate("Settings", "Pr&eferences"))
+        self.tabs.addTab(self.station, translate("Settings", "S&tation"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.profiles.profiles_changed.connect(self.profiles_changed)
         self.printers.printers_changed.connect(self.printers_changed)
 
     def show_tab(self, name: str) -> None:
-        """Switch to the tab "profiles", "printers", "scales" or "preferences"."""
-        pages = {"profiles": self.profiles, "printers": self.printers, "scales": self.scales}
+        """Switch to the tab "profiles", "printers", "scales", "station" or "preferences"."""
+        pages = {
+            "profiles": self.profiles,
+            "printers": self.printers,
+            "scales": self.scales,
+            "station": self.station,
+        }
         page = pages.get(name, self.preferences)
         self.tabs.setCurrentWidget(page)

@@ -1,0 +1,425 @@
+"""What the Scan page shows and does, without a window.
+
+`ScanPresenter` runs the station flow (`desktop_app.station.flow.Station`) on the open
+profile's store, client, print queue and printer: scans, keys and the scale's settled weight
+go in as actions (one at a time, in the order given); each outcome becomes the page's state
+(`ScanView`: banner colour, title and detail, the order, its items, weight, preset, whether a
+typed weight is wanted) and a signal sound ("success" or "error") when the profile wants one.
+An error stays until `acknowledge()`: scans meanwhile are refused, so none goes unnoticed.
+The profile's preferences decide the pack check and the sound; they are read at each action,
+so a change in Settings applies to the next scan.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from PySide6.QtCore import QLocale, QObject, Signal
+
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.scan.outcome_texts import error_text, person
+from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
+
+if TYPE_CHECKING:
+    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.scales.readings import Reading
+    from desktop_app.station.flow import ScanOutcome, Station
+
+log = logging.getLogger(__name__)
+
+GREEN, RED, BLUE = "#1b7f3b", "#b3261e", "#1d4f91"
+OVERRIDE_REASON = "shipped incomplete by F6 at the station"
+Sound = Literal["success", "error"]
+
+
+class PresenterScale:
+    """The station's weight source: the stable weight of the page's scale presenter."""
+
+    def __init__(self, presenter: ScalePresenter) -> None:
+        self.presenter = presenter
+
+    def stable_weight(self, now: float | None = None) -> Reading | None:
+        """The monitor's fresh stable reading, or None."""
+        monitor = self.presenter.monitor
+        return monitor.stable_weight(now) if monitor is not None else None
+
+
+@dataclass
+class ScanView:
+    """Everything the page shows; the presenter changes it and emits `changed`."""
+
+    color: str = BLUE
+    title: str = ""
+    detail: str = ""
+    order: str = ""
+    items: list[str] = field(default_factory=list)
+    weight: str = ""
+    preset: str = ""
+    asks_weight: bool = False
+    """True while a typed weight is wanted (the weight box shows and takes the focus)."""
+
+
+class ScanPresenter(QObject):
+    """The Scan page's state and actions (no widget)."""
+
+    changed = Signal()
+    outcome_shown = Signal(object)  # ScanOutcome, after the view shows it
+    sound = Signal(str)  # "success" or "error", when the profile wants sounds
+
+    def __init__(self, ctx: AppContext, scale: ScalePresenter) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.scale = scale
+        self.view = ScanView(title=translate("Scan", "Ready: scan an order"))
+        self.station: Station | None = None
+        self._station_key: tuple[Any, ...] | None = None
+        self.awaiting_ack = False
+        self.last_outcome: ScanOutcome | None = None
+        self._actions: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+        ctx.profile_changed.connect(lambda *_: self._drop_station())
+        ctx.connection_changed.connect(lambda *_: self._drop_station())
+        scale.changed.connect(self._weight_changed)
+        self._show_weight()
+
+    # --- the profile's choices -----------------------------------------------------------------
+
+    @property
+    def pack_check(self) -> bool:
+        """Whether the open profile checks every item before shipping (Settings › Station)."""
+        profile = self.ctx.profile
+        return profile is not None and profile.preferences.pack_check
+
+    @property
+    def sounds_on(self) -> bool:
+        """Whether the open profile wants a signal sound after each scan."""
+        profile = self.ctx.profile
+        return profile is None or profile.preferences.scan_sound
+
+    # --- the station ---------------------------------------------------------------------------
+
+    def _drop_station(self) -> None:
+        self.station = None
+        self._station_key = None
+
+    def current_station(self) -> Station | None:
+        """The flow on the open profile's store, client, queue and printer (None offline)."""
+        ctx = self.ctx
+        if ctx.store is None or ctx.creator is None or ctx.profile is None:
+            return None
+        printer = ctx.printer()
+        key = (id(ctx.store), id(ctx.creator), id(ctx.queue), printer, ctx.profile)
+        if self.station is None or key != self._station_key:
+            from desktop_app.station.flow import Station
+            from desktop_app.station.inbox import OrdersInbox
+
+            language = "de" if QLocale().language() == QLocale.Language.German else "en"
+            previous = self.station
+            self.station = Station(
+                ctx.profile,
+                OrdersInbox(ctx.store, ctx.client),
+                ctx.creator,
+                ctx.queue,
+                printer,
+                slip_language=language,
+            )
+            if previous is not None and previous.inbox.store is ctx.store:
+                self.station.current, self.station.last = previous.current, previous.last
+            self._station_key = key
+        self.station.pack_check = self.pack_check
+        # the scale counts only while one is configured (scales.json may change meanwhile)
+        self.station.scale = PresenterScale(self.scale) if self.scale.configured else None
+        return self.station
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def scan(self, code: str) -> None:
+        """A scan (the box's text at Enter)."""
+        code = code.strip()
+        if not code:
+            return
+        if self.awaiting_ack:
+            # an error not yet seen: no scan gets lost in it, the packer confirms first
+            self._sound("error")
+            self.view.detail = translate(
+                "Scan", "Press Esc to confirm the message, then scan again."
+            )
+            self.changed.emit()
+            return
+        self.submit("scan", code)
+
+    def type_weight(self, text: str) -> bool:
+        """A typed weight in kg (the UI locale's or C notation); False when it is not one."""
+        value, ok = QLocale().toDouble(text.strip())
+        if not ok:
+            value, ok = QLocale.c().toDouble(text.strip())
+        if not ok or value <= 0:
+            self._sound("error")
+            return False
+        self.view.asks_weight = False
+        self.changed.emit()
+        self.submit("weight", repr(value))
+        return True
+
+    def ship_now(self) -> None:
+        """F2: create the shipment of the current order now."""
+        if not self.awaiting_ack:
+            self.submit("ship")
+
+    def ship_incomplete(self) -> None:
+        """F6: ship although the pack check is incomplete (recorded with the order)."""
+        if not self.awaiting_ack:
+            self.submit("override")
+
+    def reprint(self) -> None:
+        """F4: label and slip of the last shipped order again."""
+        self.awaiting_ack = False
+        self.submit("reprint")
+
+    def refresh_orders(self) -> None:
+        """F5: read the orders from the service now."""
+        if not self.awaiting_ack:
+            self.submit("refresh")
+
+    def next_preset(self) -> None:
+        """F3: the next shipping preset for the current order."""
+        station = self.station
+        if station is None or station.current is None:
+            return
+        preset = station.next_preset()
+        self._show_preset(preset.name if preset else None)
+        self.changed.emit()
+
+    def acknowledge(self) -> None:
+        """Esc: confirm an error (the next scan is taken), or drop the order being packed."""
+        if self.awaiting_ack:
+            self.awaiting_ack = False
+            self._show(BLUE, translate("Scan", "Ready: scan an order"), "")
+            return
+        if self.station is not None and self.station.current is not None:
+            self.station.cancel()
+            self.view.items, self.view.order, self.view.asks_weight = [], "", False
+            self._show(BLUE, translate("Scan", "Order dropped: scan an order"), "")
+
+    def submit(self, action: str, argument: str = "") -> None:
+        """Queue an action; they run one at a time in the order given."""
+        self._actions.put_nowait((action, argument))
+        if self._worker is None or self._worker.done():
+            self._worker = self.ctx.spawn(self._work())
+
+    async def _work(self) -> None:
+        while not self._actions.empty():
+            action, argument = self._actions.get_nowait()
+            try:
+                outcome = await self._run(action, argument)
+            except Exception as exc:  # never lose the page to one failure
+                log.exception("scan %s failed", action)
+                self._show_error(translate("Scan", "Something went wrong"), str(exc))
+                continue
+            if outcome is not None:
+                self.show_outcome(outcome)
+
+    async def _run(self, action: str, argument: str) -> ScanOutcome | None:
+        station = self.current_station()
+        if station is None:
+            self._show_error(
+                translate("Scan", "Not connected"),
+                translate("Scan", "Wait until the service is connected, then scan again."),
+            )
+            return None
+        if action == "scan":
+            last = self.last_outcome
+            if last is not None and last.kind == "choose" and argument.isdigit():
+                index = int(argument) - 1
+                if 0 <= index < len(last.choices):
+                    return await station.choose(last.choices[index].id)
+            return await station.scan(argument)
+        if action == "weight":
+            station.set_weight(float(argument))
+            return await station.ship()
+        if action == "weighed":
+            return await station.ship_when_weighed()
+        if action == "ship":
+            return await station.ship()
+        if action == "override":
+            return await station.ship(override=OVERRIDE_REASON)
+        if action == "reprint":
+            return await station.reprint()
+        if action == "refresh":
+            added = await station.inbox.refresh(force=True)
+            text = translate("Scan", "Orders read from the service. Scan an order.")
+            self._show(BLUE, translate("Scan", "%n new order(s)", None, added), text)
+        return None
+
+    # --- the scale -----------------------------------------------------------------------------
+
+    def _weight_changed(self) -> None:
+        """The scale's reading changed: an order waiting for a stable weight ships now."""
+        self._show_weight()
+        station = self.station
+        state = station.current if station is not None else None
+        if state is None or not state.awaiting_weight or self.awaiting_ack:
+            self.changed.emit()
+            return  # nothing waits, or an error on show stays until confirmed
+        if self.scale.stable_kg() is not None:
+            self.submit("weighed")
+        else:
+            self._show_waiting()
+
+    def _show_waiting(self) -> None:
+        """A complete order on the scale: say that it ships once the weight is stable."""
+        station = self.station
+        state = station.current if station is not None else None
+        number = state.order.number if state is not None else ""
+        reading = self.scale.text or translate("Scan", "Scale: no current weight")
+        self._show(
+            BLUE,
+            translate("Scan", "Order %1: waiting for a stable weight").replace("%1", number),
+            translate(
+                "Scan",
+                "%1\nIt ships as soon as the scale is steady (or type the weight and press Enter).",
+            ).replace("%1", reading),
+        )
+
+    # --- the view ------------------------------------------------------------------------------
+
+    def _sound(self, kind: Sound) -> None:
+        if self.sounds_on:
+            self.sound.emit(kind)
+
+    def _show(self, color: str, title: str, detail: str) -> None:
+        self.view.color, self.view.title, self.view.detail = color, title, detail
+        self.changed.emit()
+
+    def _show_error(self, title: str, detail: str) -> None:
+        self.awaiting_ack = True
+        self._show(RED, title, detail + "\n" + translate("Scan", "Press Esc to confirm."))
+        self._sound("error")
+
+    def _show_weight(self, kg: float | None = None) -> None:
+        if kg is None:
+            station = self.station
+            kg = station.weight() if station is not None else None
+        if kg is None:
+            kg = self.scale.stable_kg()
+        self.view.weight = (
+            translate("Scan", "Weight: –")
+            if kg is None
+            else translate("Scan", "Weight: %1 kg").replace("%1", weight_text(kg))
+        )
+
+    def _show_preset(self, name: str | None) -> None:
+        self.view.preset = (
+            translate("Scan", "No shipping preset fits (F3 chooses one)")
+            if name is None
+            else translate("Scan", "Preset: %1 (F3 switches)").replace("%1", name)
+        )
+
+    def _item_lines(self) -> list[str]:
+        station = self.station
+        state = station.current if station is not None else None
+        if state is None:
+            return []
+        if state.pack is not None:
+            return [
+                f"{'✔' if ln.done else '…'} {ln.packed}/{ln.ordered}  {ln.title}  {ln.gtin}"
+                for ln in state.pack.lines
+            ]
+        return [
+            f"{item.get('quantity') or 0:g} × {item.get('sku') or ''}"
+            for item in state.order.data.get("order_line_items") or []
+        ]
+
+    def show_outcome(self, outcome: ScanOutcome) -> None:
+        """Show what a scan or key did, and sound it."""
+        self.last_outcome = outcome
+        view, order, kind = self.view, outcome.order, outcome.kind
+        number = order.number if order is not None else ""
+        if order is not None:
+            view.order = translate("Scan", "Order %1").replace("%1", order.number)
+        if outcome.preset is not None or kind in ("packing", "ticked"):
+            self._show_preset(outcome.preset.name if outcome.preset else None)
+        view.items = self._item_lines()
+        self._show_weight(outcome.weight_kg)
+        view.asks_weight = False
+        if kind == "shipped":
+            shipment = outcome.shipment
+            assert shipment is not None
+            carrier = self.ctx.offers.get(shipment.carrier)
+            name = carrier.display_name if carrier is not None else shipment.carrier
+            self.awaiting_ack, view.items = False, []
+            self._show(
+                GREEN,
+                translate("Scan", "%1 %2")
+                .replace("%1", name)
+                .replace("%2", shipment.carrier_tracking_no or ""),
+                translate(
+                    "Scan",
+                    "Order %1 shipped: label and packing slip are printing. Scan the next order.",
+                ).replace("%1", number),
+            )
+            self._sound("success")
+        elif kind == "reprinted":
+            again = translate("Scan", "Label and packing slip of order %1.").replace("%1", number)
+            self._show(GREEN, translate("Scan", "Printing again"), again)
+            self._sound("success")
+        elif kind == "already_shipped":
+            shipment = outcome.shipment
+            tracking = shipment.carrier_tracking_no if shipment is not None else ""
+            self._show_error(
+                translate("Scan", "Order %1 has shipped already").replace("%1", number),
+                translate(
+                    "Scan",
+                    "Tracking number %1. F4 prints label and slip again; nothing is shipped twice.",
+                ).replace("%1", tracking or "–"),
+            )
+        elif kind == "choose":
+            lines = [
+                f"{n}: {o.number} – {person(o.data)}"
+                for n, o in enumerate(outcome.choices, start=1)
+            ]
+            self._show(
+                BLUE,
+                translate("Scan", "%n orders hold this item", None, len(outcome.choices)),
+                translate("Scan", "Type the number of the order and Enter:")
+                + "\n"
+                + "\n".join(lines),
+            )
+            self._sound("success")
+        elif kind == "weighing":
+            self.awaiting_ack = False
+            view.asks_weight = True
+            self._show_waiting()
+            self._sound("success")
+        elif kind in ("packing", "ticked"):
+            self._show_packing(outcome)
+            self._sound("success")
+        else:
+            view.asks_weight = outcome.code == "no_weight"
+            self._show_error(*error_text(outcome))
+        self.outcome_shown.emit(outcome)
+
+    def _show_packing(self, outcome: ScanOutcome) -> None:
+        station = self.station
+        state = station.current if station is not None else None
+        missing = state.pack.missing if state is not None and state.pack is not None else 0
+        number = outcome.order.number if outcome.order is not None else ""
+        if outcome.kind == "ticked" and outcome.line is not None:
+            title = translate("Scan", "Packed: %1").replace("%1", outcome.line.title)
+        else:
+            title = translate("Scan", "Order %1").replace("%1", number)
+        if missing:
+            detail = translate(
+                "Scan", "Scan the items: %n to go (F6 ships without them).", None, missing
+            )
+        elif outcome.weight_kg is None:
+            detail = translate(
+                "Scan", "Put the parcel on the scale, or type the weight and press Enter."
+            )
+            self.view.asks_weight = True
+        else:
+            detail = translate("Scan", "Press F2 to ship.")
+        self._show(BLUE, title, detail)

@@ -1,0 +1,112 @@
+"""The open profile's watched folder on the Scan page, without a widget: every 2 s while a
+profile is open and connected, the CSV/XLSX order exports dropped into it are imported
+(`desktop_app.batch.watched_folder`); `text` names the folder, `status` the last file's
+result."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from desktop_app.gui.i18n import translate
+
+if TYPE_CHECKING:
+    from desktop_app.batch.watched_folder import FileReport, WatchedFolder
+    from desktop_app.gui.shell.context import AppContext
+
+log = logging.getLogger(__name__)
+
+POLL_MS = 2000
+
+
+class WatchedFolderPoller(QObject):
+    """Polls the open profile's watched folder and says what it did."""
+
+    changed = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.watcher: WatchedFolder | None = None
+        self._task: asyncio.Task[None] | None = None
+        self.text = ""
+        self.status = ""
+        self.timer = QTimer(self)
+        self.timer.setInterval(POLL_MS)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        ctx.profile_changed.connect(lambda *_: self._show_folder())
+        self._show_folder()
+
+    def folder(self) -> str | None:
+        """The open profile's watched folder (None without a profile or folder)."""
+        profile = self.ctx.profile
+        return profile.preferences.watched_folder if profile is not None else None
+
+    def _show_folder(self) -> None:
+        folder = self.folder()
+        if self.watcher is not None and str(self.watcher.folder) != folder:
+            self.watcher = None
+        if folder:
+            self.text = translate("Scan", "Watched folder: %1").replace("%1", folder)
+        else:
+            self.text = translate("Scan", "No watched folder")
+        self.changed.emit()
+
+    def set_folder(self, folder: str | None) -> None:
+        """Save the open profile's watched folder (None: stop watching) and show it."""
+        profile = self.ctx.profile
+        if profile is None:
+            return
+        preferences = profile.preferences.model_copy(update={"watched_folder": folder})
+        self.ctx.manager.update(profile.model_copy(update={"preferences": preferences}))
+        self.ctx.reload_profile()
+        self._show_folder()
+
+    def tick(self) -> None:
+        """Import the folder's new files (in the background; one poll at a time)."""
+        folder = self.folder()
+        ctx = self.ctx
+        if not folder or ctx.client is None or ctx.store is None:
+            return
+        if self._task is not None and not self._task.done():
+            return
+        self._task = ctx.spawn(self._poll(folder))
+
+    async def _poll(self, folder: str) -> None:
+        from desktop_app.batch.watched_folder import WatchedFolder
+
+        ctx = self.ctx
+        if ctx.client is None or ctx.store is None:
+            return
+        try:
+            if self.watcher is None or str(self.watcher.folder) != folder:
+                self.watcher = await asyncio.to_thread(WatchedFolder, Path(folder))
+            reports = await self.watcher.poll(ctx.client, ctx.store)
+        except Exception as exc:  # a folder gone or unreadable: say so, keep scanning
+            log.exception("watched folder %s", folder)
+            self.status = translate("Scan", "Watched folder not usable: %1").replace("%1", str(exc))
+            self.changed.emit()
+            return
+        for report in reports:
+            self.status = _report_text(report)
+            self.changed.emit()
+
+
+def _report_text(report: FileReport) -> str:
+    if report.status != "done":
+        return translate("Scan", "%1 could not be imported (see failed/)").replace(
+            "%1", report.file
+        )
+    if report.refused:
+        return translate(
+            "Scan", "%1: %n order(s) imported, some refused (see done/)", None,
+            len(report.imported),
+        ).replace("%1", report.file)  # fmt: skip
+    return translate("Scan", "%1: %n order(s) imported", None, len(report.imported)).replace(
+        "%1", report.file
+    )

@@ -1,0 +1,187 @@
+"""Settings › Station: how the open profile's Scan page works (pack check, sound, the
+watched folder its shop drops order exports into).
+
+`StationSettings` holds the decisions (what is shown, what a save writes, why it is refused)
+and is driven by tests without a window; `StationSettingsPage` is its form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.profile_errors import profile_error_text
+from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.profiles.errors import ProfileError
+
+if TYPE_CHECKING:
+    from desktop_app.gui.shell.context import AppContext
+
+
+@dataclass(frozen=True)
+class StationChoices:
+    """What the Station tab shows and saves."""
+
+    pack_check: bool = False
+    scan_sound: bool = True
+    watched_folder: str = ""
+
+
+class StationSettings:
+    """Reads and writes the station preferences of the context's open profile."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+
+    def current(self) -> StationChoices | None:
+        """The open profile's choices (None without a profile)."""
+        profile = self.ctx.profile
+        if profile is None:
+            return None
+        prefs = profile.preferences
+        return StationChoices(prefs.pack_check, prefs.scan_sound, prefs.watched_folder or "")
+
+    def heading(self) -> str:
+        """Whose station settings these are."""
+        profile = self.ctx.profile
+        if profile is None:
+            return translate("Settings", "No profile is open")
+        return translate("Settings", "Station of <b>{name}</b> (the Scan page)").format(
+            name=profile.name
+        )
+
+    def save(self, choices: StationChoices) -> str | None:
+        """Save `choices` into the open profile; None when saved, else the reason in words."""
+        profile = self.ctx.profile
+        if profile is None:
+            return translate("Settings", "No profile is open")
+        folder = choices.watched_folder.strip()
+        if folder:
+            path = Path(folder).expanduser()
+            if not path.is_dir():
+                return translate("Settings", "The watched folder {folder} does not exist.").format(
+                    folder=folder
+                )
+            folder = str(path)
+        update = {
+            "pack_check": choices.pack_check,
+            "scan_sound": choices.scan_sound,
+            "watched_folder": folder or None,
+        }
+        preferences = profile.preferences.model_copy(update=update)
+        try:
+            self.ctx.manager.update(profile.model_copy(update={"preferences": preferences}))
+        except ProfileError as exc:
+            return profile_error_text(exc) or str(exc)
+        self.ctx.reload_profile()
+        return None
+
+
+class StationSettingsPage(QWidget):
+    """The form of `StationSettings`: two switches, a folder, Save."""
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("station_settings")
+        self.settings = StationSettings(ctx)
+        self.heading = QLabel()
+        self.pack_check = QCheckBox(
+            translate(
+                "Settings", "Pack check: scan every item of an order before its label is made"
+            )
+        )
+        self.pack_check.setObjectName("station_pack_check")
+        self.scan_sound = QCheckBox(
+            translate("Settings", "Sound a signal after each scan (success or error)")
+        )
+        self.scan_sound.setObjectName("station_scan_sound")
+        self.folder = QLineEdit()
+        self.folder.setObjectName("station_watched_folder")
+        self.folder.setPlaceholderText(translate("Settings", "No watched folder"))
+        choose = QPushButton(translate("Settings", "Choose…"))
+        choose.clicked.connect(self._choose_folder)
+        clear = QPushButton(translate("Settings", "No folder"))
+        clear.clicked.connect(self.folder.clear)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(choose)
+        folder_row.addWidget(clear)
+        box = QGroupBox(translate("Settings", "Scan to ship"))
+        box.setMaximumWidth(760)
+        form = QFormLayout(box)
+        form.addRow(self.pack_check)
+        form.addRow(self.scan_sound)
+        form.addRow(translate("Settings", "Watched folder for order exports"), folder_row)
+        note = QLabel(
+            translate(
+                "Settings",
+                "Every CSV or XLSX file a shop drops into the watched folder is imported once "
+                "as orders while the profile is open; it then moves to done/ or failed/.",
+            )
+        )
+        note.setWordWrap(True)
+        form.addRow(note)
+        self.save_button = QPushButton(translate("Settings", "Save station settings"))
+        self.save_button.setObjectName("save_station_settings")
+        self.save_button.clicked.connect(self.save)
+        self.message = QLabel()
+        self.message.setObjectName("station_settings_message")
+        self.message.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.message, 1)
+        row.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(box)
+        layout.addStretch(1)
+        layout.addLayout(row)
+        ctx.profile_changed.connect(lambda _p: self.load())
+        self.load()
+
+    def load(self) -> None:
+        """Show the open profile's choices."""
+        choices = self.settings.current()
+        self.heading.setText(self.settings.heading())
+        self.setEnabled(choices is not None)
+        choices = choices or StationChoices()
+        self.pack_check.setChecked(choices.pack_check)
+        self.scan_sound.setChecked(choices.scan_sound)
+        self.folder.setText(choices.watched_folder)
+
+    def _choose_folder(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(
+            self,
+            translate("Settings", "Folder the shop drops its order exports into"),
+            self.folder.text(),
+        )
+        if chosen:
+            self.folder.setText(chosen)
+
+    def save(self) -> bool:
+        """Save what the form shows; the Scan page follows at once."""
+        choices = StationChoices(
+            self.pack_check.isChecked(), self.scan_sound.isChecked(), self.folder.text()
+        )
+        problem = self.settings.save(choices)
+        if problem is not None:
+            self.message.setText(translate("Settings", "Not saved: {exc}").format(exc=problem))
+            self.message.setStyleSheet(f"color: {ERROR_COLOR};")
+            return False
+        self.message.setText(translate("Settings", "Station settings saved."))
+        self.message.setStyleSheet(f"color: {OK_COLOR};")
+        return True

@@ -1,0 +1,94 @@
+"""The Scan page's presenter without a window, against the local service and the virtual
+printer: what the view shows for each outcome, the sound it asks for (none when the profile
+turned sounds off), the pack check following the profile's preference, errors that hold the
+next scan until confirmed; and the sounds themselves (beeps per signal)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
+from desktop_app.gui.scan.sound import beeps_for
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.widgets.scale import ScalePresenter
+from desktop_app.printing.virtual_printer import VirtualPrinter
+from desktop_app.scales.config import ScaleConfig
+from tests.gui.app_context import expect, use_printer
+from tests.gui.scan_desk import add_orders, set_preferences
+from tests.gui.scan_desk import ctx as ctx  # the fixture
+from tests.station.conftest import BOOK, MUG, TEA, order_body
+
+
+@pytest.fixture
+async def presenter(ctx: AppContext, vprinter: VirtualPrinter) -> AsyncIterator[ScanPresenter]:
+    use_printer(ctx, vprinter.uri)
+    scale = ScalePresenter(config=ScaleConfig())  # no scale at this desk
+    yield ScanPresenter(ctx, scale)
+    await scale.aclose()
+
+
+async def _do(presenter: ScanPresenter, action: Any, *args: Any) -> Any:
+    shown = expect(presenter.outcome_shown)
+    action(*args)
+    (outcome,) = await asyncio.wait_for(shown, 60)
+    return outcome
+
+
+async def test_view_and_sound_per_outcome_and_the_pack_check_of_the_profile(
+    ctx: AppContext, presenter: ScanPresenter, vprinter: VirtualPrinter
+) -> None:
+    sounds: list[str] = []
+    presenter.sound.connect(sounds.append)
+    await add_orders(ctx, order_body("P-1"), order_body("P-2", items=[(MUG, 1), (TEA, 2)]))
+    assert not presenter.pack_check  # off by default
+
+    shipped = await _do(presenter, presenter.scan, "P-1")
+    view = presenter.view
+    assert shipped.kind == "shipped" and view.color == GREEN and sounds == ["success"]
+    assert shipped.shipment.carrier_tracking_no in view.title and "DHL" in view.title
+    assert view.weight == "Weight: 0.400 kg" and view.order == "Order P-1"
+
+    set_preferences(ctx, pack_check=True)  # Settings › Station: the next scan follows it
+    packing = await _do(presenter, presenter.scan, "P-2")
+    assert packing.kind == "packing" and view.color == BLUE
+    assert view.items == [f"… 0/1  Artikel 3931  {MUG}", f"… 0/2  Artikel 3948  {TEA}"]
+    assert view.detail == "Scan the items: 3 to go (F6 ships without them)."
+    wrong = await _do(presenter, presenter.scan, BOOK)
+    assert wrong.code == "wrong_item" and view.color == RED and presenter.awaiting_ack
+    assert sounds == ["success", "success", "error"]
+    presenter.scan(MUG)  # not taken before the packer confirmed the error
+    await asyncio.sleep(0.2)
+    assert presenter.last_outcome is wrong and sounds[-1] == "error"
+    assert view.detail == "Press Esc to confirm the message, then scan again."
+    presenter.acknowledge()
+    assert not presenter.awaiting_ack and view.title == "Ready: scan an order"
+
+    set_preferences(ctx, scan_sound=False)
+    ticked = await _do(presenter, presenter.scan, MUG)
+    assert ticked.kind == "ticked" and view.items[0] == f"✔ 1/1  Artikel 3931  {MUG}"
+    await _do(presenter, presenter.scan, TEA)
+    done = await _do(presenter, presenter.scan, TEA)
+    assert done.kind == "shipped" and view.color == GREEN and view.items == []
+    assert len(sounds) == 4  # sounds off: none more
+    await vprinter.wait_for_jobs(4, timeout=60)
+
+
+async def test_typed_weight_when_neither_scale_nor_order_has_one(
+    ctx: AppContext, presenter: ScanPresenter
+) -> None:
+    await add_orders(ctx, order_body("P-3", weight=None))
+    waiting = await _do(presenter, presenter.scan, "P-3")
+    assert waiting.kind == "packing" and presenter.view.asks_weight
+    assert not presenter.type_weight("heavy")  # not a weight: still asked
+    assert presenter.view.asks_weight
+    shipped = await _do(presenter, presenter.type_weight, "2.5")
+    assert shipped.kind == "shipped" and shipped.weight_kg == 2.5
+    assert not presenter.view.asks_weight
+
+
+def test_one_beep_for_success_three_for_an_error() -> None:
+    assert (beeps_for("success"), beeps_for("error")) == (1, 3)

@@ -1,0 +1,54 @@
+"""Settings › Station: pack check, sound and watched folder per profile, saved in the
+profile's preferences (profiles.json); the presenter without a window, the tab in Settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from desktop_app.gui.settings.page import SettingsWidget
+from desktop_app.gui.settings.station import StationChoices, StationSettings
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.profiles.manager import ProfileManager
+from tests.gui.scan_desk import ctx as ctx  # the fixture
+
+
+def _saved(ctx: AppContext) -> tuple[bool, bool, str | None]:
+    assert ctx.profile is not None
+    prefs = ProfileManager(ctx.manager.config_dir).get(ctx.profile.id).preferences  # from disk
+    return (prefs.pack_check, prefs.scan_sound, prefs.watched_folder)
+
+
+async def test_station_settings_saved_per_profile(ctx: AppContext, tmp_path: Path) -> None:
+    settings = StationSettings(ctx)
+    assert settings.current() == StationChoices(False, True, "")  # the defaults
+    assert _saved(ctx) == (False, True, None)
+    missing = tmp_path / "no-such-folder"
+    problem = settings.save(StationChoices(True, False, str(missing)))
+    assert problem == f"The watched folder {missing} does not exist."
+    assert _saved(ctx) == (False, True, None)  # nothing saved
+    folder = tmp_path / "drop"
+    folder.mkdir()
+    assert settings.save(StationChoices(True, False, f" {folder} ")) is None
+    assert _saved(ctx) == (True, False, str(folder))
+    assert ctx.profile is not None and ctx.profile.preferences.pack_check  # reloaded
+    assert settings.save(StationChoices(False, True, "")) is None
+    assert _saved(ctx) == (False, True, None)
+
+
+async def test_station_tab_in_settings(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> None:
+    widget = SettingsWidget(ctx)
+    qtbot.addWidget(widget)
+    widget.show_tab("station")
+    page = widget.station
+    assert widget.tabs.currentWidget() is page
+    assert not page.pack_check.isChecked() and page.scan_sound.isChecked()
+    page.pack_check.setChecked(True)
+    page.folder.setText(str(tmp_path))
+    assert page.save()
+    assert _saved(ctx) == (True, True, str(tmp_path))
+    assert page.message.text() == "Station settings saved."
+    page.folder.setText(str(tmp_path / "gone"))
+    assert not page.save()
+    assert page.message.text().startswith("Not saved: The watched folder")
