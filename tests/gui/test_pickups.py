@@ -14,12 +14,8 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.i18n.words import date_time, time_of_day
-from desktop_app.gui.pickups.page import (
-    PickupsWidget,
-    default_window,
-    open_for_pickup,
-    pickup_question,
-)
+from desktop_app.gui.pickups.end_of_day import default_window, open_for_pickup, pickup_question
+from desktop_app.gui.pickups.page import PickupsWidget
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
