@@ -13,12 +13,8 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.history.page import HistoryWidget
-from desktop_app.gui.history.returns import (
-    ReturnDialog,
-    attach_to_history,
-    return_draft,
-    returnable,
-)
+from desktop_app.gui.history.return_label import return_draft, returnable
+from desktop_app.gui.history.returns import ReturnDialog, attach_to_history
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, isolate, open_context, use_printer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from desktop_app.gui.history.listing import HistoryActions
 from desktop_app.gui.i18n import translate
 
 
@@ -31,3 +32,10 @@ class HistoryActionRow(QWidget):
     def add_before_delete(self, button: QPushButton) -> None:
         """Put another action's button (e.g. "Create return label…") before Delete."""
         self.row.insertWidget(self.row.indexOf(self.delete_button), button)
+
+    def show_allowed(self, allowed: HistoryActions) -> None:
+        """Enable the buttons as the selection allows; Delete's tooltip says why not."""
+        self.reprint_button.setEnabled(allowed.reprint)
+        self.open_button.setEnabled(allowed.open)
+        self.delete_button.setEnabled(allowed.delete)
+        self.delete_button.setToolTip(allowed.delete_tip)

@@ -9,12 +9,12 @@ and `shipment_created` signals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMetaMethod, QPoint, Qt, QUrl, Signal
-from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QLabel, QMenu, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtWidgets import QLabel, QMessageBox, QVBoxLayout, QWidget
 
 from desktop_app.gui.history.action_row import HistoryActionRow
 from desktop_app.gui.history.listing import (
@@ -22,6 +22,7 @@ from desktop_app.gui.history.listing import (
     available_actions,
     delete_question,
 )
+from desktop_app.gui.history.row_actions import HistoryRowActions
 from desktop_app.gui.history.search_bar import HistorySearchBar
 from desktop_app.gui.history.shipment_table import ShipmentTableView
 from desktop_app.gui.history.table_model import deletable, tracking_numbers
@@ -51,8 +52,6 @@ class HistoryWidget(QWidget):
         self.shipment_deleted = self.presenter.shipment_deleted
         self.reprint_queued = self.presenter.reprint_queued
         self.refreshed = self.presenter.refreshed
-        #: more row actions for the context menu (returns, ...)
-        self.extra_actions: list[QAction] = []
         self.setObjectName("history")
 
         self.search_bar = HistorySearchBar()
@@ -78,8 +77,11 @@ class HistoryWidget(QWidget):
         layout.addWidget(self.message)
         layout.addWidget(self.action_row)
 
-        self._make_actions()
-        self.table.activated.connect(lambda _index: self.open_action.trigger())
+        self.row_actions = HistoryRowActions(self)
+        #: more row actions for the context menu (returns, ...)
+        self.extra_actions = self.row_actions.extra
+        self._connect_actions()
+        self.table.activated.connect(lambda _index: self.row_actions.open.trigger())
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.model.modelReset.connect(self._update_actions)
@@ -107,39 +109,24 @@ class HistoryWidget(QWidget):
         self._update_actions()
         presenter.search_now()
 
-    def _make_actions(self) -> None:
-        """The same actions serve the buttons, the context menu and the keyboard."""
-
-        def action(
-            text: str, keys: Sequence[QKeySequence | str], slot: Callable[[], Any]
-        ) -> QAction:
-            act = QAction(text, self)
-            act.setShortcuts([QKeySequence(k) for k in keys])
-            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    def _connect_actions(self) -> None:
+        actions = self.row_actions
+        for act, slot in (
+            (actions.reprint, self._on_reprint),
+            (actions.open, self._on_open),
+            (actions.delete, self._on_delete),
+            (actions.refresh, lambda: self.presenter.spawn(self.presenter.refresh_from_service())),
+            (actions.copy_tracking, self._copy_tracking),
+            (actions.find, self._focus_search),
+        ):
             act.triggered.connect(slot)
-            self.addAction(act)
-            return act
-
-        self.reprint_action = action(translate("History", "Reprint"), ["Ctrl+R"], self._on_reprint)
-        self.open_action = action(translate("History", "Open label"), [], self._on_open)
-        self.delete_action = action(
-            translate("History", "Delete…"), [QKeySequence.StandardKey.Delete], self._on_delete
-        )
-        self.refresh_action = action(
-            translate("History", "Refresh from service"),
-            ["F5"],
-            lambda: self.presenter.spawn(self.presenter.refresh_from_service()),
-        )
-        self.copy_action = action(
-            translate("History", "Copy tracking number"), [], self._copy_tracking
-        )
-        self.find_action = action(
-            translate("History", "Search"), [QKeySequence.StandardKey.Find], self._focus_search
-        )
-        self.reprint_button.clicked.connect(self.reprint_action.trigger)
-        self.open_button.clicked.connect(self.open_action.trigger)
-        self.delete_button.clicked.connect(self.delete_action.trigger)
-        self.refresh_button.clicked.connect(self.refresh_action.trigger)
+        for button, act in (
+            (self.reprint_button, actions.reprint),
+            (self.open_button, actions.open),
+            (self.delete_button, actions.delete),
+            (self.refresh_button, actions.refresh),
+        ):
+            button.clicked.connect(act.trigger)
 
     # --- what the presenter does, reachable from the page (the main window, tests) -------------
 
@@ -199,7 +186,7 @@ class HistoryWidget(QWidget):
 
     def _on_refreshing(self, refreshing: bool) -> None:
         self.search_bar.set_refreshing(refreshing)
-        self.refresh_action.setEnabled(not refreshing)
+        self.row_actions.refresh.setEnabled(not refreshing)
 
     def show_message(self, text: str) -> None:
         """Show a message under the table."""
@@ -232,27 +219,11 @@ class HistoryWidget(QWidget):
 
     def _update_actions(self, *_args: Any) -> None:
         allowed = available_actions(self.selected_shipments())
-        self.open_action.setEnabled(allowed.open)
-        self.copy_action.setEnabled(allowed.copy_tracking)
-        self.reprint_action.setEnabled(allowed.reprint)
-        self.delete_action.setEnabled(allowed.delete)
-        self.delete_button.setToolTip(allowed.delete_tip)
-        self.reprint_button.setEnabled(allowed.reprint)
-        self.open_button.setEnabled(allowed.open)
-        self.delete_button.setEnabled(allowed.delete)
+        self.row_actions.show_allowed(allowed)
+        self.action_row.show_allowed(allowed)
 
     def _context_menu(self, pos: QPoint) -> None:
-        menu = QMenu(self)
-        for act in (self.reprint_action, self.open_action, self.copy_action):
-            menu.addAction(act)
-        menu.addSeparator()
-        menu.addAction(self.delete_action)
-        menu.addAction(self.refresh_action)
-        if self.extra_actions:  # added by other features (e.g. "Create return label…")
-            menu.addSeparator()
-            for act in self.extra_actions:
-                menu.addAction(act)
-        menu.popup(self.table.viewport().mapToGlobal(pos))
+        self.row_actions.menu().popup(self.table.viewport().mapToGlobal(pos))
 
     def _copy_tracking(self) -> None:
         shipments = self.selected_shipments()
