@@ -3075,6 +3075,66 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>Testetikett auf {name} gedruckt.</translation>
     </message>
     <message>
+        <source>Check status</source>
+        <translation>Status abfragen</translation>
+    </message>
+    <message>
+        <source>Ask the printer whether it can print now (nothing is printed)</source>
+        <translation>Den Drucker fragen, ob er jetzt drucken kann (es wird nichts gedruckt)</translation>
+    </message>
+    <message>
+        <source>Print head open: close the print head</source>
+        <translation>Druckkopf offen: Druckkopf schließen</translation>
+    </message>
+    <message>
+        <source>Out of labels: load labels and press Feed</source>
+        <translation>Keine Etiketten mehr: Etiketten einlegen und Feed drücken</translation>
+    </message>
+    <message>
+        <source>Ribbon out: load a ribbon and press Feed</source>
+        <translation>Farbband leer: Farbband einlegen und Feed drücken</translation>
+    </message>
+    <message>
+        <source>Printer paused: press Pause on the printer to resume</source>
+        <translation>Drucker pausiert: am Drucker Pause drücken, um fortzufahren</translation>
+    </message>
+    <message>
+        <source>Printer buffer full: waiting for it to print what it has</source>
+        <translation>Druckerpuffer voll: warten, bis er gedruckt hat, was er hat</translation>
+    </message>
+    <message>
+        <source>Printer memory corrupt: switch the printer off and on</source>
+        <translation>Druckerspeicher beschädigt: Drucker aus- und wieder einschalten</translation>
+    </message>
+    <message>
+        <source>Print head too cold: wait for the printer to warm up</source>
+        <translation>Druckkopf zu kalt: warten, bis der Drucker warm ist</translation>
+    </message>
+    <message>
+        <source>Print head too hot: wait for the printer to cool down</source>
+        <translation>Druckkopf zu heiß: warten, bis der Drucker abgekühlt ist</translation>
+    </message>
+    <message>
+        <source>{name} is not reachable: {reason}</source>
+        <translation>{name} ist nicht erreichbar: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} does not report its state (only Zebra-compatible printers on the network or a serial port do): a test print shows whether it prints.</source>
+        <translation>{name} meldet seinen Zustand nicht (das tun nur Zebra-kompatible Drucker im Netzwerk oder an einer seriellen Schnittstelle): ein Testdruck zeigt, ob er druckt.</translation>
+    </message>
+    <message>
+        <source>{name} cannot print now: {problem}.</source>
+        <translation>{name} kann gerade nicht drucken: {problem}.</translation>
+    </message>
+    <message>
+        <source>{name} prints at {dpi} dpi but is set up here for {setup} dpi: labels would print at the wrong size. Edit the printer and choose {dpi} dpi.</source>
+        <translation>{name} druckt mit {dpi} dpi, ist hier aber für {setup} dpi eingerichtet: Etiketten würden in falscher Größe gedruckt. Den Drucker bearbeiten und {dpi} dpi wählen.</translation>
+    </message>
+    <message>
+        <source>{name} is ready to print.</source>
+        <translation>{name} ist druckbereit.</translation>
+    </message>
+    <message>
         <source>Test print on {name} failed: {reason}</source>
         <translation>Testdruck auf {name} fehlgeschlagen: {reason}</translation>
     </message>

@@ -112,3 +112,47 @@ async def test_test_print_and_what_the_printer_reports(
     assert messages[-1] == (message, False)
     queue: Any = ctx.queue
     assert queue.jobs("Dead printer", ("queued", "waiting")) == []
+
+
+async def test_printer_health(desk_context: AppContext, vprinter: VirtualPrinter) -> None:
+    """Whether a printer can print now: ready, a problem in words, another resolution, a
+    printer that does not tell, one that cannot be reached. Nothing is printed."""
+    presenter, messages = _presenter(ctx := desk_context)
+    printer = zpl_printer(vprinter.uri, "Packing Zebra")
+    ctx.printers.put(printer)
+    assert presenter.actions("Packing Zebra").health and not presenter.actions(None).health
+
+    assert await presenter.check_health(printer) is True
+    assert messages[-1] == ("Packing Zebra is ready to print.", True)
+    vprinter.panel.set(head_open=True, paper_out=True)
+    assert await presenter.check_health(printer) is False
+    assert messages[-1] == (
+        "Packing Zebra cannot print now: Print head open: close the print head.",
+        False,
+    )
+    vprinter.panel.set(head_open=False, paper_out=False)
+    assert await presenter.check_health(printer.with_changes(dpi=300)) is False
+    assert messages[-1][0].startswith("Packing Zebra prints at 203 dpi but is set up here for 300")
+    assert vprinter.jobs == []
+
+    folder = zpl_printer(f"file:{vprinter.out_dir}", "Label folder")
+    assert await presenter.check_health(folder) is None
+    assert messages[-1][0].startswith("Label folder does not report its state")
+
+    await vprinter.set_refusing(True)
+    assert await presenter.check_health(printer) is False
+    assert messages[-1][0].startswith("Packing Zebra is not reachable: ") and not messages[-1][1]
+
+
+def test_printer_problems_in_german(qapp: Any) -> None:  # noqa: ARG001
+    from desktop_app.gui.i18n import install_translations
+    from desktop_app.gui.settings.printer_list import printer_problem_text
+    from desktop_app.printing.health import PROBLEMS
+
+    install_translations("de")
+    try:
+        german = {key: printer_problem_text(key) for key in PROBLEMS}
+    finally:
+        install_translations("en")
+    assert {key: printer_problem_text(key) for key in PROBLEMS} == PROBLEMS
+    assert all(german[key] != PROBLEMS[key] for key in PROBLEMS), german

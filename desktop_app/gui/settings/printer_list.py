@@ -3,9 +3,10 @@
 It lists the machine's printer definitions (`PrinterBook`) with the one the open profile
 prints to, says whether that assignment holds (a defined printer, a name not defined here, or
 none yet), which actions a selection allows, what removing, renaming and assigning do, what a
-found printer reports about itself, and runs the test print through the profile's print queue
-like every label. Outcomes are said through `message_shown`; the page only shows them. Tests
-drive it against the virtual printer.
+found printer reports about itself, whether a printer can print now (its health: the `~HS`
+status a Zebra-compatible printer answers, as the print queue asks before each job), and runs
+the test print through the profile's print queue like every label. Outcomes are said
+through `message_shown`; the page only shows them. Tests drive it against the virtual printer.
 """
 
 from __future__ import annotations
@@ -28,12 +29,34 @@ from desktop_app.printing.discovery import (
     detect_settings,
     make_test_label,
 )
+from desktop_app.printing.health import PrinterSilent, PrinterUnreachable, query_printer
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 TEST_PRINT_TIMEOUT = 30.0
+#: how long the status query waits for a printer's answer (seconds)
+STATUS_TIMEOUT = 2.0
+
+
+def printer_problem_text(problem: str) -> str:
+    """A printer's problem (a `HostStatus.problems` key) and what to do, in the UI language."""
+    texts = {
+        "head_open": translate("Settings", "Print head open: close the print head"),
+        "paper_out": translate("Settings", "Out of labels: load labels and press Feed"),
+        "ribbon_out": translate("Settings", "Ribbon out: load a ribbon and press Feed"),
+        "paused": translate("Settings", "Printer paused: press Pause on the printer to resume"),
+        "buffer_full": translate(
+            "Settings", "Printer buffer full: waiting for it to print what it has"
+        ),
+        "corrupt_ram": translate(
+            "Settings", "Printer memory corrupt: switch the printer off and on"
+        ),
+        "too_cold": translate("Settings", "Print head too cold: wait for the printer to warm up"),
+        "too_hot": translate("Settings", "Print head too hot: wait for the printer to cool down"),
+    }
+    return texts.get(problem, problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +66,7 @@ class PrinterActions:
     edit: bool
     remove: bool
     test: bool
+    health: bool
     assign: bool
 
 
@@ -128,6 +152,7 @@ class PrintersPresenter(QObject):
             edit=selected,
             remove=selected,
             test=selected and not self.testing,
+            health=selected,
             assign=selected and self.ctx.profile is not None and self.assigned != name,
         )
 
@@ -202,6 +227,53 @@ class PrintersPresenter(QObject):
             dpi=found.dpi or "?",
             stock=stock_name(found.stock) if found.stock else "?",
         )
+
+    async def check_health(self, printer: PrinterDefinition) -> bool | None:
+        """Ask the printer whether it can print now and say the answer: True ready, False
+        not (unreachable, a problem, another resolution), None when it does not tell."""
+        name = printer.name
+        try:
+            report = await query_printer(printer, identify=True, timeout=STATUS_TIMEOUT)
+        except PrinterUnreachable as exc:
+            self._say(
+                translate("Settings", "{name} is not reachable: {reason}").format(
+                    name=name, reason=exc
+                ),
+                ok=False,
+            )
+            return False
+        except PrinterSilent:
+            report = None
+        if report is None:
+            self._say(
+                translate(
+                    "Settings",
+                    "{name} does not report its state (only Zebra-compatible printers on the "
+                    "network or a serial port do): a test print shows whether it prints.",
+                ).format(name=name)
+            )
+            return None
+        problems = report.status.problems
+        if problems:
+            self._say(
+                translate("Settings", "{name} cannot print now: {problem}.").format(
+                    name=name, problem=printer_problem_text(problems[0])
+                ),
+                ok=False,
+            )
+            return False
+        if report.dpi is not None and report.dpi != printer.dpi:
+            self._say(
+                translate(
+                    "Settings",
+                    "{name} prints at {dpi} dpi but is set up here for {setup} dpi: labels "
+                    "would print at the wrong size. Edit the printer and choose {dpi} dpi.",
+                ).format(name=name, dpi=report.dpi, setup=printer.dpi),
+                ok=False,
+            )
+            return False
+        self._say(translate("Settings", "{name} is ready to print.").format(name=name))
+        return True
 
     async def test_print(self, printer: PrinterDefinition) -> bool:
         """Print the test label through the queue and wait until the printer took it."""

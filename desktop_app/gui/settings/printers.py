@@ -11,6 +11,7 @@ test print through the profile's print queue. The add/edit dialog is `PrinterDia
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
@@ -85,6 +86,11 @@ class PrintersPage(QWidget):
         self.remove_button = QPushButton(translate("Settings", "Remove…"))
         self.discover_button = QPushButton(translate("Settings", "Discover…"))
         self.test_button = QPushButton(translate("Settings", "Test print"))
+        self.health_button = QPushButton(translate("Settings", "Check status"))
+        self.health_button.setObjectName("printer_health")
+        self.health_button.setToolTip(
+            translate("Settings", "Ask the printer whether it can print now (nothing is printed)")
+        )
         self.assign_button = QPushButton(translate("Settings", "Use for this profile"))
         self.assigned_label = QLabel()
         self.assigned_label.setObjectName("assigned_printer")
@@ -99,6 +105,7 @@ class PrintersPage(QWidget):
             self.remove_button,
             self.discover_button,
             self.test_button,
+            self.health_button,
             self.assign_button,
         ):
             buttons.addWidget(button)
@@ -118,6 +125,7 @@ class PrintersPage(QWidget):
         self.remove_button.clicked.connect(self._on_remove)
         self.discover_button.clicked.connect(self.open_discovery)
         self.test_button.clicked.connect(self._on_test)
+        self.health_button.clicked.connect(self._on_health)
         self.assign_button.clicked.connect(self._on_assign)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.table.itemActivated.connect(lambda _item: self._on_edit())
@@ -172,6 +180,7 @@ class PrintersPage(QWidget):
         self.edit_button.setEnabled(actions.edit)
         self.remove_button.setEnabled(actions.remove)
         self.test_button.setEnabled(actions.test)
+        self.health_button.setEnabled(actions.health)
         self.assign_button.setEnabled(actions.assign)
 
     def show_message(self, text: str, ok: bool = True) -> None:
@@ -274,9 +283,17 @@ class PrintersPage(QWidget):
     def _on_test(self) -> None:
         printer = self.selected_printer()
         if printer is not None:
-            task: asyncio.Task[Any] = asyncio.ensure_future(self.test_print(printer))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self.test_print(printer))
+
+    def _on_health(self) -> None:
+        printer = self.selected_printer()
+        if printer is not None:
+            self._spawn(self.presenter.check_health(printer))
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def test_print(self, printer: PrinterDefinition) -> bool:
         """Print the test label through the queue and wait until the printer took it."""
