@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import Field, TypeAdapter
 
 from desktop_app.domain.models.base import RequestModel
 from desktop_app.domain.models.routing import RuleOp, RuleValue
 from desktop_app.domain.routing import value_holds
+from desktop_app.domain.rules_base import Problem, Problems, check_text
+from desktop_app.domain.samples import sample_receiver, sample_sender
 
 __all__ = [
     "OrderFacts",
@@ -34,6 +36,7 @@ __all__ = [
     "facts_of_draft",
     "presets_from_json",
     "presets_to_json",
+    "validate_preset",
 ]
 
 #: What a preset condition can test.
@@ -72,6 +75,8 @@ class ShippingPreset(RequestModel):
 
 
 _PRESET_LIST = TypeAdapter(list[ShippingPreset])
+PRESET_FIELDS: tuple[str, ...] = get_args(PresetField)
+NUMERIC_PRESET_FIELDS = frozenset({"package.weight", "order.value", "order.item_count"})
 
 #: The facts of an order a preset tests (field -> value; a missing fact is None).
 OrderFacts = Mapping[str, str | float | None]
@@ -191,8 +196,68 @@ def apply_preset(draft: Mapping[str, Any], preset: ShippingPreset) -> dict[str, 
                 package[key] = value
     if preset.label_format and not (out.get("label") or {}).get("format"):
         out["label"] = {**(out.get("label") or {}), "format": preset.label_format}
-    for name, options in (preset.additional_services or {}).items():
-        services = out.setdefault("additional_services", {})
-        if isinstance(services, dict):
-            services.setdefault(name, copy.deepcopy(options))
+    services = out.setdefault("additional_services", [])
+    if isinstance(services, list):
+        given = {item.get("name") for item in services if isinstance(item, Mapping)}
+        for item in add_on_items(preset.additional_services):
+            if item["name"] not in given:
+                services.append(item)
+    if not out["additional_services"]:
+        del out["additional_services"]
+    return out
+
+
+def add_on_items(add_ons: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """A preset's add-ons (name -> its details) as the request's list items
+    (`{"name": ..., "properties": {...}}`)."""
+    items: list[dict[str, Any]] = []
+    for name, options in (add_ons or {}).items():
+        item: dict[str, Any] = {"name": name}
+        if isinstance(options, Mapping) and options:
+            item["properties"] = copy.deepcopy(dict(options))
+        items.append(item)
+    return items
+
+
+def validate_preset(data: Any) -> list[Problem]:
+    """Problems of one preset in its JSON form, each with its path (`when[0].value`,
+    `service`, `package.length`, `label_format`, `additional_services...`): the conditions
+    as the routing engine checks a rule's conditions, and what the preset sets as the rules
+    check a shipment made with it (a sample receiver and sender, 1 kg)."""
+    from desktop_app.domain.rules import validate
+    from desktop_app.domain.rules_extra import check_rule_condition
+
+    out = Problems()
+    if not isinstance(data, dict):
+        out.add("", "not_an_object", "A shipping preset must be a JSON object.")
+        return out
+    check_text(out, data.get("name"), "name", required=True, max_len=60, what="a name")
+    when = data.get("when") or []
+    if isinstance(when, list):
+        for i, condition in enumerate(when):
+            check_rule_condition(out, condition, f"when[{i}]", PRESET_FIELDS, NUMERIC_PRESET_FIELDS)
+    else:
+        out.add("when", "invalid_type", "Enter the conditions as a list.")
+    package = data.get("package") or {}
+    draft: dict[str, Any] = {
+        "carrier": data.get("carrier"),
+        "service": data.get("service") or "standard",
+        "from": sample_sender(),
+        "to": sample_receiver(),
+        "package": {"weight": 1.0, **(package if isinstance(package, dict) else {})},
+    }
+    if data.get("label_format"):
+        draft["label"] = {"format": data["label_format"]}
+    add_ons = data.get("additional_services")
+    if isinstance(add_ons, dict) and add_ons:
+        draft["additional_services"] = add_on_items(add_ons)
+    elif add_ons:
+        out.add("additional_services", "invalid_type", "Enter the add-ons as an object.")
+    for problem in validate(draft):
+        path = problem.path
+        if path.split(".")[0].split("[")[0] in ("from", "to"):
+            continue  # the sample addresses: an order brings its own
+        if path.startswith("label.format"):
+            path = "label_format" + path.removeprefix("label.format")
+        out.append(Problem(path, problem.code, problem.message, problem.params))
     return out

@@ -204,6 +204,20 @@ _CLOSED_VALUES: dict[str, tuple[frozenset[str], str]] = {
 _ORDER_OPS = frozenset({"lt", "lte", "gt", "gte"})
 
 
+def check_rule_condition(
+    out: Problems,
+    cond: Any,
+    path: str,
+    fields: tuple[str, ...],
+    numeric: frozenset[str] = _NUMERIC_FIELDS,
+) -> None:
+    """Add the problems of one condition `{field, op, value}` as a routing rule's (`fields`:
+    what it may test; `numeric`: the fields compared with numbers)."""
+    from desktop_app.domain.models.routing import RULE_OPS
+
+    _rule_condition(out, cond, path, fields, RULE_OPS, numeric)
+
+
 def _rule_node(
     out: Problems,
     node: Any,
@@ -274,7 +288,12 @@ def _rule_node(
 
 
 def _rule_condition(
-    out: Problems, cond: Any, path: str, fields: tuple[str, ...], ops: tuple[str, ...]
+    out: Problems,
+    cond: Any,
+    path: str,
+    fields: tuple[str, ...],
+    ops: tuple[str, ...],
+    numeric: frozenset[str] = _NUMERIC_FIELDS,
 ) -> None:
     if not isinstance(cond, dict):
         out.add(path, "invalid_type", "A condition has field, op and value.")
@@ -299,7 +318,7 @@ def _rule_condition(
         out.add(vpath, "invalid_rule_value", "This operator needs a list of values.")
     elif op in _ORDER_OPS and not scalar:
         out.add(vpath, "invalid_rule_value", "This operator compares with one value.")
-    elif op in _ORDER_OPS and field in _NUMERIC_FIELDS and not is_number(value):
+    elif op in _ORDER_OPS and field in numeric and not is_number(value):
         out.add(vpath, "invalid_rule_value", "Compare this field with a number.")
     elif op in ("eq", "ne") and not scalar:
         out.add(vpath, "invalid_rule_value", "This operator compares with one value.")

@@ -481,7 +481,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Open orders file…</source>
-        <extracomment>a file was loaded (its path) a run ended (summary dict of the batch core)</extracomment>
         <translation>Bestelldatei öffnen …</translation>
     </message>
     <message>
@@ -526,6 +525,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>By shipping preset</source>
+        <extracomment>a file was loaded (its path) a run ended (summary dict of the batch core) a run started (True) or ended (False) counts, actions or progress may have changed the runner reported a row (its index) the mapping note changed (its text) an outcome to show: (text, error) the carrier for rows whose file has none (None: by the profile&apos;s shipping presets) print the labels of a run (when the profile has a printer)</extracomment>
         <translation>Nach Versandvorlage</translation>
     </message>
     <message>
@@ -534,6 +534,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Open orders</source>
+        <extracomment>a file was loaded (its path) a run ended (summary dict of the batch core)</extracomment>
         <translation>Bestellungen öffnen</translation>
     </message>
     <message>
@@ -921,7 +922,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <name>History</name>
     <message>
         <source>Label created</source>
-        <extracomment>how many of the newest shipments the page shows (the search reaches all of them) how many stored shipments a refresh brings up to date, newest first shipments missing from the service&apos;s list are asked for one by one, at most this many statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
+        <extracomment>statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
         <translation>Etikett erstellt</translation>
     </message>
     <message>
@@ -1018,7 +1019,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Search name, reference or tracking number  (Ctrl+F)</source>
-        <extracomment>role giving the StoredShipment of a row role giving a raw value to sort by the user asked to see a shipment&apos;s label (the main window shows it in the preview) a search or reload finished; the argument is the query a shipment was deleted on the service (its id) a reprint was queued (the print job id) a refresh from the service finished (how many shipments it updated) a message was shown (for tests and the status bar) refresh from the service when the page is shown (at most once a minute) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Name, Referenz oder Sendungsnummer suchen  (Strg+F)</translation>
     </message>
     <message>
@@ -1035,6 +1035,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Reprint</source>
+        <extracomment>the user asked to see a shipment&apos;s label (the main window shows it in the preview) a message was shown (for tests and the status bar) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Erneut drucken</translation>
     </message>
     <message>
@@ -1077,6 +1078,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Cannot delete: {r}</source>
+        <extracomment>how many of the newest shipments the page shows (the search reaches all of them) how many stored shipments a refresh brings up to date, newest first shipments missing from the service&apos;s list are asked for one by one, at most this many a shown page refreshes from the service by itself at most this often (seconds)</extracomment>
         <translation>Löschen nicht möglich: {r}</translation>
     </message>
     <message>
@@ -1097,6 +1099,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>No printer is assigned to this profile: add one in Settings › Printers and assign it.</source>
+        <extracomment>a search or reload finished; the argument is the query the model holds a new result; reselect these shipment ids (a set) where shown the count line changed (its text) a message for the user (&quot;&quot; clears it) a refresh from the service started (True) or ended (False) another profile was opened: nothing of the last one is shown (the query is cleared) a shipment was deleted on the service (its id) a reprint was queued (the print job id) a refresh from the service finished (how many shipments it updated) the ids the user has selected (the page keeps it current); a reload keeps them refresh from the service when the page is shown (at most once a minute)</extracomment>
         <translation>Diesem Profil ist kein Drucker zugewiesen: unter Einstellungen › Drucker einen hinzufügen und zuweisen.</translation>
     </message>
     <message numerus="yes">
@@ -1444,6 +1447,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <name>MainWindow</name>
     <message>
         <source>&amp;Shipment</source>
+        <extracomment>Ctrl+1 ... Ctrl+9 bring the pages to the front in tab order</extracomment>
         <translation>&amp;Sendung</translation>
     </message>
     <message>
@@ -1699,6 +1703,153 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Manifest {0} sent to {1}.</source>
         <translation>Übergabeliste {0} an {1} gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <source>e.g. DE, or AT, CH for a list</source>
+        <translation>z. B. DE, oder AT, CH für eine Liste</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Shipping preset</source>
+        <translation>Versandvorlage</translation>
+    </message>
+    <message>
+        <source>Add condition</source>
+        <translation>Bedingung hinzufügen</translation>
+    </message>
+    <message>
+        <source> cm</source>
+        <translation> cm</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Applies when all hold</source>
+        <translation>Gilt, wenn alle zutreffen</translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation>Paketdienst</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Versandart</translation>
+    </message>
+    <message>
+        <source>Package type</source>
+        <translation>Paketart</translation>
+    </message>
+    <message>
+        <source>Size (L × W × H)</source>
+        <translation>Größe (L × B × H)</translation>
+    </message>
+    <message>
+        <source>Label format</source>
+        <translation>Etikettenformat</translation>
+    </message>
+    <message>
+        <source>Add-ons (JSON)</source>
+        <translation>Zusatzleistungen (JSON)</translation>
+    </message>
+    <message>
+        <source>(as the order says)</source>
+        <translation>(wie in der Bestellung)</translation>
+    </message>
+    <message>
+        <source>Automatic (chosen for the printer)</source>
+        <translation>Automatisch (passend zum Drucker)</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Back to the defaults</source>
+        <translation>Zurück zu den Standardvorlagen</translation>
+    </message>
+    <message>
+        <source>No profile is open</source>
+        <translation>Kein Profil geöffnet</translation>
+    </message>
+    <message>
+        <source>Shipping presets of &lt;b&gt;%1&lt;/b&gt;: the first whose conditions all hold decides how an order ships (Scan page, Batch page, packdesk batch).</source>
+        <translation>Versandvorlagen von &lt;b&gt;%1&lt;/b&gt;: Die erste, deren Bedingungen alle zutreffen, bestimmt, wie eine Bestellung versendet wird (Seite Scannen, Seite Stapel, packdesk batch).</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Deleted.</source>
+        <translation>Gelöscht.</translation>
+    </message>
+    <message>
+        <source>Default presets again.</source>
+        <translation>Wieder die Standardvorlagen.</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>Land</translation>
+    </message>
+    <message>
+        <source>Postcode</source>
+        <translation>PLZ</translation>
+    </message>
+    <message>
+        <source>Weight (kg)</source>
+        <translation>Gewicht (kg)</translation>
+    </message>
+    <message>
+        <source>Order value</source>
+        <translation>Bestellwert</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>Artikel</translation>
+    </message>
+    <message>
+        <source>Condition %1</source>
+        <translation>Bedingung %1</translation>
+    </message>
+    <message>
+        <source>Package</source>
+        <translation>Paket</translation>
+    </message>
+    <message>
+        <source>Add-ons</source>
+        <translation>Zusatzleistungen</translation>
+    </message>
+    <message>
+        <source>every order</source>
+        <translation>jede Bestellung</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
     </message>
 </context>
 <context>
@@ -2664,6 +2815,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>S&amp;tation</translation>
     </message>
     <message>
+        <source>Shipping pre&amp;sets</source>
+        <translation>Versandvor&amp;lagen</translation>
+    </message>
+    <message>
         <source>Print the label automatically after it is created</source>
         <translation>Etikett nach dem Erstellen automatisch drucken</translation>
     </message>
@@ -3302,6 +3457,7 @@ Sendungsverlauf und Etiketten bleiben auf diesem Computer.</translation>
     </message>
     <message>
         <source>Deleted</source>
+        <extracomment>what `WebhooksPresenter._ask` answers when nothing was done</extracomment>
         <translation>Gelöscht</translation>
     </message>
     <message>
@@ -3372,6 +3528,7 @@ Sendungsverlauf und Etiketten bleiben auf diesem Computer.</translation>
     </message>
     <message>
         <source>New webhook</source>
+        <extracomment>anything in the form changed</extracomment>
         <translation>Neuer Webhook</translation>
     </message>
     <message>
@@ -3380,6 +3537,7 @@ Sendungsverlauf und Etiketten bleiben auf diesem Computer.</translation>
     </message>
     <message>
         <source>Live profiles deliver only to https:// addresses.</source>
+        <extracomment>the list was loaded (how many webhooks) the profile shown changed: the list is empty until loaded, the form starts again an outcome to show: (text, error)</extracomment>
         <translation>Live-Profile liefern nur an https://-Adressen.</translation>
     </message>
     <message>
@@ -4336,7 +4494,6 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Switch profile (Ctrl+Shift+P)</source>
-        <extracomment>the smallest screen the window must fit (a desk PC&apos;s 1024x600 netbook panel)</extracomment>
         <translation>Profil wechseln (Strg+Umschalt+P)</translation>
     </message>
     <message>
@@ -4345,6 +4502,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>The shipment history appears here.</source>
+        <extracomment>the smallest screen the window must fit (a desk PC&apos;s 1024x600 netbook panel)</extracomment>
         <translation>Hier erscheint der Sendungsverlauf.</translation>
     </message>
     <message>

@@ -14,6 +14,7 @@ from desktop_app.domain.presets import (
     facts_of_draft,
     presets_from_json,
     presets_to_json,
+    validate_preset,
 )
 from desktop_app.domain.rules import validate
 from desktop_app.domain.samples import sample_receiver, sample_sender
@@ -82,7 +83,9 @@ def test_value_and_item_count_conditions_and_add_ons() -> None:
     assert choose_preset(presets, facts_of_draft(draft)).name == "Anything else"
     applied = apply_preset(draft, presets[0])
     assert applied["label"] == {"format": "pdf_a6"}
-    assert applied["additional_services"] == {"advance_notice": {"email": "a@example.com"}}
+    assert applied["additional_services"] == [
+        {"name": "advance_notice", "properties": {"email": "a@example.com"}}
+    ]
     assert presets_from_json(presets_to_json(presets)) == presets
 
 
@@ -114,3 +117,50 @@ def test_invalid_presets_are_refused() -> None:
         presets_from_json([{"name": "x", "carrier": "dhl", "when": [{"field": "to.city"}]}])
     with pytest.raises(ValidationError):
         ShippingPreset.model_validate({"name": "", "carrier": "dhl"})
+
+
+def test_validate_preset_checks_conditions_and_what_it_sets() -> None:
+    assert all(validate_preset(p) == [] for p in presets_to_json(default_presets()))
+    valuable = {
+        "name": "Valuable",
+        "when": [{"field": "order.value", "op": "gt", "value": 500}],
+        "carrier": "dpd",
+        "service": "one_day",
+        "package": {"type": "parcel", "length": 30, "width": 20, "height": 10},
+        "additional_services": {"advance_notice": {"email": "a@example.com"}},
+    }
+    (missing,) = validate_preset(valuable)  # as the service would refuse its shipments
+    assert (missing.path, missing.code) == (
+        "additional_services[0].properties.language",
+        "required",
+    )
+    valuable["additional_services"]["advance_notice"]["language"] = "de"
+    assert validate_preset(valuable) == []
+    bad = {
+        "name": "",
+        "when": [
+            {"field": "order.value", "op": "gt", "value": "much"},
+            {"field": "to.country", "op": "in", "value": ["AT", "XX"]},
+            {"field": "to.city", "op": "eq", "value": "Wien"},
+        ],
+        "carrier": "dhl",
+        "service": "one_day",
+        "package": {"type": "crate", "length": 30, "width": 20, "height": 10},
+        "label_format": "pdf_letter_x",
+        "additional_services": {"saturday_delivery": {}, "gift_wrap": {}},
+    }
+    found = {(p.path, p.code) for p in validate_preset(bad)}
+    assert found == {
+        ("name", "required"),
+        ("when[0].value", "invalid_rule_value"),
+        ("when[1].value", "invalid_rule_value"),
+        ("when[2].field", "invalid_rule_field"),
+        ("service", "service_not_offered"),
+        ("package.type", "invalid_package_type"),
+        ("label_format", "invalid_label_format"),
+        ("additional_services[1].name", "unknown_additional_service"),
+        ("additional_services[0].name", "additional_service_not_allowed"),  # not by DHL
+    }, found
+    assert validate_preset([]) and validate_preset({"name": "x", "carrier": "nope"})[0].code == (
+        "unknown_carrier"
+    )

@@ -1,5 +1,5 @@
-"""The Settings page: tabs Profiles, Printers, Scales, Preferences, Station (none needed for
-the Local sandbox)."""
+"""The Settings page: tabs Profiles, Printers, Scales, Preferences, Station, Shipping presets
+(none needed for the Local sandbox)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.preferences import PreferencesPage
+from desktop_app.gui.settings.presets import PresetsPage
 from desktop_app.gui.settings.printers import PrintersPage
 from desktop_app.gui.settings.profiles import ProfilesPage
 from desktop_app.gui.settings.scales import ScalesPage
@@ -37,23 +38,27 @@ class SettingsWidget(QWidget):
         self.scales = ScalesPage(ctx)
         self.preferences = PreferencesPage(ctx)
         self.station = StationSettingsPage(ctx)
+        self.presets = PresetsPage(ctx)
         self.tabs.addTab(self.profiles, translate("Settings", "&Profiles"))
         self.tabs.addTab(self.printers, translate("Settings", "P&rinters"))
         self.tabs.addTab(self.scales, translate("Settings", "Sc&ales"))
         self.tabs.addTab(self.preferences, translate("Settings", "Pr&eferences"))
         self.tabs.addTab(self.station, translate("Settings", "S&tation"))
+        self.tabs.addTab(self.presets, translate("Settings", "Shipping pre&sets"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.profiles.profiles_changed.connect(self.profiles_changed)
         self.printers.printers_changed.connect(self.printers_changed)
 
     def show_tab(self, name: str) -> None:
-        """Switch to the tab "profiles", "printers", "scales", "station" or "preferences"."""
+        """Switch to the tab "profiles", "printers", "scales", "station", "presets" or
+        "preferences"."""
         pages = {
             "profiles": self.profiles,
             "printers": self.printers,
             "scales": self.scales,
             "station": self.station,
+            "presets": self.presets,
         }
         page = pages.get(name, self.preferences)
         self.tabs.setCurrentWidget(page)
