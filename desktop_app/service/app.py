@@ -53,6 +53,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
             ctx.db_file_watch = SqliteFileWatch(database_file)
             ctx.db_file_watch.remember()
         tasks.start(ctx)
+        if settings.warm_labels:
+            ctx.renderer.warm()
         try:
             yield
         finally:

@@ -75,6 +75,12 @@ def _serve_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes rendering labels (0: a thread of the service process)",
     )
+    p.add_argument(
+        "--no-label-warm-up",
+        dest="warm_labels",
+        action="store_false",
+        help="load the label renderer on the first label instead of at start-up",
+    )
     p.add_argument("--rate-limit", type=_rate_limit, default=(120, 60.0), metavar="N/SECONDS")
     p.add_argument("--webhook-retry-seconds", type=float, default=180.0, metavar="S")
     p.add_argument("--auto-tracking-seconds", type=float, default=0.0, metavar="S")
@@ -140,6 +146,7 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
         carrier_failure_rate=args.carrier_failure_rate,
         carrier_timeout_seconds=args.carrier_timeout_seconds,
         render_processes=max(0, args.render_processes),
+        warm_labels=args.warm_labels,
         webhook_retry_seconds=args.webhook_retry_seconds,
         auto_tracking_seconds=args.auto_tracking_seconds,
         sandbox_retention_days=args.sandbox_retention_days,

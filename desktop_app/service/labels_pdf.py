@@ -102,6 +102,7 @@ def _parsed_font(path: Path, style: str) -> tuple[TTFFont, bytes]:
     pdf.add_font(_FAMILY, style, str(path))
     font = pdf.fonts[f"{_FAMILY}{style}"]
     assert isinstance(font, TTFFont)
+    font.close()  # parsed; each document gets its own fontTools object (_add_font)
     data = path.read_bytes()
     register_label_font(Path(font.ttffile), data)
     return font, data

@@ -21,7 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from desktop_app.service.labels import label_pages_for_shipment, render_label
+from desktop_app.service.labels import label_pages_for_shipment, preload, render_label
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,14 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
+def _preload_logged() -> None:
+    """`preload`, logging a failure (a warm-up never stops the service; a render reports it)."""
+    try:
+        preload()
+    except Exception:
+        log.exception("loading the label stack in advance failed")
+
+
 class LabelRenderer:
     """Renders label files in up to `processes` worker processes (0: in a thread)."""
 
@@ -78,6 +86,22 @@ class LabelRenderer:
                     initializer=_exit_with_parent,
                 )
             return self._pool
+
+    def warm(self) -> None:
+        """Start the worker and load the PDF stack in it now, in the background (start-up).
+
+        Otherwise the first label after start-up waits for that: ~0.4 s alone, ~1 s for the
+        first labels of a batch arriving together (spawning the worker, importing fpdf2,
+        reading the fonts). Without a worker the service process loads it in a thread.
+        """
+        executor = self._executor()
+        if executor is None:
+            threading.Thread(target=_preload_logged, name="label-warm-up", daemon=True).start()
+            return
+        try:
+            executor.submit(_preload_logged)
+        except (BrokenProcessPool, RuntimeError, OSError) as exc:  # a render falls back then
+            log.warning("label render process not started (%s)", exc)
 
     async def render(
         self,

@@ -56,6 +56,8 @@ class ServiceSettings:
     carrier_timeout_seconds: float = 60.0
     # label rendering in worker processes (0: in a thread, sharing the event loop's GIL)
     render_processes: int = 1
+    # start the renderer and load the PDF stack at start-up, so the first label is not slower
+    warm_labels: bool = True
     # webhooks and sandbox lifecycle (S1b)
     webhook_retry_seconds: float = 180.0
     auto_tracking_seconds: float = 0.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import select
 import signal
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -123,3 +124,41 @@ def test_pdf_labels_in_the_service_process_log_no_font_subsetting(
     log = (service.data_dir / "service.log").read_text(encoding="utf-8")
     assert "INFO packdesk.service: POST /v1/shipments -> 200" in log  # it does log at INFO
     assert "fontTools" not in log, log[-2000:]
+
+
+def _render_workers(service: RunningService) -> list[int]:
+    return [pid for pid in _children(service.process.pid) if _is_render_worker(pid)]
+
+
+def test_the_renderer_starts_with_the_service_unless_told_not_to(
+    service_factory: Callable[..., RunningService],
+) -> None:
+    warm, lazy = service_factory(), service_factory("--no-label-warm-up")
+    for service in (warm, lazy):
+        with service.client() as client:  # answered after the service's start-up ran
+            assert client.get("/v1/me").status_code == 200
+    assert _render_workers(warm), "no render worker before the first label"
+    assert not _render_workers(lazy)
+    with lazy.client() as client:
+        assert client.post("/v1/shipments", json=shipment(label=True)).status_code == 200
+    assert _render_workers(lazy)  # started by the first label instead
+
+
+def test_without_a_worker_the_label_stack_loads_in_a_thread(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from desktop_app.service import render
+
+    loaded: list[str] = []
+
+    def preload() -> None:
+        loaded.append(threading.current_thread().name)
+        raise OSError("font file unreadable")
+
+    monkeypatch.setattr(render, "preload", preload)
+    LabelRenderer(0).warm()
+    for thread in threading.enumerate():
+        if thread.name == "label-warm-up":
+            thread.join(10)
+    assert loaded == ["label-warm-up"]
+    assert "loading the label stack in advance failed" in caplog.text  # logged, not raised
