@@ -13,9 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.history.page import HistoryWidget
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
-from desktop_app.gui.history.tracking import (
-    TrackingRefresher,
-    attach_to_history,
+from desktop_app.gui.history.tracking import TrackingRefresher, attach_to_history
+from desktop_app.gui.history.tracking_events import (
     is_open,
     sandbox_moves_allowed,
     timeline_entries,

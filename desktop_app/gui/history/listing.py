@@ -364,61 +364,77 @@ class HistoryPresenter(QObject):
     # --- refresh -------------------------------------------------------------------------------
 
     async def refresh_from_service(self) -> int:
-        """Update the stored shipments (tracking statuses) from the service; returns how many.
-
-        The newest `REFRESH_LIMIT` stored shipments: one listing of the service's, then single
-        lookups for those it missed (those the service no longer has are marked deleted)."""
-        from desktop_app.client.errors import APIError, NotFoundError
-
+        """Update the stored shipments (tracking statuses) from the service; returns how many."""
         client, store = self.client, self.store
         if client is None or store is None:
             self.show_message(translate("History", "Not connected to the service yet."))
             return 0
         self.last_refresh = time.monotonic()
         self.refreshing_changed.emit(True)
-        updated = 0
         try:
-            stored: list[StoredShipment] = await asyncio.to_thread(
-                store.list_shipments, None, REFRESH_LIMIT
-            )
-            if not stored:
-                self.refreshed.emit(0)
-                return 0
-            wanted = {s.id for s in stored}
-            oldest = min(datetime.fromisoformat(s.created_at) for s in stored)
-            seen: set[str] = set()
-            async for shipment in client.shipments.iter_all(
-                created_at_gt=oldest - CLOCK_SKEW, limit=REFRESH_LIMIT * 5
-            ):
-                if shipment.id in wanted and shipment.id not in seen:
-                    seen.add(shipment.id)
-                    updated += await _record(store, shipment)
-            for shipment_id in [i for i in wanted if i not in seen][:REFRESH_SINGLE_LOOKUPS]:
-                try:
-                    shipment = await client.shipments.get(shipment_id)
-                except NotFoundError:
-                    await asyncio.to_thread(store.mark_deleted, shipment_id)
-                    updated += 1
-                    continue
-                updated += await _record(store, shipment)
-        except APIError as exc:
-            self.show_message(
-                translate("History", "Could not refresh from the service: {0}").format(
-                    service_text(exc)
-                )
-            )
-            return updated
+            outcome = await update_from_service(client, store)
         finally:
             self.refreshing_changed.emit(False)
-        if store is self.store:
+        if outcome.error:
+            self.show_message(
+                translate("History", "Could not refresh from the service: {0}").format(
+                    outcome.error
+                )
+            )
+            return outcome.updated
+        if outcome.looked_at and store is self.store:
             await self.reload()
             self.show_message(
                 translate("History", "Updated from the service at {0}.").format(
                     time_of_day(datetime.now())
                 )
             )
-        self.refreshed.emit(updated)
-        return updated
+        self.refreshed.emit(outcome.updated)
+        return outcome.updated
+
+
+@dataclass(frozen=True)
+class RefreshOutcome:
+    """What a refresh from the service did: stored shipments looked at, updated, the error."""
+
+    looked_at: int
+    updated: int
+    error: str = ""
+
+
+async def update_from_service(client: ShippingClient, store: ProfileStore) -> RefreshOutcome:
+    """Record the service's state of the newest `REFRESH_LIMIT` stored shipments: one listing,
+    then single lookups for those it missed (those the service no longer has are marked
+    deleted). An error stops it; what was recorded until then stays."""
+    from desktop_app.client.errors import APIError, NotFoundError
+
+    stored: list[StoredShipment] = await asyncio.to_thread(
+        store.list_shipments, None, REFRESH_LIMIT
+    )
+    if not stored:
+        return RefreshOutcome(0, 0)
+    wanted = {s.id for s in stored}
+    oldest = min(datetime.fromisoformat(s.created_at) for s in stored)
+    seen: set[str] = set()
+    updated = 0
+    try:
+        async for shipment in client.shipments.iter_all(
+            created_at_gt=oldest - CLOCK_SKEW, limit=REFRESH_LIMIT * 5
+        ):
+            if shipment.id in wanted and shipment.id not in seen:
+                seen.add(shipment.id)
+                updated += await _record(store, shipment)
+        for shipment_id in [i for i in wanted if i not in seen][:REFRESH_SINGLE_LOOKUPS]:
+            try:
+                shipment = await client.shipments.get(shipment_id)
+            except NotFoundError:
+                await asyncio.to_thread(store.mark_deleted, shipment_id)
+                updated += 1
+                continue
+            updated += await _record(store, shipment)
+    except APIError as exc:
+        return RefreshOutcome(len(stored), updated, service_text(exc) or str(exc))
+    return RefreshOutcome(len(stored), updated)
 
 
 def _name(store: ProfileStore, shipment_id: str) -> str:
