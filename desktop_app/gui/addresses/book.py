@@ -272,9 +272,6 @@ class AddressBookWidget(QWidget):
         self.count_label.setText(count)
         self._update_buttons()
 
-    def _is_default(self, address: Mapping[str, Any]) -> bool:
-        return self.presenter.is_default(address)
-
     def selected_address(self) -> dict[str, Any] | None:
         """The address of the selected row."""
         rows = self.table.selectionModel().selectedRows()

@@ -109,6 +109,11 @@ class AddressFormWidget(QWidget):
             for mode in MODES:
                 self.mode_combo.addItem(mode_title(mode), mode)
             self.mode_combo.currentIndexChanged.connect(self._on_mode_changed)
+        else:
+            # owned by the form though never shown: a parentless combo outlived every form
+            # as a top-level widget of its own
+            self.mode_combo.setParent(self)
+            self.mode_combo.hide()
         for name, label, placeholder, (row, col, span) in _LAYOUT:
             # (translate() gives back a text it has no translation of: "DE", "+49 …")
             hint = translate("Form", placeholder) if placeholder else ""
