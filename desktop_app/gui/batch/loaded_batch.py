@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +34,65 @@ if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 log = logging.getLogger(__name__)
+
+
+def orders_import_text(result: StoredOrders, invalid: Sequence[Any]) -> tuple[str, bool]:
+    """What an import as orders says (stored, skipped, invalid, refused, the first problems)
+    and whether anything went wrong (texts in the page's own translation context)."""
+    text = translate(
+        "BatchPageWidget",
+        "Orders: {stored} stored, {skipped} already on the service, {invalid} with "
+        "problems, {refused} refused.",
+    ).format(
+        stored=len(result.stored),
+        skipped=len(result.skipped),
+        invalid=len(invalid),
+        refused=len(result.refused),
+    )
+    details = [
+        translate("BatchPageWidget", "Order {number} (line {lines}): {problem}").format(
+            number=order.external_order_id,
+            lines=", ".join(str(line) for line in order.lines),
+            problem=order.problems[0],
+        )
+        for order in invalid
+    ]
+    details += [
+        translate("BatchPageWidget", "Order {number}: {error}").format(number=number, error=error)
+        for number, error in result.refused.items()
+    ]
+    return "\n".join([text, *details[:5]]), bool(details)
+
+
+def run_summary_text(counts: Mapping[str, int], total: int) -> tuple[str, bool]:
+    """What a run ended with ("4 of 5 created, 1 failed."), and whether rows failed."""
+    parts = [translate("Batch", "{0} of %n created", None, total).format(counts.get("created", 0))]
+    for status in ("failed", "canceled", "invalid"):
+        if counts.get(status):
+            parts.append(count_text(status, counts[status]))
+    bad = bool(counts.get("failed", 0) or counts.get("canceled", 0))
+    return translate("Batch", "{0}.").format(", ".join(parts)), bad
+
+
+async def announce_created(ctx: AppContext, ids: Sequence[str | None]) -> None:
+    """Tell the other pages (history, pickups) about the new shipments."""
+    store = ctx.store
+    if store is None:
+        return
+
+    def read() -> list[Any]:
+        found = []
+        for shipment_id in ids:
+            if shipment_id is None:
+                continue
+            try:
+                found.append(store.get_shipment(shipment_id))
+            except LookupError:
+                continue
+        return found
+
+    for stored in await asyncio.to_thread(read):  # SQLite reads off the event loop
+        ctx.shipment_created.emit(stored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,31 +322,7 @@ class BatchPresenter(QObject):
         finally:
             self.importing = False
             self.state_changed.emit()
-        text = translate(
-            "BatchPageWidget",
-            "Orders: {stored} stored, {skipped} already on the service, {invalid} with "
-            "problems, {refused} refused.",
-        ).format(
-            stored=len(result.stored),
-            skipped=len(result.skipped),
-            invalid=len(invalid),
-            refused=len(result.refused),
-        )
-        details = [
-            translate("BatchPageWidget", "Order {number} (line {lines}): {problem}").format(
-                number=order.external_order_id,
-                lines=", ".join(str(line) for line in order.lines),
-                problem=order.problems[0],
-            )
-            for order in invalid
-        ]
-        details += [
-            translate("BatchPageWidget", "Order {number}: {error}").format(
-                number=number, error=error
-            )
-            for number, error in result.refused.items()
-        ]
-        self._say("\n".join([text, *details[:5]]), error=bool(details))
+        self._say(*orders_import_text(result, invalid))
         return result
 
     # --- running -------------------------------------------------------------------------------
@@ -354,42 +389,13 @@ class BatchPresenter(QObject):
         summary = summarize(self.batch.rows)
         text, bad = self.summary_text()
         self._say(text, error=bad)
-        await self._announce([r.shipment_id for r in rows if r.status == "created"])
+        await announce_created(self.ctx, [r.shipment_id for r in rows if r.status == "created"])
         self.run_finished.emit(summary)
         return summary
 
     def summary_text(self) -> tuple[str, bool]:
         """What a run ended with ("4 of 5 created, 1 failed."), and whether rows failed."""
-        counts = self.counts()
-        total = len(self.batch.rows) if self.batch is not None else 0
-        parts = [
-            translate("Batch", "{0} of %n created", None, total).format(counts.get("created", 0))
-        ]
-        for status in ("failed", "canceled", "invalid"):
-            if counts.get(status):
-                parts.append(count_text(status, counts[status]))
-        bad = bool(counts.get("failed", 0) or counts.get("canceled", 0))
-        return translate("Batch", "{0}.").format(", ".join(parts)), bad
-
-    async def _announce(self, ids: Sequence[str | None]) -> None:
-        """Tell the other pages (history, pickups) about the new shipments."""
-        store = self.ctx.store
-        if store is None:
-            return
-
-        def read() -> list[Any]:
-            found = []
-            for shipment_id in ids:
-                if shipment_id is None:
-                    continue
-                try:
-                    found.append(store.get_shipment(shipment_id))
-                except LookupError:
-                    continue
-            return found
-
-        for stored in await asyncio.to_thread(read):  # SQLite reads off the event loop
-            self.ctx.shipment_created.emit(stored)
+        return run_summary_text(self.counts(), len(self.batch.rows) if self.batch else 0)
 
     def cancel(self) -> None:
         """Send no further rows; those being created finish."""
