@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QWidget
 
 from desktop_app.gui.i18n.words import date_time, time_of_day
 from desktop_app.gui.pickups.handover import PickupsPresenter
@@ -40,7 +40,7 @@ async def test_the_day_offers_carriers_that_take_pickups(ctx: AppContext) -> Non
     )
     dhl = await create(ctx)
     presenter = PickupsPresenter(ctx)
-    assert QApplication.topLevelWidgets() == []  # no window
+    assert not presenter.findChildren(QWidget)  # no widget
     loaded = expect(presenter.loaded)
     await presenter.reload()
     await emitted(loaded)

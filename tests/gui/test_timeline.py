@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QWidget
 
 from desktop_app.gui.history.timeline import TimelinePresenter
 from desktop_app.gui.shell.context import AppContext
@@ -24,7 +24,7 @@ def presenter(own_account_ctx: AppContext) -> TimelinePresenter:
 async def test_nothing_selected_then_a_fresh_shipment(presenter: TimelinePresenter) -> None:
     """Nothing shown: asks to select one, allows nothing. A fresh label: its status, no events
     yet, refresh and the sandbox move allowed; showing it again is not another shipment."""
-    assert QApplication.topLevelWidgets() == []
+    assert not presenter.findChildren(QWidget)  # no widget
     assert presenter.title() == "Select one shipment to see its tracking."
     assert presenter.subtitle() == "" and presenter.rows() == []
     assert not presenter.can_refresh() and not presenter.can_advance()
