@@ -66,8 +66,12 @@ package: install ## build the wheel, the one-folder bundle and the .deb into dis
 	$(PY) packaging/linux/build_deb.py --bundle dist/packdesk --out dist --validate
 	@du -sh dist/packdesk dist/*.deb dist/*.whl
 
-bench: install ## the benchmarks under bench/, printing their figures
-	@for b in bench/*.py; do echo "== $$b"; QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
+bench: install ## the benchmarks under bench/, printing their figures (every one, even after a miss)
+	@failed=""; start=$$(date +%s); \
+	for b in bench/*.py; do echo "== $$b"; \
+		QT_QPA_PLATFORM=offscreen $(PY) $$b || failed="$$failed $$b"; done; \
+	echo "== make bench: $$(( $$(date +%s) - start )) s"; \
+	if [ -n "$$failed" ]; then echo "== exit status not 0:$$failed"; exit 1; fi
 
 screenshots: install ## render the main window to docs/screenshots/ (and in German to de/) under Xvfb
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots
