@@ -248,7 +248,7 @@ def test_sqlite_directory_read_only(service_factory: ServiceFactory, tmp_path: P
 
 def test_sqlite_full_file_system(service_factory: ServiceFactory, tmp_path: Path) -> None:
     mount = tmp_path / "small"
-    with _tmpfs(mount, "12m"):
+    with _tmpfs(mount, "32m"):  # room for ~1 s of writers at full speed (~3 MB quiet)
         url = f"sqlite+aiosqlite:///{mount / 'service.db'}"
         service = service_factory("--database-url", url, *LOCAL_SERVICE_ARGS)
         with Writers(service, count=2) as writers:
