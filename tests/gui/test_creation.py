@@ -63,7 +63,7 @@ async def test_whole_flow_to_the_bytes_at_the_printer(
     assert shown(form, "to.first_name") == []
     form.carrier_service.set_carrier("ups")  # native ZPL for a 4x6 in 203 dpi printer
     assert form.label_format == "zpl2_4x6in_203dpi"
-    assert "Desk Zebra" in form.format_reason.text()
+    assert "Desk Zebra" in form.reference_section.format_reason.text()
     fill_package(qtbot, form, PACKAGE)
     type_into(qtbot, form.reference_edit, "ORDER-FLOW-1")
     assert form.problems == []
@@ -118,9 +118,9 @@ async def test_pdf_label_preview_shows_every_page(qtbot: QtBot, desk: AppContext
     page = make_page(qtbot, desk)
     form = page.form
     fill_valid(qtbot, form)
-    index = form.format_combo.findData("pdf_a6")
-    form.format_combo.setCurrentIndex(index)
-    form.format_combo.activated.emit(index)
+    index = form.reference_section.format_combo.findData("pdf_a6")
+    form.reference_section.format_combo.setCurrentIndex(index)
+    form.reference_section.format_combo.activated.emit(index)
     created = expect(page.shipment_created)
     page.creation.request_create()
     (stored,) = await emitted(created, 30)

@@ -70,22 +70,22 @@ async def test_a_live_profile_takes_the_offered_sender(
         qtbot.addWidget(form)
         form.show()
         assert form.sender_form.address().get("company") is None  # nothing typed yet
-        await wait_until(form.sender_offer.isVisible)
-        text = form.sender_offer.label.text()
+        await wait_until(form.sender_section.offer.isVisible)
+        text = form.sender_section.offer.label.text()
         assert "default shipping address" in text and "Lager Nord GmbH" in text, text
 
-        form.sender_offer.use_button.click()
-        assert not form.sender_offer.isVisible()
+        form.sender_section.offer.use_button.click()
+        assert not form.sender_section.offer.isVisible()
         assert {k: v for k, v in form.sender_form.address().items() if v} == WAREHOUSE
         assert ctx.profile is not None and ctx.profile.default_sender == WAREHOUSE
         assert ctx.manager.get(ctx.profile.id).default_sender == WAREHOUSE  # saved
         assert not [p for p in form.problems if p.path.startswith("from")]
-        assert "Saved as the default sender" in form.sender_note.text()
+        assert "Saved as the default sender" in form.sender_section.note.text()
 
         # the next form of the profile starts from that sender and offers nothing more
         again = ShipmentFormWidget(ctx)
         qtbot.addWidget(again)
-        assert again._offer_task is None  # a profile with a sender does not even ask
+        assert again.sender_section.offer_task is None  # a profile with a sender does not even ask
         assert again.sender_form.address()["company"] == "Lager Nord GmbH"
     finally:
         await ctx.aclose()
@@ -101,17 +101,17 @@ async def test_a_sandbox_profile_is_offered_it_and_not_now_leaves_it(
         form = ShipmentFormWidget(ctx)
         qtbot.addWidget(form)
         form.show()
-        assert form._offer_task is not None
-        await form._offer_task
-        assert not form.sender_offer.isVisible()  # the account has no default: no offer
+        assert form.sender_section.offer_task is not None
+        await form.sender_section.offer_task
+        assert not form.sender_section.offer.isVisible()  # the account has no default: no offer
 
         _put(local_service, keys["sandbox_key"], "shipping", WAREHOUSE)
         offered = ShipmentFormWidget(ctx)
         qtbot.addWidget(offered)
         offered.show()
-        await wait_until(offered.sender_offer.isVisible)
-        offered.sender_offer.dismiss_button.click()
-        assert not offered.sender_offer.isVisible()
+        await wait_until(offered.sender_section.offer.isVisible)
+        offered.sender_section.offer.dismiss_button.click()
+        assert not offered.sender_section.offer.isVisible()
         assert ctx.profile is not None and not ctx.profile.default_sender
         assert offered.sender_form.address().get("company") is None
     finally:

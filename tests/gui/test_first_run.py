@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME, SandboxPrinter
-from desktop_app.gui.shipment.form import SAMPLE_SENDER
+from desktop_app.gui.shipment.sender_choices import SAMPLE_SENDER
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.zpl import is_zpl
 from desktop_app.profiles.models import Profile
@@ -47,7 +47,7 @@ async def test_fresh_start_makes_and_prints_a_label_at_the_virtual_printer(
         page = window.shipment_page
         form = page.form
         assert form.sender_form.address() == SAMPLE_SENDER
-        assert "sample" in form.sender_summary.text()
+        assert "sample" in form.sender_section.summary.text()
         assert page.preview.virtual_row.isVisibleTo(window)
 
         fill_valid(qtbot, form)

@@ -85,7 +85,7 @@ async def test_problems_appear_and_disappear_while_typing(
         "type": "parcel",
     }
     # the rules stay far below a keystroke's budget (measured per run, asserted loosely)
-    assert form.last_validation_seconds < 0.25
+    assert form.validation.last_validation_seconds < 0.25
 
 
 async def test_show_all_reveals_untouched_fields_and_ctrl_enter_does_not_create(
@@ -344,8 +344,8 @@ async def test_order_details_and_label_format_override(
     """Partner metadata is sent when filled in; the label format is automatic unless chosen."""
     form = shipment_page.form
     fill_valid(qtbot, form, reference="ORDER-1")
-    form.order_box.setChecked(True)
-    order = form.order.fields
+    form.order_details.check.setChecked(True)
+    order = form.order_details.fields
     type_into(qtbot, order["shop_name"].editor, "Testshop")
     type_into(qtbot, order["order_date"].editor, "2024-13-01")
     assert shown(form, "metadata.partner.order_date") == [
@@ -361,13 +361,15 @@ async def test_order_details_and_label_format_override(
             "order_total": {"amount": 59.9, "currency": "EUR"},
         }
     }
-    assert form.label_format_is_auto and form.label_format == "pdf_a6"
-    assert form.format_combo.currentText() == "A6 PDF (automatic)"  # plain words, not codes
-    index = form.format_combo.findData("pdf_a5")
-    form.format_combo.setCurrentIndex(index)
-    form.format_combo.activated.emit(index)
+    assert form.reference_section.chosen_format is None and form.label_format == "pdf_a6"
+    assert (
+        form.reference_section.format_combo.currentText() == "A6 PDF (automatic)"
+    )  # plain words, not codes
+    index = form.reference_section.format_combo.findData("pdf_a5")
+    form.reference_section.format_combo.setCurrentIndex(index)
+    form.reference_section.format_combo.activated.emit(index)
     assert form.draft()["label"] == {"format": "pdf_a5"}
-    assert "Chosen by hand" in form.format_reason.text()
+    assert "Chosen by hand" in form.reference_section.format_reason.text()
 
 
 async def test_422_messages_go_under_the_fields_they_name(

@@ -95,22 +95,22 @@ async def test_sender_typed_in_the_form_saves_as_default(
         window, _book = _window(qtbot, ctx)
         form = window.shipment_page.form  # type: ignore[attr-defined]
         assert form.sender_form.isVisibleTo(window)  # no default sender: typed right here
-        assert not form.save_sender_button.isVisibleTo(window)
+        assert not form.sender_section.save_button.isVisibleTo(window)
         fill_receiver(qtbot, form, RECEIVER)
         type_into(qtbot, form.sender_form.fields["company"].editor, "Laden am Eck")
-        assert form.save_sender_button.isVisibleTo(window)
-        assert not form.save_default_sender()  # street, postcode and city are missing
-        assert "Correct the sender" in form.sender_note.text()
+        assert form.sender_section.save_button.isVisibleTo(window)
+        assert not form.sender_section.save_default()  # street, postcode and city are missing
+        assert "Correct the sender" in form.sender_section.note.text()
         assert form.messages_for("from.street")
         assert ctx.manager.get(ctx.profile.id).default_sender is None  # type: ignore[union-attr]
         for name in ("street", "street_no", "zip_code", "city"):
             type_into(qtbot, form.sender_form.fields[name].editor, NEW_SENDER[name])
-        form.save_sender_button.click()
+        form.sender_section.save_button.click()
         saved = ctx.manager.get(ctx.profile.id).default_sender  # type: ignore[union-attr]
         assert saved is not None and saved["company"] == "Laden am Eck"
         assert saved["city"] == "Leipzig"
         assert _typed(form) == RECEIVER
-        assert not form.save_sender_button.isVisibleTo(window)  # it is the default now
+        assert not form.sender_section.save_button.isVisibleTo(window)  # it is the default now
     finally:
         await ctx.aclose()
 

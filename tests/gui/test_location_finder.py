@@ -20,7 +20,7 @@ async def test_finder_fills_a_packstation_shipment(
     qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
 ) -> None:
     form = shipment_page.form
-    receiver, finder = form.receiver, form.location_finder
+    receiver, finder = form.receiver, form.receiver_section.finder
     assert form.carrier_service.carrier == "dhl"
     assert not finder.isVisibleTo(form)  # only for a locker station or a post branch
     receiver.set_mode(LOCKER_STATION)
@@ -75,7 +75,7 @@ async def test_post_branch_mode_lists_branches(
     qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
     form = shipment_page.form
-    receiver, finder = form.receiver, form.location_finder
+    receiver, finder = form.receiver, form.receiver_section.finder
     receiver.set_mode(POST_BRANCH)
     type_into(qtbot, receiver.fields["zip_code"].editor, "20095")
     found = await finder.find()

@@ -122,7 +122,7 @@ async def test_the_form_takes_the_stable_weight_with_one_key(qtbot: QtBot, ctx, 
     save_scale_config(ScaleConfig(uri=vscale.uri, interval=0.05))
     page = make_page(qtbot, ctx)
     form = page.form
-    row, weight = form.scale_row, form.packages.rows[0].fields["weight"]
+    row, weight = form.package_section.scale_row, form.packages.rows[0].fields["weight"]
     await wait_until(lambda: row.isVisible() and row.take_button.isEnabled())
     assert row.label.text() == "Scale: 1.250 kg, stable"
     # moving: the key does nothing
@@ -143,13 +143,13 @@ async def test_the_form_takes_the_stable_weight_with_one_key(qtbot: QtBot, ctx, 
     second = form.packages.rows[1].fields["weight"]
     second.editor.setFocus()
     vscale.set_load(0.75)
-    await wait_until(lambda: form.scale.stable_kg() == 0.75)
+    await wait_until(lambda: form.package_section.scale.stable_kg() == 0.75)
     qtbot.mouseClick(row.take_button, Qt.MouseButton.LeftButton)
     assert second.editor.text() == "0.75" and weight.editor.text() == "2.345"
 
 
 async def test_no_scale_no_row(qtbot: QtBot, ctx):
     page = make_page(qtbot, ctx)
-    page.form.scale.refresh()
-    assert not page.form.scale_row.isVisible()
-    assert not page.form.scale_row.take()
+    page.form.package_section.scale.refresh()
+    assert not page.form.package_section.scale_row.isVisible()
+    assert not page.form.package_section.scale_row.take()

@@ -17,7 +17,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QToolButton,
@@ -32,12 +31,10 @@ from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import (
     ERROR_COLOR,
-    MESSAGE_ERROR_STYLE,
-    MESSAGE_INFO_STYLE,
-    MESSAGE_OK_STYLE,
     MUTED_COLOR,
     look_for,
 )
+from desktop_app.gui.shipment.creation_message import CreationMessageWidget
 from desktop_app.gui.shipment.form import ShipmentFormWidget
 from desktop_app.gui.shipment.preview import LabelPreviewWidget
 from desktop_app.gui.widgets.tasks import service_text
@@ -133,21 +130,9 @@ class CreationPanelWidget(QWidget):
         self.progress.hide()
         self.state_label = QLabel()
         self.state_label.setStyleSheet(f"color: {MUTED_COLOR};")
-        self.message = QLabel()
-        self.message.setObjectName("creationMessage")
-        self.message.setWordWrap(True)
-        self.message.hide()
-        self.details_button = QToolButton()
-        self.details_button.setText(translate("Shipment", "Details"))
-        self.details_button.setCheckable(True)
-        self.details_button.setAccessibleName("Show the error details")
-        self.details_button.hide()
-        self.details = QPlainTextEdit()
-        self.details.setObjectName("errorDetails")
-        self.details.setReadOnly(True)
-        self.details.setMaximumHeight(120)
-        self.details.hide()
-        self.details_button.toggled.connect(self.details.setVisible)
+        self.messages = CreationMessageWidget()
+        self.message, self.details = self.messages.message, self.messages.details
+        self.details_button = self.messages.details_button
 
         # one button a row, the desk's main action first: the side panel is narrow (1024x600
         # screens) and German captions ("Erstellen und drucken") do not fit two abreast
@@ -163,12 +148,7 @@ class CreationPanelWidget(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addLayout(status)
-        layout.addWidget(self.message)
-        detail_row = QHBoxLayout()
-        detail_row.addWidget(self.details_button)
-        detail_row.addStretch(1)
-        layout.addLayout(detail_row)
-        layout.addWidget(self.details)
+        layout.addWidget(self.messages)
 
         form.problems_changed.connect(self._update_enabled)
         context.connection_changed.connect(lambda *_: self._update_enabled())
@@ -178,7 +158,7 @@ class CreationPanelWidget(QWidget):
     # --- state ---------------------------------------------------------------------------------
 
     def _problem_count(self) -> int:
-        return len(self.form.problems) + len(self.form.server_problems)
+        return self.form.validation.count
 
     def _update_enabled(self, *_args: Any) -> None:
         count = self._problem_count()
@@ -225,14 +205,7 @@ class CreationPanelWidget(QWidget):
 
     def show_message(self, kind: str, text: str, details: str = "") -> None:
         """A message under the buttons: kind error | ok | info ('' hides it)."""
-        style = {"error": MESSAGE_ERROR_STYLE, "ok": MESSAGE_OK_STYLE}.get(kind, MESSAGE_INFO_STYLE)
-        self.message.setStyleSheet(style)
-        self.message.setText(text)
-        self.message.setVisible(bool(text))
-        self.details.setPlainText(details)
-        self.details_button.setVisible(bool(details))
-        self.details_button.setChecked(False)
-        self.details.hide()
+        self.messages.show_message(kind, text, details)
 
     # --- creation --------------------------------------------------------------------------------
 

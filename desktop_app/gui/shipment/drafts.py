@@ -48,7 +48,7 @@ def _restore_address(address_form: Any, data: Any) -> None:
 def form_snapshot(form: Any) -> dict[str, Any]:
     """The form as plain JSON: receiver, sender, carrier/service, packages, add-ons (ticked,
     with their details), reference, label format, order details."""
-    order = {key: f.text() for key, f in form.order.fields.items()}
+    order = form.order_details
     return {
         "version": SNAPSHOT_VERSION,
         "receiver": _address_snapshot(form.receiver),
@@ -58,8 +58,10 @@ def form_snapshot(form: Any) -> dict[str, Any]:
         "packages": [row.package() for row in form.packages.rows],
         "add_ons": form.addons.snapshot(),
         "reference": form.reference_edit.text(),
-        "label_format": form.format_combo.currentData(),
-        "order": order if form.order_box.isChecked() else None,
+        "label_format": form.reference_section.chosen_format,
+        "order": {k: f.text() for k, f in order.fields.items()}
+        if order.check.isChecked()
+        else None,
     }
 
 
@@ -82,14 +84,14 @@ def restore_snapshot(form: Any, data: Mapping[str, Any]) -> bool:
     form.reference_edit.setText(str(data.get("reference") or ""))
     fmt = data.get("label_format")
     if fmt:
-        index = form.format_combo.findData(fmt)
+        index = form.reference_section.format_combo.findData(fmt)
         if index >= 0:
-            form.format_combo.setCurrentIndex(index)
+            form.reference_section.format_combo.setCurrentIndex(index)
     order = data.get("order")
-    form.order_box.setChecked(isinstance(order, Mapping))
+    form.order_details.check.setChecked(isinstance(order, Mapping))
     if isinstance(order, Mapping):
         for key, value in order.items():
-            f = form.order.fields.get(key)
+            f = form.order_details.fields.get(key)
             if f is not None:
                 f.set_text(value)
     form.refresh_label_formats()

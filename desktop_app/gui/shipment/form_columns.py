@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 
@@ -17,16 +18,23 @@ def column_count(available: int, two_column_width: int) -> int:
     return 2 if available >= two_column_width else 1
 
 
-class FormColumns:
-    """Places the sections: `left` and `right` side by side, or `flow` one under another."""
+class FormColumns(QObject):
+    """Places the sections: `left` and `right` side by side, or `flow` one under another.
+    `layout` goes into `parent`'s layout; a section growing or shrinking there (add-ons
+    shown, German texts) has the columns checked again."""
 
     def __init__(
         self,
         left: Sequence[QWidget],
         right: Sequence[QWidget],
         flow: Sequence[QWidget],
+        parent: QWidget,
         spacing: int = 6,
     ) -> None:
+        super().__init__(parent)
+        self.form = parent
+        self.available: int | None = None
+        parent.installEventFilter(self)
         assert set(flow) == {*left, *right}, "every section has a place in both layouts"
         self.left_sections, self.right_sections, self.flow = list(left), list(right), list(flow)
         self.left = QVBoxLayout()
@@ -50,8 +58,20 @@ class FormColumns:
         return widest(self.left_sections) + widest(self.right_sections) + self.layout.spacing()
 
     def fit(self, available: int) -> bool:
-        """Choose the column count for `available` pixels; True when it changed."""
-        return self.set_count(column_count(available, self.two_column_width()))
+        """Choose the column count for the form at `available` pixels wide (its margins
+        included); True when it changed."""
+        self.available = available
+        outer = self.form.layout()
+        margins = outer.contentsMargins() if outer is not None else None
+        inner = available - (margins.left() + margins.right() if margins else 0)
+        return self.set_count(column_count(inner, self.two_column_width()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt name
+        """The form's layout asks for a new layout: fit its columns again."""
+        done = super().eventFilter(watched, event)
+        if event.type() == QEvent.Type.LayoutRequest and self.available is not None:
+            self.fit(self.available)
+        return done
 
     def set_count(self, count: int) -> bool:
         """Lay the sections out in `count` (1 or 2) columns."""
