@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
@@ -57,12 +58,28 @@ def _full_window(qtbot: QtBot, ctx: AppContext, *, manage_shutdown: bool = False
     window = MainWindow(ctx, manage_shutdown=manage_shutdown)
     history, settings = install_pages(window, ctx)
     install_operations(window, ctx, history, settings)
-    if not manage_shutdown:
+    if manage_shutdown:
+        _SELF_CLOSING.append(window)  # it closes itself; deleted after the test
+    else:
         qtbot.addWidget(window)
     window.resize(*SMALL_SCREEN)
     window.show()
     window.activateWindow()
     return window
+
+
+#: windows that close themselves (their shutdown is under test): deleted after each test, so
+#: that none stays a top-level widget for the rest of the run
+_SELF_CLOSING: list[MainWindow] = []
+
+
+@pytest.fixture(autouse=True)
+def _delete_self_closing_windows() -> Iterator[None]:
+    yield
+    while _SELF_CLOSING:
+        window = _SELF_CLOSING.pop()
+        if shiboken6.isValid(window):
+            shiboken6.delete(window)
 
 
 def _on_screen(widget: QWidget, window: QWidget) -> bool:
