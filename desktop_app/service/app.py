@@ -20,6 +20,7 @@ from desktop_app.service.ratelimit import RateLimiter
 from desktop_app.service.render import LabelRenderer
 from desktop_app.service.routes import health, load_routers, pairing
 from desktop_app.service.settings import ServiceSettings
+from desktop_app.service.sqlite_reads import SqliteReads
 from desktop_app.service.storage import SqliteFileWatch, is_storage_unavailable, sqlite_file
 
 API_PREFIX = "/v1"
@@ -36,7 +37,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         carriers=CarrierSimulator.from_settings(settings),
         renderer=LabelRenderer(settings.render_processes),
     )
-    keys = ctx.keys = KeyLookup(ctx.engine, ctx.sessions)
+    ctx.reads = SqliteReads(ctx.engine)
+    keys = ctx.keys = KeyLookup(ctx.engine, ctx.sessions, ctx.reads)
     tasks = BackgroundTasks()
 
     @asynccontextmanager

@@ -14,6 +14,7 @@ from desktop_app.service.keycheck import KeyLookup
 from desktop_app.service.ratelimit import RateLimiter
 from desktop_app.service.render import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
+from desktop_app.service.sqlite_reads import SqliteReads
 from desktop_app.service.storage import SqliteFileWatch, StorageOutage
 
 
@@ -32,6 +33,8 @@ class ServiceContext:
     renderer: LabelRenderer = field(default_factory=lambda: LabelRenderer(0))
     # API key lookups of the middleware (set by create_app; see keycheck.py)
     keys: KeyLookup | None = None
+    # hot reads in one statement on SQLite (key checks, label downloads; see sqlite_reads.py)
+    reads: SqliteReads | None = None
     # database outages (503 + one log line each) and the SQLite file the service opened
     outage: StorageOutage = field(default_factory=StorageOutage)
     db_file_watch: SqliteFileWatch | None = None
