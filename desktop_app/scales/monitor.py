@@ -25,6 +25,9 @@ from desktop_app.scales.readings import (
 
 log = logging.getLogger(__name__)
 
+EMPTY_KG = 0.01
+"""A reading at or below this (in kg, either sign) means nothing is on the pan."""
+
 MonitorState = Literal["connecting", "reading", "not_ready", "disconnected", "unavailable"]
 
 
@@ -68,6 +71,9 @@ class ScaleMonitor:
         self._changed = asyncio.Event()
         self._busy = asyncio.Lock()  # one call at a time on the device (read, zero, tare)
         self.disconnects = 0
+        self.emptied_at: float | None = None
+        """When (`Reading.at`) the scale last read (near) zero, moving or not: the pan was
+        emptied then (None: never seen empty since the monitor started)."""
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -179,6 +185,8 @@ class ScaleMonitor:
                 delay = self.reconnect_delay
             else:
                 self._reading = reading
+                if abs(reading.kg) <= EMPTY_KG:
+                    self.emptied_at = reading.at
                 self._stable = self.detector.feed(reading)
                 self._set("reading", reading.describe())
             await asyncio.sleep(delay)

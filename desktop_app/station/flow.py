@@ -12,8 +12,11 @@ A scan is an order number (`external_order_id`) or an item's GTIN:
 
 With a scale, a scan never ships on just any weight: a complete order waits (`weighing`)
 until the scale reports a stable weight above zero; `ship_when_weighed()` (called when the
-scale's reading changes) then ships it, once. Without a scale the order's total weight, else
-a typed one, is used at once.
+scale's reading changes) then ships it, once. After a shipment made with the scale's weight
+that parcel may still lie on the scale: the next order then waits too (`weighing` with code
+`parcel_on_scale`) until the scale has read (near) zero and then a new stable weight; F2
+(`ship(explicit=True)`) takes the weight shown as the packer's choice, a typed weight counts.
+Without a scale the order's total weight, else a typed one, is used at once.
 
 Shipping is one action: the shipment is created through the profile's journal
 (`ShipmentCreator`: exactly once, `reference_number` = the order number), the label and the
@@ -88,6 +91,11 @@ class WeightSource(Protocol):
 
     def stable_weight(self, now: float | None = None) -> Reading | None: ...
 
+    @property
+    def emptied_at(self) -> float | None:
+        """When (`Reading.at`) the scale last read (near) zero; None: not seen empty."""
+        ...
+
 
 @dataclass(frozen=True)
 class ScanOutcome:
@@ -128,6 +136,9 @@ class StationOrder:
     """True while a complete order waits for the scale's stable weight to ship by itself."""
     override: str | None = None
     """The pack-check override given with a ship that then waited for the weight."""
+    scale_confirmed: bool = False
+    """True once the packer pressed F2/F6: the scale's weight counts even if the last
+    parcel may still be on it."""
 
     @property
     def preset(self) -> ShippingPreset | None:
@@ -179,6 +190,9 @@ class Station:
     current: StationOrder | None = field(default=None, init=False)
     last: StoredOrder | None = field(default=None, init=False)
     """The order of the last outcome (what `reprint()` prints)."""
+    parcel_at: float | None = field(default=None, init=False)
+    """When the reading the last shipment was weighed with was taken, until the scale has
+    read (near) zero since (None: the scale was emptied, or no scale weight was used)."""
 
     @property
     def store(self) -> Any:
@@ -234,8 +248,9 @@ class Station:
         return self._packing(state)
 
     def _packing(self, state: StationOrder, kind: OutcomeKind = "packing") -> ScanOutcome:
+        code = "parcel_on_scale" if kind == "weighing" and self.scale_holds_last_parcel else ""
         return ScanOutcome(
-            kind, order=state.order, weight_kg=self.weight(state), preset=state.preset
+            kind, code, order=state.order, weight_kg=self.weight(state), preset=state.preset
         )
 
     async def _tick(self, state: StationOrder, gtin: str) -> ScanOutcome:
@@ -266,21 +281,48 @@ class Station:
     async def ship_when_weighed(self) -> ScanOutcome | None:
         """Ship the current order if it waits for the scale and the weight is stable now.
 
-        None when there is nothing to do (no order waiting, or the weight still moving)."""
+        None when there is nothing to do (no order waiting, the weight still moving, or the
+        last parcel not yet taken off the scale)."""
         state = self.current
         if state is None or not state.awaiting_weight or self.weight(state) is None:
             return None
-        return await self.ship(override=state.override)
+        return await self.ship(override=state.override, explicit=state.scale_confirmed)
 
     # --- weight and presets --------------------------------------------------------------------
 
-    def weight(self, state: StationOrder | None = None) -> float | None:
+    @property
+    def scale_holds_last_parcel(self) -> bool:
+        """True while the last shipment's parcel may still lie on the scale: it shipped with
+        the scale's weight and the scale has not read (near) zero since."""
+        if self.scale is None or self.parcel_at is None:
+            return False
+        emptied = self.scale.emptied_at
+        if emptied is not None and emptied > self.parcel_at:
+            self.parcel_at = None
+            return False
+        return True
+
+    def _scale_reading(self, state: StationOrder | None, explicit: bool) -> Reading | None:
+        """The scale's stable reading above zero that may weigh this order, or None: not
+        the last parcel's, unless the packer said so (`explicit`, or F2 earlier)."""
+        if self.scale is None:
+            return None
+        reading = self.scale.stable_weight()
+        if reading is None or reading.kg <= 0:
+            return None
+        confirmed = explicit or (state is not None and state.scale_confirmed)
+        if not confirmed and self.scale_holds_last_parcel:
+            return None
+        return reading
+
+    def weight(self, state: StationOrder | None = None, *, explicit: bool = False) -> float | None:
         """The weight to ship with: the scale's stable reading above zero (a typed one when
-        the scale gives none); without a scale the order's weight, else the typed one."""
+        the scale gives none, or still shows the last parcel); without a scale the order's
+        weight, else the typed one."""
         state = state or self.current
         if self.scale is not None:
-            reading = self.scale.stable_weight()
-            if reading is not None and reading.kg > 0:
+            reading = self._scale_reading(state, explicit)
+            if reading is not None:
                 return round(reading.kg, 3)
             return state.typed_weight if state is not None else None
         if state is None:
@@ -373,8 +415,11 @@ class Station:
         cleaned = sanitize(draft)
         return cleaned if isinstance(cleaned, dict) else draft
 
-    async def ship(self, *, override: str | None = None) -> ScanOutcome:
-        """Create the current order's shipment, print label and slip, mark it shipped."""
+    async def ship(self, *, override: str | None = None, explicit: bool = False) -> ScanOutcome:
+        """Create the current order's shipment, print label and slip, mark it shipped.
+
+        `explicit`: the packer asked (F2/F6), so the scale's stable weight counts even when
+        the last parcel may still be on it."""
         from desktop_app.client.errors import APIError
 
         state = self.current
@@ -387,7 +432,9 @@ class Station:
             return existing
         if state.pack is not None and not state.pack.complete and not override:
             return ScanOutcome("error", "incomplete", order=order, detail=str(state.pack.missing))
-        weight = self.weight(state)
+        state.scale_confirmed = state.scale_confirmed or explicit
+        reading = self._scale_reading(state, explicit)
+        weight = self.weight(state, explicit=explicit)
         if weight is None:
             if self.scale is not None:  # ships as soon as the scale settles
                 state.awaiting_weight, state.override = True, override
@@ -415,6 +462,8 @@ class Station:
         )
         self.current = None
         self.last = linked
+        if reading is not None:  # this parcel lies on the scale until it reads zero
+            self.parcel_at = reading.at
         jobs = await self._print(linked, shipment)
         return ScanOutcome(
             "shipped",

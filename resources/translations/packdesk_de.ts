@@ -2543,6 +2543,18 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
 <context>
     <name>Scan</name>
     <message>
+        <source>Take the last parcel off the scale</source>
+        <translation>Letztes Paket von der Waage nehmen</translation>
+    </message>
+    <message>
+        <source>Order %1 ships with the next steady weight once the scale was empty.
+%2
+F2 ships with the weight shown; or type the weight and press Enter.</source>
+        <translation>Auftrag %1 wird mit dem nächsten ruhigen Gewicht versendet, sobald die Waage leer war.
+%2
+F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter drücken.</translation>
+    </message>
+    <message>
         <source>Scan an order or an item</source>
         <translation>Bestellung oder Artikel scannen</translation>
     </message>

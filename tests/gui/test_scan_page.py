@@ -153,8 +153,26 @@ class _MouseWatch(QObject):
         return False
 
 
+async def _next_parcel(page: ScanPageWidget, vscale: VirtualScale, kg: float) -> None:
+    """The packer takes the last parcel off the scale and puts the next one on."""
+    monitor = page.scale.monitor
+    assert monitor is not None
+    vscale.set_load(0.0, stable=False)
+    await wait_until(lambda: monitor.emptied_at is not None and monitor.reading() is not None
+                     and monitor.reading().kg == 0.0, 10)  # type: ignore[union-attr]  # fmt: skip
+    emptied = monitor.emptied_at
+    assert emptied is not None
+    vscale.set_load(kg, stable=True)
+    await wait_until(lambda: (r := monitor.stable_weight()) is not None and r.at > emptied
+                     and r.kg == kg, 10)  # fmt: skip
+
+
 async def test_fifty_orders_without_a_mouse_event(
-    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+    ctx: AppContext,
+    page: ScanPageWidget,
+    qtbot: QtBot,
+    vprinter: VirtualPrinter,
+    vscale: VirtualScale,
 ) -> None:
     numbers = [f"M-{n:03d}" for n in range(1, 51)]
     await add_orders(ctx, *(order_body(n, country="AT" if i % 5 == 0 else "DE")
@@ -163,8 +181,11 @@ async def test_fifty_orders_without_a_mouse_event(
     app = QApplication.instance()
     assert app is not None
     app.installEventFilter(watch)
+    outcomes = []
     try:
-        outcomes = [await _scan(qtbot, page, number) for number in numbers]
+        for number in numbers:  # each parcel on the scale, then its order scanned
+            await _next_parcel(page, vscale, 1.25)
+            outcomes.append(await _scan(qtbot, page, number))
     finally:
         app.removeEventFilter(watch)
     assert [o.kind for o in outcomes] == ["shipped"] * 50
@@ -233,3 +254,32 @@ async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
     await asyncio.sleep(1.0)  # the scale keeps reporting 3.2 kg: nothing more is shipped
     assert len(vprinter.jobs) == 2  # one label, one slip
     assert len(ctx.store.find_by_reference("W-5")) == 1
+
+
+async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
+    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter,
+    vscale: VirtualScale,
+) -> None:  # fmt: skip
+    await add_orders(ctx, order_body("P-1"), order_body("P-2"))
+    first = await _scan(qtbot, page, "P-1")
+    assert first.kind == "shipped" and first.weight_kg == 1.25
+    await vprinter.wait_for_jobs(2, timeout=60)
+    waiting = await _scan(qtbot, page, "P-2")  # complete at once, but P-1 is still on the scale
+    assert waiting.kind == "weighing" and waiting.code == "parcel_on_scale"
+    assert page.outcome.title.text() == "Take the last parcel off the scale"
+    assert "F2 ships with the weight shown" in page.outcome.detail.text()
+    assert page.presenter.view.weight == "Weight: –"  # not P-1's weight
+    await asyncio.sleep(1.0)  # the scale keeps reporting 1.25 kg stable
+    assert ctx.store is not None and ctx.store.find_by_reference("P-2") == []
+    assert len(vprinter.jobs) == 2
+    vscale.set_load(0.0, stable=True)  # taken off: now it waits for the new parcel
+    await wait_until(lambda: "waiting for a stable weight" in page.outcome.title.text(), 10)
+    shipped = expect(page.outcome_shown)
+    vscale.set_load(1.1, stable=True)
+    (outcome,) = await asyncio.wait_for(shipped, 60)
+    assert outcome.kind == "shipped" and outcome.weight_kg == 1.1
+    await vprinter.wait_for_jobs(4, timeout=60)
+    await asyncio.sleep(1.0)
+    assert len(vprinter.jobs) == 4  # shipped exactly once
+    (stored,) = ctx.store.find_by_reference("P-2")
+    assert stored.data["packages"][0]["weight"] == 1.1

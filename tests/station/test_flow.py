@@ -193,6 +193,59 @@ async def test_with_a_scale_only_a_stable_weight_ships_and_only_once(
     assert shipped.preset is not None and shipped.preset.name.startswith("Germany, medium box")
 
 
+async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
+    desk: Desk, vscale: VirtualScale
+) -> None:
+    await desk.add_orders(*(order_body(n) for n in ("SO-21", "SO-22", "SO-23", "SO-24")))
+    vscale.set_load(1.5, stable=True)
+    async with ScaleMonitor(create_scale(vscale.uri), interval=0.02) as monitor:
+        desk.station.scale = monitor
+        await _wait_for_kg(monitor, 1.5)
+        first = await desk.station.scan("SO-21")
+        assert first.kind == "shipped" and first.weight_kg == 1.5
+        assert desk.station.scale_holds_last_parcel
+        # the parcel stays on the scale: the next order, complete at once, waits
+        waiting = await desk.station.scan("SO-22")
+        assert waiting.kind == "weighing" and waiting.code == "parcel_on_scale"
+        assert waiting.weight_kg is None
+        await asyncio.sleep(0.2)  # more stable readings of the same parcel change nothing
+        assert monitor.stable_weight() is not None
+        assert await desk.station.ship_when_weighed() is None
+        assert await _references(desk) == ["SO-21"]
+        # a new stable weight without the scale going to zero first does not count either
+        vscale.set_load(1.7, stable=True)
+        await _wait_for_kg(monitor, 1.7)
+        assert await desk.station.ship_when_weighed() is None
+        vscale.set_load(0.004, stable=False)  # emptied (a few grams of drift, still moving)
+        for _ in range(500):
+            if not desk.station.scale_holds_last_parcel:
+                break
+            await asyncio.sleep(0.02)
+        assert not desk.station.scale_holds_last_parcel
+        assert await desk.station.ship_when_weighed() is None  # an empty pan is no weight
+        vscale.set_load(2.0, stable=True)
+        await _wait_for_kg(monitor, 2.0)
+        shipped = await desk.station.ship_when_weighed()
+        assert shipped is not None and shipped.kind == "shipped" and shipped.weight_kg == 2.0
+        assert await desk.station.ship_when_weighed() is None  # exactly once
+        assert desk.station.scale_holds_last_parcel  # and now this parcel lies there
+        # F2 is the packer's explicit choice: the weight shown ships the next order
+        assert (await desk.station.scan("SO-23")).code == "parcel_on_scale"
+        explicit = await desk.station.ship(explicit=True)
+        assert explicit.kind == "shipped" and explicit.weight_kg == 2.0
+        # so is a typed weight
+        assert (await desk.station.scan("SO-24")).code == "parcel_on_scale"
+        desk.station.set_weight(0.8)
+        typed = await desk.station.ship()
+        assert typed.kind == "shipped" and typed.weight_kg == 0.8
+    assert sorted(await _references(desk)) == ["SO-21", "SO-22", "SO-23", "SO-24"]
+    weights = {
+        n: [s.data["packages"][0]["weight"] for s in desk.store.find_by_reference(n)]
+        for n in ("SO-21", "SO-22", "SO-23", "SO-24")
+    }
+    assert weights == {"SO-21": [1.5], "SO-22": [2.0], "SO-23": [2.0], "SO-24": [0.8]}
+
+
 async def _wait_for_kg(monitor: ScaleMonitor, kg: float) -> None:
     for _ in range(500):
         reading = monitor.stable_weight()

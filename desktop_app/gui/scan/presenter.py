@@ -46,6 +46,12 @@ class PresenterScale:
         monitor = self.presenter.monitor
         return monitor.stable_weight(now) if monitor is not None else None
 
+    @property
+    def emptied_at(self) -> float | None:
+        """When the monitor last saw the scale (near) zero (None: not since it started)."""
+        monitor = self.presenter.monitor
+        return monitor.emptied_at if monitor is not None else None
+
 
 @dataclass
 class ScanView:
@@ -128,6 +134,7 @@ class ScanPresenter(QObject):
             )
             if previous is not None and previous.inbox.store is ctx.store:
                 self.station.current, self.station.last = previous.current, previous.last
+                self.station.parcel_at = previous.parcel_at
             self._station_key = key
         self.station.pack_check = self.pack_check
         # the scale counts only while one is configured (scales.json may change meanwhile)
@@ -242,10 +249,10 @@ class ScanPresenter(QObject):
             return await station.ship()
         if action == "weighed":
             return await station.ship_when_weighed()
-        if action == "ship":
-            return await station.ship()
+        if action == "ship":  # the packer's choice: the weight shown counts
+            return await station.ship(explicit=True)
         if action == "override":
-            return await station.ship(override=OVERRIDE_REASON)
+            return await station.ship(override=OVERRIDE_REASON, explicit=True)
         if action == "reprint":
             return await station.reprint()
         if action == "refresh":
@@ -264,10 +271,9 @@ class ScanPresenter(QObject):
         if state is None or not state.awaiting_weight or self.awaiting_ack:
             self.changed.emit()
             return  # nothing waits, or an error on show stays until confirmed
+        self._show_waiting()  # the last parcel may have left the scale meanwhile
         if self.scale.stable_kg() is not None:
             self.submit("weighed")
-        else:
-            self._show_waiting()
 
     def _show_waiting(self) -> None:
         """A complete order on the scale: say that it ships once the weight is stable."""
@@ -275,6 +281,19 @@ class ScanPresenter(QObject):
         state = station.current if station is not None else None
         number = state.order.number if state is not None else ""
         reading = self.scale.text or translate("Scan", "Scale: no current weight")
+        if station is not None and station.scale_holds_last_parcel:
+            self._show(
+                BLUE,
+                translate("Scan", "Take the last parcel off the scale"),
+                translate(
+                    "Scan",
+                    "Order %1 ships with the next steady weight once the scale was empty.\n%2\n"
+                    "F2 ships with the weight shown; or type the weight and press Enter.",
+                )
+                .replace("%1", number)
+                .replace("%2", reading),
+            )
+            return
         self._show(
             BLUE,
             translate("Scan", "Order %1: waiting for a stable weight").replace("%1", number),
@@ -300,11 +319,11 @@ class ScanPresenter(QObject):
         self._sound("error")
 
     def _show_weight(self, kg: float | None = None) -> None:
-        if kg is None:
-            station = self.station
-            kg = station.weight() if station is not None else None
-        if kg is None:
-            kg = self.scale.stable_kg()
+        station = self.station
+        if kg is None and station is not None:
+            kg = station.weight()
+        if kg is None and not (station is not None and station.scale_holds_last_parcel):
+            kg = self.scale.stable_kg()  # (not the last parcel's weight as this order's)
         self.view.weight = (
             translate("Scan", "Weight: –")
             if kg is None
