@@ -2541,6 +2541,45 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
+    <name>Scale</name>
+    <message>
+        <source>Scale: %1 kg, stable</source>
+        <translation>Waage: %1 kg, ruhig</translation>
+    </message>
+    <message>
+        <source>Scale: %1 kg, settling…</source>
+        <translation>Waage: %1 kg, kommt zur Ruhe …</translation>
+    </message>
+    <message>
+        <source>Scale: connecting…</source>
+        <translation>Waage: Verbindung wird aufgebaut …</translation>
+    </message>
+    <message>
+        <source>Scale disconnected: plug it in (it is picked up again)</source>
+        <translation>Waage getrennt: bitte anschließen (sie wird wieder erkannt)</translation>
+    </message>
+    <message>
+        <source>Scale cannot be used: %1</source>
+        <translation>Waage nicht nutzbar: %1</translation>
+    </message>
+    <message>
+        <source>Scale not ready: %1</source>
+        <translation>Waage nicht bereit: %1</translation>
+    </message>
+    <message>
+        <source>Scale: no current weight</source>
+        <translation>Waage: kein aktuelles Gewicht</translation>
+    </message>
+    <message>
+        <source>Use weight (%1)</source>
+        <translation>Gewicht übernehmen (%1)</translation>
+    </message>
+    <message>
+        <source>Use the scale&apos;s weight</source>
+        <translation>Gewicht der Waage übernehmen</translation>
+    </message>
+</context>
+<context>
     <name>Scan</name>
     <message>
         <source>Take the last parcel off the scale</source>

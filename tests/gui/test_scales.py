@@ -46,6 +46,32 @@ async def test_presenter_live_weight_stability_and_unplug(qapp, vscale):
         await presenter.aclose()
 
 
+async def test_the_weight_row_speaks_german(qtbot: QtBot, vscale):
+    """The scale's texts are found by lupdate and shown in German (decimal comma too)."""
+    from desktop_app.gui.i18n import install_translations
+    from desktop_app.gui.widgets.scale import ScaleWeightRow
+
+    install_translations("de")
+    presenter = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05))
+    try:
+        row = ScaleWeightRow(presenter)
+        qtbot.addWidget(row)
+        assert row.take_button.text() == "Gewicht übernehmen (F9)"
+        assert row.take_action.text() == "Gewicht der Waage übernehmen"
+        presenter.start()
+        assert await wait_until(lambda: presenter.stable_kg() == 1.25)
+        assert row.label.text() == "Waage: 1,250 kg, ruhig"
+        vscale.set_load(2.0, stable=False)
+        await wait_until(lambda: presenter.stable_kg() is None)
+        assert row.label.text() == "Waage: 2,000 kg, kommt zur Ruhe …"
+        vscale.unplug()
+        await wait_until(lambda: "getrennt" in row.label.text())
+        assert row.label.text() == "Waage getrennt: bitte anschließen (sie wird wieder erkannt)"
+    finally:
+        await presenter.aclose()
+        install_translations("en")
+
+
 async def test_presenter_never_hands_out_an_old_weight(qapp, vscale):
     presenter = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05, max_age=0.3))
     presenter.start()

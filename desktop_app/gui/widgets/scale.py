@@ -28,10 +28,6 @@ REFRESH_MS = 250
 TAKE_KEY = "F9"
 
 
-def _tr(text: str) -> str:
-    return translate("Scale", text)
-
-
 def weight_text(kg: float) -> str:
     """`1.250` (in the UI locale: `1,250`), the gram precision a label shows."""
     return QLocale().toString(round(kg, 3), "f", 3)
@@ -153,19 +149,25 @@ class ScalePresenter(QObject):
         status = monitor.status()
         if status.stable is not None:
             kg = round(status.stable.kg, 3)
-            return (_tr("Scale: %1 kg, stable").replace("%1", weight_text(kg)), kg)
+            return (translate("Scale", "Scale: %1 kg, stable").replace("%1", weight_text(kg)), kg)
         if status.reading is not None:
-            moving = _tr("Scale: %1 kg, settling…")
+            moving = translate("Scale", "Scale: %1 kg, settling…")
             return (moving.replace("%1", weight_text(status.reading.kg)), None)
         if status.state == "connecting":
-            return (_tr("Scale: connecting…"), None)
+            return (translate("Scale", "Scale: connecting…"), None)
         if status.state == "disconnected":
-            return (_tr("Scale disconnected: plug it in (it is picked up again)"), None)
+            return (
+                translate("Scale", "Scale disconnected: plug it in (it is picked up again)"),
+                None,
+            )
         if status.state == "unavailable":
-            return (_tr("Scale cannot be used: %1").replace("%1", status.message), None)
+            return (
+                translate("Scale", "Scale cannot be used: %1").replace("%1", status.message),
+                None,
+            )
         if status.state == "not_ready":
-            return (_tr("Scale not ready: %1").replace("%1", status.message), None)
-        return (_tr("Scale: no current weight"), None)
+            return (translate("Scale", "Scale not ready: %1").replace("%1", status.message), None)
+        return (translate("Scale", "Scale: no current weight"), None)
 
 
 class ScaleWeightRow(QWidget):
@@ -180,10 +182,12 @@ class ScaleWeightRow(QWidget):
         self.label = QLabel()
         self.label.setObjectName("scaleWeightText")
         self.label.setStyleSheet(f"color: {MUTED_COLOR};")
-        self.take_button = QPushButton(_tr("Use weight (%1)").replace("%1", TAKE_KEY))
+        self.take_button = QPushButton(
+            translate("Scale", "Use weight (%1)").replace("%1", TAKE_KEY)
+        )
         self.take_button.setObjectName("takeScaleWeight")
-        self.take_button.setAccessibleName(_tr("Use the scale's weight"))
-        self.take_action = QAction(_tr("Use the scale's weight"), self)
+        self.take_button.setAccessibleName(translate("Scale", "Use the scale's weight"))
+        self.take_action = QAction(translate("Scale", "Use the scale's weight"), self)
         self.take_action.setObjectName("takeScaleWeightAction")
         self.take_action.setShortcut(QKeySequence(TAKE_KEY))
         self.take_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
