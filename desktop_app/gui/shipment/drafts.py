@@ -1,6 +1,7 @@
 """Drafts: what is typed in the shipment form survives a close, a crash and a profile switch.
 
-`form_snapshot()` reads the form's raw texts (also half-typed, invalid ones) into plain JSON;
+`form_snapshot()` reads the form's raw texts (also half-typed, invalid ones) into a
+`draft_snapshot.ShipmentSnapshot` (plain JSON, read and written without a window);
 `restore_snapshot()` puts them back. `DraftKeeper` saves the snapshot into the current
 profile's store shortly after each edit (and at once before a switch or a close), clears it
 once the shipment is created or the form emptied, and restores it when a profile is opened.
@@ -16,84 +17,74 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer
 
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.draft_snapshot import AddressSnapshot, ShipmentSnapshot
 
 log = logging.getLogger(__name__)
 
 DRAFT_NAME = "shipment"
 #: a draft is written this long after the last keystroke (a kill loses at most this much)
 SAVE_DELAY_MS = 300
-SNAPSHOT_VERSION = 1
 
 
-def _address_snapshot(address_form: Any) -> dict[str, Any]:
+def _address_snapshot(address_form: Any) -> AddressSnapshot:
     texts = {name: f.text() for name, f in address_form.fields.items() if name != "mode"}
-    return {"mode": address_form.mode, "fields": {k: v for k, v in texts.items() if v}}
+    return AddressSnapshot(address_form.mode, texts)
 
 
-def _restore_address(address_form: Any, data: Any) -> None:
-    if not isinstance(data, Mapping):
+def _restore_address(address_form: Any, data: AddressSnapshot | None) -> None:
+    if data is None:
         return
-    fields = data.get("fields")
-    address_form.set_address(dict(fields) if isinstance(fields, Mapping) else {})
-    mode = data.get("mode")
-    if isinstance(mode, str) and address_form.with_modes:
-        address_form.set_mode(mode)
-        if isinstance(fields, Mapping):  # a mode change may have reshaped the fields
-            for name, value in fields.items():
-                f = address_form.fields.get(name)
-                if f is not None:
-                    f.set_text(value)
+    address_form.set_address(dict(data.fields))
+    if data.mode and address_form.with_modes:
+        address_form.set_mode(data.mode)
+        for name, value in data.fields.items():  # a mode change may have reshaped the fields
+            f = address_form.fields.get(name)
+            if f is not None:
+                f.set_text(value)
 
 
 def form_snapshot(form: Any) -> dict[str, Any]:
     """The form as plain JSON: receiver, sender, carrier/service, packages, add-ons (ticked,
     with their details), reference, label format, order details."""
     order = form.order_details
-    return {
-        "version": SNAPSHOT_VERSION,
-        "receiver": _address_snapshot(form.receiver),
-        "sender": _address_snapshot(form.sender_form),
-        "carrier": form.carrier_service.carrier,
-        "service": form.carrier_service.service,
-        "packages": [row.package() for row in form.packages.rows],
-        "add_ons": form.addons.snapshot(),
-        "reference": form.reference_edit.text(),
-        "label_format": form.reference_section.chosen_format,
-        "order": {k: f.text() for k, f in order.fields.items()}
-        if order.check.isChecked()
-        else None,
-    }
+    return ShipmentSnapshot(
+        receiver=_address_snapshot(form.receiver),
+        sender=_address_snapshot(form.sender_form),
+        carrier=form.carrier_service.carrier,
+        service=form.carrier_service.service,
+        packages=[row.package() for row in form.packages.rows],
+        add_ons=form.addons.snapshot(),
+        reference=form.reference_edit.text(),
+        label_format=form.reference_section.chosen_format,
+        order={k: f.text() for k, f in order.fields.items()} if order.check.isChecked() else None,
+    ).to_json()
 
 
 def restore_snapshot(form: Any, data: Mapping[str, Any]) -> bool:
     """Put a snapshot back into the form; False when it is not one this version reads."""
-    if data.get("version") != SNAPSHOT_VERSION:
+    snapshot = ShipmentSnapshot.from_json(data)
+    if snapshot is None:
         return False
-    carrier, service = data.get("carrier"), data.get("service")
-    if isinstance(carrier, str) and carrier:
-        form.carrier_service.set_carrier(carrier, service if isinstance(service, str) else None)
-    _restore_address(form.receiver, data.get("receiver"))
-    _restore_address(form.sender_form, data.get("sender"))
-    packages = [p for p in data.get("packages") or [] if isinstance(p, Mapping)]
-    if packages:
+    if snapshot.carrier:
+        form.carrier_service.set_carrier(snapshot.carrier, snapshot.service)
+    _restore_address(form.receiver, snapshot.receiver)
+    _restore_address(form.sender_form, snapshot.sender)
+    if snapshot.packages:
         form.packages.reset()
-        form.packages.rows[0].set_package(dict(packages[0]))
-        for package in packages[1:]:
-            form.packages.add_row(dict(package))
-    form.addons.restore(data.get("add_ons"))  # (a draft from before add-ons were kept: none)
-    form.reference_edit.setText(str(data.get("reference") or ""))
-    fmt = data.get("label_format")
-    if fmt:
-        index = form.reference_section.format_combo.findData(fmt)
-        if index >= 0:
-            form.reference_section.format_combo.setCurrentIndex(index)
-    order = data.get("order")
-    form.order_details.check.setChecked(isinstance(order, Mapping))
-    if isinstance(order, Mapping):
-        for key, value in order.items():
-            f = form.order_details.fields.get(key)
-            if f is not None:
-                f.set_text(value)
+        form.packages.rows[0].set_package(snapshot.packages[0])
+        for package in snapshot.packages[1:]:
+            form.packages.add_row(package)
+    form.addons.restore(snapshot.add_ons)
+    form.reference_edit.setText(snapshot.reference)
+    formats = form.reference_section.format_combo
+    index = formats.findData(snapshot.label_format) if snapshot.label_format else -1
+    if index >= 0:
+        formats.setCurrentIndex(index)
+    form.order_details.check.setChecked(snapshot.order is not None)
+    for key, value in (snapshot.order or {}).items():
+        f = form.order_details.fields.get(key)
+        if f is not None:
+            f.set_text(value)
     form.refresh_label_formats()
     form.validate_now()
     return True
