@@ -2855,7 +2855,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Sc&amp;ales</source>
-        <translation>&amp;Waagen</translation>
+        <translation>W&amp;aagen</translation>
     </message>
     <message>
         <source>Pr&amp;eferences</source>
@@ -2866,7 +2866,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>S&amp;tation</translation>
     </message>
     <message>
-        <source>Shipping pre&amp;sets</source>
+        <source>Sh&amp;ipping presets</source>
         <translation>Versandvor&amp;lagen</translation>
     </message>
     <message>
@@ -4424,7 +4424,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Print the label &amp;again</source>
-        <translation>Etikett &amp;nochmals drucken</translation>
+        <translation>Etikett noch&amp;mals drucken</translation>
     </message>
     <message>
         <source>C&amp;lear the form</source>

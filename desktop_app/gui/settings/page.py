@@ -44,7 +44,7 @@ class SettingsWidget(QWidget):
         self.tabs.addTab(self.scales, translate("Settings", "Sc&ales"))
         self.tabs.addTab(self.preferences, translate("Settings", "Pr&eferences"))
         self.tabs.addTab(self.station, translate("Settings", "S&tation"))
-        self.tabs.addTab(self.presets, translate("Settings", "Shipping pre&sets"))
+        self.tabs.addTab(self.presets, translate("Settings", "Sh&ipping presets"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.profiles.profiles_changed.connect(self.profiles_changed)
