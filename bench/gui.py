@@ -10,9 +10,12 @@
    (validation done and its result painted); a 5 ms QTimer measures the longest gap between
    its ticks over the whole session.
 3. The main window's minimum size with every page installed (what it can shrink to).
+4. Qt's warnings (e.g. "This plugin does not support propagateSizeHints()", printed when the
+   window's minimum size changes while it runs) over the cold starts and the session.
 
-Targets: first usable window under 600 ms (the CPU it took is printed too: load-independent),
-keystroke p99 under 16 ms, longest stall under 50 ms, minimum window size at most 1024x600.
+Targets: first usable window under 600 ms (the CPU it took and the modules loaded by then are
+printed too: load-independent), keystroke p99 under 16 ms, longest stall under 50 ms, minimum
+window size at most 1024x600, no Qt warning.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +47,8 @@ KEYSTROKE_TARGET_MS = 16.0
 STALL_TARGET_MS = 50.0
 SHIPMENTS = 20
 TICK_MS = 5
+QT_MARK = "qt-"
+QT_QUIET = (f"{QT_MARK}debug", f"{QT_MARK}info")  # Qt's messages below warnings
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -53,7 +60,18 @@ def percentile(values: list[float], q: float) -> float:
 # --- 1. cold start ------------------------------------------------------------------------------
 
 
-def cold_start_ms(config: Path, data: Path) -> tuple[float, float]:
+@dataclass
+class ColdStart:
+    """One launch: ms to the first window, the app's CPU ms and modules loaded by then, and
+    the Qt warnings it printed until it closed."""
+
+    wall_ms: float
+    cpu_ms: float
+    modules: int
+    qt_warnings: list[str]
+
+
+def cold_start(config: Path, data: Path) -> ColdStart:
     """Launch the app; ms until it reports its first window (then let it close itself), and
     the CPU ms the app had used by then (what start-up costs, whatever the machine's load)."""
     env = {
@@ -61,6 +79,8 @@ def cold_start_ms(config: Path, data: Path) -> tuple[float, float]:
         "PACKDESK_REPORT_STARTUP": "1",
         "PACKDESK_SECRET_STORE": "file",
         "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+        # Qt's own messages marked, so they can be told from the app's log lines
+        "QT_MESSAGE_PATTERN": f"{QT_MARK}%{{type}}: %{{message}}",
     }
     env.pop("PACKDESK_API_KEY", None)
     # PACKDESK_BENCH_APP=dist/packdesk/packdesk times the PyInstaller bundle (make package)
@@ -76,6 +96,8 @@ def cold_start_ms(config: Path, data: Path) -> tuple[float, float]:
     )
     shown: list[float] = []
     cpu: list[float] = []
+    modules: list[int] = []
+    warnings: list[str] = []
     assert proc.stderr is not None
     stderr = proc.stderr
 
@@ -84,6 +106,9 @@ def cold_start_ms(config: Path, data: Path) -> tuple[float, float]:
             if "first window shown" in line and not shown:
                 shown.append(time.perf_counter())
                 cpu.extend(float(m) for m in re.findall(r"(\d+) ms of CPU", line))
+                modules.extend(int(m) for m in re.findall(r"(\d+) modules", line))
+            elif line.startswith(QT_MARK) and not line.startswith(QT_QUIET):
+                warnings.append(line.removeprefix(QT_MARK).strip())
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
@@ -95,7 +120,12 @@ def cold_start_ms(config: Path, data: Path) -> tuple[float, float]:
     reader.join(5)
     if proc.returncode != 0 or not shown:
         raise RuntimeError(f"packdesk exited {proc.returncode} without showing its window")
-    return (shown[0] - start) * 1000, cpu[0] if cpu else float("nan")
+    return ColdStart(
+        (shown[0] - start) * 1000,
+        cpu[0] if cpu else float("nan"),
+        modules[0] if modules else 0,
+        warnings,
+    )
 
 
 # --- 2. the desk session ------------------------------------------------------------------------
@@ -131,8 +161,40 @@ class StallMeter:
         self.timer.stop()
 
 
+class QtWarnings:
+    """Qt's warnings (and worse) while installed: a message handler that keeps them."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    def __enter__(self) -> QtWarnings:
+        from PySide6.QtCore import qInstallMessageHandler
+
+        self._previous = qInstallMessageHandler(self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from PySide6.QtCore import qInstallMessageHandler
+
+        qInstallMessageHandler(self._previous)
+
+    def _handle(self, kind: Any, _context: Any, message: str) -> None:
+        from PySide6.QtCore import QtMsgType
+
+        if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
+            self.messages.append(message)
+            sys.stderr.write(f"Qt: {message}\n")
+
+
 async def session(tmp: Path) -> dict[str, Any]:
     """Run the 20-shipment session; keystroke latencies, stall, creation times."""
+    with QtWarnings() as qt:
+        result = await _session(tmp)
+    result["qt_warnings"] = qt.messages
+    return result
+
+
+async def _session(tmp: Path) -> dict[str, Any]:
     from desktop_app.printing.virtual_printer import VirtualPrinter
 
     printer = VirtualPrinter(tmp / "vp", render=False)
@@ -171,13 +233,14 @@ def main() -> int:
     print(machine_line() + f", QT_QPA_PLATFORM={os.environ.get('QT_QPA_PLATFORM')}")
     with tempfile.TemporaryDirectory(prefix="packdesk-bench-start-") as name:
         tmp = Path(name)
-        starts = [cold_start_ms(tmp / "config", tmp / "data") for _ in range(COLD_STARTS)]
-    wall = statistics.median(ms for ms, _ in starts[1:])
-    cpu = statistics.median(cpu for _, cpu in starts[1:])
+        starts = [cold_start(tmp / "config", tmp / "data") for _ in range(COLD_STARTS)]
+    wall = statistics.median(s.wall_ms for s in starts[1:])
+    cpu = statistics.median(s.cpu_ms for s in starts[1:])
+    modules = statistics.median(s.modules for s in starts[1:])
     figure(
         "cold start to the first usable window",
-        f"median {wall:.0f} ms ({cpu:.0f} ms of CPU) over launches 2-{COLD_STARTS}, "
-        f"first launch {starts[0][0]:.0f} ms",
+        f"median {wall:.0f} ms ({cpu:.0f} ms of CPU, {modules:.0f} modules loaded) over "
+        f"launches 2-{COLD_STARTS}, first launch {starts[0].wall_ms:.0f} ms",
         wall / COLD_START_TARGET_MS,
         f"of the {COLD_START_TARGET_MS:.0f} ms target",
         1.0,
@@ -209,6 +272,15 @@ def main() -> int:
         max(width / SMALL_SCREEN[0], height / SMALL_SCREEN[1]),
         f"of a {SMALL_SCREEN[0]}x{SMALL_SCREEN[1]} screen",
         1.0,
+    )
+    warnings = [w for s in starts for w in s.qt_warnings] + result["qt_warnings"]
+    kinds = Counter(warnings)
+    figure(
+        "Qt warnings printed (cold starts and the session)",
+        f"{len(warnings)}" + "".join(f"; {n}x {text!r}" for text, n in kinds.most_common(3)),
+        float(len(warnings)),
+        "warnings",
+        0.0,
     )
     return 0
 

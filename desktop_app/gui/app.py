@@ -223,7 +223,7 @@ def _report_startup() -> None:
         cpu = time.process_time() * 1000  # what start-up cost, whatever else the machine runs
         sys.stderr.write(
             f"packdesk: first window shown {ms:.0f} ms after the GUI module loaded, "
-            f"{cpu:.0f} ms of CPU since the process started\n"
+            f"{cpu:.0f} ms of CPU since the process started, {len(sys.modules)} modules\n"
         )
         sys.stderr.flush()
 

@@ -45,6 +45,8 @@ class EnvironmentBannerWidget(QFrame):
         layout.addWidget(self.profile_combo)
         self.profile_combo.activated.connect(self._on_activated)
         self._profiles: list[Profile] = []
+        # styled (bold labels) from the start: the profile's look changes colours, not sizes
+        self.setStyleSheet(banner_style(self.environment))
 
     def set_profiles(self, profiles: list[Profile], current_id: str | None) -> None:
         """Fill the switcher; each entry says whether it is sandbox or live."""

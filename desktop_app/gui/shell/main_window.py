@@ -108,6 +108,14 @@ class MainWindow(QMainWindow):
         else:
             self.setWindowTitle(window_title("…", "sandbox"))
 
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt name
+        """Lay the window out before its native window exists: its minimum size is then set
+        once, not changed right after the platform window was made."""
+        if visible and not self.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
+            self.status_bar.reformat()  # its layout is otherwise rebuilt only when it shows
+            self.layout().activate()
+        super().setVisible(visible)
+
     # --- menus and keys -----------------------------------------------------------------------
 
     def menus(self) -> list[QMenu]:

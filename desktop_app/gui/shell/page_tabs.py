@@ -1,7 +1,9 @@
 """The main window's pages as tabs, each found by its (untranslated) name.
 
-Pages sit in a scroll area (but the New shipment page, which scrolls its own form), so no
-page's minimum size can make the window bigger than a small screen.
+Pages sit in a scroll area (but the New shipment page, which scrolls its form and its side
+panel itself), so no page's minimum size reaches the window: a page that grows (a message,
+a result) can neither make the window bigger than a small screen nor change the window's
+minimum size while it runs.
 """
 
 from __future__ import annotations

@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QLabel, QStatusBar, QToolButton, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QLabel, QSizeGrip, QStatusBar, QToolButton, QWidget
 
-from desktop_app.client.ratelimit import RateLimitState
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import printer_status_text
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
-from desktop_app.gui.shell.theme import ERROR_COLOR, look_for
+from desktop_app.gui.shell.theme import ENVIRONMENTS, ERROR_COLOR, look_for
 from desktop_app.gui.widgets.elided import ElidedLabel
-from desktop_app.printing.queue import PrintJob
 from desktop_app.profiles.models import Profile
+
+if TYPE_CHECKING:
+    # annotations only: the print queue (and the label converters under it) is imported when
+    # a profile opens, after the first window is painted
+    from desktop_app.client.ratelimit import RateLimitState
+    from desktop_app.printing.queue import PrintJob
 
 _CONNECTION_ICONS = {
     "connected": "●",
@@ -32,6 +39,8 @@ class StatusBarWidget(QStatusBar):
         super().__init__(parent)
         self.context = context
         self.environment_label = QLabel()
+        self.environment_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.environment_label.setMinimumWidth(_widest_environment_word(self.environment_label))
         # messages of any length: elided, so none can widen the window
         self.connection_label = ElidedLabel()
         self.rate_label = ElidedLabel(translate("Window", "API calls left: –"), max_preferred=220)
@@ -54,6 +63,14 @@ class StatusBarWidget(QStatusBar):
         self.retry_button.clicked.connect(lambda: context.spawn(context.reconnect()))
         self.retry_button.hide()
         self.addPermanentWidget(self.retry_button)
+        # the pending-creations count and "Try again" come and go in space kept for them, so
+        # the status bar's (and the window's) minimum width never changes while the app runs
+        # as does the size grip, which the status bar shows only once the window is shown
+        grips = self.findChildren(QSizeGrip)
+        for optional in (self.journal_label, self.retry_button, *grips):
+            policy = optional.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            optional.setSizePolicy(policy)
         context.profile_changed.connect(self._on_profile)
         context.connection_changed.connect(self._on_connection)
         context.rate_limit_changed.connect(self._on_rate_limit)
@@ -128,3 +145,11 @@ class StatusBarWidget(QStatusBar):
         )
         self.journal_label.setStyleSheet("color: #e65100; font-weight: bold;")
         self.journal_label.show()
+
+
+def _widest_environment_word(label: QLabel) -> int:
+    """Width of the environment field for its widest word (bold, with its margins)."""
+    font = label.font()
+    font.setBold(True)
+    metrics = QFontMetrics(font)
+    return max(metrics.horizontalAdvance(f" {look_for(e).word} ") for e in ENVIRONMENTS) + 12

@@ -53,6 +53,10 @@ LIVE_LOOK = EnvironmentLook(
 )
 
 
+#: the environments a profile can have
+ENVIRONMENTS = ("sandbox", "live")
+
+
 def look_for(environment: str) -> EnvironmentLook:
     """The look of "sandbox" or "live" (anything else is treated as live: the safe side)."""
     return SANDBOX_LOOK if environment == "sandbox" else LIVE_LOOK

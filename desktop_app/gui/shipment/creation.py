@@ -37,6 +37,7 @@ from desktop_app.gui.shell.theme import (
 from desktop_app.gui.shipment.creation_message import CreationMessageWidget
 from desktop_app.gui.shipment.form import ShipmentFormWidget
 from desktop_app.gui.shipment.preview import LabelPreviewWidget
+from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.gui.widgets.tasks import service_text
 from desktop_app.profiles.store import StoredShipment
 
@@ -128,7 +129,7 @@ class CreationPanelWidget(QWidget):
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(8)
         self.progress.hide()
-        self.state_label = QLabel()
+        self.state_label = ElidedLabel()  # one line whatever it says: the panel keeps its width
         self.state_label.setStyleSheet(f"color: {MUTED_COLOR};")
         self.messages = CreationMessageWidget()
         self.message, self.details = self.messages.message, self.messages.details

@@ -2,7 +2,8 @@
 
 A long message (a printer's status, a connection error) is cut with "…" to the space the
 layout gives; the whole text is in the tooltip and the accessible name. Its minimum width is
-small and its preferred width capped, so no message can change the window's size.
+small and the same for every text, its preferred width capped, so no message can change the
+window's size or its minimum size.
 """
 
 from __future__ import annotations
@@ -50,8 +51,11 @@ class ElidedLabel(QLabel):
         return QSize(min(hint.width(), self._max_preferred), hint.height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
-        hint = super().minimumSizeHint()
-        return QSize(min(hint.width(), MINIMUM_WIDTH), hint.height())
+        # the same for every text (empty, short or long): a new message never changes the
+        # minimum size of the layouts above, up to the window's
+        margins = self.contentsMargins()
+        width = MINIMUM_WIDTH + margins.left() + margins.right()
+        return QSize(width, super().minimumSizeHint().height())
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
         QFrame.paintEvent(self, event)  # frame and style-sheet background, no text
