@@ -101,4 +101,3 @@ async def test_the_window_minimum_size_stays_while_messages_and_results_show(
 
     warnings = [r.message for r in qtlog.records if SIZE_WARNING in r.message]
     assert warnings == []
-
