@@ -11,12 +11,17 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from desktop_app.gui.i18n import translate
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
-from desktop_app.printing.virtual_printer import ReceivedJob, VirtualPrinter
 from desktop_app.profiles.models import Profile
+
+if TYPE_CHECKING:
+    # the printer itself (and its ZPL renderer) is imported when it starts, after the first
+    # window is painted
+    from desktop_app.printing.virtual_printer import ReceivedJob, VirtualPrinter
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +91,8 @@ class SandboxPrinter:
     async def start(self) -> PrinterDefinition:
         """Listen (on the last port if it is free) and save the definition; returns it."""
         if self.printer is None:
+            from desktop_app.printing.virtual_printer import VirtualPrinter
+
             printer: VirtualPrinter | None = None
             for port in dict.fromkeys((self._last_port(), 0)):
                 candidate = VirtualPrinter(self.jobs_dir, host=HOST, port=port, dpi=203)

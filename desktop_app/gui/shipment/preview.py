@@ -6,12 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QPainter, QPixmap
-from PySide6.QtPdf import QPdfDocument
-from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -31,10 +29,16 @@ from desktop_app.gui.i18n.words import carrier_name, job_state_text, label_forma
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
-from desktop_app.printing.preview import render_zpl_preview
-from desktop_app.printing.queue import PrintJob
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.store import StoredShipment
+
+if TYPE_CHECKING:
+    # QtPdf, the print queue and the ZPL renderer load with the first label shown, not
+    # before the app's first window
+    from PySide6.QtPdf import QPdfDocument
+    from PySide6.QtPdfWidgets import QPdfView
+
+    from desktop_app.printing.queue import PrintJob
 
 log = logging.getLogger(__name__)
 
@@ -159,19 +163,14 @@ class LabelPreviewWidget(QWidget):
         empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         empty.setWordWrap(True)
         empty.setStyleSheet(f"color: {MUTED_COLOR};")
-        self.pdf_document = QPdfDocument(self)
-        self.pdf_view = QPdfView()
-        self.pdf_view.setObjectName("pdfView")
-        self.pdf_view.setDocument(self.pdf_document)
-        self.pdf_view.setPageMode(QPdfView.PageMode.MultiPage)
-        self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitInView)
+        self._pdf: tuple[QPdfDocument, QPdfView] | None = None
         self.images = LabelImagesWidget()
         self.images.setObjectName("zplImages")
         self.text_view = QPlainTextEdit()
         self.text_view.setObjectName("zplText")
         self.text_view.setReadOnly(True)
         self.stack.addWidget(empty)
-        self.stack.addWidget(self.pdf_view)
+        self.stack.addWidget(QWidget())  # the PDF view's place, until the first PDF label
         self.stack.addWidget(self.images)
         self.stack.addWidget(self.text_view)
         self.note = QLabel()
@@ -265,6 +264,34 @@ class LabelPreviewWidget(QWidget):
 
     # --- showing ------------------------------------------------------------------------------
 
+    @property
+    def pdf_document(self) -> QPdfDocument:
+        """The PDF label's document (QtPdf is loaded on first use)."""
+        return self._pdf_parts()[0]
+
+    @property
+    def pdf_view(self) -> QPdfView:
+        """The PDF label's view: every page, zoomed to fit."""
+        return self._pdf_parts()[1]
+
+    def _pdf_parts(self) -> tuple[QPdfDocument, QPdfView]:
+        if self._pdf is None:
+            from PySide6.QtPdf import QPdfDocument
+            from PySide6.QtPdfWidgets import QPdfView
+
+            document = QPdfDocument(self)
+            view = QPdfView()
+            view.setObjectName("pdfView")
+            view.setDocument(document)
+            view.setPageMode(QPdfView.PageMode.MultiPage)
+            view.setZoomMode(QPdfView.ZoomMode.FitInView)
+            place = self.stack.widget(PDF)
+            self.stack.insertWidget(PDF, view)
+            self.stack.removeWidget(place)
+            place.deleteLater()
+            self._pdf = (document, view)
+        return self._pdf
+
     def clear(self) -> None:
         """No label shown (a new profile)."""
         self.shipment = None
@@ -272,7 +299,8 @@ class LabelPreviewWidget(QWidget):
         self.jobs = []
         if self.render_task is not None:
             self.render_task.cancel()
-        self.pdf_document.close()
+        if self._pdf is not None:
+            self._pdf[0].close()
         self._clear_images()
         self.text_view.clear()
         self.title.setText(translate("Shipment", "No label yet"))
@@ -303,7 +331,7 @@ class LabelPreviewWidget(QWidget):
             self.kind = "pdf"
             self.pdf_document.load(str(path))
             self.stack.setCurrentIndex(PDF)
-            self.pdf_view.setZoomMode(QPdfView.ZoomMode.FitInView)
+            self.pdf_view.setZoomMode(self.pdf_view.ZoomMode.FitInView)
             pages = self.pdf_document.pageCount()
             if pages > 1:
                 self._show_note(translate("Shipment", "%n page(s)", None, pages))
@@ -319,6 +347,8 @@ class LabelPreviewWidget(QWidget):
 
     async def _render_zpl(self, data: bytes, dpi: int) -> None:
         # rendering a converted label takes a while: keep the event loop free
+        from desktop_app.printing.preview import render_zpl_preview
+
         result = await asyncio.to_thread(render_zpl_preview, data, dpi=dpi)
         if not result.available:
             self.zpl_note = translate("Shipment", "Showing the ZPL text: {message}").format(
