@@ -48,8 +48,17 @@ def _collect_garbage_on_the_gui_thread() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _collect_after_test(_collect_garbage_on_the_gui_thread: None) -> Iterator[None]:
-    """Run the collection the session fixture turned off, on the main thread."""
+    """Run the collection the session fixture turned off, on the main thread; windows a test
+    left closed but alive (a main window that managed its own shutdown, kept by the signals
+    it connected) are deleted, so the next test starts without windows of its own."""
     yield
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    for widget in QApplication.topLevelWidgets():
+        if widget.parent() is None and not widget.isVisible():
+            widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
 
 
