@@ -81,3 +81,36 @@ def test_no_import_circle_in_the_gui_package() -> None:
 
 def test_screenshot_scripts_are_not_in_the_product_package() -> None:
     assert not [p.name for p in GUI.rglob("*shots*.py")]
+
+
+WIDGET_LINES_LIMIT = 300
+
+
+def _widget_class_lengths() -> dict[str, int]:
+    """Every QWidget subclass defined in the GUI package -> its length in source lines."""
+    import importlib
+    import inspect
+
+    from PySide6.QtWidgets import QWidget
+
+    lengths: dict[str, int] = {}
+    for name in _modules():
+        module = importlib.import_module(name)
+        for cls_name, cls in vars(module).items():
+            if (
+                inspect.isclass(cls)
+                and issubclass(cls, QWidget)
+                and cls.__module__ == module.__name__
+            ):
+                lines, _ = inspect.getsourcelines(cls)
+                lengths[f"{name}.{cls_name}"] = len(lines)
+    return lengths
+
+
+def test_no_widget_class_is_longer_than_the_limit() -> None:
+    """Widgets show; presenters and models decide. A widget class growing past the limit is
+    taking on decisions that belong in a presenter tested without a window."""
+    lengths = _widget_class_lengths()
+    assert lengths["desktop_app.gui.shell.main_window.MainWindow"] > 50  # the walk sees widgets
+    too_long = {name: n for name, n in lengths.items() if n > WIDGET_LINES_LIMIT}
+    assert too_long == {}
