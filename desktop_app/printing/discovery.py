@@ -99,7 +99,8 @@ def scan_targets(target: str) -> list[str]:
 
 async def _probe(host: str, port: int, timeout: float) -> bool:
     try:
-        _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        async with asyncio.timeout(timeout):  # not wait_for: see transports.TcpTransport.send
+            _, writer = await asyncio.open_connection(host, port)
     except (TimeoutError, OSError):
         return False
     writer.close()

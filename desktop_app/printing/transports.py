@@ -141,9 +141,10 @@ class TcpTransport(Transport):
     async def send(self, job: OutgoingJob, on_connected: Callable[[], None] = _noop) -> None:
         where = self.describe()
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), self.connect_timeout
-            )
+            # asyncio.timeout, not wait_for: a send cancelled as its loop ends (app closing)
+            # leaves no open_connection coroutine never awaited
+            async with asyncio.timeout(self.connect_timeout):
+                reader, writer = await asyncio.open_connection(self.host, self.port)
         except TimeoutError:
             raise TransportError(
                 f"{where}: no answer within {self.connect_timeout:g} s"
