@@ -6,7 +6,7 @@ import asyncio
 import os
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,13 +88,15 @@ class Desk:
 
 
 @asynccontextmanager
-async def open_desk(printer_uri: str) -> AsyncIterator[Desk]:
+async def open_desk(printer_uri: str, service_args: Sequence[str] = ()) -> AsyncIterator[Desk]:
     """The real main window (1366x768, shown) on the Local sandbox, printing to `printer_uri`
-    (ZPL, 203 dpi), connected; closed with its service afterwards."""
+    (ZPL, 203 dpi), connected; closed with its service afterwards. `service_args` go to the
+    sandbox's `packdesk serve` (e.g. a rate limit that does not pace a long run)."""
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.pages import install_operations, install_pages
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition
+    from desktop_app.profiles.local_sandbox import LocalSandbox
     from desktop_app.profiles.manager import ProfileManager
 
     manager = ProfileManager()
@@ -104,7 +106,8 @@ async def open_desk(printer_uri: str) -> AsyncIterator[Desk]:
     manager.update(
         local.model_copy(update={"default_sender": dict(DESK_SENDER), "printer": "Zebra"})
     )
-    context = AppContext(manager, printers)
+    sandbox = LocalSandbox.for_manager(manager, extra_args=service_args)
+    context = AppContext(manager, printers, sandbox=sandbox)
     window = MainWindow(context)
     history, settings = install_pages(window, context)
     install_operations(window, context, history, settings)  # every page, as in the app
