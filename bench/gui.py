@@ -30,7 +30,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.support import figure, machine_line  # noqa: E402
 from bench.support.desk import open_desk, run_at_desk  # noqa: E402
+from bench.support.qt_warnings import QtWarnings, qt_warnings_figure  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 SMALL_SCREEN = (1024, 600)
@@ -161,31 +161,6 @@ class StallMeter:
         self.timer.stop()
 
 
-class QtWarnings:
-    """Qt's warnings (and worse) while installed: a message handler that keeps them."""
-
-    def __init__(self) -> None:
-        self.messages: list[str] = []
-
-    def __enter__(self) -> QtWarnings:
-        from PySide6.QtCore import qInstallMessageHandler
-
-        self._previous = qInstallMessageHandler(self._handle)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        from PySide6.QtCore import qInstallMessageHandler
-
-        qInstallMessageHandler(self._previous)
-
-    def _handle(self, kind: Any, _context: Any, message: str) -> None:
-        from PySide6.QtCore import QtMsgType
-
-        if kind not in (QtMsgType.QtDebugMsg, QtMsgType.QtInfoMsg):
-            self.messages.append(message)
-            sys.stderr.write(f"Qt: {message}\n")
-
-
 async def session(tmp: Path) -> dict[str, Any]:
     """Run the 20-shipment session; keystroke latencies, stall, creation times."""
     with QtWarnings() as qt:
@@ -274,14 +249,7 @@ def main() -> int:
         1.0,
     )
     warnings = [w for s in starts for w in s.qt_warnings] + result["qt_warnings"]
-    kinds = Counter(warnings)
-    figure(
-        "Qt warnings printed (cold starts and the session)",
-        f"{len(warnings)}" + "".join(f"; {n}x {text!r}" for text, n in kinds.most_common(3)),
-        float(len(warnings)),
-        "warnings",
-        0.0,
-    )
+    qt_warnings_figure("cold starts and the session", warnings)
     return 0
 
 

@@ -1,23 +1,28 @@
 """The main window's minimum size never changes while the app runs: a long status message, a
 printer status, the pending-creations count, "Try again", a creation's result (made and
-printed, or refused with details) all fit in space the window already had. A change would
-resize the window by itself on a desktop (and makes Qt's offscreen plugin warn
+printed, or refused with details), a batch file loaded, its mapping changed, its rows created
+and printed all fit in space the window already had. A change would resize the window by
+itself on a desktop (and makes Qt's offscreen plugin warn
 "This plugin does not support propagateSizeHints()")."""
 
 from __future__ import annotations
 
 import asyncio
+import csv
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QWidget
 from pytestqt.logging import QtLoggingPlugin
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.batch.page import BatchPageWidget
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.app_context import emitted, expect
+from tests.gui.app_context import emitted, expect, use_printer
 from tests.gui.shipment_desk import fill_valid, wait_until
 
 pytestmark = pytest.mark.timeout(120, method="thread")
@@ -34,14 +39,20 @@ async def _settled() -> None:
 
 
 class MinimumWatch:
-    """The window's minimum size (as set on the native window, and as hinted) when made."""
+    """The window's minimum size (as set on the native window, and as hinted) when made, and
+    the minimum size hinted by `page` (a page in a scroll area cannot change the window's, but
+    shown alone, as bench/gui_batch.py does, it is the window; in the main window a change
+    brings a scroll bar)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: MainWindow, page: QWidget | None = None) -> None:
         self.window = window
+        self.page = page
         self.first = self.now()
 
-    def now(self) -> tuple[QSize, QSize]:
-        return self.window.minimumSize(), self.window.minimumSizeHint()
+    def now(self) -> tuple[QSize, ...]:
+        window = self.window
+        sizes = (window.minimumSize(), window.minimumSizeHint())
+        return sizes if self.page is None else (*sizes, self.page.minimumSizeHint())
 
     async def unchanged(self, what: str) -> None:
         await _settled()
@@ -98,6 +109,65 @@ async def test_the_window_minimum_size_stays_while_messages_and_results_show(
     assert (await desk.queue.wait_for(job.id, 10)).state == "done"
     await watch.unchanged("a label made and printed, shown in the preview")
     assert "Created" in creation.message.text()
+
+    warnings = [r.message for r in qtlog.records if SIZE_WARNING in r.message]
+    assert warnings == []
+
+
+def _orders_file(path: Path, count: int, prefix: str) -> Path:
+    """`count` orders (the third refused by the carrier: a failed row and its message)."""
+    headers = ["Bestellnummer", "Firma", "Vorname", "Nachname", "Straße", "PLZ", "Ort"]
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.writer(fh, delimiter=";")
+        writer.writerow([*headers, "Land", "Gewicht"])
+        for i in range(count):
+            company = "CARRIER-ERROR AG" if i == 2 else ""
+            street = f"Hauptstraße {i + 1}"
+            person = ["Max", f"Muster{i + 1}", street, f"{10115 + i:05d}", "Berlin"]
+            writer.writerow([f"{prefix}-{i + 1:03d}", company, *person, "Deutschland", "1,5"])
+    return path
+
+
+async def test_the_window_minimum_size_stays_while_a_batch_loads_and_runs(
+    qtbot: QtBot,
+    qtlog: QtLoggingPlugin,
+    batch_ctx: AppContext,
+    vprinter: VirtualPrinter,
+    tmp_path: Path,
+) -> None:
+    ctx = batch_ctx
+    use_printer(ctx, vprinter.uri)
+    window = MainWindow(ctx)
+    install_operations(window, ctx, *install_pages(window, ctx))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    page = window.page("Batch")
+    assert isinstance(page, BatchPageWidget)
+    window.show_page("Batch")
+    await asyncio.sleep(0.3)  # the pages' first loads settle
+    watch = MinimumWatch(window, page)
+
+    uid = tmp_path.name[-6:].upper().replace("_", "")
+    name = "orders-of-the-whole-week-from-the-shop-and-the-marketplaces-" * 3
+    batch = await page.load_file(_orders_file(tmp_path / f"{name}.csv", 6, f"W{uid}"))
+    assert batch is not None and page.counts() == {"ready": 6}
+    assert page.create_button.text() == "Create all (6)"
+    await watch.unchanged("a batch file loaded (its long name, the counts, Create all (6))")
+    page.mapping.edited.emit()
+    assert page.mapping_note.text().startswith("Changed")
+    await watch.unchanged("the mapping changed (its note)")
+    page.apply_mapping()
+    path = f"/home/desk/{'Wochenbestellungen_' * 8}/results.csv"  # a word wider than the page
+    page.show_message(f"{LONG} {path}", error=True)
+    await watch.unchanged("a long message under the rows")
+
+    summary = await page.create_all()
+    assert summary is not None and summary["created"] == 5 and summary["failed"] == 1
+    await vprinter.wait_for_jobs(5, timeout=60)
+    await watch.unchanged("the rows created, one failed, the labels printed")
+    assert "5 of 6 created, 1 failed" in page.message.text()
+    assert page.progress.value() == page.progress.maximum() == 6
 
     warnings = [r.message for r in qtlog.records if SIZE_WARNING in r.message]
     assert warnings == []

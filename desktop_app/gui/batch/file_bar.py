@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.widgets.elided import ElidedLabel
 
 
 class OrdersFileBar(QWidget):
@@ -18,7 +19,10 @@ class OrdersFileBar(QWidget):
         super().__init__(parent)
         self.open_button = QPushButton(translate("Batch", "Open orders file…"))
         self.open_button.setObjectName("batch_open")
-        self.file_label = QLabel(translate("Batch", "CSV or Excel (XLSX) with one order per row."))
+        # one elided line: a loaded file's name (of any length) keeps the bar's minimum width
+        self.file_label = ElidedLabel(
+            translate("Batch", "CSV or Excel (XLSX) with one order per row."), max_preferred=480
+        )
         self.file_label.setStyleSheet(f"color: {MUTED_COLOR};")
         self.carrier_combo = QComboBox()
         self.carrier_combo.setObjectName("batch_carrier")

@@ -25,7 +25,7 @@ from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook, gues
 from desktop_app.batch.orders import StoredOrders, build_orders, store_orders
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
-from desktop_app.gui.batch.row_texts import count_text
+from desktop_app.gui.batch.row_texts import count_text, create_all_text
 from desktop_app.gui.batch.sender import maps_a_sender, sender_notice
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.tasks import TaskSet
@@ -289,9 +289,7 @@ class BatchPresenter(QObject):
             open=not self.running,
             apply_mapping=loaded,
             create=loaded and connected and ready > 0,
-            create_text=translate("Batch", "Create all ({ready})").format(ready=ready)
-            if ready
-            else translate("Batch", "Create all"),
+            create_text=create_all_text(ready),
             cancel=self.running,
             retry=loaded and connected and retryable > 0,
             export=loaded,

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.batch.mapping import TARGETS, ColumnMapping, FieldSource
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.elided import ignore_width
 from desktop_app.gui.widgets.problems import field_label
 
 
@@ -180,6 +181,7 @@ class MappingBox(QGroupBox):
         self.mapping = MappingWidget()
         self.note = QLabel()
         self.note.setWordWrap(True)
+        ignore_width(self.note)  # a longer note wraps, never widens the page
         self.apply_button = QPushButton(translate("Batch", "Apply mapping"))
         self.apply_button.setObjectName("batch_apply_mapping")
         layout = QVBoxLayout(self)

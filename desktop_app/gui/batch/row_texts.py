@@ -34,6 +34,17 @@ def count_text(status: str, n: int) -> str:
     return texts.get(status, f"{n} {status}")
 
 
+#: the widest number "Create all" is sized for (so its width never changes with the count)
+WIDEST_READY_COUNT = 88888
+
+
+def create_all_text(ready: int) -> str:
+    """The Create all button's text ("Create all (3)"; without a count when none is ready)."""
+    if ready:
+        return translate("Batch", "Create all ({ready})").format(ready=ready)
+    return translate("Batch", "Create all")
+
+
 def row_result_text(row: BatchRow) -> str:
     """A row's error or note in the UI language: a client error by its class (the service's
     own messages as they came), the runner's fixed notes by their English text."""

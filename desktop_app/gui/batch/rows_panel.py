@@ -18,9 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.batch.loaded_batch import BatchActions
+from desktop_app.gui.batch.row_texts import WIDEST_READY_COUNT, create_all_text
 from desktop_app.gui.batch.rows_model import BatchRowsModel
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.widgets.elided import ElidedLabel, ignore_width
 
 
 class BatchRowsPanel(QWidget):
@@ -44,11 +46,14 @@ class BatchRowsPanel(QWidget):
         self.progress = QProgressBar()
         self.progress.setObjectName("batch_progress")
         self.progress.setValue(0)
-        self.counts_label = QLabel()
+        self.counts_label = ElidedLabel()  # the counts change during a run: one elided line
         self.counts_label.setObjectName("batch_counts")
         self.print_check = QCheckBox(translate("Batch", "Print labels (in file order)"))
-        self.create_button = QPushButton(translate("Batch", "Create all"))
+        self.create_button = QPushButton(create_all_text(WIDEST_READY_COUNT))
         self.create_button.setObjectName("batch_create")
+        # as wide as its widest text from the start: the count in it changes during a run
+        self.create_button.setMinimumWidth(self.create_button.sizeHint().width())
+        self.create_button.setText(create_all_text(0))
         self.cancel_button = QPushButton(translate("Batch", "Cancel"))
         self.retry_button = QPushButton(translate("Batch", "Retry failed"))
         self.export_button = QPushButton(translate("Batch", "Export results…"))
@@ -67,6 +72,8 @@ class BatchRowsPanel(QWidget):
         self.message = QLabel()
         self.message.setObjectName("batch_message")
         self.message.setWordWrap(True)
+        # wrapped to the width it gets: its longest word never sets the page's minimum width
+        ignore_width(self.message)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -3,7 +3,8 @@
 A long message (a printer's status, a connection error) is cut with "…" to the space the
 layout gives; the whole text is in the tooltip and the accessible name. Its minimum width is
 small and the same for every text, its preferred width capped, so no message can change the
-window's size or its minimum size.
+window's size or its minimum size. `ignore_width` does the same for a word-wrapped label
+(it wraps to the width it gets instead).
 """
 
 from __future__ import annotations
@@ -64,3 +65,11 @@ class ElidedLabel(QLabel):
         rect = self.contentsRect()
         flags = self.alignment() | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(rect, int(flags.value), self.shown_text())
+
+
+def ignore_width(label: QLabel) -> None:
+    """Let a word-wrapped label take the width its layout gives, whatever its text: its
+    longest word no longer sets the minimum width of the layouts above (it wraps instead)."""
+    policy = label.sizePolicy()
+    policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+    label.setSizePolicy(policy)
