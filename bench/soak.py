@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import threading
@@ -163,16 +162,27 @@ def children_cpu_ms(printer: PrinterProcess) -> float:
     return sum(cpu_ms(pid) for pid in children_of_app(printer))
 
 
+async def steady_fds(samples: int = 10, pause: float = 0.02) -> int:
+    """The app's open descriptors when nothing is in flight: the fewest of a few samples while
+    the loop runs (a print connection or HTTP request still closing is +1 for a moment; a leak
+    raises every sample)."""
+    counts = []
+    for _ in range(samples):
+        counts.append(len(os.listdir("/proc/self/fd")))
+        await asyncio.sleep(pause)
+    return min(counts)
+
+
 def checkpoint(
     labels: int,
     ms_per_label: float,
     cpu_ms_per_label: float,
     children_cpu_ms_per_label: float,
     printer: PrinterProcess,
+    fds: int,
 ) -> Checkpoint:
     """The app's figures now (its children: the local service and workers, not the printer)."""
     children = sum(rss_kb(pid) for pid in children_of_app(printer))
-    fds = len(os.listdir("/proc/self/fd"))
     return Checkpoint(
         labels,
         rss_kb(os.getpid()) / 1024,
@@ -208,7 +218,8 @@ async def _soak(labels: int, printer: PrinterProcess) -> list[Checkpoint]:
                 cpu = (time.process_time() - cpu_started) * 1000 / STEP
                 children_cpu = children_cpu_ms(printer)
                 service_cpu = (children_cpu - children_started) / STEP
-                point = checkpoint(number + 1, wall, cpu, service_cpu, printer)
+                fds = await steady_fds()
+                point = checkpoint(number + 1, wall, cpu, service_cpu, printer, fds)
                 points.append(point)
                 print(
                     f"  {point.labels:5d} labels: app RSS {point.rss_mb:7.1f} MB, "
@@ -246,17 +257,11 @@ def main() -> int:
         f"at label {first.labels}",
         RSS_TARGET,
     )
-    # a connection being re-opened at a checkpoint is +1 for a moment, not growth: compare the
-    # median of the first three checkpoints with that of the last three (a leak of one
-    # descriptor a label would still be +100 per checkpoint)
-    early = statistics.median(p.fds for p in points[:3])
-    late = statistics.median(p.fds for p in points[-3:])
     figure(
-        f"soak: open file descriptors, median of labels {points[0].labels}-"
-        f"{points[min(2, len(points) - 1)].labels} -> of the last three checkpoints",
-        f"{early:g} -> {late:g} (each checkpoint: {' '.join(str(p.fds) for p in points)})",
-        late / early,
-        "the first checkpoints",
+        f"soak: open file descriptors, {span}",
+        f"{first.fds} -> {last.fds} (each checkpoint: {' '.join(str(p.fds) for p in points)})",
+        last.fds / first.fds,
+        f"at label {first.labels}",
         FDS_TARGET,
     )
     figure(
