@@ -35,6 +35,11 @@ def runtime_packages() -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
+# the Scan page's sounds play through the first of pw-play, paplay, aplay (station/sounds.py);
+# any one will do and none is required (without one, the desktop bell sounds)
+SOUND_PLAYERS = "pipewire-bin | pulseaudio-utils | alsa-utils"
+
+
 def version() -> str:
     sys.path.insert(0, str(ROOT))
     from desktop_app import __version__
@@ -56,6 +61,7 @@ def control(ver: str, arch: str, size_kb: int) -> str:
         "Maintainer: Packdesk <support@packdesk.app>\n"
         f"Installed-Size: {size_kb}\n"
         f"Depends: {', '.join(runtime_packages())}\n"
+        f"Recommends: {SOUND_PLAYERS}\n"
         "Section: utils\n"
         "Priority: optional\n"
         "Homepage: https://packdesk.app/\n"

@@ -1,11 +1,13 @@
 """The Scan page driven by key events as a keyboard-wedge scanner sends them (the code, then
 Enter, into whatever has the focus), against the local service, the virtual printer and the
-virtual scale: exact label and slip bytes, pack check, a shipped order scanned again, and
-50 orders without a mouse event."""
+virtual scale: exact label and slip bytes, pack check, a shipped order scanned again, 50 orders
+without a mouse event, and each outcome's sound started as a real player program (a stand-in
+pw-play first on PATH for every test here, so none plays audio)."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.scales.config import ScaleConfig
 from desktop_app.scales.virtual_scale import VirtualScale
 from desktop_app.station.slip import slip_zpl
+from desktop_app.station.sounds import sound_file
 from tests.gui.app_context import (
     expect,
     use_printer,
@@ -32,11 +35,20 @@ from tests.gui.scan_desk import add_orders, set_preferences
 from tests.gui.scan_desk import ctx as ctx  # the fixture
 from tests.gui.shipment_desk import wait_until
 from tests.station.conftest import BOOK, MUG, TEA, order_body
+from tests.station.fake_player import install_player, played, put_first_on_path
+
+
+@pytest.fixture
+def player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A stand-in pw-play first on PATH; its record of the files it was started with."""
+    record = install_player(tmp_path / "players", "pw-play")
+    put_first_on_path(monkeypatch, tmp_path / "players")
+    return record
 
 
 @pytest.fixture
 async def page(
-    ctx: AppContext, qtbot: QtBot, vprinter: VirtualPrinter, vscale: VirtualScale
+    ctx: AppContext, qtbot: QtBot, vprinter: VirtualPrinter, vscale: VirtualScale, player: Path
 ) -> AsyncIterator[ScanPageWidget]:
     use_printer(ctx, vprinter.uri)
     scale = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05))
@@ -49,6 +61,7 @@ async def page(
     await wait_until(lambda: scale.stable_kg() is not None, 10)
     yield widget
     await scale.aclose()
+    assert widget.sounds.player.wait(30)  # every player started has ended and been reaped
 
 
 def _type(qtbot: QtBot, text: str) -> None:
@@ -140,6 +153,32 @@ async def test_second_scan_of_a_shipped_order_offers_a_reprint(
     jobs = await vprinter.wait_for_jobs(4, timeout=60)
     assert jobs[2].data == jobs[0].data and jobs[3].data == jobs[1].data
     assert ctx.store is not None and len(ctx.store.find_by_reference("W-3")) == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows plays through winsound")
+async def test_each_outcome_starts_the_player_with_its_sound_until_sounds_are_off(
+    ctx: AppContext,
+    page: ScanPageWidget,
+    qtbot: QtBot,
+    vprinter: VirtualPrinter,
+    vscale: VirtualScale,
+    player: Path,
+) -> None:
+    await add_orders(ctx, order_body("W-6"), order_body("W-7"))
+    assert (await _scan(qtbot, page, "W-6")).kind == "shipped"
+    await wait_until(lambda: played(player) == [sound_file("success")], 10)
+    missing = await _scan(qtbot, page, "NO-SUCH-ORDER")
+    assert missing.code == "not_found" and page.outcome.color == RED
+    assert page.sounds.player.wait(30) and page.sounds.player.processes == []
+    assert played(player) == [sound_file("success"), sound_file("error")]
+
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    set_preferences(ctx, scan_sound=False)  # Settings › Station
+    await _next_parcel(page, vscale, 1.25)
+    assert (await _scan(qtbot, page, "W-7")).kind == "shipped"
+    assert page.sounds.player.processes == []  # (a player is started before the outcome shows)
+    assert played(player) == [sound_file("success"), sound_file("error")]
+    await vprinter.wait_for_jobs(4, timeout=60)
 
 
 class _MouseWatch(QObject):

@@ -1,26 +1,32 @@
 """The Scan page's presenter without a window, against the local service and the virtual
 printer: what the view shows for each outcome, the sound it asks for (none when the profile
 turned sounds off), the pack check following the profile's preference, errors that hold the
-next scan until confirmed; and the sounds themselves (beeps per signal)."""
+next scan until confirmed; and the sounds themselves: the WAV file through a player program,
+the desktop bell (one beep, three for an error) where no player is found."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
-from desktop_app.gui.scan.sound import beeps_for
+from desktop_app.gui.scan.sound import GAP_MS, ScanSounds, beeps_for
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.scales.config import ScaleConfig
+from desktop_app.station.sounds import sound_file
 from tests.gui.app_context import expect, use_printer
 from tests.gui.scan_desk import add_orders, set_preferences
 from tests.gui.scan_desk import ctx as ctx  # the fixture
 from tests.station.conftest import BOOK, MUG, TEA, order_body
+from tests.station.fake_player import install_player, played
 
 
 @pytest.fixture
@@ -90,5 +96,24 @@ async def test_typed_weight_when_neither_scale_nor_order_has_one(
     assert not presenter.view.asks_weight
 
 
-def test_one_beep_for_success_three_for_an_error() -> None:
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows plays through winsound")
+def test_the_wav_through_a_player_else_the_bell_once_for_success_three_times_for_an_error(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rings: list[str] = []
+    sounds = ScanSounds(bell=lambda: rings.append("ring"))  # QApplication.beep: not observable
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))  # no pw-play, paplay, aplay, afplay
+    assert sounds.play("error") == "bell"
+    qtbot.waitUntil(lambda: len(rings) == 3, timeout=5000)
+    assert sounds.play("success") == "bell"
+    qtbot.waitUntil(lambda: len(rings) == 4, timeout=5000)
     assert (beeps_for("success"), beeps_for("error")) == (1, 3)
+
+    record = install_player(tmp_path / "bin", "aplay")
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    assert sounds.play("success") == "file"
+    assert sounds.player.wait(30)
+    assert played(record) == [sound_file("success")]
+    qtbot.wait(2 * GAP_MS)  # none rang with a player
+    assert len(rings) == 4

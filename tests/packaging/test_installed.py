@@ -156,6 +156,7 @@ def test_deb_holds_the_bundle_desktop_entry_icons_and_metainfo(deb: Path, tmp_pa
     assert "ExecStart=/usr/bin/packdesk serve" in unit.read_text()
     control = run(["dpkg-deb", "-f", str(deb)]).stdout
     assert f"Version: {__version__}" in control and "libxcb-cursor0" in control
+    assert "Recommends: pipewire-bin | pulseaudio-utils | alsa-utils" in control  # sound players
     desktop = (root / "usr/share/applications/app.packdesk.Packdesk.desktop").read_text()
     assert "Exec=packdesk" in desktop and "Icon=packdesk" in desktop
     run(

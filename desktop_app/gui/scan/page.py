@@ -3,7 +3,8 @@
 The scan box has the focus whenever the page is shown; a keyboard-wedge scanner types the
 code and Enter, which is one scan. The outcome fills the page: green with the carrier and
 tracking number, red with the reason and what to do, blue while an order is being packed.
-Every outcome sounds (one beep, three for an error) unless the profile turned sounds off; an
+Every outcome sounds (a short rising two-tone, a low buzz for an error; the desktop bell where
+no player is found: gui/scan/sound.py) unless the profile turned sounds off; an
 error stays until the packer presses Esc, so none goes unnoticed; after a success the next
 scan is taken at once.
 
@@ -32,10 +33,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.scan import sound
 from desktop_app.gui.scan.banner import OutcomeBanner
 from desktop_app.gui.scan.order_panel import OrderItemsPanel
 from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
+from desktop_app.gui.scan.sound import ScanSounds
 from desktop_app.gui.scan.watched import WatchedFolderPoller
 from desktop_app.gui.scan.weight_panel import WeightPresetPanel
 from desktop_app.gui.widgets.scale import ScalePresenter
@@ -58,6 +59,7 @@ class ScanPageWidget(QWidget):
         self.scale = scale or ScalePresenter(self)
         self.presenter = ScanPresenter(ctx, self.scale)
         self.folder = WatchedFolderPoller(ctx, self)
+        self.sounds = ScanSounds()
 
         self.scan_box = QLineEdit()
         self.scan_box.setObjectName("scan_box")
@@ -122,7 +124,7 @@ class ScanPageWidget(QWidget):
             app.focusChanged.connect(self._keep_focus)
         presenter.changed.connect(self.render)
         presenter.outcome_shown.connect(self.outcome_shown)
-        presenter.sound.connect(sound.play)
+        presenter.sound.connect(self.sounds.play)
         self.folder.changed.connect(self._show_folder)
         self.render()
         self._show_folder()
