@@ -58,3 +58,15 @@ def test_parcel_point_example_is_a_known_partner(qtbot: QtBot) -> None:
     partners = json.loads(resource_path("partners.json").read_text(encoding="utf-8"))["partners"]
     assert example.group(0) in partners
     assert validate_address({"partner_id": example.group(0)}) == []
+
+
+def test_filled_in_fields_show_the_beginning_of_their_text(qtbot: QtBot) -> None:
+    """A field filled by the app (default country, a restored or picked address) shows its
+    text's beginning in a narrow column: "Deutschland", not "eutschland"."""
+    form = AddressFormWidget("to")
+    qtbot.addWidget(form)
+    country = form.editor("country")
+    assert country.text() and country.cursorPosition() == 0
+    form.set_address({"street": "Bürgermeister-Smidt-Straße", "city": "Bremen", "country": "AT"})
+    for name in ("street", "city", "country"):
+        assert form.editor(name).text() and form.editor(name).cursorPosition() == 0, name

@@ -68,6 +68,7 @@ def attach_country_list(edit: QLineEdit) -> QCompleter:
         code = country_code(edit.text())
         if code in COUNTRY_CODES and edit.text() != names[code]:
             edit.setText(names[code])
+            edit.setCursorPosition(0)  # the name's beginning once the field is left
             edit.textEdited.emit(edit.text())  # the user's choice: the form checks it again
 
     edit.editingFinished.connect(show_name)

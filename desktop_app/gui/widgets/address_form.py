@@ -121,6 +121,7 @@ class AddressFormWidget(QWidget):
             if name == "country":
                 attach_country_list(edit)
                 edit.setText(country_name(DEFAULT_COUNTRY))
+                edit.setCursorPosition(0)  # its beginning, in a narrow column too
             self.group.add(grid, row, col, name, translate("Form", label), edit, span=span)
         self._grid = grid
         layout = QVBoxLayout(self)

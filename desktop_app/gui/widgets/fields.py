@@ -104,6 +104,10 @@ class Field:
         """Set the editor's value without counting as a user edit."""
         if isinstance(self.editor, QLineEdit):
             self.editor.setText("" if value is None else format_number(value))
+            # show the text's beginning: setText leaves the cursor at the end, and a filled-in
+            # "Deutschland" in a narrow field would read "eutschland" (not while being typed in)
+            if not self.editor.hasFocus():
+                self.editor.setCursorPosition(0)
         elif isinstance(self.editor, QComboBox):
             index = self.editor.findData(value)
             if index < 0 and value is not None:
