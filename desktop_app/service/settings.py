@@ -10,7 +10,9 @@ DEFAULT_RATE_INTERVAL = 60.0
 MAX_BODY_BYTES = 1024 * 1024
 # slow and broken clients (see connections.py)
 HEADER_TIMEOUT = 10.0
-BODY_TIMEOUT = 20.0
+BODY_TIMEOUT = 18.0
+# a stalled connection is cut at most this long after its deadline (cuts are paced)
+CUT_SPREAD_SECONDS = 2.0
 KEEP_ALIVE_TIMEOUT = 5.0
 MAX_CONNECTIONS = 900
 MAX_CONNECTIONS_PER_CLIENT = 64
