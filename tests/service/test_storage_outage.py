@@ -254,7 +254,8 @@ def test_sqlite_full_file_system(service_factory: ServiceFactory, tmp_path: Path
         with Writers(service, count=2) as writers:
             time.sleep(1.0)
             filler = mount / "filler"
-            with open(filler, "wb") as fh, contextlib.suppress(OSError):
+            # suppress outermost: closing the file flushes its buffer, which fails on a full disk
+            with contextlib.suppress(OSError), open(filler, "wb") as fh:
                 while True:
                     fh.write(b"\0" * 65536)
             time.sleep(2.0)
