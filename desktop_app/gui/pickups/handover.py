@@ -35,14 +35,6 @@ if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 
-def profile_key(ctx: Any) -> tuple[str, str, str] | None:
-    """What the page's content depends on: which profile, its environment and service."""
-    profile = ctx.profile
-    if profile is None:
-        return None
-    return (profile.id, profile.environment, profile.base_url)
-
-
 class PickupsPresenter(QObject):
     """The day per carrier, pickup requests and manifests of the open profile."""
 
@@ -89,7 +81,7 @@ class PickupsPresenter(QObject):
         self.tasks.spawn(self.reload())
 
     def _on_profile_changed(self) -> None:
-        key = profile_key(self.ctx)
+        key = self.ctx.profile_key
         if key == self.shown_profile:
             return  # the same profile re-read (a new default sender...): the list still holds
         self.shown_profile = key

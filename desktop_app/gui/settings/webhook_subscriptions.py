@@ -121,14 +121,6 @@ class WebhookActions:
     delete: bool
 
 
-def _profile_key(ctx: Any) -> tuple[str, str, str] | None:
-    """What the list depends on: which profile, its environment and service."""
-    profile = ctx.profile
-    if profile is None:
-        return None
-    return (profile.id, profile.environment, profile.base_url)
-
-
 class WebhooksPresenter(QObject):
     """The open profile's webhooks: listed, checked, created, tested, reactivated, deleted."""
 
@@ -168,7 +160,7 @@ class WebhooksPresenter(QObject):
 
     def follow_profile(self) -> bool:
         """Start over for another profile (True); the same profile re-read keeps the list."""
-        key = _profile_key(self.ctx)
+        key = self.ctx.profile_key
         if key == self._shown_profile:
             return False  # the same profile re-read (a new default sender...): the list holds
         self._shown_profile = key

@@ -123,6 +123,15 @@ class AppContext(QObject):
         return self.profile.environment if self.profile is not None else "sandbox"
 
     @property
+    def profile_key(self) -> tuple[str, str, str] | None:
+        """What a page's loaded content depends on: which profile, its environment and
+        service (a page reloads when it changes)."""
+        profile = self.profile
+        if profile is None:
+            return None
+        return (profile.id, profile.environment, profile.base_url)
+
+    @property
     def connected(self) -> bool:
         """True when the client and creator of the current profile are ready."""
         return self.connection_state == "connected" and self.creator is not None
