@@ -59,13 +59,8 @@ class WatchedFolderPoller(QObject):
 
     def set_folder(self, folder: str | None) -> None:
         """Save the open profile's watched folder (None: stop watching) and show it."""
-        profile = self.ctx.profile
-        if profile is None:
-            return
-        preferences = profile.preferences.model_copy(update={"watched_folder": folder})
-        self.ctx.manager.update(profile.model_copy(update={"preferences": preferences}))
-        self.ctx.reload_profile()
-        self._show_folder()
+        if self.ctx.update_preferences(watched_folder=folder):
+            self._show_folder()
 
     def tick(self) -> None:
         """Import the folder's new files (in the background; one poll at a time)."""

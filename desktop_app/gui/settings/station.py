@@ -78,17 +78,14 @@ class StationSettings:
                     folder=folder
                 )
             folder = str(path)
-        update = {
-            "pack_check": choices.pack_check,
-            "scan_sound": choices.scan_sound,
-            "watched_folder": folder or None,
-        }
-        preferences = profile.preferences.model_copy(update=update)
         try:
-            self.ctx.manager.update(profile.model_copy(update={"preferences": preferences}))
+            self.ctx.update_preferences(
+                pack_check=choices.pack_check,
+                scan_sound=choices.scan_sound,
+                watched_folder=folder or None,
+            )
         except ProfileError as exc:
             return profile_error_text(exc) or str(exc)
-        self.ctx.reload_profile()
         return None
 
 

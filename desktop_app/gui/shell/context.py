@@ -206,6 +206,18 @@ class AppContext(QObject):
             await self._refresh_journal()
         await self._connect(generation)
 
+    def update_preferences(self, **changes: Any) -> bool:
+        """Save `changes` into the open profile's preferences and re-read the profile (pages
+        follow through `profile_changed`); False without an open profile. Raises what saving
+        raises (ProfileError), before anything is re-read."""
+        profile = self.profile
+        if profile is None:
+            return False
+        preferences = profile.preferences.model_copy(update=changes)
+        self.manager.update(profile.model_copy(update={"preferences": preferences}))
+        self.reload_profile()
+        return True
+
     def reload_profile(self) -> None:
         """Re-read the current profile (after Settings changed it) without reconnecting."""
         if self.profile is None:

@@ -251,16 +251,10 @@ class LabelPreviewWidget(QWidget):
         return self.auto_print_check.isChecked()
 
     def _on_auto_print(self, on: bool) -> None:
-        profile = self.context.profile
-        if profile is None:
-            return
-        prefs = profile.preferences.model_copy(update={"auto_print_after_create": on})
         try:
-            self.context.manager.update(profile.model_copy(update={"preferences": prefs}))
+            self.context.update_preferences(auto_print_after_create=on)
         except Exception as exc:  # a preference must not break the desk
             log.warning("could not save the auto-print preference: %s", exc)
-            return
-        self.context.reload_profile()
 
     # --- showing ------------------------------------------------------------------------------
 
