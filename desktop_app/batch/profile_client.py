@@ -38,13 +38,7 @@ async def profile_client(
             creds = manager.credentials(profile, sandbox)
         except ProfileError as exc:
             raise ProfileClientError(str(exc)) from None
-        client = ShippingClient(
-            creds.base_url,
-            creds.api_key,
-            ca_file=creds.ca_file,
-            environment=creds.environment,
-            key_environment=profile.key_environment if creds.verified else None,
-        )
+        client = ShippingClient.from_credentials(creds)
         try:
             yield client
         finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -34,6 +34,9 @@ from desktop_app.client.resources import (
     Webhooks,
 )
 from desktop_app.client.types import Me
+
+if TYPE_CHECKING:
+    from desktop_app.profiles.manager import Credentials
 
 
 class ShippingClient(BaseClient):
@@ -95,6 +98,19 @@ class ShippingClient(BaseClient):
         self.routing_rules = RoutingRules(self)
         self.labels = Labels(self)
         self.sandbox = Sandbox(self)
+
+    @classmethod
+    def from_credentials(cls, creds: Credentials) -> ShippingClient:
+        """A client for a profile's `Credentials`: its service, key and CA; the key's
+        environment counts as known when the profile verified it (not for a key given in
+        PACKDESK_API_KEY, which is checked before its first use)."""
+        return cls(
+            creds.base_url,
+            creds.api_key,
+            ca_file=creds.ca_file,
+            environment=creds.environment,
+            key_environment=creds.environment if creds.verified else None,
+        )
 
     def __repr__(self) -> str:
         return f"ShippingClient(base_url={self.base_url!r}, environment={self.environment!r})"

@@ -58,13 +58,7 @@ async def connect(
     from desktop_app.client import ShippingClient
 
     creds = manager.credentials(profile, sandbox if profile.builtin_local else None)
-    client = ShippingClient(
-        creds.base_url,
-        creds.api_key,
-        ca_file=creds.ca_file,
-        environment=creds.environment,
-        key_environment=creds.environment if creds.verified else None,
-    )
+    client = ShippingClient.from_credentials(creds)
     try:
         await client.me()  # proves the key and its environment before any work
         descriptions = await client.carriers.list()
