@@ -72,6 +72,11 @@ def main(argv: Sequence[str] = ()) -> int:
     from desktop_app.gui.i18n import install_translations
 
     install_translations()  # the saved choice, else the system's language
+    from desktop_app.gui.shell.appearance import follow_system_appearance
+    from desktop_app.gui.widgets import accessibility
+
+    accessibility.install(app)  # every control a screen reader reaches has a name
+    follow_system_appearance(app)  # dark or light, and high contrast, as the system says
     app.setQuitOnLastWindowClosed(False)  # the window closes itself after the async shutdown
     from desktop_app.gui.qt_compat import GuiThreadCollector
 
