@@ -5,9 +5,7 @@ and contrast."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from PySide6.QtGui import QAccessible
@@ -16,20 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets import accessibility
-from tests.gui.app_context import isolate
-from tests.gui.shipment_desk import make_window, open_desk
+from tests.gui.scan_desk import ctx as ctx  # the fixture
+from tests.gui.shipment_desk import make_window
 
 pytestmark = pytest.mark.timeout(300)
-
-
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_desk(tmp_path, local_service)
-    yield context
-    await context.aclose()
 
 
 @pytest.fixture
