@@ -12,20 +12,21 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
+# by QPalette.ColorRole name (the enum is made on first use: not at start-up)
 _DARK = {
-    QPalette.ColorRole.Window: "#202124",
-    QPalette.ColorRole.WindowText: "#e8eaed",
-    QPalette.ColorRole.Base: "#171717",
-    QPalette.ColorRole.AlternateBase: "#2a2b2e",
-    QPalette.ColorRole.Text: "#e8eaed",
-    QPalette.ColorRole.Button: "#2d2e31",
-    QPalette.ColorRole.ButtonText: "#e8eaed",
-    QPalette.ColorRole.ToolTipBase: "#303134",
-    QPalette.ColorRole.ToolTipText: "#e8eaed",
-    QPalette.ColorRole.PlaceholderText: "#9aa0a6",
-    QPalette.ColorRole.Highlight: "#8ab4f8",
-    QPalette.ColorRole.HighlightedText: "#202124",
-    QPalette.ColorRole.Link: "#8ab4f8",
+    "Window": "#202124",
+    "WindowText": "#e8eaed",
+    "Base": "#171717",
+    "AlternateBase": "#2a2b2e",
+    "Text": "#e8eaed",
+    "Button": "#2d2e31",
+    "ButtonText": "#e8eaed",
+    "ToolTipBase": "#303134",
+    "ToolTipText": "#e8eaed",
+    "PlaceholderText": "#9aa0a6",
+    "Highlight": "#8ab4f8",
+    "HighlightedText": "#202124",
+    "Link": "#8ab4f8",
 }
 
 
@@ -37,7 +38,7 @@ def scheme_palette(dark: bool, high_contrast: bool) -> QPalette:
     palette = QPalette(fusion.standardPalette()) if fusion is not None else QPalette()
     if dark:
         for role, color in _DARK.items():
-            palette.setColor(role, QColor(color))
+            palette.setColor(getattr(QPalette.ColorRole, role), QColor(color))
     if high_contrast:
         ink, paper = (
             (QColor("white"), QColor("black")) if dark else (QColor("black"), QColor("white"))
