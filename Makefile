@@ -16,6 +16,8 @@ APT_TEST := xvfb xauth poppler-utils cups cups-client cups-bsd postgresql deskto
 # committed so a checkout and the packaging find them without Qt's tools
 TS_FILES := $(wildcard resources/translations/packdesk_*.ts)
 QM_FILES := $(TS_FILES:.ts=.qm)
+# Qt-free code whose words the GUI shows, marked with QT_TRANSLATE_NOOP (the printer transports' names)
+TRANSLATED_NON_GUI := desktop_app/printing/transports desktop_app/printing/qt_print.py
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'
@@ -83,7 +85,7 @@ screenshots: install ## render the main window to docs/screenshots/ (and in Germ
 translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm files the app loads
 
 translations-extract: .stamps/venv ## add new GUI strings to the .ts files (then translate them)
-	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui \
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui $(TRANSLATED_NON_GUI) \
 		-target-language de_DE -ts resources/translations/packdesk_de.ts
 	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly \
 		desktop_app/gui -target-language en -ts resources/translations/packdesk_en.ts
