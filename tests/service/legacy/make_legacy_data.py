@@ -9,12 +9,16 @@ manifest, a webhook, a routing rule, a deleted shipment) and keeps the database:
     python tests/service/legacy/make_legacy_data.py sqlite OUT.db
     python tests/service/legacy/make_legacy_data.py postgresql OUT.sql   # a pg_dump
 
+Beside each it writes OUT.keys.json: the credentials file and the station keys it made (keys
+of this throw-away database only), so the tests can use the upgraded service with them.
+
 Run from a later checkout, it makes that release's database instead (upgraded by Alembic).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import shutil
 import subprocess
 import sys
@@ -29,7 +33,8 @@ from tests.service.payloads import shipment  # noqa: E402
 from tests.service.postgres import PG_DATABASE, PG_USER, PostgresCluster, find_pg_bin  # noqa: E402
 
 
-def _fill(service: object) -> None:
+def _fill(service: object) -> dict[str, object]:
+    """Fill the service; the keys it made."""
     from tests.fixtures.service import RunningService
 
     assert isinstance(service, RunningService)
@@ -39,8 +44,10 @@ def _fill(service: object) -> None:
         else None
     )
     database = ("--database-url", url) if url else ()
-    service.accounts(*database, "add-key", service.email, "--name", "Station 1")
-    service.accounts(*database, "add-key", service.email, "--name", "Packtisch Süd")
+    stations = [
+        json.loads(service.accounts(*database, "add-key", service.email, "--name", name))
+        for name in ("Station 1", "Packtisch Süd")
+    ]
     other = service.add_account("second@example.com")
     start = dt.datetime.now(dt.UTC).replace(microsecond=0) + dt.timedelta(hours=2)
     window = {"earliest": start.isoformat(), "latest": (start + dt.timedelta(hours=4)).isoformat()}
@@ -89,17 +96,25 @@ def _fill(service: object) -> None:
         assert hook.status_code in (200, 201), hook.text
         other_made = second.post("/v1/shipments", json=shipment("dhl", label=True))
         assert other_made.status_code == 200, other_made.text
+    credentials = json.loads(service.credentials_file.read_text(encoding="utf-8"))
+    credentials.pop("ca_file", None)
+    return {"credentials": credentials, "stations": stations, "second_account": other}
+
+
+def _write_keys(out: Path, keys: dict[str, object]) -> None:
+    out.with_suffix(".keys.json").write_text(json.dumps(keys, indent=2) + "\n", encoding="utf-8")
 
 
 def make_sqlite(out: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         with start_service(Path(tmp), *LOCAL_SERVICE_ARGS, "--render-processes", "0") as service:
-            _fill(service)
+            keys = _fill(service)
         database = Path(tmp) / "service.db"
         subprocess.run(
             ["sqlite3", str(database), "PRAGMA wal_checkpoint(TRUNCATE); VACUUM;"], check=True
         )
         shutil.copyfile(database, out)
+    _write_keys(out, keys)
 
 
 def make_postgresql(out: Path) -> None:
@@ -110,7 +125,7 @@ def make_postgresql(out: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             args = ("--database-url", cluster.url, *LOCAL_SERVICE_ARGS, "--render-processes", "0")
             with start_service(Path(tmp), *args) as service:
-                _fill(service)
+                keys = _fill(service)
         dump = subprocess.run(
             cluster._cmd(
                 "pg_dump",
@@ -126,6 +141,7 @@ def make_postgresql(out: Path) -> None:
             capture_output=True,
         )
         out.write_bytes(dump.stdout)
+        _write_keys(out, keys)
     finally:
         cluster.stop()
 
