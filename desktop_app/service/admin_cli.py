@@ -1,4 +1,4 @@
-"""`packdesk serve migrate`: the warehouse server's upkeep from a shell.
+"""`packdesk serve migrate|backup|restore`: the warehouse server's upkeep from a shell.
 
 Each command takes the `--data-dir` and `--database-url` of the `packdesk serve` it looks
 after (the systemd unit's: `--data-dir /var/lib/packdesk`).
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import time
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any
@@ -76,9 +77,62 @@ def _migrate_parser() -> argparse.ArgumentParser:
     return p
 
 
+async def _archive(args: argparse.Namespace, command: str) -> int:
+    from desktop_app.service.backup import BackupError, backup, restore
+
+    settings = _settings(args)
+    started = time.perf_counter()
+    try:
+        run = backup if command == "backup" else restore
+        summary = await run(settings, args.file)
+    except BackupError as exc:
+        print(f"packdesk serve {command}: {exc}", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - started
+    where = f"backup {args.file}" if command == "backup" else f"restored into {settings.data_dir}"
+    print(
+        f"{where}: {summary.shipments} shipments, {summary.labels} labels, "
+        f"schema {summary.schema_revision}, {seconds:.1f} s"
+    )
+    return 0
+
+
+async def _backup(args: argparse.Namespace) -> int:
+    return await _archive(args, "backup")
+
+
+async def _restore(args: argparse.Namespace) -> int:
+    return await _archive(args, "restore")
+
+
+def _backup_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="packdesk serve backup",
+        description="Copy the service's database, keys file and CA into one archive while the "
+        "service keeps running (SQLite's online backup; pg_dump for PostgreSQL). The archive "
+        "holds keys: keep it as private as the data dir.",
+    )
+    p.add_argument("file", type=Path, help="the archive to write (e.g. packdesk-2026-11-26.tar)")
+    _database_options(p)
+    return p
+
+
+def _restore_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="packdesk serve restore",
+        description="Restore a backup into an empty data dir (and, with --database-url, an "
+        "empty PostgreSQL database); then start the service on it.",
+    )
+    p.add_argument("file", type=Path, help="an archive of packdesk serve backup")
+    _database_options(p)
+    return p
+
+
 Command = Callable[[argparse.Namespace], Coroutine[Any, Any, int]]
 ADMIN_COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], Command]] = {
     "migrate": (_migrate_parser, _migrate),
+    "backup": (_backup_parser, _backup),
+    "restore": (_restore_parser, _restore),
 }
 
 

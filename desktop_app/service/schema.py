@@ -78,9 +78,10 @@ def _current(connection: Connection) -> str | None:
     return heads[0] if heads else None
 
 
-def _known(script: ScriptDirectory, revision: str) -> bool:
+def is_known_revision(revision: str, script: ScriptDirectory | None = None) -> bool:
+    """True when this code has `revision` (else a newer Packdesk wrote it)."""
     try:
-        return script.get_revision(revision) is not None
+        return (script or scripts()).get_revision(revision) is not None
     except CommandError:
         return False
 
@@ -101,7 +102,7 @@ def _upgrade(connection: Connection) -> SchemaUpgrade:
     head = script.get_current_head()
     assert head is not None
     before = _current(connection)
-    if before is not None and not _known(script, before):
+    if before is not None and not is_known_revision(before, script):
         raise SchemaError(newer_database_message(before, head))
     legacy = before is None and inspect(connection).has_table(_LEGACY_MARKER_TABLE)
     if before != head:
