@@ -162,19 +162,11 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
 
 
 def _setup_logging(settings: ServiceSettings, level: str) -> None:
-    """Log to stderr and to `service.log` in the data dir; stdout line 1 stays the JSON."""
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    root = logging.getLogger()
-    root.setLevel(level.upper())
-    # fontTools' subsetter logs ~70 INFO lines (glyph lists, tables pruned) for every PDF label
-    # rendered in this process (the thread fallback, manifests): its warnings are enough
-    logging.getLogger("fontTools").setLevel(max(logging.WARNING, root.level))
-    for handler in (
-        logging.StreamHandler(sys.stderr),
-        logging.FileHandler(settings.data_dir / "service.log", encoding="utf-8"),
-    ):
-        handler.setFormatter(fmt)
-        root.addHandler(handler)
+    """Log to stderr and to the rotated `service.log` in the data dir (see logs.py); stdout
+    line 1 stays the JSON."""
+    from desktop_app.service.logs import setup_logging
+
+    setup_logging(settings.data_dir / "service.log", level)
 
 
 async def _ensure_first_account(settings: ServiceSettings, email: str, tls: TlsFiles) -> None:
@@ -272,7 +264,7 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
             raise
         # a restart while the database is away: serve 503 until it is back (systemd keeps
         # the service up; stations see a temporary condition, not a refused connection)
-        log.error("database unreachable at start-up (%s); answering 503 until it is back", exc)
+        log.error("no database at start-up (%s); answering 503 until it is back", exc)
     pairing = _pairing(settings, tls)
     if args.pairing_file is not None:
         _write_pairing(args.pairing_file, pairing)
