@@ -87,7 +87,7 @@ translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm file
 translations-extract: .stamps/venv ## add new GUI strings to the .ts files (then translate them)
 	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui $(TRANSLATED_NON_GUI) \
 		-target-language de_DE -ts resources/translations/packdesk_de.ts
-	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly \
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly $(TRANSLATED_NON_GUI) \
 		desktop_app/gui -target-language en -ts resources/translations/packdesk_en.ts
 
 resources/translations/%.qm: resources/translations/%.ts | .stamps/venv
