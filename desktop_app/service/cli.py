@@ -99,6 +99,13 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--clock-offset", type=float, default=0.0, metavar="S")
     p.add_argument("--smtp-url", default=None, help="smtp://host:port for account e-mails")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument(
+        "--parent-pid",
+        type=int,
+        default=None,
+        metavar="PID",
+        help="stop when this process ends (the app that started the service)",
+    )
     addressing = p.add_argument_group("public address and certificate")
     addressing.add_argument(
         "--public-url",
@@ -358,6 +365,10 @@ def serve_main(argv: Sequence[str]) -> int:
     if args.show_pairing:
         return _show_pairing(settings, args)
     _setup_logging(settings, args.log_level)
+    if args.parent_pid is not None:
+        from desktop_app.parent_watch import exit_with_parent
+
+        exit_with_parent(args.parent_pid)
     try:
         return asyncio.run(_serve(settings, args))
     except KeyboardInterrupt:
