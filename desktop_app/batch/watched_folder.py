@@ -27,6 +27,7 @@ from desktop_app.batch.orders import DEFAULT_CURRENCY, orders_of_table, store_or
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
+    from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.store import ProfileStore
 
 __all__ = ["DEFAULT_POLL_INTERVAL", "DEFAULT_SETTLE", "FileReport", "WatchedFolder"]
@@ -73,7 +74,9 @@ class WatchedFolder:
         currency: str = DEFAULT_CURRENCY,
         book: MappingBook | None = None,
         clock: Callable[[], float] = time.time,
+        catalogue: Catalogue | None = None,
     ) -> None:
+        self.catalogue = catalogue
         self.folder = Path(folder)
         self.settle = settle
         self.currency = currency
@@ -138,7 +141,14 @@ class WatchedFolder:
             return self._finish(claimed, report, f"cannot be read: {exc}")
         except OSError as exc:
             return self._finish(claimed, report, f"cannot be read: {exc}")
-        orders = orders_of_table(table, self.book or MappingBook(), currency=self.currency)
+        catalogue = self.catalogue
+        if catalogue is None and store is not None:
+            from desktop_app.profiles.catalogue import Catalogue
+
+            catalogue = Catalogue.of_profile(store.profile_dir)
+        orders = orders_of_table(
+            table, self.book or MappingBook(), currency=self.currency, catalogue=catalogue
+        )
         lines = {order.external_order_id: order.lines for order in orders}
         for order in orders:
             if not order.valid:
