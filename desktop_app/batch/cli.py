@@ -34,6 +34,7 @@ from desktop_app.batch.mapping import (
 )
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import DEFAULT_CONCURRENCY, summarize
+from desktop_app.paths import PRINT_QUEUE_DB_NAME
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
@@ -42,8 +43,6 @@ if TYPE_CHECKING:
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
 
-#: the print queue of a profile, shared with the desktop app (gui.context.QUEUE_DB)
-QUEUE_DB = "print_queue.sqlite"
 DEFAULT_PRINT_TIMEOUT = 120.0
 
 
@@ -360,7 +359,7 @@ async def _run_with(
     store = await asyncio.to_thread(manager.open_store, profile)
     queue = None
     if printer is not None:
-        queue_path = Path(manager.profile_data_dir(profile)) / QUEUE_DB
+        queue_path = Path(manager.profile_data_dir(profile)) / PRINT_QUEUE_DB_NAME
         queue = PrintQueue(queue_path, PrinterBook())
         await queue.start()  # also resumes labels an interrupted run left queued
     progress = ProgressBar(sum(1 for r in batch.rows if r.valid))

@@ -89,6 +89,6 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         lookup=lambda: keys,
         public_url=lambda: settings.base_url,
         outage=ctx.outage,
-        write_check=lambda: ctx.db_file_watch.problem() if ctx.db_file_watch else None,
+        file_check=lambda: ctx.db_file_watch.problem() if ctx.db_file_watch else None,
     )
     return app

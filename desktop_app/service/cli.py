@@ -272,7 +272,7 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
             raise
         # a restart while the database is away: serve 503 until it is back (systemd keeps
         # the service up; stations see a temporary condition, not a refused connection)
-        log.error("database unreachable at start-up (%s); answering 503 until it is back", exc)
+        log.error("no database at start-up (%s); answering 503 until it is back", exc)
     pairing = _pairing(settings, tls)
     if args.pairing_file is not None:
         _write_pairing(args.pairing_file, pairing)

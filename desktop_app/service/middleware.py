@@ -64,12 +64,13 @@ class ServiceMiddleware:
         lookup: Callable[[], Callable[[str], Awaitable[KeyInfo | None]]] | None = None,
         public_url: Callable[[], str] | None = None,
         outage: StorageOutage | None = None,
-        write_check: Callable[[], str | None] | None = None,
+        file_check: Callable[[], str | None] | None = None,
     ) -> None:
         self.app = app
         self.outage = outage or StorageOutage()
-        # before a write is acknowledged: None, or why the database cannot have kept it
-        self.write_check = write_check
+        # before every request and before a write is acknowledged: None, or why the database
+        # cannot be used (its SQLite file is gone: reads would answer from the deleted file)
+        self.file_check = file_check
         self._public_url = public_url
         self._public_host: bytes | None = None
         self.limiter = limiter
@@ -146,7 +147,7 @@ class ServiceMiddleware:
             if message["type"] == "http.response.start":
                 status = int(message["status"])
                 problem = (
-                    self.write_check() if is_write and status < 300 and self.write_check else None
+                    self.file_check() if is_write and status < 300 and self.file_check else None
                 )
                 if problem is not None:
                     # the commit went to a file that is no longer the database: not stored
@@ -155,8 +156,6 @@ class ServiceMiddleware:
                     await storage_unavailable()
                     started = True
                     return
-                if status < 500 and state.get("key") is not None:
-                    self.outage.succeeded()
                 started = True
                 headers = list(message.get("headers", []))
                 headers += [(k.lower().encode(), v.encode()) for k, v in rate.headers().items()]
@@ -187,6 +186,11 @@ class ServiceMiddleware:
                     # (without a key the app answers 401 before any query)
                     await send_error(404, ["resource not found"], {})
                     return
+            problem = self.file_check() if self.file_check and path != "/health" else None
+            if problem is not None:
+                self.outage.failed(OSError(problem), f"{scope['method']} {path}")
+                await storage_unavailable()
+                return
             await self.app(scope, receive, send_with_headers)
         except ClientDisconnect:
             # the client went away (or its body stalled past the limit): nobody to answer
