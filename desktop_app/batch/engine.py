@@ -134,13 +134,12 @@ class OrderRecord:
         weight = self.total_weight_kg()
         if weight is not None and weight > 0:
             out["package.weight"] = weight
-        if catalogue is not None and len(self.items) == 1 and _count(self.items[0]) == 1:
-            product = catalogue.lookup(self.items[0].sku)
-            if product is not None and product.dimensions is not None:
-                length, width, height = product.dimensions
-                out.update(
-                    {"package.length": length, "package.width": width, "package.height": height}
-                )
+        parcel = (
+            catalogue.parcel_for((item.sku, _count(item)) for item in self.items)
+            if catalogue is not None
+            else None
+        )
+        out.update({f"package.{key}": value for key, value in (parcel or {}).items()})
         return out
 
 

@@ -603,9 +603,10 @@ def build_draft(
                 value = street
         _put(draft, target, value)
     _street_from_second_line(draft.get("to"))
+    # the items' weight and parcel win over the profile's default package, a column over both
     for path, value in (fallback or {}).items():
-        node, key = path_parent(draft, path)
-        if node.get(key) in (None, ""):
+        if not _given(mapping, path, row):
+            node, key = path_parent(draft, path)
             node[key] = value
             origins.filled[path] = "product catalogue"
     facts = order_facts or {}

@@ -9,7 +9,7 @@ order number is an order of its own. Totals are the sums of the lines (price x q
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
@@ -95,10 +95,11 @@ def _placed_at(text: str) -> str | None:
     return moment.isoformat() if moment.tzinfo else f"{moment.isoformat()}+00:00"
 
 
-def _wire_item(item: OrderItem, currency: str) -> dict[str, Any]:
+def _wire_item(item: OrderItem, currency: str, contents: str = "") -> dict[str, Any]:
     wire: dict[str, Any] = {
         "sku": item.sku,
-        "title": {"fallback": item.title or item.sku},
+        # no title column: the batch's contents column, else the SKU
+        "title": {"fallback": item.title or contents or item.sku},
         "quantity": item.quantity,
         # prices are optional in a shop's export: an unknown price is 0 (said per order)
         "price": item.price if item.price is not None else 0.0,
@@ -111,6 +112,11 @@ def _wire_item(item: OrderItem, currency: str) -> dict[str, Any]:
         wire["weight"] = item.weight_kg
         wire["weight_unit"] = "kg"
     return wire
+
+
+def _contents(shipment: Mapping[str, Any]) -> str:
+    package = shipment.get("package")
+    return str(package.get("description") or "") if isinstance(package, Mapping) else ""
 
 
 def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[OrderDraft]:
@@ -128,7 +134,9 @@ def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[Or
         draft: dict[str, Any] = {
             "external_order_id": number,
             "currency": order_currency,
-            "order_line_items": [_wire_item(item, order_currency) for item in items],
+            "order_line_items": [
+                _wire_item(item, order_currency, str(_contents(shipment))) for item in items
+            ],
         }
         if isinstance(shipment.get("to"), dict):
             draft["delivery_address"] = shipment["to"]

@@ -147,6 +147,24 @@ class Catalogue:
             rows = db.execute(query + " ORDER BY sku COLLATE NOCASE", args).fetchall()
         return [p for p in (self._product(r) for r in rows) if p is not None]
 
+    def parcel_for(self, lines: Iterable[tuple[str, float]]) -> dict[str, float] | None:
+        """The parcel of an order of (SKU, quantity) lines: one unit of one product ships in
+        that product's dimensions (length, width, height in cm); None otherwise."""
+        units = [(sku, quantity) for sku, quantity in lines if quantity]
+        if len(units) != 1 or units[0][1] != 1:
+            return None
+        product = self.lookup(units[0][0])
+        if product is None or product.dimensions is None:
+            return None
+        length, width, height = product.dimensions
+        return {"length": length, "width": width, "height": height}
+
+    @classmethod
+    def of_store(cls, store: object) -> Catalogue | None:
+        """The catalogue beside a profile store (None for a store without a folder)."""
+        folder = getattr(store, "profile_dir", None)
+        return cls.of_profile(folder) if isinstance(folder, Path) else None
+
     def __iter__(self) -> Iterator[Product]:
         return iter(self.all())
 

@@ -9,7 +9,6 @@
     </message>
     <message>
         <source>Search the address book…</source>
-        <extracomment>addresses removed from this book: the shipping API has no delete or update of a stored address (GET/POST only), so they stay on the service and are left out here</extracomment>
         <translation>Im Adressbuch suchen …</translation>
     </message>
     <message>
@@ -101,6 +100,7 @@
     </message>
     <message>
         <source>Could not load the addresses: {0}</source>
+        <extracomment>the book changed (profile switched, synced, added, edited, removed): pickers reload the rows shown may differ (another default sender) another profile&apos;s book is shown: search, lookup and messages start over an outcome to show: (text, error) the typed address&apos;s problems in words (&quot;&quot; once they are gone) the address a parcel-point lookup resolved (None: none yet) the stored address being edited (None: the form makes a new address)</extracomment>
         <translation>Die Adressen konnten nicht geladen werden: {0}</translation>
     </message>
     <message numerus="yes">
@@ -174,7 +174,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Edit…</source>
-        <extracomment>the stored address being edited (None: the form makes a new address)</extracomment>
         <translation>Bearbeiten …</translation>
     </message>
     <message>
@@ -275,6 +274,34 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         </translation>
     </message>
     <message>
+        <source>Column “{column}”: {problem}</source>
+        <translation>Spalte „{column}“: {problem}</translation>
+    </message>
+    <message>
+        <source>Sender: the sample sender (test data)</source>
+        <translation>Absender: der Beispiel-Absender (Testdaten)</translation>
+    </message>
+    <message>
+        <source>Sender: the profile&apos;s default sender</source>
+        <translation>Absender: der Standard-Absender des Profils</translation>
+    </message>
+    <message>
+        <source>Carrier, service and parcel: shipping preset “{name}”</source>
+        <translation>Versanddienstleister, Service und Paket: Versandvorgabe „{name}“</translation>
+    </message>
+    <message>
+        <source>Weight: from the product catalogue</source>
+        <translation>Gewicht: aus dem Produktkatalog</translation>
+    </message>
+    <message>
+        <source>Parcel size: from the product catalogue</source>
+        <translation>Paketmaße: aus dem Produktkatalog</translation>
+    </message>
+    <message>
+        <source>Carrier and service: the profile&apos;s defaults</source>
+        <translation>Versanddienstleister und Service: Vorgaben des Profils</translation>
+    </message>
+    <message>
         <source>Receiver full name (split into first and last name)</source>
         <translation>Empfänger, ganzer Name (wird in Vor- und Nachname geteilt)</translation>
     </message>
@@ -363,8 +390,12 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Absender, Telefon</translation>
     </message>
     <message>
-        <source>Weight (kg)</source>
-        <translation>Gewicht (kg)</translation>
+        <source>Weight (kg unless a unit is given)</source>
+        <translation>Gewicht (kg, wenn keine Einheit angegeben ist)</translation>
+    </message>
+    <message>
+        <source>Weight unit (g, kg, lb)</source>
+        <translation>Gewichtseinheit (g, kg, lb)</translation>
     </message>
     <message>
         <source>Length (cm)</source>
@@ -441,6 +472,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Shop name</source>
         <translation>Shopname</translation>
+    </message>
+    <message>
+        <source>Parcel-point partner&apos;s order date (YYYY-MM-DD)</source>
+        <translation>Bestelldatum des Paketshop-Partners (JJJJ-MM-TT)</translation>
     </message>
     <message>
         <source>Order date</source>
@@ -554,8 +589,19 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Die für diesen Dateiaufbau gemerkte Zuordnung wird verwendet.</translation>
     </message>
     <message>
+        <source>Recognised: {platform}. Mapped without a question.</source>
+        <translation>Erkannt: {platform}. Ohne Rückfrage zugeordnet.</translation>
+    </message>
+    <message>
         <source>Mapping guessed from the column names: check it and apply it.</source>
         <translation>Zuordnung aus den Spaltennamen erraten: bitte prüfen und anwenden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of the file are not orders and were left out.</source>
+        <translation>
+            <numerusform>%n Zeile der Datei ist keine Bestellung und wurde ausgelassen.</numerusform>
+            <numerusform>%n Zeilen der Datei sind keine Bestellungen und wurden ausgelassen.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>{name}: %n order(s)</source>
@@ -574,6 +620,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Create all ({ready})</source>
+        <extracomment>the widest number &quot;Create all&quot; is sized for (so its width never changes with the count)</extracomment>
         <translation>Alle erstellen ({ready})</translation>
     </message>
     <message>
@@ -597,6 +644,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>{0}.</source>
         <translation>{0}.</translation>
+    </message>
+    <message>
+        <source>No default sender: the Local sandbox&apos;s sample sender is used for every order (test data). Set the default sender to use yours.</source>
+        <translation>Kein Standard-Absender: Für jede Bestellung wird der Beispiel-Absender der lokalen Sandbox verwendet (Testdaten). Legen Sie den Standard-Absender fest, um Ihren zu verwenden.</translation>
     </message>
     <message>
         <source>Canceling: rows already sent finish, the others wait.</source>
@@ -1035,7 +1086,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Reprint</source>
-        <extracomment>the user asked to see a shipment&apos;s label (the main window shows it in the preview) a message was shown (for tests and the status bar) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Erneut drucken</translation>
     </message>
     <message>
@@ -1091,6 +1141,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>The label of {0} is not on this computer.</source>
+        <extracomment>the user asked to see a shipment&apos;s label (the main window shows it in the preview) a message was shown (for tests and the status bar) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Das Etikett von {0} liegt nicht auf diesem Computer.</translation>
     </message>
     <message>
@@ -1210,11 +1261,11 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Return label for {who}</source>
-        <extracomment>the return was created (its StoredShipment)</extracomment>
         <translation>Retourenetikett für {who}</translation>
     </message>
     <message>
         <source>From (the customer)</source>
+        <extracomment>the return was created (its StoredShipment)</extracomment>
         <translation>Von (Kunde)</translation>
     </message>
     <message>
@@ -1307,12 +1358,12 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>No tracking yet</source>
-        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) periodic refresh of open shipments a periodic refresh leaves this share of the rate-limit window to the desk&apos;s real work at most this many single GETs per periodic refresh (the list call covers the rest)</extracomment>
+        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone)</extracomment>
         <translation>Noch keine Sendungsverfolgung</translation>
     </message>
     <message>
         <source>Select a shipment to see its tracking.</source>
-        <extracomment>the shipment was updated from the service (the StoredShipment) a message was shown (the text)</extracomment>
+        <extracomment>a message was shown (the text) the shipment was updated from the service (the StoredShipment)</extracomment>
         <translation>Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
     </message>
     <message>
@@ -1345,6 +1396,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Select one shipment to see its tracking.</source>
+        <extracomment>one event row: time, status, location, details (with the package when there are several) the shown shipment or what may be done with it changed the shipment was updated from the service (the StoredShipment) an outcome to tell the user a move to the next status is on its way</extracomment>
         <translation>Eine Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
     </message>
     <message>
@@ -1519,7 +1571,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Carrier / shipment</source>
-        <extracomment>a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with</extracomment>
         <translation>Paketdienst / Sendung</translation>
     </message>
     <message>
@@ -1536,6 +1587,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Reload</source>
+        <extracomment>a pickup was requested (the PickupRequest answered by the service)</extracomment>
         <translation>Neu laden</translation>
     </message>
     <message>
@@ -1552,6 +1604,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Request a pickup</source>
+        <extracomment>a field changed (the request is checked again)</extracomment>
         <translation>Abholung beauftragen</translation>
     </message>
     <message>
@@ -1592,6 +1645,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Could not load the pickup history: {0}</source>
+        <extracomment>the day, the pickup history or the manifests were (re)loaded or cleared a request or a manifest started or ended (the buttons follow) a message for the page (text, whether it is an error) what the last manifest holds and where its PDF is a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with a pickup request / a manifest is on its way to the service</extracomment>
         <translation>Die bisherigen Abholungen konnten nicht geladen werden: {0}</translation>
     </message>
     <message>
@@ -3214,6 +3268,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>✔ in use</source>
+        <extracomment>definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
         <translation>✔ in Verwendung</translation>
     </message>
     <message>
@@ -3290,6 +3345,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Print head open: close the print head</source>
+        <extracomment>how long the status query waits for a printer&apos;s answer (seconds)</extracomment>
         <translation>Druckkopf offen: Druckkopf schließen</translation>
     </message>
     <message>
@@ -4657,6 +4713,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Local sandbox</source>
+        <extracomment>the environments a profile can have</extracomment>
         <translation>Lokale Testumgebung</translation>
     </message>
     <message>

@@ -70,6 +70,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n line(s) of the file are not orders and were left out.</source>
+        <translation>
+            <numerusform>%n line of the file is not an order and was left out.</numerusform>
+            <numerusform>%n lines of the file are not orders and were left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>{name}: %n order(s)</source>
         <translation>
             <numerusform>{name}: %n order</numerusform>

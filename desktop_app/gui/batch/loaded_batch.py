@@ -110,6 +110,13 @@ class BatchActions:
     import_orders: bool
 
 
+def _same_grouping(before: ColumnMapping, after: ColumnMapping) -> bool:
+    """True when both mappings take the order number (which groups the rows) from the same
+    place, so the file's orders stay as they are."""
+    keys = ("reference_number", "metadata.partner.order_number")
+    return all(before.get(key) == after.get(key) for key in keys)
+
+
 class BatchPresenter(QObject):
     """A loaded orders file, its checked rows, and their run."""
 
@@ -303,7 +310,7 @@ class BatchPresenter(QObject):
         batch, table = self.batch, self.file_table
         if batch is None or table is None or self.running:
             return False
-        if batch.counts().get("created"):
+        if batch.counts().get("created") or _same_grouping(batch.mapping, mapping):
             batch.set_mapping(mapping)
         else:  # the order number column may have changed: group the file's rows again
             self._use_orders(table, orders_of(table, mapping=mapping, catalogue=self.catalogue()))
