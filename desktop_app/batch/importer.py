@@ -32,7 +32,13 @@ XLSX_SUFFIXES = frozenset({".xlsx", ".xlsm"})
 
 
 class TableError(ValueError):
-    """The file cannot be read as an order table; the message says why."""
+    """The file cannot be read as an order table; the message says why, `reason` what kind
+    of why (for a message in the UI language): "encoding", "empty", "no_header",
+    "unreadable" (the file system or a damaged workbook) or "malformed" (a CSV error)."""
+
+    def __init__(self, message: str, reason: str = "unreadable") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -102,7 +108,8 @@ def _decode(data: bytes, name: str) -> tuple[str, str]:
     if b"\x00" in data[:4096]:
         raise TableError(
             f"{name} is not a text table in a known encoding (UTF-8, Windows-1252, UTF-16 "
-            "with BOM): save it as CSV UTF-8, or as XLSX"
+            "with BOM): save it as CSV UTF-8, or as XLSX",
+            "encoding",
         )
     for encoding in ENCODINGS:
         try:
@@ -132,7 +139,7 @@ def read_csv(path: Path) -> Table:
         raise TableError(f"cannot read {path}: {exc.strerror or exc}") from None
     text, encoding = _decode(data, path.name)
     if not text.strip():
-        raise TableError(f"{path.name} is empty")
+        raise TableError(f"{path.name} is empty", "empty")
     text = _without_separator_hint(text)
     delimiter = _sniff_delimiter(_after_preamble(text))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -164,9 +171,9 @@ def read_csv(path: Path) -> Table:
             rows.append(_row(headers, record))
             lines.append(reader.line_num)
     except csv.Error as exc:
-        raise TableError(f"{path.name}, line {reader.line_num}: {exc}") from None
+        raise TableError(f"{path.name}, line {reader.line_num}: {exc}", "malformed") from None
     if header_row is None:
-        raise TableError(f"{path.name} has no header row")
+        raise TableError(f"{path.name} has no header row", "no_header")
     return Table(
         path, headers, rows, lines, encoding=encoding, delimiter=delimiter,
         skipped=tuple(skipped), short=frozenset(short),
@@ -254,7 +261,7 @@ def read_xlsx(path: Path, sheet: str | None = None) -> Table:
     finally:
         workbook.close()
     if headers is None:
-        raise TableError(f"{path.name} has no header row")
+        raise TableError(f"{path.name} has no header row", "no_header")
     return Table(path, headers, rows, lines)
 
 

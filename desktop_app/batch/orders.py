@@ -57,6 +57,21 @@ class OrderDraft:
     lines: list[int]  # file lines of its rows, for messages
     draft: dict[str, Any]
     problems: list[Problem] = field(default_factory=list)
+    columns: dict[str, str] = field(default_factory=dict, repr=False)
+    """Order field -> the file's column that fills it (for naming it in a problem)."""
+
+    def column_for(self, path: str) -> str | None:
+        """The file column behind a problem's path ("delivery_address.zip_code"), if any."""
+        key = re.sub(r"\[\d+\]", "[]", path)
+        return self.columns.get(key)
+
+    def problem_lines(self) -> list[str]:
+        """The problems naming the file's column that holds the value."""
+        out = []
+        for problem in self.problems:
+            column = self.column_for(problem.path)
+            out.append(f"column {column!r}: {problem.message}" if column else str(problem))
+        return out
 
     @property
     def external_order_id(self) -> str:
@@ -119,6 +134,27 @@ def _contents(shipment: Mapping[str, Any]) -> str:
     return str(package.get("description") or "") if isinstance(package, Mapping) else ""
 
 
+def order_columns(orders: OrderFile) -> dict[str, str]:
+    """Order field path (items as `order_line_items[]`) -> the file's column."""
+    out: dict[str, str] = {}
+    for target, source in orders.mapping.items():
+        if source.column is None:
+            continue
+        if target.startswith("to."):
+            name = target.removeprefix("to.")
+            for field_name in {"name": ("first_name", "last_name"),
+                               "street": ("street", "street_no")}.get(name, (name,)):  # fmt: skip
+                out.setdefault(f"delivery_address.{field_name}", source.column)
+        elif target in ("reference_number", "metadata.partner.order_number"):
+            out.setdefault("external_order_id", source.column)
+        elif target == "order_date":
+            out["placed_at"] = source.column
+    for name, column in orders.item_columns.items():
+        path = "title.fallback" if name == "title" else name
+        out[f"order_line_items[].{path}"] = column
+    return out
+
+
 def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[OrderDraft]:
     """The order drafts (POST /v1/orders bodies) of what the engine read, each checked with
     the domain's order rules."""
@@ -126,6 +162,7 @@ def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[Or
     date_source = orders.mapping.get("order_date") or orders.mapping.get(
         "metadata.partner.order_date"
     )
+    columns = order_columns(orders)
     for index, record in enumerate(orders.records):
         shipment = build_draft(record.cells, orders.mapping, Defaults())
         number = record.number or reference_for(orders.table, index, shipment)
@@ -164,7 +201,8 @@ def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[Or
             draft["total_weight"] = weight
             draft["weight_unit"] = "kg"
         clean = sanitize(draft)
-        order = OrderDraft(lines=list(record.lines), draft=clean if isinstance(clean, dict) else {})
+        order = OrderDraft(lines=list(record.lines), draft=clean if isinstance(clean, dict) else {},
+                           columns=columns)  # fmt: skip
         order.problems = validate_order(order.draft)
         out.append(order)
     return out

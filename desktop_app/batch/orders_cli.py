@@ -109,7 +109,7 @@ def _main(args: argparse.Namespace) -> int:
     invalid = [order for order in orders if not order.valid]
     for order in invalid:
         where = ", ".join(str(line) for line in order.lines)
-        for problem in order.problems:
+        for problem in order.problem_lines():
             _err(f"order {order.external_order_id} (line {where}): {problem}")
     _err(f"{args.file.name}: {len(orders)} orders, {len(invalid)} with problems")
     if args.dry_run:

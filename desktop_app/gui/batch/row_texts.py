@@ -74,13 +74,6 @@ def row_result_text(row: BatchRow) -> str:
     return notes.get(row.note, row.note)
 
 
-def column_problem_text(column: str | None, problem: str) -> str:
-    """A row's problem naming the file's column that holds the value (when one does)."""
-    if not column:
-        return problem
-    return translate("Batch", "Column “{column}”: {problem}").format(column=column, problem=problem)
-
-
 def filled_text(row: BatchRow) -> str:
     """What the profile, its presets or the product catalogue filled in for an order."""
     parts = []

@@ -18,15 +18,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from desktop_app.batch.rows import Batch, BatchRow
-from desktop_app.gui.batch.row_texts import (
-    STATUS_TEXT,
-    column_problem_text,
-    filled_text,
-    row_result_text,
-)
+from desktop_app.gui.batch.row_texts import STATUS_TEXT, filled_text, row_result_text
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR
-from desktop_app.gui.widgets.problems import problem_text
+from desktop_app.gui.widgets.problems import column_problem_text
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -138,8 +133,7 @@ class BatchRowsModel(QAbstractTableModel):
             return translate("Batch", status) if status else row.status
         if column == 2:
             return " · ".join(
-                column_problem_text(self.batch.column_for(p.path), problem_text(p))
-                for p in row.problems
+                column_problem_text(self.batch.column_for(p.path), p) for p in row.problems
             )
         if column < self.result_column:
             return row.source.get(self.headers[column - len(self.FIXED)], "")
