@@ -40,7 +40,7 @@ from desktop_app.batch.mapping import _normalize as normalize_header
 from desktop_app.batch.platforms import Platform, detect_platform, shopware_items
 
 if TYPE_CHECKING:
-    from desktop_app.profiles.catalogue import Catalogue
+    from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
 
 __all__ = [
     "ITEM_ALIASES",
@@ -127,7 +127,7 @@ class OrderRecord:
         """How many units the order holds."""
         return sum(_count(item) for item in self.items)
 
-    def fallback(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
+    def fallback(self, catalogue: Catalogue | CatalogueSnapshot | None = None) -> dict[str, Any]:
         """Shipment fields the items give when the file leaves them out: the weight (items'
         weights) and, for one unit of one product, its parcel's dimensions."""
         out: dict[str, Any] = {}
@@ -227,7 +227,8 @@ def orders_of(
 ) -> OrderFile:
     """The orders of a table read from a file."""
     chosen, origin, platform, item_columns = choose_mapping(table, book, mapping)
-    reader = _RowReader(chosen, item_columns, platform, catalogue, table.headers)
+    products = catalogue.snapshot() if catalogue is not None else None
+    reader = _RowReader(chosen, item_columns, platform, products, table.headers)
     records: list[OrderRecord] = []
     by_number: dict[str, OrderRecord] = {}
     for index, row in enumerate(table.rows):
@@ -280,7 +281,7 @@ def orders_from_records(
         for column in record.cells:
             if column not in headers:
                 headers.append(column)
-    reader = _RowReader(mapping, {}, None, catalogue)
+    reader = _RowReader(mapping, {}, None, catalogue.snapshot() if catalogue else None)
     for record in records:
         reader.complete(record)
     table = Table(Path(source), tuple(headers), [], [])
@@ -316,7 +317,7 @@ class _RowReader:
         mapping: ColumnMapping,
         item_columns: Mapping[str, str],
         platform: Platform | None,
-        catalogue: Catalogue | None,
+        catalogue: CatalogueSnapshot | None,
         headers: Sequence[str] = (),
     ) -> None:
         self.headers = {" ".join(h.split()).casefold(): h for h in headers}

@@ -27,7 +27,7 @@ from desktop_app.printing.formats import FormatChooser, printer_format_chooser
 
 if TYPE_CHECKING:
     from desktop_app.batch.engine import OrderFile, OrderRecord
-    from desktop_app.profiles.catalogue import Catalogue
+    from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
 
 __all__ = [
     "Batch",
@@ -143,14 +143,14 @@ class Batch:
         *,
         choose_format: FormatChooser | None = None,
         records: list[OrderRecord] | None = None,
-        catalogue: Catalogue | None = None,
+        catalogue: Catalogue | CatalogueSnapshot | None = None,
     ) -> None:
         self.table = table
         self.mapping = dict(mapping)
         self.defaults = defaults
         self.choose_format = choose_format
         self.records = records
-        self.catalogue = catalogue
+        self.catalogue = catalogue.snapshot() if catalogue is not None else None
         self.rows: list[BatchRow] = []
         for index, source in enumerate(table.rows):
             row = BatchRow(
@@ -177,7 +177,7 @@ class Batch:
         defaults: Defaults,
         *,
         choose_format: FormatChooser | None = None,
-        catalogue: Catalogue | None = None,
+        catalogue: Catalogue | CatalogueSnapshot | None = None,
     ) -> Batch:
         """One row per order of what the import engine read (every door builds it so)."""
         return cls(

@@ -17,12 +17,12 @@ through `desktop_app.batch.products`.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-__all__ = ["CATALOGUE_FILE", "Catalogue", "Product"]
+__all__ = ["CATALOGUE_FILE", "Catalogue", "CatalogueSnapshot", "Product"]
 
 CATALOGUE_FILE = "products.sqlite3"
 
@@ -150,14 +150,7 @@ class Catalogue:
     def parcel_for(self, lines: Iterable[tuple[str, float]]) -> dict[str, float] | None:
         """The parcel of an order of (SKU, quantity) lines: one unit of one product ships in
         that product's dimensions (length, width, height in cm); None otherwise."""
-        units = [(sku, quantity) for sku, quantity in lines if quantity]
-        if len(units) != 1 or units[0][1] != 1:
-            return None
-        product = self.lookup(units[0][0])
-        if product is None or product.dimensions is None:
-            return None
-        length, width, height = product.dimensions
-        return {"length": length, "width": width, "height": height}
+        return _parcel(self.lookup, lines)
 
     @classmethod
     def of_store(cls, store: object) -> Catalogue | None:
@@ -165,9 +158,56 @@ class Catalogue:
         folder = getattr(store, "profile_dir", None)
         return cls.of_profile(folder) if isinstance(folder, Path) else None
 
+    def snapshot(self) -> CatalogueSnapshot:
+        """Every product read once into memory (an import of thousands of orders looks up
+        each item without opening the file each time)."""
+        return CatalogueSnapshot(self.all())
+
     def __iter__(self) -> Iterator[Product]:
         return iter(self.all())
 
     def __len__(self) -> int:
         with closing(self._connect()) as db:
             return int(db.execute("SELECT count(*) FROM products").fetchone()[0])
+
+
+class CatalogueSnapshot:
+    """The products of a catalogue as they were when read: `lookup`, `by_gtin` and
+    `parcel_for` as the catalogue answers them, from memory."""
+
+    def __init__(self, products: Iterable[Product]) -> None:
+        self._by_sku = {p.sku.casefold(): p for p in products}
+        self._by_gtin = {p.gtin.lstrip("0"): p for p in self._by_sku.values() if p.gtin}
+
+    def lookup(self, sku: str) -> Product | None:
+        """The product with this SKU (case-insensitive), or None."""
+        return self._by_sku.get(sku.strip().casefold()) if sku else None
+
+    def by_gtin(self, gtin: str) -> Product | None:
+        """The product with this GTIN/EAN (leading zeros do not matter), or None."""
+        code = gtin.strip().lstrip("0")
+        return self._by_gtin.get(code) if code else None
+
+    def parcel_for(self, lines: Iterable[tuple[str, float]]) -> dict[str, float] | None:
+        """As `Catalogue.parcel_for`."""
+        return _parcel(self.lookup, lines)
+
+    def snapshot(self) -> CatalogueSnapshot:
+        """Itself (already in memory)."""
+        return self
+
+    def __len__(self) -> int:
+        return len(self._by_sku)
+
+
+def _parcel(
+    lookup: Callable[[str], Product | None], lines: Iterable[tuple[str, float]]
+) -> dict[str, float] | None:
+    units = [(sku, quantity) for sku, quantity in lines if quantity]
+    if len(units) != 1 or units[0][1] != 1:
+        return None
+    product = lookup(units[0][0])
+    if product is None or product.dimensions is None:
+        return None
+    length, width, height = product.dimensions
+    return {"length": length, "width": width, "height": height}
