@@ -31,6 +31,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     ),
     "batch": ("desktop_app.batch.cli", "batch_main", "create and print shipments from a CSV"),
     "orders": ("desktop_app.batch.orders_cli", "orders_main", "import and list a shop's orders"),
+    "shops": (
+        "desktop_app.batch.shops_cli",
+        "shops_main",
+        "connect shops, pull their orders, write tracking back",
+    ),
     "gui": ("desktop_app.gui.app", "main", "open the desktop app (the default)"),
 }
 

@@ -41,3 +41,7 @@ STORE_DB_NAME = "store.sqlite3"
 PRINT_QUEUE_DB_NAME = "print_queue.sqlite"
 #: the name `packdesk print` gave its queue file before; moved to PRINT_QUEUE_DB_NAME once
 LEGACY_CLI_QUEUE_DB_NAME = "print-queue.sqlite3"
+#: a profile's shop connections (no credentials), in the profile's data folder
+SHOPS_FILE_NAME = "shops.json"
+#: the shop write-back outbox and sync cursors, in the profile's data folder
+SHOP_OUTBOX_DB_NAME = "shop_outbox.sqlite3"

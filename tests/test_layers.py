@@ -26,6 +26,7 @@ LAYERS = {
     "client": 2,
     "printing": 2,
     "scales": 2,
+    "shops": 2,
     "batch": 3,
     "station": 3,
     "gui": 4,
@@ -41,6 +42,7 @@ SHARED = {
     "label_fonts",
     "sqlite_db",
     "qt_compat",
+    "parent_watch",
 }
 ENTRY_POINTS = {"cli", "__main__"}  # the command line: may start any layer
 QT_USERS = ("desktop_app.gui", "desktop_app.printing.qt_print", "desktop_app.qt_compat")

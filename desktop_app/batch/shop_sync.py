@@ -1,0 +1,106 @@
+"""A shop's open orders through the import engine into the profile's orders.
+
+`sync_shop()` pulls the orders changed since the shop's cursor, page by page; each page
+becomes the engine's `OrderRecord`s with the columns of the shop's own export (so the
+engine's mapping for that export reads them), then order drafts checked by the domain's
+rules, then the service's orders (`store_orders`: an order number the service has already -
+from a file export or an earlier sync - is skipped, so the same order is never two). The
+outbox remembers which shop order each number is (for the write-back) and the cursor
+advances only after a page is stored, so a sync cut off half-way starts again where it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from desktop_app.batch.engine import OrderItem, OrderRecord, _platform_mapping, orders_from_records
+from desktop_app.batch.orders import drafts_of, store_orders
+from desktop_app.batch.platforms import PLATFORMS
+
+if TYPE_CHECKING:
+    from desktop_app.client import ShippingClient
+    from desktop_app.profiles.catalogue import Catalogue
+    from desktop_app.shops import ShopConnection, ShopOrder
+    from desktop_app.shops.outbox import ShopOutbox
+
+__all__ = ["ShopSync", "records_of", "sync_shop"]
+
+
+@dataclass
+class ShopSync:
+    """What one sync did."""
+
+    pulled: int = 0
+    stored: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    """Order numbers the service had already (from a file or an earlier sync)."""
+    problems: dict[str, list[str]] = field(default_factory=dict)
+    """Order number -> why the order was not stored (the domain's rules, the service)."""
+    cursor: str | None = None
+
+
+def records_of(orders: list[ShopOrder]) -> list[OrderRecord]:
+    """The engine's records of a shop's orders."""
+    return [
+        OrderRecord(
+            number=order.number,
+            cells=dict(order.cells),
+            items=[
+                OrderItem(
+                    sku=i.sku,
+                    title=i.title,
+                    quantity=float(i.quantity),
+                    price=i.price,
+                    currency=i.currency,
+                    price_from="file" if i.price is not None else None,
+                )
+                for i in order.items
+            ],  # fmt: skip
+        )
+        for order in orders
+    ]
+
+
+async def sync_shop(
+    connection: ShopConnection,
+    outbox: ShopOutbox,
+    client: ShippingClient,
+    *,
+    catalogue: Catalogue | None = None,
+    full: bool = False,
+) -> ShopSync:
+    """Pull the shop's open orders changed since the last sync (all with `full`) into the
+    profile's orders."""
+    name = connection.config.name
+    platform = next(p for p in PLATFORMS if p.key == connection.export_platform)
+    result = ShopSync(cursor=None if full else outbox.cursor(name))
+    async for page in connection.pull(result.cursor):
+        if not page:
+            continue
+        records = records_of(page)
+        headers = list(records[0].cells)
+        orders = orders_from_records(
+            records,
+            source=f"{connection.title} {name}",
+            mapping=_platform_mapping(platform, headers),
+            catalogue=catalogue,
+        )
+        drafts = drafts_of(orders)
+        for draft in drafts:
+            if not draft.valid:
+                result.problems[draft.external_order_id] = [str(p) for p in draft.problems]
+        stored = await store_orders(client, drafts)
+        result.stored += list(stored.stored)
+        result.skipped += stored.skipped
+        for number, error in stored.refused.items():
+            result.problems[number] = [error]
+        outbox.remember(name, page)
+        result.pulled += len(page)
+        if stored.refused:  # the next sync asks for these again
+            continue
+        newest = max((o.modified_at for o in page if o.modified_at), default=None)
+        if newest and (result.cursor is None or newest > result.cursor):
+            result.cursor = newest
+            outbox.set_cursor(name, newest)
+    return result

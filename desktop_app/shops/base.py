@@ -1,0 +1,235 @@
+"""A shop connection: pulls a shop's open orders, writes tracking numbers back.
+
+One base class, one module per platform, a registry (`desktop_app.shops`). A connection
+turns the shop's orders into `ShopOrder`s whose cells carry the column names of the shop's
+own order export (`export_platform`), so the import engine reads an order from the API with
+the same mapping as the same order from a file and both are one order (same number).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+from urllib.parse import urlsplit
+
+import httpx
+
+ShopEnvironment = Literal["test", "live"]
+#: which profile environment a shop of each kind may be used with
+PROFILE_ENVIRONMENT: dict[ShopEnvironment, str] = {"test": "sandbox", "live": "live"}
+
+#: retries of one request after a 429 or a 5xx before the shop counts as unavailable
+REQUEST_RETRIES = 3
+#: the longest wait for a Retry-After the shop asks for (seconds)
+MAX_RETRY_AFTER = 30.0
+
+
+class ShopError(Exception):
+    """The shop refused or could not be reached; `str()` says so in words."""
+
+    #: True when trying again later may succeed (outage, rate limit)
+    retryable: ClassVar[bool] = False
+
+
+class ShopUnavailable(ShopError):
+    """The shop is down, slow or rate-limiting: try again later."""
+
+    retryable = True
+
+
+class ShopAuthError(ShopError):
+    """The shop refused the credentials or they lack a permission."""
+
+
+class ShopConfigError(ShopError):
+    """A connection that must not be used as configured (http://, test vs live)."""
+
+
+@dataclass
+class ShopItem:
+    """One line item as the shop holds it."""
+
+    sku: str
+    title: str
+    quantity: float
+    price: float | None = None
+    currency: str | None = None
+
+
+@dataclass
+class ShopOrder:
+    """One open order of the shop."""
+
+    shop_order_id: str
+    """The shop's own id (what a write-back addresses)."""
+    number: str
+    """The order number the customer and the shop's export see."""
+    cells: dict[str, str]
+    """The order's fields by the column names of the shop's export."""
+    items: list[ShopItem] = field(default_factory=list)
+    modified_at: str = ""
+    """When the shop last changed it (ISO 8601, UTC): the next sync's cursor."""
+
+
+@dataclass(frozen=True)
+class Tracking:
+    """What is written back to the shop for a shipped order."""
+
+    number: str
+    carrier: str
+    url: str
+
+
+@dataclass(frozen=True)
+class ShopConfig:
+    """A configured connection (no credentials: those are in the keyring)."""
+
+    name: str
+    platform: str
+    url: str
+    environment: ShopEnvironment
+
+    def __post_init__(self) -> None:
+        check_shop_url(self.url)
+        if self.environment not in PROFILE_ENVIRONMENT:
+            raise ShopConfigError(f"a shop is 'test' or 'live', not {self.environment!r}")
+
+    def to_json(self) -> dict[str, str]:
+        """What profiles' shops.json keeps."""
+        return {"name": self.name, "platform": self.platform, "url": self.url,
+                "environment": self.environment}  # fmt: skip
+
+    def check_profile(self, profile_environment: str) -> None:
+        """Refuse a test shop on a live profile and a live shop on a sandbox profile."""
+        wanted = PROFILE_ENVIRONMENT[self.environment]
+        if wanted != profile_environment:
+            raise ShopConfigError(
+                f"shop {self.name!r} is a {self.environment} shop and belongs to a {wanted}"
+                f" profile, not a {profile_environment} one"
+            )
+
+
+def check_shop_url(url: str) -> str:
+    """The shop's base URL without a trailing slash; only https:// is accepted."""
+    parts = urlsplit(url.strip())
+    if parts.scheme != "https" or not parts.hostname:
+        raise ShopConfigError(f"a shop's address must start with https:// ({url!r} does not)")
+    return url.strip().rstrip("/")
+
+
+class ShopConnection(ABC):
+    """One shop of one platform, with its credentials."""
+
+    #: registry name ("woocommerce", ...)
+    platform: ClassVar[str]
+    #: what the user sees
+    title: ClassVar[str]
+    #: the credential fields the platform needs, in the order they are asked for
+    credential_fields: ClassVar[tuple[str, ...]]
+    #: the key of the engine's `Platform` whose export columns `ShopOrder.cells` uses
+    export_platform: ClassVar[str]
+
+    def __init__(
+        self,
+        config: ShopConfig,
+        credentials: Mapping[str, str],
+        *,
+        verify: ssl.SSLContext | bool = True,
+        timeout: float = 30.0,
+        page_size: int = 50,
+    ) -> None:
+        missing = [name for name in self.credential_fields if not credentials.get(name)]
+        if missing:
+            raise ShopAuthError(f"shop {config.name!r} lacks its {', '.join(missing)}")
+        self.config = config
+        self.base_url = check_shop_url(config.url)
+        self.credentials = dict(credentials)
+        self.page_size = page_size
+        self.http = httpx.AsyncClient(verify=verify, timeout=timeout, follow_redirects=False)
+
+    async def aclose(self) -> None:
+        """Close the HTTP connections."""
+        await self.http.aclose()
+
+    async def __aenter__(self) -> ShopConnection:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    @abstractmethod
+    def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:
+        """The open orders (paid, not shipped) changed after `since` (all without), a page
+        at a time."""
+
+    @abstractmethod
+    async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
+        """Give the order its tracking number and mark it shipped; doing it again for an
+        order that has it already changes nothing."""
+
+    async def request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        """One request to the shop; a 429 or 5xx is retried after the shop's Retry-After
+        (a few times), then raised as ShopUnavailable; 401/403 as ShopAuthError."""
+        url = path if path.startswith("https://") else f"{self.base_url}{path}"
+        for attempt in range(REQUEST_RETRIES + 1):
+            try:
+                response = await self.http.request(method, url, **kwargs)
+            except httpx.TimeoutException as exc:
+                raise ShopUnavailable(f"{self.config.name} did not answer in time") from exc
+            except httpx.HTTPError as exc:
+                raise ShopUnavailable(f"{self.config.name} cannot be reached ({exc})") from exc
+            if response.status_code == 429 or response.status_code >= 500:
+                if attempt < REQUEST_RETRIES:
+                    await asyncio.sleep(retry_after(response, attempt))
+                    continue
+                raise ShopUnavailable(self.answer(response))
+            if response.status_code in (401, 403):
+                raise ShopAuthError(self.answer(response))
+            if response.status_code >= 400:
+                raise ShopError(self.answer(response))
+            return response
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def answer(self, response: httpx.Response) -> str:
+        """The shop's answer in words."""
+        what = {
+            401: "refused the credentials (wrong or expired)",
+            403: "refused: the credentials lack a permission",
+            404: "does not know this order",
+            429: "is limiting requests (too many)",
+        }.get(response.status_code, f"answered {response.status_code}")
+        return f"{self.config.name} {what}: {shop_message(response)}".rstrip(": ")
+
+
+def retry_after(response: httpx.Response, attempt: int) -> float:
+    """Seconds to wait: the shop's Retry-After, else 0.5 s doubling per attempt."""
+    header = response.headers.get("Retry-After", "")
+    try:
+        return min(max(float(header), 0.0), MAX_RETRY_AFTER)
+    except ValueError:
+        return min(0.5 * 2**attempt, MAX_RETRY_AFTER)
+
+
+def shop_message(response: httpx.Response) -> str:
+    """The message a shop put in its error body (WooCommerce `message`, Shopware
+    `errors[].detail`, Shopify `errors`), else the start of the body."""
+    try:
+        body = response.json()
+    except ValueError:
+        return response.text[:200].strip()
+    if isinstance(body, dict):
+        if isinstance(body.get("message"), str):
+            return str(body["message"])
+        errors = body.get("errors")
+        if isinstance(errors, list):
+            return "; ".join(
+                str(e.get("detail") or e.get("message") or e) if isinstance(e, dict) else str(e)
+                for e in errors
+            )
+        if isinstance(errors, str):
+            return errors
+    return str(body)[:200]

@@ -1,0 +1,46 @@
+"""The shop test servers as fixtures; a test that made a request the platform's published
+schema refuses fails."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from desktop_app.shops import ShopConfig, WooCommerceConnection
+from tests.fixtures.shops.server import ShopServer, serve
+from tests.fixtures.shops.woocommerce import KEY, SECRET, WooShop, woocommerce_app
+
+
+@dataclass
+class RunningWoo:
+    shop: WooShop
+    server: ShopServer
+
+    def config(self, name: str = "Woo", environment: str = "test") -> ShopConfig:
+        return ShopConfig(name=name, platform="woocommerce", url=self.server.base_url,
+                          environment=environment)  # type: ignore[arg-type]  # fmt: skip
+
+    def connect(self, page_size: int = 10, **credentials: str) -> WooCommerceConnection:
+        creds = {"consumer_key": KEY, "consumer_secret": SECRET, **credentials}
+        return WooCommerceConnection(
+            self.config(), creds, verify=self.server.ssl_context(), page_size=page_size
+        )
+
+
+@pytest.fixture(scope="session")
+def woo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[WooShop, ShopServer]]:
+    holder = WooShop()
+    app = woocommerce_app(holder)
+    with serve(app, Path(tmp_path_factory.mktemp("woo-tls"))) as server:
+        yield holder, server
+
+
+@pytest.fixture
+def woo(woo_server: tuple[WooShop, ShopServer]) -> Iterator[RunningWoo]:
+    holder, server = woo_server
+    holder.__dict__.update(WooShop().__dict__)  # a fresh shop behind the same server
+    yield RunningWoo(holder, server)
+    assert holder.violations == [], "requests the WooCommerce reference refuses"

@@ -1,0 +1,54 @@
+"""A WooCommerce shop's open orders through the import engine into the service's orders:
+the same order from a file export and from the API is one order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop_app.batch.engine import read_orders
+from desktop_app.batch.orders import drafts_of, store_orders
+from desktop_app.client import ShippingClient
+from desktop_app.shops.outbox import ShopOutbox
+from tests.fixtures.service import RunningService
+from tests.fixtures.shops.woocommerce import make_order
+from tests.shops.conftest import RunningWoo
+
+#: the WooCommerce Customer/Order/Coupon Export's columns (batch/platforms.py), one order
+EXPORT = (
+    "order_number,order_date,shipping_first_name,shipping_last_name,shipping_company,"
+    "shipping_address_1,shipping_postcode,shipping_city,shipping_country,billing_email,"
+    "item_sku,item_name,item_quantity,item_price\n"
+    "701,2026-11-20,Erika,Muster1,,Hauptstr. 5,10115,Berlin,DE,erika1@example.org,"
+    "MUG-1,Mug,2,12.57\n"
+)
+
+
+async def test_the_same_order_from_a_file_and_from_the_shop_is_one_order(
+    woo: RunningWoo, local_service: RunningService, tmp_path: Path
+) -> None:
+    from desktop_app.batch.shop_sync import sync_shop
+
+    account = local_service.add_account()
+    export = tmp_path / "orders.csv"
+    export.write_text(EXPORT, encoding="utf-8")
+    woo.shop.add(make_order(1), make_order(2), make_order(3))
+    outbox = ShopOutbox(tmp_path)
+    async with ShippingClient(
+        local_service.base_url, account["sandbox_key"], ca_file=str(local_service.ca_file)
+    ) as client:
+        from_file = await store_orders(client, drafts_of(read_orders(export)))
+        async with woo.connect(page_size=2) as connection:
+            first = await sync_shop(connection, outbox, client)
+            woo.shop.touch(702)
+            second = await sync_shop(connection, outbox, client)
+        stored = [o async for o in client.orders.iter_all()]
+    outbox.close()
+
+    assert list(from_file.stored) == ["701"]
+    assert (first.pulled, sorted(first.stored), first.skipped) == (3, ["702", "703"], ["701"])
+    assert (second.pulled, second.stored, second.skipped) == (1, [], ["702"])  # only the change
+    assert sorted(o.external_order_id for o in stored) == ["701", "702", "703"]
+    order = next(o for o in stored if o.external_order_id == "703")
+    wire = order.to_wire()
+    assert wire["delivery_address"]["zip_code"] == "10115"
+    assert wire["order_line_items"][0]["sku"] == "MUG-1"
