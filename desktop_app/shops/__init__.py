@@ -13,10 +13,13 @@ from desktop_app.shops.base import (
     ShopUnavailable,
     Tracking,
 )
+from desktop_app.shops.shopware import ShopwareConnection
 from desktop_app.shops.woocommerce import WooCommerceConnection
 
 #: platform name -> its connection class
-PLATFORMS: dict[str, type[ShopConnection]] = {cls.platform: cls for cls in (WooCommerceConnection,)}
+PLATFORMS: dict[str, type[ShopConnection]] = {
+    cls.platform: cls for cls in (WooCommerceConnection, ShopwareConnection)
+}
 
 __all__ = [
     "PLATFORMS",
@@ -28,6 +31,7 @@ __all__ = [
     "ShopItem",
     "ShopOrder",
     "ShopUnavailable",
+    "ShopwareConnection",
     "Tracking",
     "WooCommerceConnection",
 ]

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.shops import ShopConfig, WooCommerceConnection
+from desktop_app.shops import ShopConfig, ShopwareConnection, WooCommerceConnection
 from tests.fixtures.shops.server import ShopServer, serve
+from tests.fixtures.shops.shopware import CLIENT_ID, CLIENT_SECRET, ShopwareShop, shopware_app
 from tests.fixtures.shops.woocommerce import KEY, SECRET, WooShop, woocommerce_app
 
 
@@ -44,3 +45,34 @@ def woo(woo_server: tuple[WooShop, ShopServer]) -> Iterator[RunningWoo]:
     holder.__dict__.update(WooShop().__dict__)  # a fresh shop behind the same server
     yield RunningWoo(holder, server)
     assert holder.violations == [], "requests the WooCommerce reference refuses"
+
+
+@dataclass
+class RunningShopware:
+    shop: ShopwareShop
+    server: ShopServer
+
+    def connect(self, page_size: int = 10, **credentials: str) -> ShopwareConnection:
+        creds = {"client_id": CLIENT_ID, "client_secret": CLIENT_SECRET, **credentials}
+        config = ShopConfig(name="Shopware", platform="shopware6", url=self.server.base_url,
+                            environment="test")  # fmt: skip
+        return ShopwareConnection(
+            config, creds, verify=self.server.ssl_context(), page_size=page_size
+        )
+
+
+@pytest.fixture(scope="session")
+def shopware_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[ShopwareShop, ShopServer]]:
+    holder = ShopwareShop()
+    with serve(shopware_app(holder), Path(tmp_path_factory.mktemp("sw-tls"))) as server:
+        yield holder, server
+
+
+@pytest.fixture
+def shopware(shopware_server: tuple[ShopwareShop, ShopServer]) -> Iterator[RunningShopware]:
+    holder, server = shopware_server
+    holder.__dict__.update(ShopwareShop().__dict__)  # a fresh shop behind the same server
+    yield RunningShopware(holder, server)
+    assert holder.violations == [], "requests the Shopware Admin API schema refuses"

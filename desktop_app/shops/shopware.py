@@ -1,0 +1,159 @@
+"""Shopware 6 (Admin API): an integration's client id and secret.
+
+A token comes from `POST /api/oauth/token` (client_credentials) and is fetched again when it
+expires or the shop refuses it. Pull: `POST /api/search/order` with a Criteria (paid
+transaction, open delivery, `updatedAt` after the cursor; `page`/`limit`, exact total).
+A write-back addresses the order's delivery (its id is `ShopOrder.shop_order_id`): the
+tracking number is added to its `trackingCodes` (`PATCH /api/order-delivery/{id}`) unless it
+is there, and the delivery goes to `shipped` (`POST /api/_action/order_delivery/{id}/state/
+ship`) unless it is. The tracking URL comes from the shop's shipping method, not from us.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+import httpx
+
+from desktop_app.shops.base import (
+    ShopAuthError,
+    ShopConnection,
+    ShopError,
+    ShopItem,
+    ShopOrder,
+    Tracking,
+)
+
+#: renew a token this long before the shop says it expires (seconds)
+TOKEN_MARGIN = 30.0
+ORDER_ASSOCIATIONS = {
+    "deliveries": {"associations": {"shippingOrderAddress": {"associations": {"country": {}}}}},
+    "lineItems": {},
+    "currency": {},
+}
+
+
+class ShopwareConnection(ShopConnection):
+    """A Shopware 6 shop."""
+
+    platform = "shopware6"
+    title = "Shopware 6"
+    credential_fields = ("client_id", "client_secret")
+    export_platform = "shopware6"
+
+    _token: str | None = None
+    _token_until: float = 0.0
+
+    async def _bearer(self, *, renew: bool = False) -> dict[str, str]:
+        if renew or self._token is None or time.monotonic() >= self._token_until:
+            body = {"grant_type": "client_credentials", "client_id": self.credentials["client_id"],
+                    "client_secret": self.credentials["client_secret"]}  # fmt: skip
+            try:
+                answer = (await self.request("POST", "/api/oauth/token", json=body)).json()
+            except ShopError as exc:
+                if "answered 400" in str(exc):  # Shopware says a wrong client with a 400
+                    raise ShopAuthError(str(exc)) from exc
+                raise
+            self._token = str(answer["access_token"])
+            self._token_until = time.monotonic() + float(answer["expires_in"]) - TOKEN_MARGIN
+        return {"Authorization": f"Bearer {self._token}", "Accept": "application/json"}
+
+    async def _api(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        """A request with a token, fetched again once when the shop says it expired."""
+        try:
+            return await self.request(method, path, headers=await self._bearer(), **kwargs)
+        except ShopAuthError:
+            headers = await self._bearer(renew=True)
+            return await self.request(method, path, headers=headers, **kwargs)
+
+    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:  # type: ignore[override]
+        filters: list[dict[str, Any]] = [
+            {"type": "equals", "field": "transactions.stateMachineState.technicalName",
+             "value": "paid"},
+            {"type": "equals", "field": "deliveries.stateMachineState.technicalName",
+             "value": "open"},
+        ]  # fmt: skip
+        if since:
+            filters.append({"type": "range", "field": "updatedAt", "parameters": {"gt": since}})
+        page = 1
+        while True:
+            criteria = {
+                "page": page,
+                "limit": self.page_size,
+                "filter": filters,
+                "sort": [{"field": "updatedAt", "order": "ASC"}],
+                "associations": ORDER_ASSOCIATIONS,
+                "total-count-mode": "exact",
+            }
+            body = (await self._api("POST", "/api/search/order", json=criteria)).json()
+            data = body.get("data") if isinstance(body, Mapping) else None
+            if not isinstance(data, list):
+                raise ShopError(f"{self.config.name} answered a search without orders")
+            yield [order for o in data if isinstance(o, Mapping) and (order := shopware_order(o))]
+            total = int(body.get("total") or 0)
+            if not data or page * self.page_size >= total:
+                return
+            page += 1
+
+    async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
+        criteria = {"ids": [shop_order_id], "associations": {"stateMachineState": {}}}
+        found = (await self._api("POST", "/api/search/order-delivery", json=criteria)).json()
+        data = found.get("data") if isinstance(found, Mapping) else None
+        if not data:
+            raise ShopError(f"{self.config.name} does not know this delivery ({shop_order_id})")
+        delivery = data[0]
+        codes = [str(c) for c in delivery.get("trackingCodes") or []]
+        if tracking.number not in codes:
+            await self._api("PATCH", f"/api/order-delivery/{shop_order_id}",
+                            json={"trackingCodes": [*codes, tracking.number]})  # fmt: skip
+        state = (delivery.get("stateMachineState") or {}).get("technicalName")
+        if state != "shipped":
+            await self._api(
+                "POST", f"/api/_action/order_delivery/{shop_order_id}/state/ship", json={}
+            )
+
+
+def shopware_order(order: Mapping[str, Any]) -> ShopOrder | None:
+    """A Shopware order (Admin API JSON) as the columns of Shopware's default orders export;
+    None for an order without a delivery (nothing to ship)."""
+    deliveries = [d for d in order.get("deliveries") or [] if isinstance(d, Mapping)]
+    if not deliveries:
+        return None
+    address = deliveries[0].get("shippingOrderAddress") or {}
+    customer = order.get("orderCustomer") or {}
+    country = (address.get("country") or {}).get("iso") or ""
+    currency = (order.get("currency") or {}).get("isoCode") or None
+    items = [
+        ShopItem(
+            sku=str((line.get("payload") or {}).get("productNumber") or ""),
+            title=str(line.get("label") or ""),
+            quantity=float(line.get("quantity") or 1),
+            price=line.get("unitPrice"),
+            currency=currency,
+        )
+        for line in order.get("lineItems") or []
+        if isinstance(line, Mapping) and line.get("type", "product") == "product"
+    ]
+    cells = {
+        "order_number": str(order.get("orderNumber") or ""),
+        "order_date_time": str(order.get("orderDateTime") or ""),
+        "customer_firstname": str(address.get("firstName") or customer.get("firstName") or ""),
+        "customer_lastname": str(address.get("lastName") or customer.get("lastName") or ""),
+        "customer_email": str(customer.get("email") or ""),
+        "shipping_address_company": str(address.get("company") or ""),
+        "shipping_address_department": str(address.get("department") or ""),
+        "shipping_address_street": str(address.get("street") or ""),
+        "shipping_address_zipcode": str(address.get("zipcode") or ""),
+        "shipping_address_city": str(address.get("city") or ""),
+        "shipping_address_country_id": str(country),
+        "line_items": "|".join(f"{i.quantity:g}x {i.sku}" for i in items),
+    }
+    return ShopOrder(
+        shop_order_id=str(deliveries[0].get("id")),
+        number=cells["order_number"],
+        cells=cells,
+        items=items,
+        modified_at=str(order.get("updatedAt") or order.get("createdAt") or ""),
+    )

@@ -1,0 +1,104 @@
+"""Shopware 6: pulling open orders and writing tracking back, against the test server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from desktop_app.profiles.store import ProfileStore
+from desktop_app.shops import ShopAuthError, ShopOrder, Tracking
+from desktop_app.shops.outbox import ShopOutbox
+from tests.fixtures.shops.shopware import hex_id, make_order
+from tests.profiles.store_child import shipment
+from tests.shops.conftest import RunningShopware
+
+
+async def pull_all(shopware: RunningShopware, since: str | None = None) -> list[list[ShopOrder]]:
+    async with shopware.connect() as connection:
+        return [page async for page in connection.pull(since)]
+
+
+async def test_paid_open_orders_come_page_by_page_then_only_what_changed(
+    shopware: RunningShopware,
+) -> None:
+    shopware.shop.add(*(make_order(n) for n in range(1, 13)))
+    shopware.shop.add(make_order(20, paid=False), make_order(21, delivery="shipped"))
+
+    pages = await pull_all(shopware)
+
+    assert [len(page) for page in pages] == [10, 2]
+    first = pages[0][0]
+    assert (first.number, first.shop_order_id) == ("10001", hex_id(1, "d0"))
+    assert first.cells["shipping_address_zipcode"] == "10115"
+    assert first.cells["line_items"] == "2x SW10001"
+    cursor = max(o.modified_at for page in pages for o in page)
+
+    shopware.shop.touch(4)
+    assert [o.number for page in await pull_all(shopware, cursor) for o in page] == ["10004"]
+
+
+async def test_an_expired_token_is_fetched_again_and_a_429_and_5xx_waited_out(
+    shopware: RunningShopware,
+) -> None:
+    shopware.shop.add(make_order(1))
+    async with shopware.connect() as connection:
+        assert len([p async for p in connection.pull(None)]) == 1
+        shopware.shop.expire()
+        shopware.shop.faults = [429, 502]
+        again = [o for page in [p async for p in connection.pull(None)] for o in page]
+    assert [o.number for o in again] == ["10001"]
+    assert shopware.shop.token_requests == 2
+
+
+async def test_wrong_client_credentials_are_said_in_words(shopware: RunningShopware) -> None:
+    shopware.shop.client_secret = "rotated"
+    with pytest.raises(ShopAuthError, match="refused the credentials.*Client authentication"):
+        await pull_all(shopware)
+
+
+async def test_write_back_adds_the_tracking_code_and_ships_the_delivery_once(
+    shopware: RunningShopware, tmp_path: Path
+) -> None:
+    shopware.shop.add(make_order(1))
+    outbox = ShopOutbox(tmp_path)
+    [[order]] = await pull_all(shopware)
+    outbox.remember("Shopware", [order])
+    with ProfileStore(tmp_path) as store:
+        data = shipment(1, "cd")
+        data["reference_number"] = "10001"
+        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6")
+        outbox.enqueue_shipped(store)
+    result = await outbox.deliver(lambda name: shopware.connect(), lambda s: False)
+    async with shopware.connect() as connection:  # again, as after a crash: no change
+        await connection.write_back(order.shop_order_id, Tracking("TRACKcd000001", "dhl", ""))
+    outbox.close()
+
+    assert [e.number for e in result.written] == ["10001"]
+    delivery = shopware.shop.delivery(hex_id(1, "d0"))
+    assert delivery is not None
+    assert delivery["trackingCodes"] == ["TRACKcd000001"]
+    assert delivery["stateMachineState"]["technicalName"] == "shipped"
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/search/order", {"filter": [{"type": "equals", "field": "orderNumber"}]}),
+        ("/api/search/order", {"aggregations": [], "limit": 5}),
+        ("/api/search/order", {"total-count-mode": "all"}),
+        (f"/api/_action/order_delivery/{'d' * 32}/state/ship", {"sendMail": 1, "notify": True}),
+    ],
+)
+def test_the_test_server_refuses_what_the_schema_refuses(
+    shopware: RunningShopware, path: str, body: object
+) -> None:
+    shopware.shop.tokens.add("t")
+    with httpx.Client(verify=shopware.server.ssl_context()) as http:
+        answer = http.post(
+            shopware.server.base_url + path, json=body, headers={"Authorization": "Bearer t"}
+        )
+    assert answer.status_code == 400
+    assert len(shopware.shop.violations) == 1
+    shopware.shop.violations.clear()
