@@ -4,6 +4,7 @@ address, test or live; no credentials) and each connection's credentials in the 
 
 from __future__ import annotations
 
+import builtins
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -78,6 +79,6 @@ class ShopBook:
         config.check_profile(self.environment)
         return PLATFORMS[config.platform](config, self.credentials(name), **options)
 
-    def _write(self, shops: list[ShopConfig]) -> None:
+    def _write(self, shops: builtins.list[ShopConfig]) -> None:
         data = {"shops": [c.to_json() for c in shops]}
         atomic_write_bytes(self.path, json.dumps(data, indent=1).encode("utf-8"))

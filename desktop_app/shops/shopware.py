@@ -28,7 +28,7 @@ from desktop_app.shops.base import (
 
 #: renew a token this long before the shop says it expires (seconds)
 TOKEN_MARGIN = 30.0
-ORDER_ASSOCIATIONS = {
+ORDER_ASSOCIATIONS: dict[str, Any] = {
     "deliveries": {"associations": {"shippingOrderAddress": {"associations": {"country": {}}}}},
     "lineItems": {},
     "currency": {},
