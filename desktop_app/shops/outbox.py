@@ -112,6 +112,7 @@ class ShopOutbox:
     """The outbox, the shop-order numbers and the sync cursors of one profile."""
 
     def __init__(self, profile_dir: Path) -> None:
+        Path(profile_dir).mkdir(parents=True, exist_ok=True)
         self.path = Path(profile_dir) / SHOP_OUTBOX_DB_NAME
         self._lock = threading.RLock()
         self._conn = open_db(self.path, busy_timeout=30.0, synchronous="FULL")
