@@ -14,6 +14,7 @@ from datetime import date, datetime
 from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, load_catalog
+from desktop_app.domain.customs.rules import check_customs, customs_notices
 from desktop_app.domain.labels import LABEL_FORMATS
 from desktop_app.domain.rules_address import check_address, check_printable
 from desktop_app.domain.rules_base import (
@@ -40,9 +41,11 @@ from desktop_app.domain.rules_extra import (
     validate_routing_rule,
     validate_webhook,
 )
+from desktop_app.domain.rules_reference import check_reference_fields
 
 __all__ = [
     "Problem",
+    "notices",
     "validate",
     "validate_address",
     "validate_pickup_request",
@@ -66,14 +69,34 @@ def local_now() -> datetime:
     return datetime.now().astimezone()
 
 
-def validate(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
+def validate(draft: Any) -> list[Problem]:
     """All problems of a shipment draft (spec 2.1-2.6, 4.1, 4.4); empty when valid.
 
-    `clock` gives "now" for the rules that depend on the day (Saturday delivery only for
-    parcels sent on a Friday); the default is this machine's local time.
+    No rule depends on the day: what only depends on it (Saturday delivery for a parcel not
+    sent on a Friday) is pointed out by `notices`, not refused.
     """
-    now = clock or local_now  # looked up per call: tests may hand the domain a fixed clock
-    return guard("", lambda: _shipment(as_draft(draft), load_catalog(), now))
+    return guard("", lambda: _shipment(as_draft(draft), load_catalog()))
+
+
+def notices(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
+    """What the desk points out without refusing: Saturday delivery for a parcel not handed
+    over on a Friday (the carrier takes it on Friday; the service accepts it any day), customs
+    totals that do not add up, numbers a destination recommends."""
+    now = clock or local_now
+
+    def run() -> Problems:
+        out = Problems()
+        d = as_draft(draft)
+        if not isinstance(d, dict):
+            return out
+        services = d.get("additional_services")
+        for i, item in enumerate(services if isinstance(services, list) else []):
+            if isinstance(item, dict) and item.get("name") == "saturday_delivery":
+                _saturday(out, f"additional_services[{i}].name", d, now)
+        out.extend(customs_notices(d))
+        return out
+
+    return guard("", run)
 
 
 def validate_address(draft: Any, path: str = "", *, contact: bool = True) -> list[Problem]:
@@ -163,7 +186,7 @@ def _ship_date(d: dict[Any, Any], clock: Clock) -> tuple[date, bool]:
     return clock().date(), False
 
 
-def _shipment(d: Any, cat: Catalog, clock: Clock = local_now) -> Problems:
+def _shipment(d: Any, cat: Catalog) -> Problems:
     out = Problems()
     if not isinstance(d, dict):
         out.add("", "not_an_object", "The shipment must be a JSON object.")
@@ -179,9 +202,11 @@ def _shipment(d: Any, cat: Catalog, clock: Clock = local_now) -> Problems:
             check_address(out, a, role, cat, spec, receiver=role == "to")
 
     _packages(out, d, cat, spec, service)
-    _additional_services(out, d, cat, spec, service, clock)
+    _additional_services(out, d, cat, spec, service)
     _label(out, d.get("label"), spec, service)
     _metadata(out, d.get("metadata"))
+    check_reference_fields(out, d, cat, spec)
+    check_customs(out, d)
 
     limits = spec.field_limits if spec else cat.default_field_limits
     for name, what in (("reference_number", "the reference"), ("description", "the description")):
@@ -374,7 +399,6 @@ def _additional_services(
     cat: Catalog,
     spec: CarrierSpec | None,
     service: str | None,
-    clock: Clock,
 ) -> None:
     """Spec 2.5: which carrier and service allow which additional service, and its fields."""
     services = d.get("additional_services")
@@ -439,8 +463,6 @@ def _additional_services(
                     service=name,
                     services=tuple(info.services),
                 )
-        elif name == "saturday_delivery":
-            _saturday(out, npath, d, clock)
         props = item.get("properties")
         ppath = join(path, "properties")
         if props is not None and not isinstance(props, dict):
@@ -453,7 +475,7 @@ def _additional_services(
 
 
 def _saturday(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None:
-    """Saturday delivery is for parcels sent on a Friday (spec 2.5)."""
+    """Saturday delivery is intended for parcels sent on a Friday (spec 2.5): a notice."""
     day, picked_up = _ship_date(d, clock)
     if day.weekday() == FRIDAY:
         return

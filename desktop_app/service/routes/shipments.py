@@ -156,7 +156,7 @@ async def put_shipment(
     row = await shipments.get_row(session, key, shipment_id)
     try:
         row = await shipments.update_shipment(
-            session, ctx.carriers, key, row, body, renderer=ctx.renderer, now=ctx.now()
+            session, ctx.carriers, key, row, body, renderer=ctx.renderer
         )
         await session.commit()
     except StaleDataError:
