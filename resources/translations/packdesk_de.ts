@@ -2,6 +2,109 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Customs</name>
+    <message>
+        <source>Sale of goods</source>
+        <translation>Verkauf von Waren</translation>
+    </message>
+    <message>
+        <source>Commercial sample</source>
+        <translation>Warenmuster</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>Gift</source>
+        <translation>Geschenk</translation>
+    </message>
+    <message>
+        <source>Returned goods</source>
+        <translation>Rücksendung</translation>
+    </message>
+    <message>
+        <source>Item (what it is, made of)</source>
+        <translation>Artikel (was, woraus)</translation>
+    </message>
+    <message>
+        <source>HS code</source>
+        <translation>HS-Code</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Ursprung</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>Anz.</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Net kg</source>
+        <translation>Netto kg</translation>
+    </message>
+    <message>
+        <source>Customs declaration</source>
+        <translation>Zollinhaltserklärung</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Währung</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>Erläuterung</translation>
+    </message>
+    <message>
+        <source>Seller&apos;s customs number</source>
+        <translation>Zollnummer des Verkäufers</translation>
+    </message>
+    <message>
+        <source>MRN (export)</source>
+        <translation>MRN (Ausfuhr)</translation>
+    </message>
+    <message>
+        <source>Add item</source>
+        <translation>Artikel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Total of the items: {total} {currency}</source>
+        <translation>Summe der Artikel: {total} {currency}</translation>
+    </message>
+    <message>
+        <source>CN 23</source>
+        <translation>CN 23</translation>
+    </message>
+    <message>
+        <source>CN 22</source>
+        <translation>CN 22</translation>
+    </message>
+    <message>
+        <source>commercial invoice</source>
+        <translation>Handelsrechnung</translation>
+    </message>
+    <message>
+        <source>CN 22 on the label</source>
+        <translation>CN 22 auf dem Etikett</translation>
+    </message>
+    <message>
+        <source>no papers</source>
+        <translation>keine Papiere</translation>
+    </message>
+    <message>
+        <source>Printed for customs: {documents}</source>
+        <translation>Für den Zoll gedruckt: {documents}</translation>
+    </message>
+</context>
+<context>
     <name>Addresses</name>
     <message>
         <source>(no name)</source>
