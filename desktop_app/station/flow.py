@@ -38,6 +38,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from desktop_app.client.account_addresses import address_fields
+from desktop_app.domain.customs import customs_plan
 from desktop_app.domain.presets import (
     ShippingPreset,
     apply_preset,
@@ -49,6 +50,7 @@ from desktop_app.domain.sanitize import sanitize
 from desktop_app.printing.formats import printer_format_chooser
 from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.profiles.store import StoredOrder, StoredShipment
+from desktop_app.station.customs import order_declaration
 from desktop_app.station.packing import PackCheck, PackLine, item_title
 from desktop_app.station.slip import PackingSlip, SlipLine, merge_pdfs, slip_document
 
@@ -406,6 +408,8 @@ class Station:
         preset = state.preset
         if preset is not None:
             draft = apply_preset(draft, preset)
+        if customs_plan(draft).needs_declaration:
+            draft["customs_declaration"] = order_declaration(data, Catalogue.of_store(self.store))
         if not (draft.get("label") or {}).get("format"):
             choose = printer_format_chooser(
                 self.printer, self.profile.preferences.label_format_override
