@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from desktop_app.client.account_addresses import address_fields
 from desktop_app.domain.customs import customs_plan
+from desktop_app.domain.models import Shipment
 from desktop_app.domain.presets import (
     ShippingPreset,
     apply_preset,
@@ -537,6 +538,43 @@ class Station:
         )
 
     async def _print(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:
+        """Label and slip (see `_print_label`), then the customs papers on the A4 printer."""
+        jobs = await self._print_label(order, shipment)
+        papers_printer = self.documents_printer
+        if not jobs or self.queue is None or papers_printer is None:
+            return jobs
+        papers = await self._customs_papers(shipment)
+        if papers is None:
+            return jobs
+        job = await self.queue.enqueue_async(
+            papers_printer, papers, title="customs documents", reference=order.number
+        )
+        return (*jobs, job.id)
+
+    @property
+    def documents_printer(self) -> PrinterDefinition | None:
+        """Where A4 documents (customs papers) go: the slip printer or the label printer that
+        prints PDF pages, else none (a thermal printer cannot print an A4 form)."""
+        for candidate in (self.slip_printer, self.printer):
+            if candidate is not None and candidate.kind == "pdf":
+                return candidate
+        return None
+
+    async def _customs_papers(self, shipment: StoredShipment) -> bytes | None:
+        """The carrier's customs PDF of a shipment (CN 23, invoice), None when it has none."""
+        declaration = shipment.data.get("customs_declaration")
+        url = (
+            declaration.get("carrier_declaration_document_url")
+            if isinstance(declaration, Mapping)
+            else None
+        )
+        if not url:
+            return None
+        return await self.creator.client.shipment_documents.customs_documents(
+            Shipment.model_validate(shipment.data)
+        )
+
+    async def _print_label(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:
         queue, printer = self.queue, self.printer
         if queue is None or printer is None or shipment.label_path is None:
             return ()

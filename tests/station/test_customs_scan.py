@@ -3,8 +3,14 @@ catalogue (HS code, origin), and a clear stop when the catalogue lacks what cust
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
 from typing import Any
 
+import pypdf
+
+from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue, Product
 from desktop_app.station.customs import order_declaration
 from tests.station.conftest import MUG, Desk, order_body
@@ -42,7 +48,13 @@ def test_the_declaration_is_read_from_the_order_and_the_catalogue() -> None:
     }
 
 
-async def test_a_zurich_order_stops_without_hs_code_and_ships_with_it(desk: Desk) -> None:
+async def test_a_zurich_order_stops_without_hs_code_and_ships_with_it(
+    desk: Desk, vprinter: VirtualPrinter, tmp_path: Path
+) -> None:
+    # the label on the thermal printer, the customs papers on the A4 printer (a folder here)
+    a4 = PrinterDefinition(name="Office A4", kind="pdf", transport=f"file:{tmp_path / 'a4'}")
+    desk.station.slip_printer = a4
+    desk.station.print_slip = False
     await desk.add_orders(zurich_order("SO-CH1"))
     stopped = await desk.station.scan("SO-CH1")
     if stopped.kind == "packing":
@@ -64,3 +76,12 @@ async def test_a_zurich_order_stops_without_hs_code_and_ships_with_it(desk: Desk
     assert declaration is not None and declaration.items[0].hs_tariff_number == "691200"
     papers = await desk.client.shipment_documents.customs_documents(remote)
     assert papers is not None and papers.startswith(b"%PDF-")
+    label_job, papers_job = shipped.jobs
+    for job_id in shipped.jobs:
+        assert (await desk.queue.wait_for(job_id, 30)).state == "done"
+    assert len(await vprinter.wait_for_jobs(1)) == 1  # the label alone on the thermal printer
+    (printed,) = (tmp_path / "a4").iterdir()
+    assert printed.read_bytes() == papers
+    pages = [p.extract_text() for p in pypdf.PdfReader(io.BytesIO(papers)).pages]
+    assert ["CN 23" in p for p in pages] == [True, True, False]
+    assert "COMMERCIAL INVOICE" in pages[2] and "Artikel 3931" in pages[0]
