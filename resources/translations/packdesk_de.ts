@@ -105,6 +105,17 @@
     </message>
 </context>
 <context>
+    <name>Accessibility</name>
+    <message>
+        <source>Columns: %1</source>
+        <translation>Spalten: %1</translation>
+    </message>
+    <message>
+        <source>In %1</source>
+        <translation>In %1</translation>
+    </message>
+</context>
+<context>
     <name>Addresses</name>
     <message>
         <source>(no name)</source>
