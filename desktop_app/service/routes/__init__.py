@@ -28,6 +28,8 @@ ROUTER_MODULES: tuple[str, ...] = (
     "orders",
     "locations",
     "manifests",
+    # local extensions
+    "audit_log",
 )
 
 
