@@ -44,8 +44,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        settings.labels_dir.mkdir(parents=True, exist_ok=True)
         try:
+            settings.labels_dir.mkdir(parents=True, exist_ok=True)
             await upgrade_database(ctx.engine)
         except Exception as exc:
             if not is_storage_unavailable(exc):
