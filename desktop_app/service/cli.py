@@ -70,7 +70,10 @@ def _rate_limit(text: str) -> tuple[int, float]:
 
 def _serve_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="packdesk serve", description="Run the local Shipping Service over HTTPS."
+        prog="packdesk serve",
+        description="Run the local Shipping Service over HTTPS.",
+        epilog="Upkeep: packdesk serve migrate | backup FILE | restore FILE | audit "
+        "(each with --help).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8443, help="TCP port; 0 picks a free one")
