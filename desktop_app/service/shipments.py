@@ -18,6 +18,7 @@ from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentRequest
 from desktop_app.domain.normalize import normalize_request, read_reference_body
 from desktop_app.domain.rules import validate
+from desktop_app.service import audit
 from desktop_app.service.account_settings import fill_default_addresses, merge_update
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.addresses import (
@@ -502,6 +503,7 @@ async def create_shipment(
         ordered = await order_label(carriers, stored, key, renderer)
     async with write_lock or contextlib.nullcontext():
         session.add(row)
+        session.add(audit.entry(key, "shipment.created", row.id))
         if ordered is not None:
             await create_label(session, carriers, row, key, ordered)
         await session.commit()

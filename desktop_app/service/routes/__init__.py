@@ -33,6 +33,8 @@ ROUTER_MODULES: tuple[str, ...] = (
     "trackers",
     "invoice_address",
     "tracking_page",
+    # local extensions
+    "audit_log",
 )
 
 

@@ -1,16 +1,16 @@
 """Customs: shipment documents (uploaded invoices, generated customs papers), trackers and the
 account's invoice address, three new tables.
 
-Revision ID: 0002_customs_documents_trackers
-Revises: 0001_baseline
+Revision ID: 0003_customs_documents_trackers
+Revises: 0002_audit_log
 Create Date: 2026-11-26 15:11:23.118404
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_customs_documents_trackers"
-down_revision = "0001_baseline"
+revision = "0003_customs_documents_trackers"
+down_revision = "0002_audit_log"
 branch_labels = None
 depends_on = None
 
