@@ -263,7 +263,7 @@ async def test_each_additional_service_has_its_fields(
     """Advance notice (e-mail/SMS), COD bank fields, drop message, Saturday's conditions."""
     # the domain's clock: a Tuesday first (Saturday delivery refused), then a Friday
     tuesday = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
-    monkeypatch.setattr(rules, "local_now", lambda: tuesday)
+    monkeypatch.setattr(rules.shipment, "local_now", lambda: tuesday)
     form = shipment_page.form
     fill_valid(qtbot, form)
     addons = form.addons.items
@@ -328,7 +328,7 @@ async def test_each_additional_service_has_its_fields(
     assert shown(form, "additional_services[2].name") == [
         "Saturday delivery is only for parcels sent on a Friday; today is Tuesday."
     ]
-    monkeypatch.setattr(rules, "local_now", lambda: tuesday + timedelta(days=3))
+    monkeypatch.setattr(rules.shipment, "local_now", lambda: tuesday + timedelta(days=3))
     type_into(qtbot, drop.fields["message"].editor, "Garage door")  # validates again
     assert form.problems == []
     assert [s["name"] for s in form.draft()["additional_services"]] == [

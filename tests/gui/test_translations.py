@@ -186,7 +186,7 @@ def _domain_codes() -> set[str]:
     """Every problem code the rules can report (string constants and `f"{kind}_..."`)."""
     codes: set[str] = set()
     kinds = ("locker_station", "post_branch")
-    for path in (REPO / "desktop_app" / "domain").glob("rules*.py"):
+    for path in (REPO / "desktop_app" / "domain" / "rules").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or len(node.args) < 3:
                 continue
