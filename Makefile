@@ -8,7 +8,7 @@ export QT_API := pyside6
 # Debian packages: what the app needs at run time (`make run`; also the .deb's Depends), and what
 # only the tests and the packaging need (`make install`/`make test`/`make package`).
 APT_RUNTIME := $(shell grep -v '^\#' packaging/linux/runtime-packages.txt)
-APT_TEST := xvfb xauth poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream
+APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream
 
 .DEFAULT_GOAL := help
 
