@@ -263,7 +263,7 @@ async def test_each_additional_service_has_its_fields(
     """Advance notice (e-mail/SMS), COD bank fields, drop message, Saturday's conditions."""
     # the domain's clock: a Tuesday (Saturday delivery is taken then too)
     tuesday = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
-    monkeypatch.setattr(rules, "local_now", lambda: tuesday)
+    monkeypatch.setattr(rules.shipment, "local_now", lambda: tuesday)
     form = shipment_page.form
     fill_valid(qtbot, form)
     addons = form.addons.items

@@ -187,7 +187,7 @@ def _domain_codes() -> set[str]:
     codes: set[str] = set()
     kinds = ("locker_station", "post_branch")
     domain = REPO / "desktop_app" / "domain"
-    for path in [*domain.glob("rules*.py"), *domain.glob("customs/rules*.py")]:
+    for path in [*(domain / "rules").glob("*.py"), *domain.glob("customs/rules*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or len(node.args) < 3:
                 continue

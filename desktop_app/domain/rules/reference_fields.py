@@ -10,16 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog
-from desktop_app.domain.rules_address import check_address
-from desktop_app.domain.rules_base import (
-    Problems,
+from desktop_app.domain.rules.address import check_address
+from desktop_app.domain.rules.checks import (
     check_email,
     check_number,
     check_text,
     is_blank,
     is_country,
-    join,
 )
+from desktop_app.domain.rules.problems import Problems, join
 
 INCOTERMS = ("ddp", "ddp_untaxed", "dap", "dap_cleared", "ddu", "ddu_cleared")
 PAYERS = ("receiver", "sender", "third_party")
