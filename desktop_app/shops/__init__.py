@@ -13,12 +13,13 @@ from desktop_app.shops.base import (
     ShopUnavailable,
     Tracking,
 )
+from desktop_app.shops.shopify import ShopifyConnection
 from desktop_app.shops.shopware import ShopwareConnection
 from desktop_app.shops.woocommerce import WooCommerceConnection
 
 #: platform name -> its connection class
 PLATFORMS: dict[str, type[ShopConnection]] = {
-    cls.platform: cls for cls in (WooCommerceConnection, ShopwareConnection)
+    cls.platform: cls for cls in (WooCommerceConnection, ShopwareConnection, ShopifyConnection)
 }
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "ShopItem",
     "ShopOrder",
     "ShopUnavailable",
+    "ShopifyConnection",
     "ShopwareConnection",
     "Tracking",
     "WooCommerceConnection",

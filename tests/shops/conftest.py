@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.shops import ShopConfig, ShopwareConnection, WooCommerceConnection
+from desktop_app.shops import (
+    ShopConfig,
+    ShopifyConnection,
+    ShopwareConnection,
+    WooCommerceConnection,
+)
 from tests.fixtures.shops.server import ShopServer, serve
+from tests.fixtures.shops.shopify import TOKEN as SHOPIFY_TOKEN
+from tests.fixtures.shops.shopify import ShopifyShop, shopify_app
 from tests.fixtures.shops.shopware import CLIENT_ID, CLIENT_SECRET, ShopwareShop, shopware_app
 from tests.fixtures.shops.woocommerce import KEY, SECRET, WooShop, woocommerce_app
 
@@ -76,3 +83,36 @@ def shopware(shopware_server: tuple[ShopwareShop, ShopServer]) -> Iterator[Runni
     holder.__dict__.update(ShopwareShop().__dict__)  # a fresh shop behind the same server
     yield RunningShopware(holder, server)
     assert holder.violations == [], "requests the Shopware Admin API schema refuses"
+
+
+@dataclass
+class RunningShopify:
+    shop: ShopifyShop
+    server: ShopServer
+
+    def connect(self, page_size: int = 10, **credentials: str) -> ShopifyConnection:
+        config = ShopConfig(name="Shopify", platform="shopify", url=self.server.base_url,
+                            environment="test")  # fmt: skip
+        return ShopifyConnection(
+            config,
+            {"access_token": SHOPIFY_TOKEN, **credentials},
+            verify=self.server.ssl_context(),
+            page_size=page_size,
+        )
+
+
+@pytest.fixture(scope="session")
+def shopify_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[ShopifyShop, ShopServer]]:
+    holder = ShopifyShop()
+    with serve(shopify_app(holder), Path(tmp_path_factory.mktemp("shopify-tls"))) as server:
+        yield holder, server
+
+
+@pytest.fixture
+def shopify(shopify_server: tuple[ShopifyShop, ShopServer]) -> Iterator[RunningShopify]:
+    holder, server = shopify_server
+    holder.__dict__.update(ShopifyShop().__dict__)  # a fresh shop behind the same server
+    yield RunningShopify(holder, server)
+    assert holder.violations == [], "requests the Shopify Admin GraphQL schema refuses"

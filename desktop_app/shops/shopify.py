@@ -1,0 +1,190 @@
+"""Shopify (Admin GraphQL API 2025-07): an app's Admin API access token.
+
+Pull: the `orders` query with `fulfillment_status:unfulfilled financial_status:paid` and
+`updated_at:>'cursor'`, sorted by UPDATED_AT, paged by `pageInfo.endCursor`. Write-back:
+the order's open fulfillment orders get one fulfillment with the tracking number, carrier
+and URL (`fulfillmentCreate`, the customer notified); an order without an open fulfillment
+order is shipped already and is left alone. Shopify's cost-based throttling is honoured:
+a THROTTLED answer waits until the bucket has refilled for the query's cost
+(`extensions.cost.throttleStatus`), and so does a page whose next query would not fit.
+The token of a custom app does not expire; one the shop revokes is said in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+from desktop_app.shops.base import (
+    MAX_RETRY_AFTER,
+    REQUEST_RETRIES,
+    ShopAuthError,
+    ShopConnection,
+    ShopError,
+    ShopItem,
+    ShopOrder,
+    ShopUnavailable,
+    Tracking,
+)
+
+API_VERSION = "2025-07"
+
+ORDERS_QUERY = """
+query OpenOrders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor }
+    nodes {
+      id name createdAt updatedAt email currencyCode
+      shippingAddress {
+        firstName lastName name company address1 address2 zip city provinceCode
+        countryCodeV2 phone
+      }
+      lineItems(first: 100) {
+        nodes { sku title quantity originalUnitPriceSet { shopMoney { amount currencyCode } } }
+      }
+    }
+  }
+}
+"""
+
+FULFILLMENT_ORDERS_QUERY = """
+query FulfillmentOrders($id: ID!) {
+  order(id: $id) { fulfillmentOrders(first: 20) { nodes { id status } } }
+}
+"""
+
+FULFILLMENT_CREATE = """
+mutation Ship($fulfillment: FulfillmentInput!) {
+  fulfillmentCreate(fulfillment: $fulfillment) {
+    fulfillment { id status }
+    userErrors { field message }
+  }
+}
+"""
+
+
+class ShopifyConnection(ShopConnection):
+    """A Shopify shop."""
+
+    platform = "shopify"
+    title = "Shopify"
+    credential_fields = ("access_token",)
+    export_platform = "shopify"
+
+    async def graphql(self, query: str, variables: Mapping[str, Any]) -> dict[str, Any]:
+        """The `data` of one GraphQL request; THROTTLED is waited out (a few times)."""
+        url = f"/admin/api/{API_VERSION}/graphql.json"
+        headers = {"X-Shopify-Access-Token": self.credentials["access_token"]}
+        for _attempt in range(REQUEST_RETRIES + 1):
+            response = await self.request(
+                "POST", url, json={"query": query, "variables": dict(variables)}, headers=headers
+            )
+            body = response.json()
+            errors = body.get("errors") if isinstance(body, Mapping) else None
+            if errors:
+                codes = {str((e.get("extensions") or {}).get("code")) for e in errors}
+                if "THROTTLED" in codes:
+                    await asyncio.sleep(throttle_wait(body))
+                    continue
+                words = "; ".join(str(e.get("message")) for e in errors)
+                if "ACCESS_DENIED" in codes:
+                    raise ShopAuthError(f"{self.config.name} refused: {words}")
+                raise ShopError(f"{self.config.name} refused the request: {words}")
+            await asyncio.sleep(throttle_wait(body, before_next=True))
+            return dict(body.get("data") or {})
+        raise ShopUnavailable(f"{self.config.name} is limiting requests (throttled)")
+
+    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:  # type: ignore[override]
+        search = "fulfillment_status:unfulfilled financial_status:paid"
+        if since:
+            search += f" updated_at:>'{since}'"
+        after: str | None = None
+        while True:
+            data = await self.graphql(
+                ORDERS_QUERY, {"first": self.page_size, "after": after, "query": search}
+            )
+            orders = data.get("orders") or {}
+            yield [shopify_order(o) for o in orders.get("nodes") or [] if isinstance(o, Mapping)]
+            page = orders.get("pageInfo") or {}
+            if not page.get("hasNextPage"):
+                return
+            after = page.get("endCursor")
+
+    async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
+        data = await self.graphql(FULFILLMENT_ORDERS_QUERY, {"id": shop_order_id})
+        order = data.get("order")
+        if order is None:
+            raise ShopError(f"{self.config.name} does not know this order ({shop_order_id})")
+        open_ids = [f["id"] for f in order["fulfillmentOrders"]["nodes"]
+                    if f.get("status") in ("OPEN", "IN_PROGRESS")]  # fmt: skip
+        if not open_ids:
+            return  # fulfilled already (by us before a crash, or in the shop)
+        info: dict[str, Any] = {"number": tracking.number, "company": tracking.carrier}
+        if tracking.url:
+            info["url"] = tracking.url
+        fulfillment = {
+            "trackingInfo": info,
+            "notifyCustomer": True,
+            "lineItemsByFulfillmentOrder": [{"fulfillmentOrderId": i} for i in open_ids],
+        }
+        answer = await self.graphql(FULFILLMENT_CREATE, {"fulfillment": fulfillment})
+        errors = (answer.get("fulfillmentCreate") or {}).get("userErrors") or []
+        if errors:
+            words = "; ".join(str(e.get("message")) for e in errors)
+            raise ShopError(f"{self.config.name} refused the fulfillment: {words}")
+
+
+def throttle_wait(body: Any, *, before_next: bool = False) -> float:
+    """Seconds until the cost bucket holds the query's cost again (0 when it does)."""
+    cost = ((body.get("extensions") or {}).get("cost") or {}) if isinstance(body, Mapping) else {}
+    status = cost.get("throttleStatus") or {}
+    try:
+        available = float(status["currentlyAvailable"])
+        rate = float(status["restoreRate"]) or 1.0
+        needed = float(cost.get("requestedQueryCost") or 0)
+    except (KeyError, TypeError, ValueError):
+        return 0.0 if before_next else 1.0
+    return min(max(needed - available, 0.0) / rate, MAX_RETRY_AFTER)
+
+
+def shopify_order(order: Mapping[str, Any]) -> ShopOrder:
+    """A Shopify order (GraphQL) as the columns of Shopify's orders export."""
+    address = order.get("shippingAddress") or {}
+    name = address.get("name") or " ".join(
+        p for p in (address.get("firstName"), address.get("lastName")) if p
+    )
+    items = []
+    for line in (order.get("lineItems") or {}).get("nodes") or []:
+        money = (line.get("originalUnitPriceSet") or {}).get("shopMoney") or {}
+        items.append(
+            ShopItem(
+                sku=str(line.get("sku") or ""),
+                title=str(line.get("title") or ""),
+                quantity=float(line.get("quantity") or 1),
+                price=float(money["amount"]) if money.get("amount") is not None else None,
+                currency=money.get("currencyCode") or order.get("currencyCode"),
+            )
+        )
+    cells = {
+        "Name": str(order.get("name") or ""),
+        "Created at": str(order.get("createdAt") or ""),
+        "Email": str(order.get("email") or ""),
+        "Shipping Name": str(name or ""),
+        "Shipping Company": str(address.get("company") or ""),
+        "Shipping Address1": str(address.get("address1") or ""),
+        "Shipping Address2": str(address.get("address2") or ""),
+        "Shipping Zip": str(address.get("zip") or ""),
+        "Shipping City": str(address.get("city") or ""),
+        "Shipping Province": str(address.get("provinceCode") or ""),
+        "Shipping Country": str(address.get("countryCodeV2") or ""),
+        "Shipping Phone": str(address.get("phone") or ""),
+        "Currency": str(order.get("currencyCode") or ""),
+    }
+    return ShopOrder(
+        shop_order_id=str(order.get("id")),
+        number=cells["Name"],
+        cells=cells,
+        items=items,
+        modified_at=str(order.get("updatedAt") or ""),
+    )
