@@ -1,5 +1,5 @@
 """Shop connections against the test servers (tests/fixtures/shops, HTTPS on loopback):
-orders pulled per second (WooCommerce and Shopware 6, 1000 open orders, 100 a page) and the
+orders pulled per second (WooCommerce, Shopware 6, Shopify; 1000 open orders, 100 a page) and the
 write-back latency of one order through the outbox (median of 50: find the shop order, write
 the tracking number, mark it shipped, commit).
 
@@ -26,11 +26,13 @@ from bench.support import machine_line  # noqa: E402
 from desktop_app.profiles.store import ProfileStore  # noqa: E402
 from desktop_app.shops.outbox import ShopOutbox  # noqa: E402
 from tests.fixtures.shops.server import serve  # noqa: E402
+from tests.fixtures.shops.shopify import ShopifyShop, shopify_app  # noqa: E402
+from tests.fixtures.shops.shopify import make_order as shopify_order  # noqa: E402
 from tests.fixtures.shops.shopware import ShopwareShop, shopware_app  # noqa: E402
 from tests.fixtures.shops.shopware import make_order as sw_order  # noqa: E402
 from tests.fixtures.shops.woocommerce import WooShop, make_order, woocommerce_app  # noqa: E402
 from tests.profiles.store_child import shipment  # noqa: E402
-from tests.shops.conftest import RunningShopware, RunningWoo  # noqa: E402
+from tests.shops.conftest import RunningShopify, RunningShopware, RunningWoo  # noqa: E402
 
 COUNT = 1000
 WRITE_BACKS = 50
@@ -38,7 +40,7 @@ PULL_TARGET = 200.0
 LATENCY_TARGET_MS = 250.0
 
 
-async def pull_rate(running: RunningWoo | RunningShopware) -> float:
+async def pull_rate(running: RunningWoo | RunningShopware | RunningShopify) -> float:
     async with running.connect(page_size=100) as connection:
         started = time.perf_counter()
         pulled = sum([len(page) async for page in connection.pull(None)])
@@ -89,7 +91,14 @@ def main() -> int:
             rate = asyncio.run(pull_rate(RunningShopware(sw_shop, server)))
             ok &= rate >= PULL_TARGET
             print(f"Shopware 6 pull: {rate:.0f} orders/s (target >= {PULL_TARGET:g})")
+        shopify_shop = ShopifyShop()
+        shopify_shop.add(*(shopify_order(n) for n in range(1, COUNT + 1)))
+        with serve(shopify_app(shopify_shop), Path(tmp) / "shopify-tls") as server:
+            rate = asyncio.run(pull_rate(RunningShopify(shopify_shop, server)))
+            ok &= rate >= PULL_TARGET
+            print(f"Shopify pull: {rate:.0f} orders/s (target >= {PULL_TARGET:g})")
         assert not woo_shop.violations and not sw_shop.violations
+        assert not shopify_shop.violations
     return 0 if ok else 1
 
 
