@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from desktop_app.batch.cli import UsageError, find_profile
 from desktop_app.batch.profile_client import ProfileClientError, profile_client
-from desktop_app.batch.shop_sync import sync_shop
+from desktop_app.batch.shop_runner import ShopRunner
 from desktop_app.shops import PLATFORMS, ShopConfig, ShopError
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
@@ -139,28 +139,28 @@ async def _sync(
 ) -> int:
     from desktop_app.profiles.catalogue import Catalogue
 
-    data_dir = manager.profile_data_dir(profile)
-    catalogue = Catalogue.of_profile(data_dir)
-    async with book.connect(args.name) as connection, profile_client(manager, profile) as client:
-        result = await sync_shop(connection, outbox, client, catalogue=catalogue, full=args.full)
+    book.get(args.name)  # KeyError (said as such) before anything is asked
+    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    store = manager.open_store(profile)
+    try:
+        async with profile_client(manager, profile) as client:
+            runner = ShopRunner(book, outbox, store, client, catalogue=catalogue)
+            done = await runner.run_once([args.name], full=args.full)
+    finally:
+        store.close()
+    for error in done.errors.values():
+        raise ShopError(error)
+    result = done.synced[book.get(args.name).name]
     for number in result.stored:
         print(json.dumps({"external_order_id": number, "stored": True}))
     for number in result.skipped:
         print(json.dumps({"external_order_id": number, "skipped": True}))
     for number, problems in result.problems.items():
         _err(f"order {number}: {'; '.join(problems)}")
-    store = manager.open_store(profile)
-    try:
-        outbox.enqueue_shipped(store)
-        delivery = await outbox.deliver(
-            book.connect, lambda shipment_id: store.get_shipment(shipment_id).deleted
-        )
-    finally:
-        store.close()
-    for entry in delivery.written:
+    for entry in done.delivery.written:
         print(json.dumps({"external_order_id": entry.number, "tracking_written": True}))
-    for entry in delivery.retry_later:
+    for entry in done.delivery.retry_later:
         _err(f"order {entry.number}: {entry.shop} cannot be reached now; tried again later")
     for entry in outbox.entries("failed"):
         _err(f"order {entry.number}: {entry.error}")
-    return 1 if result.problems or delivery.failed else 0
+    return 1 if result.problems or done.delivery.failed else 0
