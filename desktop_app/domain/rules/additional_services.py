@@ -28,7 +28,6 @@ def check_additional_services(
     cat: Catalog,
     spec: CarrierSpec | None,
     service: str | None,
-    clock: Clock,
 ) -> None:
     """Spec 2.5: which carrier and service allow which additional service, and its fields."""
     services = d.get("additional_services")
@@ -93,8 +92,6 @@ def check_additional_services(
                     service=name,
                     services=tuple(info.services),
                 )
-        elif name == "saturday_delivery":
-            _saturday(out, npath, d, clock)
         props = item.get("properties")
         ppath = join(path, "properties")
         if props is not None and not isinstance(props, dict):
@@ -106,8 +103,8 @@ def check_additional_services(
             check(out, props, ppath, cat, spec)
 
 
-def _saturday(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None:
-    """Saturday delivery is for parcels sent on a Friday (spec 2.5)."""
+def check_saturday_delivery(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None:
+    """Saturday delivery is intended for parcels sent on a Friday (spec 2.5): a notice."""
     day, picked_up = ship_date(d, clock)
     if day.weekday() == FRIDAY:
         return

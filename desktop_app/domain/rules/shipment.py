@@ -1,5 +1,6 @@
 """Rules of a shipment (`POST /v1/shipments`): carrier and service, addresses, packages,
-label, metadata and pickup; of an address alone, and of a quote request."""
+label, metadata and pickup, and the notices the desk shows without refusing; of an address
+alone, and of a quote request."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS
-from desktop_app.domain.rules.additional_services import check_additional_services
+from desktop_app.domain.rules.additional_services import (
+    check_additional_services,
+    check_saturday_delivery,
+)
 from desktop_app.domain.rules.address import check_address, check_printable
 from desktop_app.domain.rules.checks import (
     check_currency,
@@ -20,20 +24,43 @@ from desktop_app.domain.rules.checks import (
 )
 from desktop_app.domain.rules.dates import Clock, local_now
 from desktop_app.domain.rules.problems import Problem, Problems, as_draft, guard, join
+from desktop_app.domain.rules_reference import check_reference_fields
 
 DEFAULT_SERVICE = "standard"  # the real service's default when `service` is left out
 LABEL_SIZES = frozenset({"A5", "A6", "A7", "100x70mm"})
 DECLARED_VALUE_FREE_LIMIT = 500.0  # EUR insured automatically (spec 4.1.6, 8.5)
 
 
-def validate(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
+def validate(draft: Any) -> list[Problem]:
     """All problems of a shipment draft (spec 2.1-2.6, 4.1, 4.4); empty when valid.
 
-    `clock` gives "now" for the rules that depend on the day (Saturday delivery only for
-    parcels sent on a Friday); the default is this machine's local time.
+    No rule depends on the day: what only depends on it (Saturday delivery for a parcel not
+    sent on a Friday) is pointed out by `notices`, not refused.
     """
-    now = clock or local_now  # looked up per call: tests may hand the domain a fixed clock
-    return guard("", lambda: _shipment(as_draft(draft), load_catalog(), now))
+    return guard("", lambda: _shipment(as_draft(draft), load_catalog()))
+
+
+def notices(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
+    """What the desk points out without refusing: Saturday delivery for a parcel not handed
+    over on a Friday (the carrier takes it on Friday; the service accepts it any day), customs
+    totals that do not add up, numbers a destination recommends."""
+    now = clock or local_now
+
+    def run() -> Problems:
+        out = Problems()
+        d = as_draft(draft)
+        if not isinstance(d, dict):
+            return out
+        services = d.get("additional_services")
+        for i, item in enumerate(services if isinstance(services, list) else []):
+            if isinstance(item, dict) and item.get("name") == "saturday_delivery":
+                check_saturday_delivery(out, f"additional_services[{i}].name", d, now)
+        from desktop_app.domain.customs.rules import customs_notices  # see _shipment
+
+        out.extend(customs_notices(d))
+        return out
+
+    return guard("", run)
 
 
 def validate_address(draft: Any, path: str = "", *, contact: bool = True) -> list[Problem]:
@@ -112,7 +139,7 @@ def _carrier_and_service(
     return spec, service
 
 
-def _shipment(d: Any, cat: Catalog, clock: Clock = local_now) -> Problems:
+def _shipment(d: Any, cat: Catalog) -> Problems:
     out = Problems()
     if not isinstance(d, dict):
         out.add("", "not_an_object", "The shipment must be a JSON object.")
@@ -128,9 +155,14 @@ def _shipment(d: Any, cat: Catalog, clock: Clock = local_now) -> Problems:
             check_address(out, a, role, cat, spec, receiver=role == "to")
 
     _packages(out, d, cat, spec, service)
-    check_additional_services(out, d, cat, spec, service, clock)
+    check_additional_services(out, d, cat, spec, service)
     _label(out, d.get("label"), spec, service)
     _metadata(out, d.get("metadata"))
+    check_reference_fields(out, d, cat, spec)
+    # imported here: the customs rules import the shared checks, which load this package
+    from desktop_app.domain.customs.rules import check_customs
+
+    check_customs(out, d)
 
     limits = spec.field_limits if spec else cat.default_field_limits
     for name, what in (("reference_number", "the reference"), ("description", "the description")):
