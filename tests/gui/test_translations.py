@@ -187,8 +187,7 @@ def _domain_codes() -> set[str]:
     codes: set[str] = set()
     kinds = ("locker_station", "post_branch")
     domain = REPO / "desktop_app" / "domain"
-    rule_modules = [*domain.glob("rules*.py"), *domain.glob("rules/*.py")]
-    for path in [*rule_modules, *domain.glob("customs/rules*.py")]:
+    for path in [*(domain / "rules").glob("*.py"), *domain.glob("customs/rules*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or len(node.args) < 3:
                 continue

@@ -20,7 +20,7 @@ from desktop_app.domain.customs.data import (
     load_customs_data,
 )
 from desktop_app.domain.customs.destinations import Crossing, crossing
-from desktop_app.domain.rules_base import is_country
+from desktop_app.domain.rules.checks import is_country
 
 CN22 = "cn22"
 CN23 = "cn23"

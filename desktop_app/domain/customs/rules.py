@@ -18,18 +18,16 @@ from desktop_app.domain.customs.plan import (
     items_total,
     parse_amount,
 )
-from desktop_app.domain.rules_address import normalize_country
-from desktop_app.domain.rules_base import (
-    Problem,
-    Problems,
+from desktop_app.domain.rules.address import normalize_country
+from desktop_app.domain.rules.checks import (
     check_currency,
     check_number,
     check_text,
     is_blank,
     is_country,
     is_date,
-    join,
 )
+from desktop_app.domain.rules.problems import Problem, Problems, join
 
 DECLARATION = "customs_declaration"
 _HS_CODE = re.compile(r"^\d{6,10}$")

@@ -125,6 +125,7 @@ __all__ = [
     "notices",
     "parse_datetime",
     "ship_date",
+    "notices",
     "validate",
     "validate_address",
     "validate_manifest",

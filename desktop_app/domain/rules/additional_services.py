@@ -103,7 +103,7 @@ def check_additional_services(
             check(out, props, ppath, cat, spec)
 
 
-def check_saturday_delivery(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None:
+def saturday_notice(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None:
     """Saturday delivery is intended for parcels sent on a Friday (spec 2.5): a notice."""
     day, picked_up = ship_date(d, clock)
     if day.weekday() == FRIDAY:

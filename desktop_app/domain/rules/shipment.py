@@ -1,6 +1,5 @@
 """Rules of a shipment (`POST /v1/shipments`): carrier and service, addresses, packages,
-label, metadata and pickup, and the notices the desk shows without refusing; of an address
-alone, and of a quote request."""
+label, metadata and pickup; of an address alone, and of a quote request."""
 
 from __future__ import annotations
 
@@ -8,10 +7,7 @@ from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS
-from desktop_app.domain.rules.additional_services import (
-    check_additional_services,
-    check_saturday_delivery,
-)
+from desktop_app.domain.rules.additional_services import check_additional_services, saturday_notice
 from desktop_app.domain.rules.address import check_address, check_printable
 from desktop_app.domain.rules.checks import (
     check_currency,
@@ -24,7 +20,7 @@ from desktop_app.domain.rules.checks import (
 )
 from desktop_app.domain.rules.dates import Clock, local_now
 from desktop_app.domain.rules.problems import Problem, Problems, as_draft, guard, join
-from desktop_app.domain.rules_reference import check_reference_fields
+from desktop_app.domain.rules.reference_fields import check_reference_fields
 
 DEFAULT_SERVICE = "standard"  # the real service's default when `service` is left out
 LABEL_SIZES = frozenset({"A5", "A6", "A7", "100x70mm"})
@@ -44,7 +40,7 @@ def notices(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
     """What the desk points out without refusing: Saturday delivery for a parcel not handed
     over on a Friday (the carrier takes it on Friday; the service accepts it any day), customs
     totals that do not add up, numbers a destination recommends."""
-    now = clock or local_now
+    now = clock or local_now  # looked up per call: tests may hand the domain a fixed clock
 
     def run() -> Problems:
         out = Problems()
@@ -54,7 +50,7 @@ def notices(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
         services = d.get("additional_services")
         for i, item in enumerate(services if isinstance(services, list) else []):
             if isinstance(item, dict) and item.get("name") == "saturday_delivery":
-                check_saturday_delivery(out, f"additional_services[{i}].name", d, now)
+                saturday_notice(out, f"additional_services[{i}].name", d, now)
         from desktop_app.domain.customs.rules import customs_notices  # see _shipment
 
         out.extend(customs_notices(d))
