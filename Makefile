@@ -17,7 +17,7 @@ APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client 
 TS_FILES := $(wildcard resources/translations/packdesk_*.ts)
 QM_FILES := $(TS_FILES:.ts=.qm)
 # Qt-free code whose words the GUI shows, marked with QT_TRANSLATE_NOOP (the printer transports' names)
-TRANSLATED_NON_GUI := desktop_app/printing/transports desktop_app/printing/qt_print.py
+TRANSLATED_NON_GUI := desktop_app/printing/transports
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'

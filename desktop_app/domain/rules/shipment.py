@@ -51,9 +51,7 @@ def notices(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
         for i, item in enumerate(services if isinstance(services, list) else []):
             if isinstance(item, dict) and item.get("name") == "saturday_delivery":
                 saturday_notice(out, f"additional_services[{i}].name", d, now)
-        # imported here: the customs rules build on this package's checks (an import circle
-        # at module level, whichever package is imported first)
-        from desktop_app.domain.customs.rules import customs_notices
+        from desktop_app.domain.customs.rules import customs_notices  # see _shipment
 
         out.extend(customs_notices(d))
         return out
@@ -157,7 +155,10 @@ def _shipment(d: Any, cat: Catalog) -> Problems:
     _label(out, d.get("label"), spec, service)
     _metadata(out, d.get("metadata"))
     check_reference_fields(out, d, cat, spec)
-    _check_customs(out, d)
+    # imported here: the customs rules import the shared checks, which load this package
+    from desktop_app.domain.customs.rules import check_customs
+
+    check_customs(out, d)
 
     limits = spec.field_limits if spec else cat.default_field_limits
     for name, what in (("reference_number", "the reference"), ("description", "the description")):
@@ -430,10 +431,3 @@ def _pickup(out: Problems, pickup: Any, path: str, cat: Catalog, spec: CarrierSp
             spec,
             context="pickup_requests",
         )
-
-
-def _check_customs(out: Problems, d: dict[Any, Any]) -> None:
-    # imported here: the customs rules build on this package's checks
-    from desktop_app.domain.customs.rules import check_customs
-
-    check_customs(out, d)
