@@ -27,7 +27,8 @@ from desktop_app.service.accounts import (
     write_private_json,
 )
 from desktop_app.service.addressing import PublicUrlError, certificate_names, parse_public_url
-from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
+from desktop_app.service.db import make_engine, make_sessionmaker
+from desktop_app.service.schema import SchemaError, upgrade_database
 from desktop_app.service.settings import (
     BODY_TIMEOUT,
     HEADER_TIMEOUT,
@@ -48,6 +49,8 @@ from desktop_app.service.tls import (
 )
 
 log = logging.getLogger("packdesk.service")
+# the database is newer than this code: restarting cannot help (the unit does not restart on it)
+SCHEMA_REFUSED_EXIT = 3
 
 
 def default_data_dir() -> Path:
@@ -96,6 +99,13 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--clock-offset", type=float, default=0.0, metavar="S")
     p.add_argument("--smtp-url", default=None, help="smtp://host:port for account e-mails")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument(
+        "--parent-pid",
+        type=int,
+        default=None,
+        metavar="PID",
+        help="stop when this process ends (the app that started the service)",
+    )
     addressing = p.add_argument_group("public address and certificate")
     addressing.add_argument(
         "--public-url",
@@ -186,7 +196,7 @@ async def _ensure_first_account(settings: ServiceSettings, email: str, tls: TlsF
     """Create the first account on first start; (re)write the credentials file."""
     engine = make_engine(settings.db_url)
     try:
-        await create_tables(engine)
+        await upgrade_database(engine)
         async with make_sessionmaker(engine)() as session:
             account = await first_account(session)
             creds = read_credentials(settings.credentials_file)
@@ -277,6 +287,11 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         log.error("%s: answering 503 until the data dir can be written again", problem)
     try:
         await _ensure_first_account(settings, args.email, tls)
+    except SchemaError as exc:
+        sock.close()
+        log.error("cannot start: %s", exc)
+        print(f"packdesk serve: {exc}", file=sys.stderr)
+        return SCHEMA_REFUSED_EXIT
     except Exception as exc:
         if not is_storage_unavailable(exc):
             raise
@@ -326,7 +341,11 @@ def _show_pairing(settings: ServiceSettings, args: argparse.Namespace) -> int:
 
 
 def serve_main(argv: Sequence[str]) -> int:
-    """`packdesk serve`: run the service until interrupted."""
+    """`packdesk serve`: run the service until interrupted (or one of its admin commands)."""
+    from desktop_app.service.admin_cli import ADMIN_COMMANDS, admin_main
+
+    if argv and argv[0] in ADMIN_COMMANDS:
+        return admin_main(argv)
     parser = _serve_parser()
     args = parser.parse_args(list(argv))
     if args.public_url is not None:
@@ -346,6 +365,10 @@ def serve_main(argv: Sequence[str]) -> int:
     if args.show_pairing:
         return _show_pairing(settings, args)
     _setup_logging(settings, args.log_level)
+    if args.parent_pid is not None:
+        from desktop_app.parent_watch import exit_with_parent
+
+        exit_with_parent(args.parent_pid)
     try:
         return asyncio.run(_serve(settings, args))
     except KeyboardInterrupt:
@@ -403,7 +426,11 @@ async def _accounts(args: argparse.Namespace) -> int:
     settings = ServiceSettings(data_dir=data_dir, database_url=args.database_url)
     engine = make_engine(settings.db_url)
     try:
-        await create_tables(engine)
+        try:
+            await upgrade_database(engine)
+        except SchemaError as exc:
+            print(f"packdesk accounts: {exc}", file=sys.stderr)
+            return 1
         async with make_sessionmaker(engine)() as session:
             if args.command == "list":
                 for item in await list_accounts(session):

@@ -9,7 +9,6 @@
     </message>
     <message>
         <source>Search the address book…</source>
-        <extracomment>addresses removed from this book: the shipping API has no delete or update of a stored address (GET/POST only), so they stay on the service and are left out here</extracomment>
         <translation>Im Adressbuch suchen …</translation>
     </message>
     <message>
@@ -101,6 +100,7 @@
     </message>
     <message>
         <source>Could not load the addresses: {0}</source>
+        <extracomment>the book changed (profile switched, synced, added, edited, removed): pickers reload the rows shown may differ (another default sender) another profile&apos;s book is shown: search, lookup and messages start over an outcome to show: (text, error) the typed address&apos;s problems in words (&quot;&quot; once they are gone) the address a parcel-point lookup resolved (None: none yet) the stored address being edited (None: the form makes a new address)</extracomment>
         <translation>Die Adressen konnten nicht geladen werden: {0}</translation>
     </message>
     <message numerus="yes">
@@ -174,7 +174,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Edit…</source>
-        <extracomment>the stored address being edited (None: the form makes a new address)</extracomment>
         <translation>Bearbeiten …</translation>
     </message>
     <message>
@@ -275,6 +274,30 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         </translation>
     </message>
     <message>
+        <source>Sender: the sample sender (test data)</source>
+        <translation>Absender: der Beispiel-Absender (Testdaten)</translation>
+    </message>
+    <message>
+        <source>Sender: the profile&apos;s default sender</source>
+        <translation>Absender: der Standard-Absender des Profils</translation>
+    </message>
+    <message>
+        <source>Carrier, service and parcel: shipping preset “{name}”</source>
+        <translation>Versanddienstleister, Service und Paket: Versandvorgabe „{name}“</translation>
+    </message>
+    <message>
+        <source>Weight: from the product catalogue</source>
+        <translation>Gewicht: aus dem Produktkatalog</translation>
+    </message>
+    <message>
+        <source>Parcel size: from the product catalogue</source>
+        <translation>Paketmaße: aus dem Produktkatalog</translation>
+    </message>
+    <message>
+        <source>Carrier and service: the profile&apos;s defaults</source>
+        <translation>Versanddienstleister und Service: Vorgaben des Profils</translation>
+    </message>
+    <message>
         <source>Receiver full name (split into first and last name)</source>
         <translation>Empfänger, ganzer Name (wird in Vor- und Nachname geteilt)</translation>
     </message>
@@ -363,8 +386,12 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Absender, Telefon</translation>
     </message>
     <message>
-        <source>Weight (kg)</source>
-        <translation>Gewicht (kg)</translation>
+        <source>Weight (kg unless a unit is given)</source>
+        <translation>Gewicht (kg, wenn keine Einheit angegeben ist)</translation>
+    </message>
+    <message>
+        <source>Weight unit (g, kg, lb)</source>
+        <translation>Gewichtseinheit (g, kg, lb)</translation>
     </message>
     <message>
         <source>Length (cm)</source>
@@ -441,6 +468,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Shop name</source>
         <translation>Shopname</translation>
+    </message>
+    <message>
+        <source>Parcel-point partner&apos;s order date (YYYY-MM-DD)</source>
+        <translation>Bestelldatum des Paketshop-Partners (JJJJ-MM-TT)</translation>
     </message>
     <message>
         <source>Order date</source>
@@ -554,8 +585,19 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Die für diesen Dateiaufbau gemerkte Zuordnung wird verwendet.</translation>
     </message>
     <message>
+        <source>Recognised: {platform}. Mapped without a question.</source>
+        <translation>Erkannt: {platform}. Ohne Rückfrage zugeordnet.</translation>
+    </message>
+    <message>
         <source>Mapping guessed from the column names: check it and apply it.</source>
         <translation>Zuordnung aus den Spaltennamen erraten: bitte prüfen und anwenden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of the file are not orders and were left out.</source>
+        <translation>
+            <numerusform>%n Zeile der Datei ist keine Bestellung und wurde ausgelassen.</numerusform>
+            <numerusform>%n Zeilen der Datei sind keine Bestellungen und wurden ausgelassen.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>{name}: %n order(s)</source>
@@ -574,6 +616,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Create all ({ready})</source>
+        <extracomment>the widest number &quot;Create all&quot; is sized for (so its width never changes with the count)</extracomment>
         <translation>Alle erstellen ({ready})</translation>
     </message>
     <message>
@@ -597,6 +640,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>{0}.</source>
         <translation>{0}.</translation>
+    </message>
+    <message>
+        <source>No default sender: the Local sandbox&apos;s sample sender is used for every order (test data). Set the default sender to use yours.</source>
+        <translation>Kein Standard-Absender: Für jede Bestellung wird der Beispiel-Absender der lokalen Sandbox verwendet (Testdaten). Legen Sie den Standard-Absender fest, um Ihren zu verwenden.</translation>
     </message>
     <message>
         <source>Canceling: rows already sent finish, the others wait.</source>
@@ -1035,7 +1082,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Reprint</source>
-        <extracomment>the user asked to see a shipment&apos;s label (the main window shows it in the preview) a message was shown (for tests and the status bar) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Erneut drucken</translation>
     </message>
     <message>
@@ -1091,6 +1137,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>The label of {0} is not on this computer.</source>
+        <extracomment>the user asked to see a shipment&apos;s label (the main window shows it in the preview) a message was shown (for tests and the status bar) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Das Etikett von {0} liegt nicht auf diesem Computer.</translation>
     </message>
     <message>
@@ -1210,11 +1257,11 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Return label for {who}</source>
-        <extracomment>the return was created (its StoredShipment)</extracomment>
         <translation>Retourenetikett für {who}</translation>
     </message>
     <message>
         <source>From (the customer)</source>
+        <extracomment>the return was created (its StoredShipment)</extracomment>
         <translation>Von (Kunde)</translation>
     </message>
     <message>
@@ -1307,12 +1354,12 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>No tracking yet</source>
-        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) periodic refresh of open shipments a periodic refresh leaves this share of the rate-limit window to the desk&apos;s real work at most this many single GETs per periodic refresh (the list call covers the rest)</extracomment>
+        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone)</extracomment>
         <translation>Noch keine Sendungsverfolgung</translation>
     </message>
     <message>
         <source>Select a shipment to see its tracking.</source>
-        <extracomment>the shipment was updated from the service (the StoredShipment) a message was shown (the text)</extracomment>
+        <extracomment>a message was shown (the text) the shipment was updated from the service (the StoredShipment)</extracomment>
         <translation>Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
     </message>
     <message>
@@ -1345,6 +1392,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Select one shipment to see its tracking.</source>
+        <extracomment>one event row: time, status, location, details (with the package when there are several) the shown shipment or what may be done with it changed the shipment was updated from the service (the StoredShipment) an outcome to tell the user a move to the next status is on its way</extracomment>
         <translation>Eine Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
     </message>
     <message>
@@ -1519,7 +1567,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Carrier / shipment</source>
-        <extracomment>a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with</extracomment>
         <translation>Paketdienst / Sendung</translation>
     </message>
     <message>
@@ -1536,6 +1583,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Reload</source>
+        <extracomment>a pickup was requested (the PickupRequest answered by the service)</extracomment>
         <translation>Neu laden</translation>
     </message>
     <message>
@@ -1552,6 +1600,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Request a pickup</source>
+        <extracomment>a field changed (the request is checked again)</extracomment>
         <translation>Abholung beauftragen</translation>
     </message>
     <message>
@@ -1592,6 +1641,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Could not load the pickup history: {0}</source>
+        <extracomment>the day, the pickup history or the manifests were (re)loaded or cleared a request or a manifest started or ended (the buttons follow) a message for the page (text, whether it is an error) what the last manifest holds and where its PDF is a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with a pickup request / a manifest is on its way to the service</extracomment>
         <translation>Die bisherigen Abholungen konnten nicht geladen werden: {0}</translation>
     </message>
     <message>
@@ -2057,6 +2107,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>{field}: {message}</translation>
     </message>
     <message>
+        <source>Column “{column}”: {message}</source>
+        <translation>Spalte „{column}“: {message}</translation>
+    </message>
+    <message>
         <source>This carrier</source>
         <translation>Dieser Paketdienst</translation>
     </message>
@@ -2397,6 +2451,136 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
+    <name>Products</name>
+    <message>
+        <source>SKU</source>
+        <extracomment>(Product field, column title) in the table&apos;s order</extracomment>
+        <translation>Artikelnummer</translation>
+    </message>
+    <message>
+        <source>GTIN / EAN</source>
+        <translation>GTIN / EAN</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Weight (kg)</source>
+        <translation>Gewicht (kg)</translation>
+    </message>
+    <message>
+        <source>Length (cm)</source>
+        <translation>Länge (cm)</translation>
+    </message>
+    <message>
+        <source>Width (cm)</source>
+        <translation>Breite (cm)</translation>
+    </message>
+    <message>
+        <source>Height (cm)</source>
+        <translation>Höhe (cm)</translation>
+    </message>
+    <message>
+        <source>HS code</source>
+        <translation>Zolltarifnummer</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Ursprungsland</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Open a profile first.</source>
+        <translation>Öffnen Sie zuerst ein Profil.</translation>
+    </message>
+    <message>
+        <source>A product needs its SKU.</source>
+        <translation>Ein Produkt braucht seine Artikelnummer.</translation>
+    </message>
+    <message>
+        <source>Another product has the SKU {sku}.</source>
+        <translation>Ein anderes Produkt hat die Artikelnummer {sku}.</translation>
+    </message>
+    <message>
+        <source>Enter a number (0 or more).</source>
+        <translation>Geben Sie eine Zahl ein (0 oder mehr).</translation>
+    </message>
+    <message>
+        <source>A GTIN has 8, 12, 13 or 14 digits.</source>
+        <translation>Eine GTIN hat 8, 12, 13 oder 14 Ziffern.</translation>
+    </message>
+    <message>
+        <source>Enter the country of origin as a code or name.</source>
+        <translation>Geben Sie das Ursprungsland als Code oder Namen ein.</translation>
+    </message>
+    <message>
+        <source>An HS code has digits only.</source>
+        <translation>Eine Zolltarifnummer besteht nur aus Ziffern.</translation>
+    </message>
+    <message>
+        <source>Could not read {name}: {exc}</source>
+        <translation>{name} konnte nicht gelesen werden: {exc}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n product(s) imported from {name}.</source>
+        <translation>
+            <numerusform>%n Produkt aus {name} importiert.</numerusform>
+            <numerusform>%n Produkte aus {name} importiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) without a SKU left out (line {lines}).</source>
+        <translation>
+            <numerusform>%n Zeile ohne Artikelnummer ausgelassen (Zeile {lines}).</numerusform>
+            <numerusform>%n Zeilen ohne Artikelnummer ausgelassen (Zeilen {lines}).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search SKU, GTIN or name</source>
+        <translation>Artikelnummer, GTIN oder Bezeichnung suchen</translation>
+    </message>
+    <message>
+        <source>New SKU</source>
+        <translation>Neue Artikelnummer</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Import products…</source>
+        <translation>Produkte importieren…</translation>
+    </message>
+    <message>
+        <source>Orders without weights take them from here; the pack check scans these GTINs; customs declarations read HS code, origin and value.</source>
+        <translation>Bestellungen ohne Gewicht nehmen es von hier; die Packkontrolle scannt diese GTINs; Zollerklärungen lesen Zolltarifnummer, Ursprungsland und Wert.</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Added {sku}: fill in its weight and sizes.</source>
+        <translation>{sku} hinzugefügt: Tragen Sie Gewicht und Maße ein.</translation>
+    </message>
+    <message>
+        <source>Import products</source>
+        <translation>Produkte importieren</translation>
+    </message>
+    <message>
+        <source>Product lists (*.csv *.txt *.xlsx *.xlsm);;All files (*)</source>
+        <translation>Produktlisten (*.csv *.txt *.xlsx *.xlsm);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>Profiles</name>
     <message>
         <source>sandbox</source>
@@ -2704,23 +2888,64 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
         <source>Watched folder not usable: %1</source>
         <translation>Überwachter Ordner nicht nutzbar: %1</translation>
     </message>
+    <message>
+        <source>it is not a text table in a known encoding: save it as CSV UTF-8 or XLSX</source>
+        <extracomment>why a file could not be read at all, by `FileReport.reason`</extracomment>
+        <translation>sie ist keine Texttabelle in einer bekannten Kodierung: Speichern Sie sie als CSV UTF-8 oder XLSX</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>the file has no header row</source>
+        <translation>die Datei hat keine Kopfzeile</translation>
+    </message>
+    <message>
+        <source>the file is not a valid CSV table</source>
+        <translation>die Datei ist keine gültige CSV-Tabelle</translation>
+    </message>
+    <message>
+        <source>the file cannot be read</source>
+        <translation>die Datei kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>the file holds no orders</source>
+        <translation>die Datei enthält keine Bestellungen</translation>
+    </message>
+    <message>
+        <source>no order of the file is complete</source>
+        <translation>keine Bestellung der Datei ist vollständig</translation>
+    </message>
+    <message>
+        <source>Order {number}: {problems}</source>
+        <extracomment>refused orders the status names one by one (the rest are counted)</extracomment>
+        <translation>Bestellung {number}: {problems}</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more order(s) with problems.</source>
+        <translation>
+            <numerusform>… und %n weitere Bestellung mit Problemen.</numerusform>
+            <numerusform>… und %n weitere Bestellungen mit Problemen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be imported: {why}.</source>
+        <translation>{file} konnte nicht importiert werden: {why}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n order(s) imported; these were not:</source>
+        <translation>
+            <numerusform>%1: %n Bestellung importiert; diese nicht:</numerusform>
+            <numerusform>%1: %n Bestellungen importiert; diese nicht:</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>%1: %n order(s) imported</source>
         <translation>
             <numerusform>%1: %n Bestellung importiert</numerusform>
             <numerusform>%1: %n Bestellungen importiert</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n order(s) imported, some refused (see done/)</source>
-        <translation>
-            <numerusform>%1: %n Bestellung importiert, einige abgelehnt (siehe done/)</numerusform>
-            <numerusform>%1: %n Bestellungen importiert, einige abgelehnt (siehe done/)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 could not be imported (see failed/)</source>
-        <translation>%1 konnte nicht importiert werden (siehe failed/)</translation>
     </message>
     <message>
         <source>Order %1 has shipped already</source>
@@ -3214,6 +3439,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>✔ in use</source>
+        <extracomment>definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
         <translation>✔ in Verwendung</translation>
     </message>
     <message>
@@ -3290,6 +3516,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Print head open: close the print head</source>
+        <extracomment>how long the status query waits for a printer&apos;s answer (seconds)</extracomment>
         <translation>Druckkopf offen: Druckkopf schließen</translation>
     </message>
     <message>
@@ -4379,8 +4606,8 @@ Gespeichert in {parent}</translation>
         <translation>Wo darf das Paket abgestellt werden?</translation>
     </message>
     <message>
-        <source>Advance notice (Predict)</source>
-        <translation>Sendungsankündigung (Predict)</translation>
+        <source>{service} ({brand})</source>
+        <translation>{service} ({brand})</translation>
     </message>
     <message>
         <source>Needs the service One day or One day early and your own carrier contract; for shipments sent on a Friday.</source>
@@ -4589,6 +4816,10 @@ Gespeichert in {parent}</translation>
         <translation>&amp;Webhooks</translation>
     </message>
     <message>
+        <source>Pro&amp;ducts</source>
+        <translation>Pro&amp;dukte</translation>
+    </message>
+    <message>
         <source>Virtual label printer (sandbox)</source>
         <translation>Virtueller Etikettendrucker (Test)</translation>
     </message>
@@ -4657,6 +4888,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Local sandbox</source>
+        <extracomment>the environments a profile can have</extracomment>
         <translation>Lokale Testumgebung</translation>
     </message>
     <message>

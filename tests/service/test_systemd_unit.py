@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.service.cli import _serve_parser
+from desktop_app.service.cli import SCHEMA_REFUSED_EXIT, _serve_parser
 from tests.fixtures.service import REPO_ROOT
 
 UNIT = REPO_ROOT / "packaging" / "packdesk-serve.service"
@@ -31,6 +31,8 @@ def test_unit_runs_the_server_as_its_own_user_with_its_state_dir() -> None:
     assert service["User"] == "packdesk" and service["Group"] == "packdesk"
     assert service["StateDirectory"] == "packdesk"
     assert service["Restart"] == "on-failure"
+    # a database newer than the code is no failure a restart cures
+    assert service["RestartPreventExitStatus"] == str(SCHEMA_REFUSED_EXIT)
     assert unit["Install"]["WantedBy"] == "multi-user.target"
     argv = shlex.split(service["ExecStart"])
     assert argv[:2] == ["/usr/bin/packdesk", "serve"]

@@ -85,6 +85,8 @@ class PrintersPage(QWidget):
         self.edit_button = QPushButton(translate("Settings", "Edit…"))
         self.remove_button = QPushButton(translate("Settings", "Remove…"))
         self.discover_button = QPushButton(translate("Settings", "Discover…"))
+        self.add_button.setObjectName("printer_add")
+        self.discover_button.setObjectName("printer_discover")
         self.test_button = QPushButton(translate("Settings", "Test print"))
         self.health_button = QPushButton(translate("Settings", "Check status"))
         self.health_button.setObjectName("printer_health")
