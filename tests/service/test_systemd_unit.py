@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from desktop_app.service.cli import SCHEMA_REFUSED_EXIT, _serve_parser
+from desktop_app.service.tls import EXIT_CONFIG
 from tests.fixtures.service import REPO_ROOT
 
 UNIT = REPO_ROOT / "packaging" / "packdesk-serve.service"
@@ -32,7 +33,7 @@ def test_unit_runs_the_server_as_its_own_user_with_its_state_dir() -> None:
     assert service["StateDirectory"] == "packdesk"
     assert service["Restart"] == "on-failure"
     # a database newer than the code is no failure a restart cures
-    assert service["RestartPreventExitStatus"] == str(SCHEMA_REFUSED_EXIT)
+    assert str(SCHEMA_REFUSED_EXIT) in service["RestartPreventExitStatus"].split()
     assert unit["Install"]["WantedBy"] == "multi-user.target"
     argv = shlex.split(service["ExecStart"])
     assert argv[:2] == ["/usr/bin/packdesk", "serve"]
@@ -51,6 +52,8 @@ def test_unit_is_hardened() -> None:
     assert service["SystemCallArchitectures"] == "native"
     assert service["ProtectClock"] == "yes" and service["MemoryDenyWriteExecute"] == "yes"
     assert service["UMask"] == "0077" and service["StateDirectoryMode"] == "0700"
+    # a lost CA key waits for a person (tls.EXIT_CONFIG): no restart loop
+    assert str(EXIT_CONFIG) in service["RestartPreventExitStatus"].split()
     filters = [
         line.split("=", 1)[1]
         for line in UNIT.read_text(encoding="utf-8").splitlines()
