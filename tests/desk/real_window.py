@@ -118,7 +118,9 @@ class DeskApp:
         self.data = home / "data"
         self.probe = home / "probe"
         self.config.mkdir(parents=True, exist_ok=True)
-        (self.config / "settings.ini").write_text(f"[ui]\nlanguage={language}\n", "utf-8")
+        ini = self.config / "settings.ini"
+        if not ini.exists():  # a restart keeps what the app saved (the window's place)
+            ini.write_text(f"[ui]\nlanguage={language}\n", "utf-8")
         env = {
             **display.env,
             "QT_QPA_PLATFORM": "xcb",
