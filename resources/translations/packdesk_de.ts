@@ -9,7 +9,6 @@
     </message>
     <message>
         <source>Search the address book…</source>
-        <extracomment>addresses removed from this book: the shipping API has no delete or update of a stored address (GET/POST only), so they stay on the service and are left out here</extracomment>
         <translation>Im Adressbuch suchen …</translation>
     </message>
     <message>
@@ -101,6 +100,7 @@
     </message>
     <message>
         <source>Could not load the addresses: {0}</source>
+        <extracomment>the book changed (profile switched, synced, added, edited, removed): pickers reload the rows shown may differ (another default sender) another profile&apos;s book is shown: search, lookup and messages start over an outcome to show: (text, error) the typed address&apos;s problems in words (&quot;&quot; once they are gone) the address a parcel-point lookup resolved (None: none yet) the stored address being edited (None: the form makes a new address)</extracomment>
         <translation>Die Adressen konnten nicht geladen werden: {0}</translation>
     </message>
     <message numerus="yes">
@@ -174,7 +174,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Edit…</source>
-        <extracomment>the stored address being edited (None: the form makes a new address)</extracomment>
         <translation>Bearbeiten …</translation>
     </message>
     <message>
@@ -574,6 +573,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Create all ({ready})</source>
+        <extracomment>the widest number &quot;Create all&quot; is sized for (so its width never changes with the count)</extracomment>
         <translation>Alle erstellen ({ready})</translation>
     </message>
     <message>
@@ -1035,7 +1035,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Reprint</source>
-        <extracomment>the user asked to see a shipment&apos;s label (the main window shows it in the preview) a message was shown (for tests and the status bar) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Erneut drucken</translation>
     </message>
     <message>
@@ -1091,6 +1090,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>The label of {0} is not on this computer.</source>
+        <extracomment>the user asked to see a shipment&apos;s label (the main window shows it in the preview) a message was shown (for tests and the status bar) more row actions for the context menu (returns, ...)</extracomment>
         <translation>Das Etikett von {0} liegt nicht auf diesem Computer.</translation>
     </message>
     <message>
@@ -1210,11 +1210,11 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Return label for {who}</source>
-        <extracomment>the return was created (its StoredShipment)</extracomment>
         <translation>Retourenetikett für {who}</translation>
     </message>
     <message>
         <source>From (the customer)</source>
+        <extracomment>the return was created (its StoredShipment)</extracomment>
         <translation>Von (Kunde)</translation>
     </message>
     <message>
@@ -1307,12 +1307,12 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>No tracking yet</source>
-        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) periodic refresh of open shipments a periodic refresh leaves this share of the rate-limit window to the desk&apos;s real work at most this many single GETs per periodic refresh (the list call covers the rest)</extracomment>
+        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone)</extracomment>
         <translation>Noch keine Sendungsverfolgung</translation>
     </message>
     <message>
         <source>Select a shipment to see its tracking.</source>
-        <extracomment>the shipment was updated from the service (the StoredShipment) a message was shown (the text)</extracomment>
+        <extracomment>a message was shown (the text) the shipment was updated from the service (the StoredShipment)</extracomment>
         <translation>Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
     </message>
     <message>
@@ -1345,6 +1345,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Select one shipment to see its tracking.</source>
+        <extracomment>one event row: time, status, location, details (with the package when there are several) the shown shipment or what may be done with it changed the shipment was updated from the service (the StoredShipment) an outcome to tell the user a move to the next status is on its way</extracomment>
         <translation>Eine Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
     </message>
     <message>
@@ -1519,7 +1520,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Carrier / shipment</source>
-        <extracomment>a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with</extracomment>
         <translation>Paketdienst / Sendung</translation>
     </message>
     <message>
@@ -1536,6 +1536,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Reload</source>
+        <extracomment>a pickup was requested (the PickupRequest answered by the service)</extracomment>
         <translation>Neu laden</translation>
     </message>
     <message>
@@ -1552,6 +1553,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Request a pickup</source>
+        <extracomment>a field changed (the request is checked again)</extracomment>
         <translation>Abholung beauftragen</translation>
     </message>
     <message>
@@ -1592,6 +1594,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Could not load the pickup history: {0}</source>
+        <extracomment>the day, the pickup history or the manifests were (re)loaded or cleared a request or a manifest started or ended (the buttons follow) a message for the page (text, whether it is an error) what the last manifest holds and where its PDF is a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with a pickup request / a manifest is on its way to the service</extracomment>
         <translation>Die bisherigen Abholungen konnten nicht geladen werden: {0}</translation>
     </message>
     <message>
@@ -1619,6 +1622,14 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Nothing waits for a pickup today.</source>
         <translation>Heute wartet nichts auf Abholung.</translation>
+    </message>
+    <message>
+        <source>Choose the carrier to come for the shipments.</source>
+        <translation>Wählen Sie den Paketdienst, der die Sendungen abholen soll.</translation>
+    </message>
+    <message>
+        <source>The carriers of the waiting shipments take no pickup requests: hand the parcels over with a manifest.</source>
+        <translation>Die Paketdienste der wartenden Sendungen nehmen keine Abholaufträge an: Übergeben Sie die Pakete mit einer Übergabeliste.</translation>
     </message>
     <message>
         <source>No carrier has shipments waiting for a pickup.</source>
@@ -3086,6 +3097,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>Etikettposition x, y</translation>
     </message>
     <message>
+        <source>Enter a name for the printer.</source>
+        <translation>Geben Sie einen Namen für den Drucker ein.</translation>
+    </message>
+    <message>
         <source>a printer called {name!r} already exists</source>
         <translation>ein Drucker namens „{name}“ existiert bereits</translation>
     </message>
@@ -3214,6 +3229,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>✔ in use</source>
+        <extracomment>definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
         <translation>✔ in Verwendung</translation>
     </message>
     <message>
@@ -3290,6 +3306,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Print head open: close the print head</source>
+        <extracomment>how long the status query waits for a printer&apos;s answer (seconds)</extracomment>
         <translation>Druckkopf offen: Druckkopf schließen</translation>
     </message>
     <message>
@@ -4465,6 +4482,14 @@ Gespeichert in {parent}</translation>
 <context>
     <name>Shortcuts</name>
     <message>
+        <source>Return</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>Leertaste</translation>
+    </message>
+    <message>
         <source>Form</source>
         <translation>Formular</translation>
     </message>
@@ -4657,6 +4682,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Local sandbox</source>
+        <extracomment>the environments a profile can have</extracomment>
         <translation>Lokale Testumgebung</translation>
     </message>
     <message>
