@@ -1862,6 +1862,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>Not saved: %1</source>
         <translation>Nicht gespeichert: %1</translation>
     </message>
+    <message>
+        <source>Germany, small box (up to 2 kg)</source>
+        <extracomment>the default shipping presets&apos; names (data in the profile, shown in the UI language)</extracomment>
+        <translation>Deutschland, kleiner Karton (bis 2 kg)</translation>
+    </message>
+    <message>
+        <source>Germany, medium box (up to 10 kg)</source>
+        <translation>Deutschland, mittlerer Karton (bis 10 kg)</translation>
+    </message>
+    <message>
+        <source>Germany, large box (up to 31.5 kg)</source>
+        <translation>Deutschland, großer Karton (bis 31,5 kg)</translation>
+    </message>
+    <message>
+        <source>Abroad (up to 31.5 kg)</source>
+        <translation>Ausland (bis 31,5 kg)</translation>
+    </message>
+    <message>
+        <source>Heavy parcel (UPS, up to 70 kg)</source>
+        <translation>Schweres Paket (UPS, bis 70 kg)</translation>
+    </message>
 </context>
 <context>
     <name>Problems</name>

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from PySide6.QtCore import QLocale, QObject, Signal
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import preset_name
 from desktop_app.gui.scan.outcome_texts import error_text, person
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
 
@@ -334,7 +335,7 @@ class ScanPresenter(QObject):
         self.view.preset = (
             translate("Scan", "No shipping preset fits (F3 chooses one)")
             if name is None
-            else translate("Scan", "Preset: %1 (F3 switches)").replace("%1", name)
+            else translate("Scan", "Preset: %1 (F3 switches)").replace("%1", preset_name(name))
         )
 
     def _item_lines(self) -> list[str]:
