@@ -16,6 +16,8 @@ APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client 
 # committed so a checkout and the packaging find them without Qt's tools
 TS_FILES := $(wildcard resources/translations/packdesk_*.ts)
 QM_FILES := $(TS_FILES:.ts=.qm)
+# Qt-free code whose words the GUI shows, marked with QT_TRANSLATE_NOOP (the printer transports' names)
+TRANSLATED_NON_GUI := desktop_app/printing/transports desktop_app/printing/qt_print.py
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'
@@ -50,7 +52,7 @@ serve: .stamps/venv-run ## run the local Shipping Service alone (port 8443)
 lint: install ## ruff and mypy (the Qt-free packages, and printing)
 	$(VENV)/bin/ruff check desktop_app tests bench tools packaging
 	$(VENV)/bin/ruff format --check desktop_app tests bench tools packaging
-	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch desktop_app/station desktop_app/printing desktop_app/scales desktop_app/control_file.py desktop_app/registry.py
+	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch desktop_app/station desktop_app/printing desktop_app/scales desktop_app/control_file.py desktop_app/registry.py desktop_app/sqlite_db.py desktop_app/paths.py
 
 format: install ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff check --fix desktop_app tests bench tools packaging
@@ -84,9 +86,9 @@ screenshots: install ## render the main window to docs/screenshots/ (and in Germ
 translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm files the app loads
 
 translations-extract: .stamps/venv ## add new GUI strings to the .ts files (then translate them)
-	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui \
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui $(TRANSLATED_NON_GUI) \
 		-target-language de_DE -ts resources/translations/packdesk_de.ts
-	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly \
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly $(TRANSLATED_NON_GUI) \
 		desktop_app/gui -target-language en -ts resources/translations/packdesk_en.ts
 
 resources/translations/%.qm: resources/translations/%.ts | .stamps/venv

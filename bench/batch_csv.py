@@ -1,4 +1,10 @@
-"""`packdesk batch` on a 500-row CSV: carrier latency 300 ms, rate limit 120 requests per 60 s.
+"""`packdesk batch` on a Shopify orders export of 500 orders: carrier latency 300 ms, rate limit
+120 requests per 60 s.
+
+The file is as Shopify exports it (tests/batch/fixtures/platforms/shopify_orders_export.csv
+names the document): one row per line item (1 to 3 per order, the order's fields on its
+first row only), no weights: they come from the profile's product catalogue. The command
+recognises the layout, groups the rows into orders and fills the weights.
 
 The command runs as a station would run it: a profile on a local service, a ZPL virtual
 printer (`packdesk virtual-printer`), every label created, downloaded, journaled and printed
@@ -34,11 +40,22 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from bench.support import SHOP_SENDER, stop_process  # noqa: E402
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition  # noqa: E402
+from desktop_app.profiles.catalogue import Catalogue, Product  # noqa: E402
 from desktop_app.profiles.manager import ProfileManager  # noqa: E402
 from desktop_app.profiles.models import Preferences, Profile  # noqa: E402
 from desktop_app.profiles.secrets import choose_secret_store  # noqa: E402
 
-HEADERS = ["Bestellnummer", "Vorname", "Nachname", "Straße", "PLZ", "Ort", "Land", "Gewicht"]
+HEADERS = [
+    "Name", "Email", "Financial Status", "Currency", "Created at", "Lineitem quantity",
+    "Lineitem name", "Lineitem price", "Lineitem sku", "Shipping Name", "Shipping Street",
+    "Shipping Address1", "Shipping Address2", "Shipping Company", "Shipping City",
+    "Shipping Zip", "Shipping Province", "Shipping Country", "Shipping Phone",
+]  # fmt: skip
+PRODUCTS = [
+    Product(sku="TSHIRT-M", name="T-Shirt M", weight_kg=0.18, value=19.9),
+    Product(sku="MUG-01", name="Tasse", weight_kg=0.45, value=12.5),
+    Product(sku="POSTER-A2", name="Poster A2", weight_kg=0.25, value=9.0),
+]
 
 
 def python_m(*args: str) -> list[str]:
@@ -57,16 +74,26 @@ def start(cmd: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], s
     return process, line
 
 
-def write_orders(path: Path, count: int) -> None:
-    """`count` valid orders, German headers, decimal commas."""
+def write_orders(path: Path, count: int) -> int:
+    """A Shopify orders export of `count` valid orders; the number of rows written."""
+    rows = 0
     with path.open("w", encoding="utf-8", newline="") as fh:
-        writer = csv.writer(fh, delimiter=";")
+        writer = csv.writer(fh)
         writer.writerow(HEADERS)
         for i in range(count):
-            writer.writerow(
-                [f"CSV-{i + 1:05d}", "Erika", f"Muster{i}", f"Heidestraße {i % 90 + 1}"]
-                + ["51147", "Köln", "DE", f"{1 + i % 7},2"]
-            )
+            for n in range(1 + i % 3):
+                product = PRODUCTS[(i + n) % len(PRODUCTS)]
+                item = [str(1 + n % 2), product.name, f"{product.value:.2f}", product.sku]
+                order = ["", "", "", "", ""] + item + [""] * 10
+                if n == 0:
+                    order = [f"#{i + 1001}", f"kunde{i}@example.com", "paid", "EUR",
+                             "2026-11-20 10:15:00 +0100", *item, f"Erika Muster{i}",
+                             f"Heidestraße {i % 90 + 1}", f"Heidestraße {i % 90 + 1}", "", "",
+                             "Köln", "51147", "", "DE", ""]  # fmt: skip
+                order[0] = f"#{i + 1001}"
+                writer.writerow(order)
+                rows += 1
+    return rows
 
 
 def bound(count: int, concurrency: int, latency: float, limit: int, interval: float) -> float:
@@ -131,9 +158,11 @@ def main() -> int:
                     default_package={"length": 30, "width": 20, "height": 10},
                 ),
             )
-            manager.save(profile, creds["sandbox_key"], verified_environment="sandbox")
+            profile = manager.save(profile, creds["sandbox_key"], verified_environment="sandbox")
+            Catalogue.of_profile(manager.profile_data_dir(profile)).put_many(PRODUCTS)
             orders = root / "orders.csv"
-            write_orders(orders, args.count)
+            file_rows = write_orders(orders, args.count)
+            print(f"  Shopify export        {file_rows} rows, {args.count} orders")
             results = root / "results.csv"
             batch = python_m("batch", str(orders), "--profile", "Bench", "--results", str(results))
             batch += ["--concurrency", str(args.concurrency)]
@@ -155,7 +184,7 @@ def main() -> int:
         received = len(list(printer_out.glob("job-*.zpl")))
         lower = bound(args.count, args.concurrency, args.latency / 1000, int(limit), interval)
         print(f"  exit code             {done.returncode}")
-        print(f"  rows created          {created} / {args.count}")
+        print(f"  orders created        {created} / {args.count}")
         print(f"  labels printed        {printed} (virtual printer received {received})")
         print(f"  wall time             {elapsed:7.2f} s  (whole command, start-up included)")
         print(f"  theoretical bound     {lower:7.2f} s")

@@ -32,3 +32,12 @@ def cache_dir() -> Path:
     path = Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+#: the profile store's SQLite file, in the profile's data folder
+STORE_DB_NAME = "store.sqlite3"
+#: the print queue's SQLite file: in the profile's data folder for the app and `packdesk
+#: batch` (one queue per profile), in `data_dir()` for `packdesk print` / `printers test`
+PRINT_QUEUE_DB_NAME = "print_queue.sqlite"
+#: the name `packdesk print` gave its queue file before; moved to PRINT_QUEUE_DB_NAME once
+LEGACY_CLI_QUEUE_DB_NAME = "print-queue.sqlite3"

@@ -22,6 +22,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from desktop_app.batch.engine import OrderFile, orders_of
 from desktop_app.batch.export import write_results
 from desktop_app.batch.importer import Table, TableError, read_table
 from desktop_app.batch.mapping import (
@@ -29,20 +30,19 @@ from desktop_app.batch.mapping import (
     Defaults,
     MappingBook,
     MappingError,
-    guess_mapping,
     load_mapping_file,
 )
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import DEFAULT_CONCURRENCY, summarize
+from desktop_app.paths import PRINT_QUEUE_DB_NAME
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
     from desktop_app.printing.printers import PrinterDefinition
+    from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
 
-#: the print queue of a profile, shared with the desktop app (gui.context.QUEUE_DB)
-QUEUE_DB = "print_queue.sqlite"
 DEFAULT_PRINT_TIMEOUT = 120.0
 
 
@@ -191,20 +191,51 @@ def _printer(args: argparse.Namespace, profile: Profile) -> PrinterDefinition | 
         raise UsageError(str(exc)) from None
 
 
-def _mapping(
+def given_mapping(
     args: argparse.Namespace, table: Table, book: MappingBook
-) -> tuple[ColumnMapping, str]:
-    if args.mapping is not None:
-        try:
-            mapping = load_mapping_file(args.mapping, table.headers)
-        except MappingError as exc:
-            raise UsageError(str(exc)) from None
-        book.put(table.layout, table.headers, mapping)  # remembered for this layout
-        return mapping, f"from {args.mapping} (remembered for this layout)"
-    remembered = book.get(table.layout, table.headers)
-    if remembered is not None:
-        return remembered, "remembered for this layout"
-    return guess_mapping(table.headers), "guessed from the header names"
+) -> ColumnMapping | None:
+    """The `--mapping FILE` (remembered for the layout), or None."""
+    if args.mapping is None:
+        return None
+    try:
+        mapping = load_mapping_file(args.mapping, table.headers)
+    except MappingError as exc:
+        raise UsageError(str(exc)) from None
+    book.put(table.layout, table.headers, mapping)  # remembered for this layout
+    return mapping
+
+
+def read_file_orders(
+    args: argparse.Namespace, table: Table, book: MappingBook, catalogue: Catalogue | None
+) -> tuple[OrderFile, str]:
+    """The file's orders through the import engine, and where the mapping came from."""
+    orders = orders_of(
+        table, book=book, mapping=given_mapping(args, table, book), catalogue=catalogue
+    )
+    origin = {
+        "given": f"from {args.mapping} (remembered for this layout)",
+        "remembered": "remembered for this layout",
+        "recognised": f"recognised: {orders.platform.name if orders.platform else ''}",
+        "guessed": "guessed from the header names",
+    }[orders.mapping_origin]
+    for note in orders.notes:
+        _err(f"{args.file.name}: {note}")
+    return orders, origin
+
+
+def describe_filled(rows: Sequence[BatchRow]) -> str:
+    """What the profile and the catalogue fill in, counted over the orders (said before the
+    run): "sender: sample sender (3); preset Standard (3); weight: product catalogue (2)"."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        for path, origin in row.filled.items():
+            what = {
+                "from": f"sender: {origin}",
+                "preset": f"carrier/service/parcel: preset {origin!r}",
+                "package.weight": "weight: product catalogue",
+            }.get(path, f"{path}: {origin}")
+            counts[what] = counts.get(what, 0) + 1
+    return "; ".join(f"{what} ({n})" for what, n in counts.items()) or "nothing"
 
 
 def _describe_mapping(mapping: ColumnMapping) -> str:
@@ -261,24 +292,33 @@ def _main(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     profile = find_profile(manager, args.profile)
     printer = _printer(args, profile)
-    mapping, mapping_origin = _mapping(args, table, MappingBook())
+    from desktop_app.profiles.catalogue import Catalogue
+
+    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    orders, mapping_origin = read_file_orders(args, table, MappingBook(), catalogue)
+    mapping = orders.mapping
     prefs = profile.preferences
     defaults = Defaults(
         sender=profile.draft_sender(),
+        sender_origin="default sender" if profile.default_sender else "sample sender",
         carrier=args.carrier or prefs.default_carrier,
         service=args.service or prefs.default_service,
         package=prefs.default_package,
         label_format=args.label_format,
         presets=tuple(profile.presets()),
     )
-    batch = Batch(
-        table,
-        mapping,
+    batch = Batch.of_orders(
+        orders,
         defaults,
         choose_format=printer_format_chooser(printer, prefs.label_format_override),
+        catalogue=catalogue,
     )
     described = _describe_mapping(mapping)
-    _err(f"{args.file.name}: {len(batch)} rows; mapping {mapping_origin}: {described}")
+    _err(
+        f"{args.file.name}: {len(batch)} orders from {orders.rows_read} rows; "
+        f"mapping {mapping_origin}: {described}"
+    )
+    _err(f"filled in from the profile: {describe_filled(batch.rows)}")
     if args.dry_run:
         return _report(batch, args, printer=None, dry_run=True)
     if profile.is_live:
@@ -319,7 +359,7 @@ async def _run_with(
     store = await asyncio.to_thread(manager.open_store, profile)
     queue = None
     if printer is not None:
-        queue_path = Path(manager.profile_data_dir(profile)) / QUEUE_DB
+        queue_path = Path(manager.profile_data_dir(profile)) / PRINT_QUEUE_DB_NAME
         queue = PrintQueue(queue_path, PrinterBook())
         await queue.start()  # also resumes labels an interrupted run left queued
     progress = ProgressBar(sum(1 for r in batch.rows if r.valid))
@@ -381,8 +421,9 @@ def _report(
     bad: list[str] = []
     for row in rows:
         where = f"row {row.number} (line {row.line}, {row.reference})"
+        bad.extend(f"  {where}: {note}" for note in row.file_notes)
         if row.problems:
-            bad.append(f"  {where} invalid: {row.problem_text()}")
+            bad.append(f"  {where} invalid: {'; '.join(batch.problem_lines(row))}")
         elif dry_run:
             continue
         elif row.status != "created":

@@ -11,6 +11,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -31,7 +32,13 @@ XLSX_SUFFIXES = frozenset({".xlsx", ".xlsm"})
 
 
 class TableError(ValueError):
-    """The file cannot be read as an order table; the message says why."""
+    """The file cannot be read as an order table; the message says why, `reason` what kind
+    of why (for a message in the UI language): "encoding", "empty", "no_header",
+    "unreadable" (the file system or a damaged workbook) or "malformed" (a CSV error)."""
+
+    def __init__(self, message: str, reason: str = "unreadable") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,11 @@ class Table:
     lines: list[int]
     encoding: str | None = None
     delimiter: str | None = None
+    skipped: tuple[tuple[int, str], ...] = ()
+    """Lines around the table that are not orders (a report's title, "12 record(s)
+    downloaded"): (line, text), said on the page, never silently dropped."""
+    short: frozenset[int] = frozenset()
+    """Lines with fewer cells than the header has columns (a row cut off)."""
 
     @property
     def layout(self) -> str:
@@ -87,7 +99,18 @@ def _unique_headers(raw: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _decode(data: bytes) -> tuple[str, str]:
+def _decode(data: bytes, name: str) -> tuple[str, str]:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError:
+            pass
+    if b"\x00" in data[:4096]:
+        raise TableError(
+            f"{name} is not a text table in a known encoding (UTF-8, Windows-1252, UTF-16 "
+            "with BOM): save it as CSV UTF-8, or as XLSX",
+            "encoding",
+        )
     for encoding in ENCODINGS:
         try:
             return data.decode(encoding), encoding
@@ -114,32 +137,75 @@ def read_csv(path: Path) -> Table:
         data = path.read_bytes()
     except OSError as exc:
         raise TableError(f"cannot read {path}: {exc.strerror or exc}") from None
-    text, encoding = _decode(data)
+    text, encoding = _decode(data, path.name)
     if not text.strip():
-        raise TableError(f"{path.name} is empty")
-    delimiter = _sniff_delimiter(text)
+        raise TableError(f"{path.name} is empty", "empty")
+    text = _without_separator_hint(text)
+    delimiter = _sniff_delimiter(_after_preamble(text))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header_row: list[str] | None = None
     rows: list[dict[str, str]] = []
     lines: list[int] = []
+    skipped: list[tuple[int, str]] = []
+    short: set[int] = set()
     headers: tuple[str, ...] = ()
     try:
         for record in reader:
+            filled = [cell.strip() for cell in record if cell.strip()]
             if header_row is None:
-                if not any(cell.strip() for cell in record):
+                if not filled:
                     continue  # blank lines before the header
+                if len(filled) == 1 and (len(record) <= 2 or _is_note(filled[0])):
+                    skipped.append((reader.line_num, filled[0]))  # a report's title line
+                    continue
                 header_row = record
                 headers = _unique_headers(record)
                 continue
-            if not any(cell.strip() for cell in record):
+            if not filled:
                 continue
+            if len(headers) >= 4 and len(filled) <= 2 and _is_note(filled[0]):
+                skipped.append((reader.line_num, filled[0]))  # "12 record(s) downloaded"
+                continue
+            if len(record) < len(headers):
+                short.add(reader.line_num)
             rows.append(_row(headers, record))
             lines.append(reader.line_num)
     except csv.Error as exc:
-        raise TableError(f"{path.name}, line {reader.line_num}: {exc}") from None
+        raise TableError(f"{path.name}, line {reader.line_num}: {exc}", "malformed") from None
     if header_row is None:
-        raise TableError(f"{path.name} has no header row")
-    return Table(path, headers, rows, lines, encoding=encoding, delimiter=delimiter)
+        raise TableError(f"{path.name} has no header row", "no_header")
+    return Table(
+        path, headers, rows, lines, encoding=encoding, delimiter=delimiter,
+        skipped=tuple(skipped), short=frozenset(short),
+    )  # fmt: skip
+
+
+_NOTE = re.compile(
+    r"record\(s\)|records? downloaded|seller id|datensätze|verkäufer|report|bericht|generated",
+    re.IGNORECASE,
+)
+
+
+def _is_note(text: str) -> bool:
+    """A report's title or footer line rather than an order ("3 record(s) downloaded")."""
+    return bool(_NOTE.search(text))
+
+
+def _without_separator_hint(text: str) -> str:
+    """Excel's `sep=;` first line is a hint for Excel, not a header."""
+    first, _, rest = text.partition("\n")
+    if first.strip().lower().startswith("sep=") and len(first.strip()) <= 5:
+        return rest
+    return text
+
+
+def _after_preamble(text: str) -> str:
+    """The text from the first line that looks like a header (more than one field)."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines[:20]):
+        if sum(line.count(d) for d in DELIMITERS) >= 1 and not _is_note(line.split(",")[0]):
+            return "\n".join(lines[index:])
+    return text
 
 
 def _row(headers: tuple[str, ...], record: list[str]) -> dict[str, str]:
@@ -195,7 +261,7 @@ def read_xlsx(path: Path, sheet: str | None = None) -> Table:
     finally:
         workbook.close()
     if headers is None:
-        raise TableError(f"{path.name} has no header row")
+        raise TableError(f"{path.name} has no header row", "no_header")
     return Table(path, headers, rows, lines)
 
 

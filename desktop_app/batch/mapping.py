@@ -19,8 +19,9 @@ import re
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,8 @@ TARGETS: dict[str, str] = {
     "from.city": "Sender city",
     "from.country": "Sender country (code or name)",
     "from.phone": "Sender phone",
-    "package.weight": "Weight (kg)",
+    "package.weight": "Weight (kg unless a unit is given)",
+    "package.weight_unit": "Weight unit (g, kg, lb)",
     "package.length": "Length (cm)",
     "package.width": "Width (cm)",
     "package.height": "Height (cm)",
@@ -80,9 +82,19 @@ TARGETS: dict[str, str] = {
     "notification_email": "Notification e-mail",
     "metadata.partner.order_number": "Parcel-point partner's order number",
     "metadata.partner.shop_name": "Shop name",
-    "metadata.partner.order_date": "Order date",
+    "metadata.partner.order_date": "Parcel-point partner's order date (YYYY-MM-DD)",
+    "order_date": "Order date",
 }
 NUMBER_TARGETS = frozenset({"package.weight", "package.length", "package.width", "package.height"})
+#: targets that describe the file rather than fill a wire field of the shipment
+FILE_TARGETS = frozenset({"order_date", "package.weight_unit"})
+#: kilograms per unit of a weight column
+WEIGHT_UNITS: dict[str, float] = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125}
+_UNIT_WORDS = {
+    "kg": "kg", "kilogramm": "kg", "kilogram": "kg", "kilograms": "kg", "kilo": "kg",
+    "g": "g", "gr": "g", "gramm": "g", "gram": "g", "grams": "g", "gramms": "g",
+    "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "oz": "oz", "ounces": "oz",
+}  # fmt: skip
 
 # normalised header name -> target; `name` is decided by whether a first-name column exists
 _ALIASES: dict[str, tuple[str, ...]] = {
@@ -138,7 +150,21 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "to.country": ("land", "country", "countrycode", "laendercode", "landiso", "iso"),
     "to.email": ("email", "mail", "emailadresse", "emailaddress"),
     "to.phone": ("telefon", "tel", "phone", "telephone", "phonenumber", "mobil", "handy", "mobile"),
-    "package.weight": ("gewicht", "weight", "gewichtkg", "weightkg", "kg"),
+    "package.weight": (
+        "gewicht",
+        "weight",
+        "gewichtkg",
+        "weightkg",
+        "kg",
+        "gewichting",
+        "gewichtg",
+        "weightg",
+        "weightgrams",
+        "weightlb",
+        "weightlbs",
+        "totalweight",
+        "gesamtgewicht",
+    ),  # fmt: skip
     "package.length": ("laenge", "length", "laengecm", "lengthcm"),
     "package.width": ("breite", "width", "breitecm", "widthcm"),
     "package.height": ("hoehe", "height", "hoehecm", "heightcm"),
@@ -170,7 +196,9 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "notification_email": ("benachrichtigung", "notificationemail", "notifyemail"),
     "metadata.partner.order_number": ("partnerordernumber", "parcelpointordernumber"),
     "metadata.partner.shop_name": ("shop", "shopname", "store"),
-    "metadata.partner.order_date": ("orderdate", "bestelldatum", "auftragsdatum"),
+    "metadata.partner.order_date": ("partnerorderdate",),
+    # an order date is the order's, never the parcel-point partner's (which wants YYYY-MM-DD)
+    "order_date": ("orderdate", "bestelldatum", "auftragsdatum", "kaufdatum", "datum", "date"),
 }
 #: the sender's columns: a receiver alias with a sender word before or after it
 #: ("Absender PLZ", "sender_city", "Ort Absender")
@@ -182,46 +210,26 @@ for _target in [t for t in TARGETS if t.startswith("from.")]:
     )
 _ALIAS_INDEX = {alias: target for target, aliases in _ALIASES.items() for alias in aliases}
 
-_COUNTRIES = {
-    "deutschland": "DE",
-    "germany": "DE",
-    "österreich": "AT",
-    "oesterreich": "AT",
-    "austria": "AT",
-    "schweiz": "CH",
-    "switzerland": "CH",
-    "niederlande": "NL",
-    "netherlands": "NL",
-    "belgien": "BE",
-    "belgium": "BE",
-    "frankreich": "FR",
-    "france": "FR",
-    "italien": "IT",
-    "italy": "IT",
-    "spanien": "ES",
-    "spain": "ES",
-    "polen": "PL",
-    "poland": "PL",
-    "dänemark": "DK",
-    "daenemark": "DK",
-    "denmark": "DK",
-    "luxemburg": "LU",
-    "luxembourg": "LU",
-    "tschechien": "CZ",
-    "czechia": "CZ",
-    "czech republic": "CZ",
-    "schweden": "SE",
-    "sweden": "SE",
-    "uk": "GB",
-    "united kingdom": "GB",
-    "großbritannien": "GB",
-    "grossbritannien": "GB",
-    "usa": "US",
-    "united states": "US",
-    "vereinigte staaten": "US",
-}
+#: names a country goes by in files besides its German and English CLDR names
+_COUNTRY_ALIASES = {
+    "uk": "GB", "england": "GB", "great britain": "GB", "grossbritannien": "GB",
+    "großbritannien": "GB", "usa": "US", "u.s.a.": "US", "united states of america": "US",
+    "vereinigte staaten": "US", "holland": "NL", "czech republic": "CZ",
+    "tschechische republik": "CZ",
+}  # fmt: skip
 _STREET_WITH_NUMBER = re.compile(
     r"^(?P<street>.*?\D)\s*,?\s+(?P<no>\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+\s?[a-zA-Z]?)?)$"
+)
+#: "12 rue de la Paix", "221B Baker Street": the number first (French, British, American)
+_NUMBER_THEN_STREET = re.compile(
+    r"^(?P<no>\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+[a-zA-Z]?)?)\s*,?\s+(?P<street>\D.*)$"
+)
+#: words that make a receiver's name a company's
+_COMPANY_WORDS = re.compile(
+    r"(?:^|\s)(?:gmbh|mbh|ag|kg|ohg|gbr|ug|e\.\s?k\.|e\.\s?v\.|se|ltd\.?|limited|llc|inc\.?|"
+    r"corp\.?|plc|s\.a\.?|sarl|s\.a\.r\.l\.|sas|b\.v\.|bv|n\.v\.|s\.r\.l\.|srl|s\.l\.|"
+    r"oy|ab|a/s|aps|gmbh\s?&\s?co\.?\s?kg|&\s?co\.?)(?=\s|$|,)",
+    re.IGNORECASE,
 )
 
 
@@ -281,6 +289,11 @@ def guess_mapping(headers: Iterable[str]) -> ColumnMapping:
             break
     if "to.name" in mapping and {"to.first_name", "to.last_name"} <= set(mapping):
         del mapping["to.name"]
+    weight = mapping.get("package.weight")
+    if weight is not None and weight.column is not None:
+        unit = weight_unit_of_header(weight.column)
+        if unit is not None and unit != "kg":
+            mapping["package.weight_unit"] = FieldSource(value=unit)
     return mapping
 
 
@@ -396,6 +409,8 @@ class Defaults:
     """A label format forced for every row (`--label-format`); else the printer's choice."""
     presets: tuple[ShippingPreset, ...] = ()
     """The profile's shipping presets: the first that fits a row fills what it leaves out."""
+    sender_origin: str = "default sender"
+    """Where `sender` comes from: "default sender" or "sample sender" (a fresh sandbox)."""
 
 
 def parse_number(text: str) -> float | str:
@@ -419,12 +434,67 @@ def parse_number(text: str) -> float | str:
     return number
 
 
+@cache
+def _country_names() -> dict[str, str]:
+    """German and English country names (CLDR, through babel) -> ISO code."""
+    from babel import Locale
+
+    from desktop_app.domain.rules_codes import COUNTRY_CODES
+
+    out: dict[str, str] = {}
+    for language in ("de", "en"):
+        territories = Locale.parse(language).territories
+        for code in COUNTRY_CODES:
+            name = territories.get(code)
+            if name:
+                out.setdefault(str(name).casefold(), code)
+                out.setdefault(_normalize(str(name)), code)
+    for name, code in _COUNTRY_ALIASES.items():
+        out.setdefault(name, code)
+        out.setdefault(_normalize(name), code)
+    return out
+
+
 def country_code(text: str) -> str:
     """A country name (German or English) or code as a two-letter code, else unchanged."""
     value = text.strip()
     if len(value) == 2 and value.isalpha():
         return value.upper()
-    return _COUNTRIES.get(value.casefold(), value)
+    if len(value) == 3 and value.isalpha() and value.upper() in ("DEU", "AUT", "CHE", "FRA"):
+        return {"DEU": "DE", "AUT": "AT", "CHE": "CH", "FRA": "FR"}[value.upper()]
+    names = _country_names()
+    return names.get(value.casefold()) or names.get(_normalize(value)) or value
+
+
+def split_street(text: str) -> tuple[str, str | None]:
+    """(street, house number) of "Musterstraße 12a", "Calle Mayor, 5", "12 rue de la Paix";
+    (text, None) when no number is found."""
+    value = text.strip()
+    match = _STREET_WITH_NUMBER.match(value)
+    if match:
+        return match["street"].rstrip(" ,"), match["no"].replace(" ", "")
+    match = _NUMBER_THEN_STREET.match(value)
+    if match:
+        return match["street"].strip(" ,"), match["no"].replace(" ", "")
+    return value, None
+
+
+def is_company_name(text: str) -> bool:
+    """True when a name reads as a company's ("Muster GmbH", "Acme Ltd")."""
+    return bool(_COMPANY_WORDS.search(text))
+
+
+def weight_unit_of_header(header: str) -> str | None:
+    """The unit a weight column's header names: "Gewicht (g)", "Weight in lbs" -> g, lb."""
+    words = re.findall(r"[a-zäöüß]+", header.casefold())
+    for word in reversed(words):
+        if word in _UNIT_WORDS:
+            return _UNIT_WORDS[word]
+    key = _normalize(header)
+    for suffix, unit in (("gramm", "g"), ("grams", "g"), ("lbs", "lb"), ("kg", "kg")):
+        if key.endswith(suffix):
+            return unit
+    return None
 
 
 def path_parent(draft: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
@@ -452,34 +522,67 @@ def _split_name(full: str) -> tuple[str, str]:
     return " ".join(parts[:-1]), parts[-1]
 
 
+def weight_in_kg(value: float, unit: str | None) -> float:
+    """A weight in `unit` (g, kg, lb, oz; kg when None or unknown) as kilograms."""
+    return round(value * WEIGHT_UNITS.get((unit or "kg").casefold(), 1.0), 6)
+
+
+@dataclass
+class DraftOrigins:
+    """Where a draft's fields came from besides the file's columns (said before the run)."""
+
+    filled: dict[str, str] = field(default_factory=dict)
+    """Field -> where from: "default sender", "preset: Small parcels", "product catalogue"."""
+
+
 def build_draft(
-    row: Mapping[str, str], mapping: Mapping[str, FieldSource], defaults: Defaults
+    row: Mapping[str, str],
+    mapping: Mapping[str, FieldSource],
+    defaults: Defaults,
+    *,
+    fallback: Mapping[str, Any] | None = None,
+    order_facts: Mapping[str, float | None] | None = None,
+    origins: DraftOrigins | None = None,
 ) -> dict[str, Any]:
     """The wire draft of one row (not sanitised, not validated): defaults, then the columns.
 
     Empty cells leave their field out, so the rules report what is missing; numbers that do
-    not parse stay text, so the rules report them at their path.
+    not parse stay text, so the rules report them at their path. `fallback` holds values the
+    order's items give (`package.weight` from the product catalogue) for fields the row
+    leaves empty; `order_facts` the order's value and item count the presets may test.
     """
+    origins = origins if origins is not None else DraftOrigins()
     draft: dict[str, Any] = {}
     if defaults.carrier:
         draft["carrier"] = defaults.carrier
+        origins.filled["carrier"] = "profile"
     if defaults.service:
         draft["service"] = defaults.service
+        origins.filled["service"] = "profile"
     if defaults.sender:
         draft["from"] = json.loads(json.dumps(defaults.sender))
+        origins.filled["from"] = defaults.sender_origin
     if defaults.package:
         draft["package"] = json.loads(json.dumps(defaults.package))
+        origins.filled["package"] = "profile"
     if draft.get("from") and any(
         target.startswith("from.") and source.read(row) for target, source in mapping.items()
     ):
         del draft["from"]  # the row names its own sender: the default sender is not mixed in
+        origins.filled.pop("from", None)
+    unit_source = mapping.get("package.weight_unit")
+    unit = unit_source.read(row) if unit_source is not None else None
     for target, source in mapping.items():
         text = source.read(row)
-        if not text:
+        if not text or target in FILE_TARGETS:
             continue
         if target == "to.name":
-            first, last = _split_name(text)
             to = draft.setdefault("to", {})
+            company = mapping.get("to.company")
+            if is_company_name(text) and not (company is not None and company.read(row)):
+                to.setdefault("company", text)
+                continue
+            first, last = _split_name(text)
             if first and "first_name" not in to:
                 to["first_name"] = first
             to.setdefault("last_name", last)
@@ -487,18 +590,60 @@ def build_draft(
         value: Any = text
         if target in NUMBER_TARGETS:
             value = parse_number(text)
+            if target == "package.weight" and isinstance(value, float):
+                value = weight_in_kg(value, unit)
         elif target in ("to.country", "from.country"):
             value = country_code(text)
         elif target in ("carrier", "service", "package.type"):
             value = text.casefold()
-        elif target in ("to.street", "from.street") and f"{target}_no" not in mapping:
-            match = _STREET_WITH_NUMBER.match(text)
-            if match:
-                _put(draft, f"{target}_no", match["no"].replace(" ", ""))
-                value = match["street"].rstrip(" ,")
+        elif target in ("to.street", "from.street") and not _given(mapping, f"{target}_no", row):
+            street, number = split_street(text)
+            if number is not None:
+                _put(draft, f"{target}_no", number)
+                value = street
         _put(draft, target, value)
-    preset = choose_preset(defaults.presets, facts_of_draft(draft)) if defaults.presets else None
-    if preset is not None:
-        draft = apply_preset(draft, preset)
+    _street_from_second_line(draft.get("to"))
+    # the items' weight and parcel win over the profile's default package, a column over both
+    for path, value in (fallback or {}).items():
+        if not _given(mapping, path, row):
+            node, key = path_parent(draft, path)
+            node[key] = value
+            origins.filled[path] = "product catalogue"
+    facts = order_facts or {}
+    if defaults.presets:
+        preset = choose_preset(
+            defaults.presets,
+            facts_of_draft(draft, value=facts.get("value"), item_count=facts.get("item_count")),
+        )
+        if preset is not None:
+            before = json.dumps(draft, sort_keys=True, default=str)
+            draft = apply_preset(draft, preset)
+            if json.dumps(draft, sort_keys=True, default=str) != before:
+                origins.filled["preset"] = preset.name
     draft["create_shipping_label"] = True
     return draft
+
+
+def _street_from_second_line(to: Any) -> None:
+    """ "Muster GmbH" / "Industriestr. 5" in the two address lines (as Amazon writes them): the
+    street is the line with the number; a company's name in the first line is the company."""
+    if not isinstance(to, dict) or to.get("street_no") or not to.get("street"):
+        return
+    care_of = to.get("care_of")
+    if not isinstance(care_of, str) or not care_of:
+        return
+    street, number = split_street(care_of)
+    if number is None:
+        return
+    first_line = str(to["street"])
+    to["street"], to["street_no"] = street, number
+    if is_company_name(first_line) and not to.get("company"):
+        to["company"] = first_line
+        del to["care_of"]
+    else:
+        to["care_of"] = first_line
+
+
+def _given(mapping: Mapping[str, FieldSource], target: str, row: Mapping[str, str]) -> bool:
+    source = mapping.get(target)
+    return source is not None and bool(source.read(row))

@@ -14,17 +14,15 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.batch.importer import Table
-from desktop_app.batch.mapping import (
-    ColumnMapping,
-    Defaults,
-    FieldSource,
-    MappingBook,
-    build_draft,
-    guess_mapping,
-    parse_number,
+from desktop_app.batch.engine import (
+    ITEM_ALIASES,
+    OrderFile,
+    OrderItem,
+    guess_item_columns,
+    orders_of,
 )
-from desktop_app.batch.mapping import _normalize as normalize_header
+from desktop_app.batch.importer import Table
+from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook, build_draft
 from desktop_app.batch.rows import reference_for
 from desktop_app.domain.rules_base import Problem
 from desktop_app.domain.rules_orders import validate_order
@@ -32,35 +30,24 @@ from desktop_app.domain.sanitize import sanitize
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
+    from desktop_app.profiles.catalogue import Catalogue
+
+__all__ = [
+    "DEFAULT_CURRENCY",
+    "ITEM_ALIASES",
+    "OrderDraft",
+    "StoredOrders",
+    "build_orders",
+    "drafts_of",
+    "guess_item_columns",
+    "orders_of_table",
+    "store_orders",
+]
 
 DEFAULT_CURRENCY = "EUR"
-
-#: line-item field -> normalised header names that mean it (German and English)
-ITEM_ALIASES: dict[str, tuple[str, ...]] = {
-    "sku": ("sku", "artikelnummer", "artikelnr", "artnr", "itemnumber", "itemno", "productid"),
-    "title": ("artikel", "artikelname", "bezeichnung", "title", "itemname", "productname", "item"),
-    "quantity": ("menge", "anzahl", "stueck", "stueckzahl", "quantity", "qty", "count"),
-    "price": ("preis", "einzelpreis", "price", "unitprice", "itemprice"),
-    "vat": ("mwst", "ust", "steuer", "vat", "tax", "unitvat"),
-    "gtin": ("gtin", "ean", "ean13", "barcode"),
-    "weight": ("artikelgewicht", "itemweight", "unitweight"),
-    "currency": ("waehrung", "currency"),
-    "external_customer_id": ("kundennummer", "kundennr", "customerid", "customernumber"),
-}
-_ITEM_INDEX = {alias: name for name, aliases in ITEM_ALIASES.items() for alias in aliases}
-_NUMBERS = frozenset({"quantity", "price", "vat", "weight"})
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _GERMAN_DATE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
-
-
-def guess_item_columns(headers: Iterable[str]) -> dict[str, str]:
-    """Line-item field -> column, from common header names."""
-    found: dict[str, str] = {}
-    for header in headers:
-        name = _ITEM_INDEX.get(normalize_header(header))
-        if name is not None and name not in found:
-            found[name] = header
-    return found
+_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})")
 
 
 @dataclass
@@ -70,6 +57,21 @@ class OrderDraft:
     lines: list[int]  # file lines of its rows, for messages
     draft: dict[str, Any]
     problems: list[Problem] = field(default_factory=list)
+    columns: dict[str, str] = field(default_factory=dict, repr=False)
+    """Order field -> the file's column that fills it (for naming it in a problem)."""
+
+    def column_for(self, path: str) -> str | None:
+        """The file column behind a problem's path ("delivery_address.zip_code"), if any."""
+        key = re.sub(r"\[\d+\]", "[]", path)
+        return self.columns.get(key)
+
+    def problem_lines(self) -> list[str]:
+        """The problems naming the file's column that holds the value."""
+        out = []
+        for problem in self.problems:
+            column = self.column_for(problem.path)
+            out.append(f"column {column!r}: {problem.message}" if column else str(problem))
+        return out
 
     @property
     def external_order_id(self) -> str:
@@ -90,94 +92,131 @@ def _placed_at(text: str) -> str | None:
         if match:
             day = date(int(match[3]), int(match[2]), int(match[1]))
             return f"{day.isoformat()}T00:00:00+00:00"
+        us = _US_DATE.fullmatch(value)
+        if us:  # Etsy's MM/DD/YY
+            year = int(us[3]) + (2000 if len(us[3]) == 2 else 0)
+            return f"{date(year, int(us[1]), int(us[2])).isoformat()}T00:00:00+00:00"
         if _ISO_DATE.fullmatch(value):
             return f"{date.fromisoformat(value).isoformat()}T00:00:00+00:00"
-        moment = datetime.fromisoformat(value)
+        # Shopify's "2026-11-20 10:15:00 +0100": the offset written apart
+        moment = datetime.fromisoformat(re.sub(r"\s+([+-]\d{2}:?\d{2})$", r"\1", value))
     except ValueError:
+        for pattern in ("%b-%d-%y", "%b-%d-%Y", "%d %b %Y"):  # eBay's "Nov-20-26"
+            try:
+                return f"{datetime.strptime(value, pattern).date().isoformat()}T00:00:00+00:00"
+            except ValueError:
+                continue
         return None
     return moment.isoformat() if moment.tzinfo else f"{moment.isoformat()}+00:00"
 
 
-def _line_item(
-    row: Mapping[str, str], columns: Mapping[str, str], draft: dict[str, Any]
-) -> dict[str, Any]:
-    item: dict[str, Any] = {}
-    for name, column in columns.items():
-        text = row.get(column, "").strip()
-        if not text or name in ("external_customer_id", "currency"):
+def _wire_item(item: OrderItem, currency: str, contents: str = "") -> dict[str, Any]:
+    wire: dict[str, Any] = {
+        "sku": item.sku,
+        # no title column: the batch's contents column, else the SKU
+        "title": {"fallback": item.title or contents or item.sku},
+        "quantity": item.quantity,
+        # prices are optional in a shop's export: an unknown price is 0 (said per order)
+        "price": item.price if item.price is not None else 0.0,
+        "vat": item.vat if item.vat is not None else 0.0,
+        "currency": item.currency or currency,
+    }
+    if item.gtin:
+        wire["gtin"] = item.gtin
+    if item.weight_kg is not None:
+        wire["weight"] = item.weight_kg
+        wire["weight_unit"] = "kg"
+    return wire
+
+
+def _contents(shipment: Mapping[str, Any]) -> str:
+    package = shipment.get("package")
+    return str(package.get("description") or "") if isinstance(package, Mapping) else ""
+
+
+def order_columns(orders: OrderFile) -> dict[str, str]:
+    """Order field path (items as `order_line_items[]`) -> the file's column."""
+    out: dict[str, str] = {}
+    for target, source in orders.mapping.items():
+        if source.column is None:
             continue
-        item[name] = parse_number(text) if name in _NUMBERS else text
-    package = draft.get("package")
-    if "title" not in item and isinstance(package, dict) and package.get("description"):
-        item["title"] = package["description"]  # the batch's contents column
-    if "title" in item:
-        item["title"] = {"fallback": item["title"]}
-    if "weight" not in item and isinstance(package, dict) and "weight" in package:
-        item["weight"] = package["weight"]  # the batch's weight column: the item's weight
-    if "weight" in item:
-        item["weight_unit"] = "kg"
-    item.setdefault("quantity", 1.0)
-    item.setdefault("vat", 0.0)
-    return item
+        if target.startswith("to."):
+            name = target.removeprefix("to.")
+            for field_name in {"name": ("first_name", "last_name"),
+                               "street": ("street", "street_no")}.get(name, (name,)):  # fmt: skip
+                out.setdefault(f"delivery_address.{field_name}", source.column)
+        elif target in ("reference_number", "metadata.partner.order_number"):
+            out.setdefault("external_order_id", source.column)
+        elif target == "order_date":
+            out["placed_at"] = source.column
+    for name, column in orders.item_columns.items():
+        path = "title.fallback" if name == "title" else name
+        out[f"order_line_items[].{path}"] = column
+    return out
 
 
-def _total(items: list[dict[str, Any]], name: str) -> float | None:
-    total = 0.0
-    for item in items:
-        value, quantity = item.get(name), item.get("quantity")
-        if not isinstance(value, float | int) or not isinstance(quantity, float | int):
-            return None
-        total += value * quantity
-    return round(total, 4)
+def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[OrderDraft]:
+    """The order drafts (POST /v1/orders bodies) of what the engine read, each checked with
+    the domain's order rules."""
+    out: list[OrderDraft] = []
+    date_source = orders.mapping.get("order_date") or orders.mapping.get(
+        "metadata.partner.order_date"
+    )
+    columns = order_columns(orders)
+    for index, record in enumerate(orders.records):
+        shipment = build_draft(record.cells, orders.mapping, Defaults())
+        number = record.number or reference_for(orders.table, index, shipment)
+        items = record.items or [OrderItem()]
+        order_currency = next((i.currency for i in items if i.currency), None) or currency
+        draft: dict[str, Any] = {
+            "external_order_id": number,
+            "currency": order_currency,
+            "order_line_items": [
+                _wire_item(item, order_currency, str(_contents(shipment))) for item in items
+            ],
+        }
+        if isinstance(shipment.get("to"), dict):
+            draft["delivery_address"] = shipment["to"]
+        customer_column = orders.item_columns.get("external_customer_id")
+        customer = record.cells.get(customer_column, "").strip() if customer_column else ""
+        if customer:
+            draft["external_customer_id"] = customer
+        placed = _placed_at(date_source.read(record.cells)) if date_source is not None else None
+        if placed:
+            draft["placed_at"] = placed
+        value = record.value()
+        draft["total_price"] = value if value is not None else 0.0
+        draft["total_vat"] = round(
+            sum((i.vat or 0.0) * (i.quantity if isinstance(i.quantity, float) else 0.0)
+                for i in items), 4
+        )  # fmt: skip
+        weight = record.total_weight_kg()
+        if weight is None:
+            fallback = record.fallback()
+            weight = fallback.get("package.weight")
+            shipment_weight = (shipment.get("package") or {}).get("weight")
+            if isinstance(shipment_weight, float):
+                weight = shipment_weight
+        if isinstance(weight, float):
+            draft["total_weight"] = weight
+            draft["weight_unit"] = "kg"
+        clean = sanitize(draft)
+        order = OrderDraft(lines=list(record.lines), draft=clean if isinstance(clean, dict) else {},
+                           columns=columns)  # fmt: skip
+        order.problems = validate_order(order.draft)
+        out.append(order)
+    return out
 
 
 def build_orders(
     table: Table,
     mapping: ColumnMapping,
     *,
-    item_columns: Mapping[str, str] | None = None,
     currency: str = DEFAULT_CURRENCY,
+    catalogue: Catalogue | None = None,
 ) -> list[OrderDraft]:
-    """The orders of a file, in file order, each checked with the domain's order rules."""
-    columns = dict(item_columns) if item_columns is not None else guess_item_columns(table.headers)
-    orders: dict[str, OrderDraft] = {}
-    for index, row in enumerate(table.rows):
-        shipment = build_draft(row, mapping, Defaults())
-        order_no = _order_number(mapping, row) or reference_for(table, index, shipment)
-        item = _line_item(row, columns, shipment)
-        item_currency = row.get(columns.get("currency", ""), "").strip().upper() or currency
-        item["currency"] = item_currency
-        found = orders.get(order_no)
-        if found is None:
-            draft: dict[str, Any] = {
-                "external_order_id": order_no,
-                "currency": item_currency,
-                "order_line_items": [],
-            }
-            if isinstance(shipment.get("to"), dict):
-                draft["delivery_address"] = shipment["to"]
-            customer = row.get(columns.get("external_customer_id", ""), "").strip()
-            if customer:
-                draft["external_customer_id"] = customer
-            order_date = _order_date(mapping, row)
-            if order_date:
-                draft["placed_at"] = order_date
-            found = orders[order_no] = OrderDraft(lines=[], draft=draft)
-        found.lines.append(table.lines[index])
-        found.draft["order_line_items"].append(item)
-    for order in orders.values():
-        items = order.draft["order_line_items"]
-        for name, total_name in (("price", "total_price"), ("vat", "total_vat")):
-            total = _total(items, name)
-            if total is not None:
-                order.draft[total_name] = total
-        weight = _total(items, "weight")
-        if weight is not None:
-            order.draft["total_weight"] = weight
-            order.draft["weight_unit"] = "kg"
-        order.draft = sanitize(order.draft)
-        order.problems = validate_order(order.draft)
-    return list(orders.values())
+    """The orders of a file with this mapping, in file order."""
+    return drafts_of(orders_of(table, mapping=mapping, catalogue=catalogue), currency=currency)
 
 
 def orders_of_table(
@@ -186,28 +225,12 @@ def orders_of_table(
     mapping: ColumnMapping | None = None,
     *,
     currency: str = DEFAULT_CURRENCY,
+    catalogue: Catalogue | None = None,
 ) -> list[OrderDraft]:
-    """The orders of a file with `mapping`, else the one remembered for its layout, else a
-    guessed one (as `packdesk orders import` and the watched folder read a file)."""
-    if mapping is None:
-        mapping = book.get(table.layout, table.headers) or guess_mapping(table.headers)
-    return build_orders(table, mapping, currency=currency)
-
-
-def _read(mapping: ColumnMapping, target: str, row: Mapping[str, str]) -> str:
-    source: FieldSource | None = mapping.get(target)
-    return source.read(row) if source is not None else ""
-
-
-def _order_number(mapping: ColumnMapping, row: Mapping[str, str]) -> str:
-    return _read(mapping, "reference_number", row) or _read(
-        mapping, "metadata.partner.order_number", row
-    )
-
-
-def _order_date(mapping: ColumnMapping, row: Mapping[str, str]) -> str | None:
-    text = _read(mapping, "metadata.partner.order_date", row)
-    return _placed_at(text) if text else None
+    """The orders of a file with `mapping`, else the one remembered for its layout, else its
+    platform's, else a guessed one (every door reads a file so: batch/engine.py)."""
+    orders = orders_of(table, book=book, mapping=mapping, catalogue=catalogue)
+    return drafts_of(orders, currency=currency)
 
 
 @dataclass

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop_app.batch.cli import UsageError, find_profile, load_table
+from desktop_app.batch.engine import orders_of
 from desktop_app.batch.mapping import MappingBook, MappingError, load_mapping_file
-from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, orders_of_table, store_orders
+from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, drafts_of, store_orders
 from desktop_app.batch.profile_client import ProfileClientError, profile_client
 from desktop_app.batch.watched_folder import DEFAULT_POLL_INTERVAL, DEFAULT_SETTLE, WatchedFolder
 
@@ -104,11 +105,11 @@ def _main(args: argparse.Namespace) -> int:
             return asyncio.run(_watch(args, manager, profile))
         except KeyboardInterrupt:
             return 0
-    orders = _read_orders(args)
+    orders = _read_orders(args, manager, profile)
     invalid = [order for order in orders if not order.valid]
     for order in invalid:
         where = ", ".join(str(line) for line in order.lines)
-        for problem in order.problems:
+        for problem in order.problem_lines():
             _err(f"order {order.external_order_id} (line {where}): {problem}")
     _err(f"{args.file.name}: {len(orders)} orders, {len(invalid)} with problems")
     if args.dry_run:
@@ -118,7 +119,11 @@ def _main(args: argparse.Namespace) -> int:
     return 1 if invalid or refused else 0
 
 
-def _read_orders(args: argparse.Namespace) -> list[OrderDraft]:
+def _read_orders(
+    args: argparse.Namespace, manager: ProfileManager, profile: Profile
+) -> list[OrderDraft]:
+    from desktop_app.profiles.catalogue import Catalogue
+
     table = load_table(args.file, args.sheet)
     mapping = None
     if args.mapping is not None:
@@ -126,7 +131,11 @@ def _read_orders(args: argparse.Namespace) -> list[OrderDraft]:
             mapping = load_mapping_file(args.mapping, table.headers)
         except MappingError as exc:
             raise UsageError(str(exc)) from None
-    return orders_of_table(table, MappingBook(), mapping, currency=args.currency.upper())
+    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    orders = orders_of(table, book=MappingBook(), mapping=mapping, catalogue=catalogue)
+    for note in orders.notes:
+        _err(f"{args.file.name}: {note}")
+    return drafts_of(orders, currency=args.currency.upper())
 
 
 async def _store(manager: ProfileManager, profile: Profile, orders: list[OrderDraft]) -> int:
@@ -142,7 +151,14 @@ async def _store(manager: ProfileManager, profile: Profile, orders: list[OrderDr
 
 
 async def _watch(args: argparse.Namespace, manager: ProfileManager, profile: Profile) -> int:
-    folder = WatchedFolder(args.folder, settle=args.settle, currency=args.currency.upper())
+    from desktop_app.profiles.catalogue import Catalogue
+
+    folder = WatchedFolder(
+        args.folder,
+        settle=args.settle,
+        currency=args.currency.upper(),
+        catalogue=Catalogue.of_profile(manager.profile_data_dir(profile)),
+    )
     problems = 0
     with manager.open_store(profile) as store:
         async with profile_client(manager, profile) as client:

@@ -11,13 +11,23 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.batch.importer import Table
-from desktop_app.batch.mapping import ColumnMapping, Defaults, build_draft, path_parent
+from desktop_app.batch.mapping import (
+    ColumnMapping,
+    Defaults,
+    DraftOrigins,
+    build_draft,
+    path_parent,
+)
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.printing.formats import FormatChooser, printer_format_chooser
+
+if TYPE_CHECKING:
+    from desktop_app.batch.engine import OrderFile, OrderRecord
+    from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
 
 __all__ = [
     "Batch",
@@ -70,6 +80,12 @@ class BatchRow:
     """Draft fields edited by hand (path -> value); they win over the mapped columns."""
     own_problems: list[Problem] = field(default_factory=list, repr=False)
     """The rules' problems of this row alone (`problems` adds a repeated reference)."""
+    filled: dict[str, str] = field(default_factory=dict)
+    """What the profile or the catalogue filled in: field -> where from (said before the run)."""
+    file_notes: list[str] = field(default_factory=list)
+    """What reading the file noticed about this order (a row cut off)."""
+    lines: list[int] = field(default_factory=list)
+    """Every file line of this order (one per line item)."""
 
     @property
     def number(self) -> int:
@@ -126,11 +142,15 @@ class Batch:
         defaults: Defaults,
         *,
         choose_format: FormatChooser | None = None,
+        records: list[OrderRecord] | None = None,
+        catalogue: Catalogue | CatalogueSnapshot | None = None,
     ) -> None:
         self.table = table
         self.mapping = dict(mapping)
         self.defaults = defaults
         self.choose_format = choose_format
+        self.records = records
+        self.catalogue = catalogue.snapshot() if catalogue is not None else None
         self.rows: list[BatchRow] = []
         for index, source in enumerate(table.rows):
             row = BatchRow(
@@ -143,15 +163,57 @@ class Batch:
                 line=table.lines[index] if index < len(table.lines) else 0,
                 key=table.row_key(index),
             )
+            if records is not None and index < len(records):
+                row.file_notes = list(records[index].notes)
+                row.lines = list(records[index].lines)
             self.rows.append(row)
             self._build(row)
         self._check_references()
 
+    @classmethod
+    def of_orders(
+        cls,
+        orders: OrderFile,
+        defaults: Defaults,
+        *,
+        choose_format: FormatChooser | None = None,
+        catalogue: Catalogue | CatalogueSnapshot | None = None,
+    ) -> Batch:
+        """One row per order of what the import engine read (every door builds it so)."""
+        return cls(
+            orders.table,
+            orders.mapping,
+            defaults,
+            choose_format=choose_format,
+            records=orders.records,
+            catalogue=catalogue,
+        )
+
     def __len__(self) -> int:
         return len(self.rows)
 
+    def record(self, row: BatchRow) -> OrderRecord | None:
+        """The order (items, file lines) behind a row, when the engine read the file."""
+        if self.records is None or row.index >= len(self.records):
+            return None
+        return self.records[row.index]
+
     def _build(self, row: BatchRow) -> None:
-        raw = build_draft(row.source, self.mapping, self.defaults)
+        record = self.record(row)
+        origins = DraftOrigins()
+        raw = build_draft(
+            row.source,
+            self.mapping,
+            self.defaults,
+            fallback=record.fallback(self.catalogue) if record is not None else None,
+            order_facts=(
+                {"value": record.value(), "item_count": record.item_count()}
+                if record is not None
+                else None
+            ),
+            origins=origins,
+        )
+        row.filled = origins.filled
         for path, value in row.overrides.items():
             _set_path(raw, path, value)
         row.reference = reference_for(self.table, row.index, raw)
@@ -240,6 +302,15 @@ class Batch:
             if source is not None and source.column is not None:
                 return source.column
         return None
+
+    def problem_lines(self, row: BatchRow) -> list[str]:
+        """A row's problems naming the file's column that holds the value ("Shipping Zip:
+        Enter a postcode"), or the field when no column fills it."""
+        out = []
+        for problem in row.problems:
+            column = self.column_for(problem.path)
+            out.append(f"column {column!r}: {problem.message}" if column else str(problem))
+        return out
 
     def request(self, row: BatchRow) -> dict[str, Any]:
         """The body to send for a row (a copy of its validated draft)."""

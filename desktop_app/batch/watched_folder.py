@@ -21,12 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from desktop_app.batch.engine import orders_of
 from desktop_app.batch.importer import XLSX_SUFFIXES, TableError, read_table
 from desktop_app.batch.mapping import MappingBook
-from desktop_app.batch.orders import DEFAULT_CURRENCY, orders_of_table, store_orders
+from desktop_app.batch.orders import DEFAULT_CURRENCY, drafts_of, store_orders
+from desktop_app.domain.rules_base import Problem
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
+    from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.store import ProfileStore
 
 __all__ = ["DEFAULT_POLL_INTERVAL", "DEFAULT_SETTLE", "FileReport", "WatchedFolder"]
@@ -46,9 +49,15 @@ class FileReport:
     file: str
     status: str = "done"  # or "failed"
     error: str | None = None  # why the file failed as a whole
+    reason: str | None = None
+    """What kind of why: a TableError's reason, or "no_valid_order" (for the UI's words)."""
     imported: list[dict[str, Any]] = field(default_factory=list)
     already_there: list[dict[str, Any]] = field(default_factory=list)
     refused: list[dict[str, Any]] = field(default_factory=list)
+    problems: dict[str, list[tuple[str | None, Problem]]] = field(default_factory=dict, repr=False)
+    """Order number -> (the file's column, problem) of each refused order (not in the JSON)."""
+    notes: list[str] = field(default_factory=list)
+    """Lines of the file that are not orders (a report's title or footer)."""
 
     def to_json(self) -> dict[str, Any]:
         """The report file's content."""
@@ -56,6 +65,8 @@ class FileReport:
             "file": self.file,
             "status": self.status,
             "error": self.error,
+            "reason": self.reason,
+            "notes": self.notes,
             "imported": self.imported,
             "already_there": self.already_there,
             "refused": self.refused,
@@ -73,7 +84,9 @@ class WatchedFolder:
         currency: str = DEFAULT_CURRENCY,
         book: MappingBook | None = None,
         clock: Callable[[], float] = time.time,
+        catalogue: Catalogue | None = None,
     ) -> None:
+        self.catalogue = catalogue
         self.folder = Path(folder)
         self.settle = settle
         self.currency = currency
@@ -135,10 +148,19 @@ class WatchedFolder:
         try:
             table = read_table(claimed)
         except TableError as exc:
+            report.reason = exc.reason
             return self._finish(claimed, report, f"cannot be read: {exc}")
         except OSError as exc:
+            report.reason = "unreadable"
             return self._finish(claimed, report, f"cannot be read: {exc}")
-        orders = orders_of_table(table, self.book or MappingBook(), currency=self.currency)
+        catalogue = self.catalogue
+        if catalogue is None and store is not None:
+            from desktop_app.profiles.catalogue import Catalogue
+
+            catalogue = Catalogue.of_profile(store.profile_dir)
+        read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)
+        report.notes = list(read.notes)
+        orders = drafts_of(read, currency=self.currency)
         lines = {order.external_order_id: order.lines for order in orders}
         for order in orders:
             if not order.valid:
@@ -146,11 +168,15 @@ class WatchedFolder:
                     {
                         "external_order_id": order.external_order_id,
                         "lines": order.lines,
-                        "reasons": [str(problem) for problem in order.problems],
+                        "reasons": order.problem_lines(),
                     }
                 )
+                report.problems[order.external_order_id] = [
+                    (order.column_for(p.path), p) for p in order.problems
+                ]
         valid = [order for order in orders if order.valid]
         if not valid:
+            report.reason = "no_valid_order" if orders else "no_order"
             return self._finish(claimed, report, "no valid order in the file")
         result = await store_orders(client, valid)
         for number, order_id in result.stored.items():

@@ -131,6 +131,8 @@ class BaseClient:
             event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},
         )
         self._foreign_http: httpx.AsyncClient | None = None
+        # the service's announced public origin, once asked (see _service_origins)
+        self._announced_origin: tuple[str, str, int] | None = None
         self.stats = ClientStats()
 
     def __repr__(self) -> str:
@@ -225,16 +227,38 @@ class BaseClient:
                 return response
             raise error_
 
+    async def _service_origins(self, url: str) -> frozenset[tuple[str, str, int]]:
+        """The origins that are this service: the profile's URL and, with a paired CA, the
+        public URL the service announces (`GET /v1/pairing`, asked once over the verified
+        connection of the profile's URL). A station may reach the service by an address or a
+        name other than the one the service writes into `label_url` (or through a reverse proxy
+        at that public URL); either way it is the service, whose CA the station paired with."""
+        own = origin(self.base_url)
+        if origin(url) == own or not self._ca_file:
+            return frozenset({own})
+        if self._announced_origin is None:
+            try:
+                response = await self._http.get(
+                    self._url("pairing"), timeout=LABEL_DOWNLOAD_TIMEOUT
+                )
+            except httpx.HTTPError as exc:
+                log.info("cannot ask the service for its public URL (%s)", exc)
+                return frozenset({own})  # asked again at the next download
+            announced = _announced_url(response)
+            self._announced_origin = origin(announced) if announced else own
+        return frozenset({own, self._announced_origin})
+
     def _release(self, ticket: Ticket, response: httpx.Response) -> None:
         self.pacer.release(ticket, response.headers, response.status_code)
 
     async def _download(self, url: str) -> bytes:
-        """GET a label file: no API key, not paced, TLS checked against the profile's trust."""
+        """GET a label file: no API key, not paced, TLS checked against the trust of its origin:
+        the paired CA for the service's own origins, the public CAs for any other host."""
         check_https(url, "label URL")
-        if origin(url) == origin(self.base_url):
-            http = self._http
+        if origin(url) in await self._service_origins(url):
+            http = self._http  # trusts the paired CA; the key goes only with _request's auth
         else:
-            # another host (e.g. a file store): public trust, never the sandbox CA
+            # another host (e.g. a file store): public trust, never the paired CA
             if self._foreign_http is None:
                 self._foreign_http = httpx.AsyncClient(
                     verify=ssl_context(None),
@@ -261,6 +285,18 @@ class BaseClient:
             if response.status_code >= 400:
                 raise error_from_response(response)
             return response.content
+
+
+def _announced_url(response: httpx.Response) -> str | None:
+    """The https URL of a `GET /v1/pairing` answer, else None (a service without pairing)."""
+    if response.status_code != 200:
+        return None
+    try:
+        data = response.json()
+        url = data.get("url") if isinstance(data, dict) else None
+        return check_https(url, "public URL") if isinstance(url, str) else None
+    except ValueError:  # not JSON, or not https
+        return None
 
 
 async def _require_https(request: httpx.Request) -> None:

@@ -2,7 +2,7 @@
 status/scan).
 
 `packdesk print` and `printers test` use a machine-level queue database,
-`data_dir()/print-queue.sqlite3` (or `--queue-db`), with the same queue as the app: it waits
+`data_dir()/print_queue.sqlite` (or `--queue-db`), with the same queue as the app: it waits
 until the printer acknowledges the job, printing the queue's status while the printer is
 unreachable; when `--wait` runs out the job is canceled (so it does not print unexpectedly
 later) and the command exits 1 with the reason. Exit codes: 0 printed, 1 not printed,
@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from desktop_app.paths import PRINT_QUEUE_DB_NAME
 from desktop_app.printing.printers import (
     PAPERS,
     STOCKS,
@@ -33,8 +34,6 @@ from desktop_app.printing.printers import (
 
 if TYPE_CHECKING:
     from desktop_app.printing.queue import PrintJob
-
-QUEUE_DB_NAME = "print-queue.sqlite3"
 
 
 def _err(message: str) -> None:
@@ -152,9 +151,17 @@ async def _virtual_printer(args: argparse.Namespace) -> int:
 def _queue_db(path: Path | None) -> Path:
     if path is not None:
         return path
-    from desktop_app.paths import data_dir
+    from desktop_app.paths import LEGACY_CLI_QUEUE_DB_NAME, data_dir
 
-    return data_dir() / QUEUE_DB_NAME
+    path = data_dir() / PRINT_QUEUE_DB_NAME
+    legacy = data_dir() / LEGACY_CLI_QUEUE_DB_NAME
+    if legacy.exists() and not path.exists():
+        # the queue of an earlier version keeps its unprinted jobs (with its WAL files)
+        for suffix in ("-wal", "-shm", ""):
+            old = legacy.with_name(legacy.name + suffix)
+            if old.exists():
+                old.replace(path.with_name(path.name + suffix))
+    return path
 
 
 def _book(path: Path | None) -> PrinterBook:
@@ -239,7 +246,7 @@ def print_main(argv: Sequence[str]) -> int:
     parser.add_argument("--format", dest="source_format", help="the label's format name")
     parser.add_argument("--title", help="job title (default: the file name)")
     parser.add_argument("--wait", type=float, default=30.0, help="seconds to wait (default 30)")
-    parser.add_argument("--queue-db", type=Path, help=f"default: data dir/{QUEUE_DB_NAME}")
+    parser.add_argument("--queue-db", type=Path, help=f"default: data dir/{PRINT_QUEUE_DB_NAME}")
     parser.add_argument("--printers-file", type=Path, help="printer definitions JSON")
     args = parser.parse_args(argv)
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import logging
 import time
@@ -22,6 +23,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from desktop_app.service.accounts import KeyInfo, lookup_key
+from desktop_app.service.logs import THROTTLE
 from desktop_app.service.ratelimit import RateLimiter, RateState
 from desktop_app.service.settings import RETRY_AFTER_SECONDS
 from desktop_app.service.storage import StorageOutage, is_storage_unavailable
@@ -64,12 +66,13 @@ class ServiceMiddleware:
         lookup: Callable[[], Callable[[str], Awaitable[KeyInfo | None]]] | None = None,
         public_url: Callable[[], str] | None = None,
         outage: StorageOutage | None = None,
-        write_check: Callable[[], str | None] | None = None,
+        file_check: Callable[[], str | None] | None = None,
     ) -> None:
         self.app = app
         self.outage = outage or StorageOutage()
-        # before a write is acknowledged: None, or why the database cannot have kept it
-        self.write_check = write_check
+        # before every request and before a write is acknowledged: None, or why the database
+        # cannot be used (its SQLite file is gone: reads would answer from the deleted file)
+        self.file_check = file_check
         self._public_url = public_url
         self._public_host: bytes | None = None
         self.limiter = limiter
@@ -146,7 +149,7 @@ class ServiceMiddleware:
             if message["type"] == "http.response.start":
                 status = int(message["status"])
                 problem = (
-                    self.write_check() if is_write and status < 300 and self.write_check else None
+                    self.file_check() if is_write and status < 300 and self.file_check else None
                 )
                 if problem is not None:
                     # the commit went to a file that is no longer the database: not stored
@@ -155,8 +158,6 @@ class ServiceMiddleware:
                     await storage_unavailable()
                     started = True
                     return
-                if status < 500 and state.get("key") is not None:
-                    self.outage.succeeded()
                 started = True
                 headers = list(message.get("headers", []))
                 headers += [(k.lower().encode(), v.encode()) for k, v in rate.headers().items()]
@@ -187,11 +188,19 @@ class ServiceMiddleware:
                     # (without a key the app answers 401 before any query)
                     await send_error(404, ["resource not found"], {})
                     return
+            problem = self.file_check() if self.file_check and path != "/health" else None
+            if problem is not None:
+                self.outage.failed(OSError(problem), f"{scope['method']} {path}")
+                await storage_unavailable()
+                return
             await self.app(scope, receive, send_with_headers)
         except ClientDisconnect:
             # the client went away (or its body stalled past the limit): nobody to answer
-            log.info(
-                "client disconnected during %s %s (request id %s)",
+            THROTTLE.log(
+                logging.INFO,
+                ("disconnected", client[0] if client else "unknown"),
+                "client %s disconnected during %s %s (request id %s)",
+                client[0] if client else "unknown",
                 scope["method"],
                 path,
                 request_id,
@@ -210,13 +219,25 @@ class ServiceMiddleware:
                 await send_error(500, [f"internal error (request id {request_id})"], {})
         finally:
             key_info = state.get("key")
-            log.info(
+            keyed = isinstance(key_info, KeyInfo)
+            if (keyed and answered != 429) or (
+                path.startswith(UNLIMITED_PREFIXES) and 0 < answered < 400
+            ):
+                line: Callable[..., None] = log.info
+            else:
+                # anyone can send these: at most one line per address, status and minute
+                line = functools.partial(
+                    THROTTLE.log,
+                    logging.INFO,
+                    ("request", client[0] if client else "unknown", answered),
+                )
+            line(
                 "%s %s -> %s in %.1f ms, key %s, from %s (request id %s)",
                 scope["method"],
                 path,
                 answered or "no answer",
                 (time.perf_counter() - began) * 1000,
-                key_info.label if isinstance(key_info, KeyInfo) else "none",
+                key_info.label if keyed else "none",
                 client[0] if client else "unknown",
                 request_id,
             )

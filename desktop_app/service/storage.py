@@ -10,6 +10,7 @@ after its commit returned, so an outage never turns into a false acknowledgement
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 import os
@@ -115,12 +116,25 @@ def _short(error: BaseException) -> str:
     return f"{type(error).__name__}: {text_[:240]}"
 
 
+# an outage ends after this many write probes in a row succeeded (health.py runs them):
+# a read that happens to succeed, or one write that finds room, does not end it
+RECOVERY_PROBES = 2
+
+
 @dataclass
 class StorageOutage:
-    """Whether the database is down now, and since when (one log line per change)."""
+    """Whether the database is down now, and since when (one log line per change).
+
+    Any request or task that meets an unusable database starts an outage; only the write
+    probe ends it, after `RECOVERY_PROBES` passes in a row, so a full disk that lets some
+    writes through is one outage, not a "reachable again" line per successful read.
+    """
 
     down_since: float | None = None
     failed_requests: int = 0
+    # why the last failure happened (for /health and the log)
+    reason: str = ""
+    good_probes: int = 0
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
@@ -131,8 +145,14 @@ class StorageOutage:
     def failed(self, error: BaseException, where: str) -> None:
         """A request or task met an unreachable database."""
         self.failed_requests += 1
+        self.probe_failed(error, where)
+
+    def probe_failed(self, error: BaseException, where: str) -> None:
+        """The database cannot take a write (the probe found it, or a request did)."""
+        self.good_probes = 0
         if self.down_since is None:
             self.down_since = time.monotonic()
+            self.reason = _short(error)
             log.error(
                 "database unreachable (%s, during %s): answering 503 with Retry-After until it "
                 "is back; further failures are not logged",
@@ -140,8 +160,14 @@ class StorageOutage:
                 where,
             )
 
+    def probe_passed(self) -> None:
+        """The write probe succeeded: the outage ends after `RECOVERY_PROBES` in a row."""
+        self.good_probes += 1
+        if self.good_probes >= RECOVERY_PROBES:
+            self.succeeded()
+
     def succeeded(self) -> None:
-        """The database answered: end the outage, if any."""
+        """The database takes writes again: end the outage, if any."""
         if self.down_since is not None:
             seconds = time.monotonic() - self.down_since
             log.warning(
@@ -151,6 +177,19 @@ class StorageOutage:
             )
             self.down_since = None
             self.failed_requests = 0
+            self.reason = ""
+
+
+def private_data_dir(data_dir: Path) -> None:
+    """The data dir 0700 and the files directly in it 0600, whatever made them (an older
+    release, a copy, another umask); a read-only data dir is left as it is."""
+    with contextlib.suppress(OSError):
+        os.chmod(data_dir, 0o700)
+        for path in data_dir.iterdir():
+            if path.is_dir() and not path.is_symlink():
+                os.chmod(path, 0o700)
+            elif path.is_file() and not path.is_symlink():
+                os.chmod(path, 0o600)
 
 
 def sqlite_file(engine: AsyncEngine) -> Path | None:
@@ -189,9 +228,12 @@ class SqliteFileWatch:
             return None
         current = self._current()
         if current is None:
-            return f"the database file {self.path} is gone"
+            return (
+                f"the database file {self.path} is gone (restore it from a backup and restart "
+                "the service)"
+            )
         if current != self.identity:
-            return f"the database file {self.path} was replaced"
+            return f"the database file {self.path} was replaced (restart the service to use it)"
         return None
 
 

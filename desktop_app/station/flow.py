@@ -47,6 +47,7 @@ from desktop_app.domain.presets import (
 from desktop_app.domain.rules import validate
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.printing.formats import printer_format_chooser
+from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.profiles.store import StoredOrder, StoredShipment
 from desktop_app.station.packing import PackCheck, PackLine, item_title
 from desktop_app.station.slip import PackingSlip, SlipLine, merge_pdfs, slip_document
@@ -235,7 +236,7 @@ class Station:
         existing = await self._existing_shipment(order)
         if existing is not None:
             return existing
-        pack = PackCheck.for_items(order.data.get("order_line_items") or [])
+        pack = PackCheck.for_items(self._with_gtins(order.data.get("order_line_items") or []))
         presets = self.profile.presets()
         state = StationOrder(order, pack if self.pack_check and pack.lines else None, presets, None)
         self.current = state
@@ -395,7 +396,7 @@ class Station:
         data = state.order.data
         draft: dict[str, Any] = {
             "to": address_fields(data.get("delivery_address")),
-            "package": {"weight": self.weight(state)},
+            "package": {"weight": self.weight(state), **self._parcel(data)},
             "reference_number": state.order.number,
             "create_shipping_label": True,
         }
@@ -414,6 +415,30 @@ class Station:
                 draft["label"] = {"format": fmt}
         cleaned = sanitize(draft)
         return cleaned if isinstance(cleaned, dict) else draft
+
+    def _with_gtins(self, lines: Sequence[Any]) -> list[Any]:
+        """The order's lines, a line without a GTIN given its product's from the catalogue
+        (so the pack check can scan it)."""
+        catalogue = Catalogue.of_store(self.store)
+        out: list[Any] = []
+        for line in lines:
+            if isinstance(line, Mapping) and not line.get("gtin") and catalogue is not None:
+                product = catalogue.lookup(str(line.get("sku") or ""))
+                if product is not None and product.gtin:
+                    line = {**line, "gtin": product.gtin}
+            out.append(line)
+        return out
+
+    def _parcel(self, order: Mapping[str, Any]) -> dict[str, float]:
+        """The parcel the product catalogue gives one unit of one product (as the batch's
+        import engine reads it), else nothing: the preset's."""
+        catalogue = Catalogue.of_store(self.store)
+        if catalogue is None:
+            return {}
+        lines = order.get("order_line_items") or []
+        units = [(str(li.get("sku") or ""), float(li.get("quantity") or 0))
+                 for li in lines if isinstance(li, Mapping)]  # fmt: skip
+        return catalogue.parcel_for(units) or {}
 
     async def ship(self, *, override: str | None = None, explicit: bool = False) -> ScanOutcome:
         """Create the current order's shipment, print label and slip, mark it shipped.

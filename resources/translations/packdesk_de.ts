@@ -274,6 +274,30 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         </translation>
     </message>
     <message>
+        <source>Sender: the sample sender (test data)</source>
+        <translation>Absender: der Beispiel-Absender (Testdaten)</translation>
+    </message>
+    <message>
+        <source>Sender: the profile&apos;s default sender</source>
+        <translation>Absender: der Standard-Absender des Profils</translation>
+    </message>
+    <message>
+        <source>Carrier, service and parcel: shipping preset “{name}”</source>
+        <translation>Versanddienstleister, Service und Paket: Versandvorgabe „{name}“</translation>
+    </message>
+    <message>
+        <source>Weight: from the product catalogue</source>
+        <translation>Gewicht: aus dem Produktkatalog</translation>
+    </message>
+    <message>
+        <source>Parcel size: from the product catalogue</source>
+        <translation>Paketmaße: aus dem Produktkatalog</translation>
+    </message>
+    <message>
+        <source>Carrier and service: the profile&apos;s defaults</source>
+        <translation>Versanddienstleister und Service: Vorgaben des Profils</translation>
+    </message>
+    <message>
         <source>Receiver full name (split into first and last name)</source>
         <translation>Empfänger, ganzer Name (wird in Vor- und Nachname geteilt)</translation>
     </message>
@@ -362,8 +386,12 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Absender, Telefon</translation>
     </message>
     <message>
-        <source>Weight (kg)</source>
-        <translation>Gewicht (kg)</translation>
+        <source>Weight (kg unless a unit is given)</source>
+        <translation>Gewicht (kg, wenn keine Einheit angegeben ist)</translation>
+    </message>
+    <message>
+        <source>Weight unit (g, kg, lb)</source>
+        <translation>Gewichtseinheit (g, kg, lb)</translation>
     </message>
     <message>
         <source>Length (cm)</source>
@@ -440,6 +468,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Shop name</source>
         <translation>Shopname</translation>
+    </message>
+    <message>
+        <source>Parcel-point partner&apos;s order date (YYYY-MM-DD)</source>
+        <translation>Bestelldatum des Paketshop-Partners (JJJJ-MM-TT)</translation>
     </message>
     <message>
         <source>Order date</source>
@@ -553,8 +585,19 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Die für diesen Dateiaufbau gemerkte Zuordnung wird verwendet.</translation>
     </message>
     <message>
+        <source>Recognised: {platform}. Mapped without a question.</source>
+        <translation>Erkannt: {platform}. Ohne Rückfrage zugeordnet.</translation>
+    </message>
+    <message>
         <source>Mapping guessed from the column names: check it and apply it.</source>
         <translation>Zuordnung aus den Spaltennamen erraten: bitte prüfen und anwenden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) of the file are not orders and were left out.</source>
+        <translation>
+            <numerusform>%n Zeile der Datei ist keine Bestellung und wurde ausgelassen.</numerusform>
+            <numerusform>%n Zeilen der Datei sind keine Bestellungen und wurden ausgelassen.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>{name}: %n order(s)</source>
@@ -597,6 +640,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>{0}.</source>
         <translation>{0}.</translation>
+    </message>
+    <message>
+        <source>No default sender: the Local sandbox&apos;s sample sender is used for every order (test data). Set the default sender to use yours.</source>
+        <translation>Kein Standard-Absender: Für jede Bestellung wird der Beispiel-Absender der lokalen Sandbox verwendet (Testdaten). Legen Sie den Standard-Absender fest, um Ihren zu verwenden.</translation>
     </message>
     <message>
         <source>Canceling: rows already sent finish, the others wait.</source>
@@ -2089,6 +2136,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>{field}: {message}</translation>
     </message>
     <message>
+        <source>Column “{column}”: {message}</source>
+        <translation>Spalte „{column}“: {message}</translation>
+    </message>
+    <message>
         <source>This carrier</source>
         <translation>Dieser Paketdienst</translation>
     </message>
@@ -2429,6 +2480,136 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
+    <name>Products</name>
+    <message>
+        <source>SKU</source>
+        <extracomment>(Product field, column title) in the table&apos;s order</extracomment>
+        <translation>Artikelnummer</translation>
+    </message>
+    <message>
+        <source>GTIN / EAN</source>
+        <translation>GTIN / EAN</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Weight (kg)</source>
+        <translation>Gewicht (kg)</translation>
+    </message>
+    <message>
+        <source>Length (cm)</source>
+        <translation>Länge (cm)</translation>
+    </message>
+    <message>
+        <source>Width (cm)</source>
+        <translation>Breite (cm)</translation>
+    </message>
+    <message>
+        <source>Height (cm)</source>
+        <translation>Höhe (cm)</translation>
+    </message>
+    <message>
+        <source>HS code</source>
+        <translation>Zolltarifnummer</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Ursprungsland</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Open a profile first.</source>
+        <translation>Öffnen Sie zuerst ein Profil.</translation>
+    </message>
+    <message>
+        <source>A product needs its SKU.</source>
+        <translation>Ein Produkt braucht seine Artikelnummer.</translation>
+    </message>
+    <message>
+        <source>Another product has the SKU {sku}.</source>
+        <translation>Ein anderes Produkt hat die Artikelnummer {sku}.</translation>
+    </message>
+    <message>
+        <source>Enter a number (0 or more).</source>
+        <translation>Geben Sie eine Zahl ein (0 oder mehr).</translation>
+    </message>
+    <message>
+        <source>A GTIN has 8, 12, 13 or 14 digits.</source>
+        <translation>Eine GTIN hat 8, 12, 13 oder 14 Ziffern.</translation>
+    </message>
+    <message>
+        <source>Enter the country of origin as a code or name.</source>
+        <translation>Geben Sie das Ursprungsland als Code oder Namen ein.</translation>
+    </message>
+    <message>
+        <source>An HS code has digits only.</source>
+        <translation>Eine Zolltarifnummer besteht nur aus Ziffern.</translation>
+    </message>
+    <message>
+        <source>Could not read {name}: {exc}</source>
+        <translation>{name} konnte nicht gelesen werden: {exc}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n product(s) imported from {name}.</source>
+        <translation>
+            <numerusform>%n Produkt aus {name} importiert.</numerusform>
+            <numerusform>%n Produkte aus {name} importiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) without a SKU left out (line {lines}).</source>
+        <translation>
+            <numerusform>%n Zeile ohne Artikelnummer ausgelassen (Zeile {lines}).</numerusform>
+            <numerusform>%n Zeilen ohne Artikelnummer ausgelassen (Zeilen {lines}).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search SKU, GTIN or name</source>
+        <translation>Artikelnummer, GTIN oder Bezeichnung suchen</translation>
+    </message>
+    <message>
+        <source>New SKU</source>
+        <translation>Neue Artikelnummer</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Import products…</source>
+        <translation>Produkte importieren…</translation>
+    </message>
+    <message>
+        <source>Orders without weights take them from here; the pack check scans these GTINs; customs declarations read HS code, origin and value.</source>
+        <translation>Bestellungen ohne Gewicht nehmen es von hier; die Packkontrolle scannt diese GTINs; Zollerklärungen lesen Zolltarifnummer, Ursprungsland und Wert.</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Added {sku}: fill in its weight and sizes.</source>
+        <translation>{sku} hinzugefügt: Tragen Sie Gewicht und Maße ein.</translation>
+    </message>
+    <message>
+        <source>Import products</source>
+        <translation>Produkte importieren</translation>
+    </message>
+    <message>
+        <source>Product lists (*.csv *.txt *.xlsx *.xlsm);;All files (*)</source>
+        <translation>Produktlisten (*.csv *.txt *.xlsx *.xlsm);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>Profiles</name>
     <message>
         <source>sandbox</source>
@@ -2736,23 +2917,64 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
         <source>Watched folder not usable: %1</source>
         <translation>Überwachter Ordner nicht nutzbar: %1</translation>
     </message>
+    <message>
+        <source>it is not a text table in a known encoding: save it as CSV UTF-8 or XLSX</source>
+        <extracomment>why a file could not be read at all, by `FileReport.reason`</extracomment>
+        <translation>sie ist keine Texttabelle in einer bekannten Kodierung: Speichern Sie sie als CSV UTF-8 oder XLSX</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>the file has no header row</source>
+        <translation>die Datei hat keine Kopfzeile</translation>
+    </message>
+    <message>
+        <source>the file is not a valid CSV table</source>
+        <translation>die Datei ist keine gültige CSV-Tabelle</translation>
+    </message>
+    <message>
+        <source>the file cannot be read</source>
+        <translation>die Datei kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>the file holds no orders</source>
+        <translation>die Datei enthält keine Bestellungen</translation>
+    </message>
+    <message>
+        <source>no order of the file is complete</source>
+        <translation>keine Bestellung der Datei ist vollständig</translation>
+    </message>
+    <message>
+        <source>Order {number}: {problems}</source>
+        <extracomment>refused orders the status names one by one (the rest are counted)</extracomment>
+        <translation>Bestellung {number}: {problems}</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more order(s) with problems.</source>
+        <translation>
+            <numerusform>… und %n weitere Bestellung mit Problemen.</numerusform>
+            <numerusform>… und %n weitere Bestellungen mit Problemen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{file} could not be imported: {why}.</source>
+        <translation>{file} konnte nicht importiert werden: {why}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n order(s) imported; these were not:</source>
+        <translation>
+            <numerusform>%1: %n Bestellung importiert; diese nicht:</numerusform>
+            <numerusform>%1: %n Bestellungen importiert; diese nicht:</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>%1: %n order(s) imported</source>
         <translation>
             <numerusform>%1: %n Bestellung importiert</numerusform>
             <numerusform>%1: %n Bestellungen importiert</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n order(s) imported, some refused (see done/)</source>
-        <translation>
-            <numerusform>%1: %n Bestellung importiert, einige abgelehnt (siehe done/)</numerusform>
-            <numerusform>%1: %n Bestellungen importiert, einige abgelehnt (siehe done/)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 could not be imported (see failed/)</source>
-        <translation>%1 konnte nicht importiert werden (siehe failed/)</translation>
     </message>
     <message>
         <source>Order %1 has shipped already</source>
@@ -3002,7 +3224,6 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Network (raw TCP, port 9100)</source>
-        <extracomment>(scheme, caption, placeholder of the address)</extracomment>
         <translation>Netzwerk (TCP, Port 9100)</translation>
     </message>
     <message>
@@ -4417,8 +4638,8 @@ Gespeichert in {parent}</translation>
         <translation>Wo darf das Paket abgestellt werden?</translation>
     </message>
     <message>
-        <source>Advance notice (Predict)</source>
-        <translation>Sendungsankündigung (Predict)</translation>
+        <source>{service} ({brand})</source>
+        <translation>{service} ({brand})</translation>
     </message>
     <message>
         <source>Needs the service One day or One day early and your own carrier contract; for shipments sent on a Friday.</source>
@@ -4633,6 +4854,10 @@ Gespeichert in {parent}</translation>
     <message>
         <source>&amp;Webhooks</source>
         <translation>&amp;Webhooks</translation>
+    </message>
+    <message>
+        <source>Pro&amp;ducts</source>
+        <translation>Pro&amp;dukte</translation>
     </message>
     <message>
         <source>Virtual label printer (sandbox)</source>

@@ -70,6 +70,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n line(s) of the file are not orders and were left out.</source>
+        <translation>
+            <numerusform>%n line of the file is not an order and was left out.</numerusform>
+            <numerusform>%n lines of the file are not orders and were left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>{name}: %n order(s)</source>
         <translation>
             <numerusform>{name}: %n order</numerusform>
@@ -243,19 +250,43 @@ A second return label is rarely needed: show the existing one, or create another
     </message>
 </context>
 <context>
+    <name>Products</name>
+    <message numerus="yes">
+        <source>%n product(s) imported from {name}.</source>
+        <translation>
+            <numerusform>%n product imported from {name}.</numerusform>
+            <numerusform>%n products imported from {name}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) without a SKU left out (line {lines}).</source>
+        <translation>
+            <numerusform>%n row without a SKU left out (line {lines}).</numerusform>
+            <numerusform>%n rows without a SKU left out (lines {lines}).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Scan</name>
+    <message numerus="yes">
+        <source>… and %n more order(s) with problems.</source>
+        <translation>
+            <numerusform>… and %n more order with problems.</numerusform>
+            <numerusform>… and %n more orders with problems.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n order(s) imported; these were not:</source>
+        <translation>
+            <numerusform>%1: %n order imported; these were not:</numerusform>
+            <numerusform>%1: %n orders imported; these were not:</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>%1: %n order(s) imported</source>
         <translation>
             <numerusform>%1: %n order imported</numerusform>
             <numerusform>%1: %n orders imported</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n order(s) imported, some refused (see done/)</source>
-        <translation>
-            <numerusform>%1: %n order imported, some refused (see done/)</numerusform>
-            <numerusform>%1: %n orders imported, some refused (see done/)</numerusform>
         </translation>
     </message>
     <message numerus="yes">

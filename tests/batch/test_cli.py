@@ -25,8 +25,8 @@ def test_dry_run_reports_every_problem_and_creates_nothing(
     out, err = capsys.readouterr()
     assert code == 1
     assert "5 rows, 3 valid, 2 with problems (dry run: nothing created)" in out
-    assert "row 2 (line 3, A-0002) invalid: package.weight:" in out
-    assert "row 5 (line 6, A-0005) invalid: to.zip_code: Enter the postcode." in out
+    assert "row 2 (line 3, A-0002) invalid: column 'Gewicht':" in out
+    assert "row 5 (line 6, A-0005) invalid: column 'PLZ': Enter the postcode." in out
     assert "mapping guessed from the header names" in err
     assert results.is_file()
     with on_station.manager.open_store(on_station.profile) as store:

@@ -65,9 +65,9 @@ async def test_hundred_rows_seven_invalid(
     for i, line in zip(sorted(INVALID), reported, strict=True):
         assert line.startswith(f"row {i + 1} (line {i + 2}, A-{i + 1:04d}) invalid:")
         if i % 2 == 0:
-            assert "to.zip_code: Enter the postcode." in line
+            assert "column 'PLZ': Enter the postcode." in line
         else:
-            assert "package.weight: Enter the weight in kg as a number." in line
+            assert "column 'Gewicht': Enter the weight in kg as a number." in line
 
     # the service has exactly the 93 valid orders, once each
     expected = [f"A-{i + 1:04d}" for i in range(100) if i not in INVALID]

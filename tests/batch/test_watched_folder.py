@@ -91,7 +91,7 @@ def test_refused_rows_reported_with_reasons(on_station: Station, tmp_path: Path)
     assert [o["external_order_id"] for o in report["imported"]] == ["W-1001", "W-1002"]
     [refused] = report["refused"]
     assert refused["external_order_id"] == "W-1003" and refused["lines"] == [5]
-    assert any("zip_code" in reason for reason in refused["reasons"])
+    assert "column 'PLZ': Enter the postcode." in refused["reasons"]
     assert _numbers_on_service(on_station) == ["W-1001", "W-1002"]
 
 

@@ -272,7 +272,7 @@ async def test_cancel_while_converting_is_never_sent(tmp_path, db):
     assert [j.data for j in vp.jobs] == [zpl_label(dpi=300)]
 
 
-async def test_queue_shares_the_profile_store_file(vprinter, tmp_path):
+async def test_queue_table_in_the_store_file_leaves_the_store_schema_alone(vprinter, tmp_path):
     from desktop_app.profiles.store import ProfileStore
 
     store = ProfileStore(tmp_path / "profile")

@@ -13,8 +13,8 @@ import signal
 import sys
 from pathlib import Path
 
-from desktop_app.profiles import store as store_module
 from desktop_app.profiles.store import ProfileStore
+from desktop_app.profiles.store import base as store_base
 
 
 def shipment(n: int, tag: str) -> dict[str, object]:
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
         if point == kill_point and done + 1 == kill_at:
             os.kill(os.getpid(), signal.SIGKILL)
 
-    store_module._fault_hook = hook
+    store_base._fault_hook = hook
     store = ProfileStore(profile_dir)
     for n in range(count):
         data = shipment(n, tag)

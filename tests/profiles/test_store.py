@@ -223,7 +223,7 @@ def test_schema_version_and_a_foreign_table(tmp_path: Path) -> None:
     with ProfileStore(tmp_path) as store:
         assert store.schema_version == SCHEMA_VERSION
         create(store, make(1))
-    # the print queue keeps its own table in the same file
+    # another table in the same file (a print queue may keep its table there)
     with sqlite3.connect(tmp_path / "store.sqlite3") as conn:
         conn.execute("CREATE TABLE print_jobs (id INTEGER PRIMARY KEY, shipment_id TEXT)")
         conn.execute("INSERT INTO print_jobs (shipment_id) VALUES ('x')")

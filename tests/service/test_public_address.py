@@ -264,7 +264,13 @@ def test_health_without_a_key(anonymous: httpx.Client, local_service: RunningSer
     response = anonymous.get("/health")
     assert response.status_code == 200
     body = response.json()
-    assert set(body) == {"status", "version", "database_reachable", "uptime_seconds"}
+    assert set(body) == {
+        "status",
+        "version",
+        "database_reachable",
+        "database_writable",
+        "uptime_seconds",
+    }
     assert body["status"] == "ok" and body["database_reachable"] is True
     assert body["uptime_seconds"] >= 0
     from desktop_app import __version__

@@ -109,6 +109,11 @@ def _wait_for(check: Callable[[], bool], seconds: float) -> float:
     return time.monotonic() - started
 
 
+def _health(service: RunningService) -> httpx.Response:
+    with service.client(None) as anonymous:
+        return anonymous.get("/health")
+
+
 def _post_status(service: RunningService) -> int:
     with service.client() as client:
         response = client.post("/v1/shipments", json=shipment())
@@ -238,10 +243,12 @@ def test_sqlite_directory_read_only(service_factory: ServiceFactory, tmp_path: P
         with service.client(None) as anonymous:
             health = anonymous.get("/health")
         assert health.status_code == 503 and health.json()["database_reachable"] is False
-    # writable again: the running service recovers without a restart
-    _wait_for(lambda: _post_status(service) == 200, 10.0)
+    # writable again: the running service recovers without a restart (the write probe sees it)
+    _wait_for(lambda: _health(service).status_code == 200, 10.0)
+    assert _post_status(service) == 200
     assert _present(service, [stored]) == 1
     log = _log(service)
+    assert log.count(OUTAGE_LINE) == 1 and log.count(BACK_LINE) == 1, log[-3000:]
     assert "Traceback" not in log and "internal error" not in log
     assert BACK_LINE in log
 
@@ -258,10 +265,14 @@ def test_sqlite_full_file_system(service_factory: ServiceFactory, tmp_path: Path
             with contextlib.suppress(OSError), open(filler, "wb") as fh:
                 while True:
                     fh.write(b"\0" * 65536)
-            time.sleep(2.0)
+            # the write probe finds the full disk: health says so while it lasts
+            _wait_for(lambda: _health(service).status_code == 503, 10.0)
+            full_health = _health(service)
+            time.sleep(1.0)
             full_until = time.monotonic()
             filler.unlink()
-            time.sleep(2.0)
+            _wait_for(lambda: _health(service).status_code == 200, 10.0)
+            time.sleep(1.0)
         statuses = writers.statuses()
         full_answers = writers.statuses(full_until - 1.5, full_until)
         acknowledged = writers.acknowledged()
@@ -271,9 +282,13 @@ def test_sqlite_full_file_system(service_factory: ServiceFactory, tmp_path: Path
         assert full_answers.get(503, 0) > 0 and set(full_answers) <= {200, 503}, full_answers
         assert writers.statuses(full_until + 1.0).get(200, 0) > 0
         assert _present(service, acknowledged) == len(acknowledged)
+        assert full_health.json()["database_writable"] is False
+        assert full_health.headers["Retry-After"]
         log = _log(service)
         assert log.count(OUTAGE_LINE) == 1 and log.count(BACK_LINE) == 1, log[-3000:]
         assert "Traceback" not in log
+        stderr = (service.data_dir / "serve-stderr.log").read_text(encoding="utf-8")
+        assert "Traceback" not in stderr and "Logging error" not in stderr
         service.stop()
 
 
@@ -284,7 +299,11 @@ def test_sqlite_file_deleted_while_running(service_factory: ServiceFactory) -> N
     database.unlink()
     # a write would go into the deleted file and be lost at the next start: not acknowledged
     assert _post_status(service) == 503
-    with service.client(None) as anonymous:
-        assert anonymous.get("/health").json()["database_reachable"] is False
+    # reads would answer from the deleted file: refused as well
+    with service.client() as client:
+        listed = client.get("/v1/shipments")
+    assert listed.status_code == 503 and listed.headers["Retry-After"]
+    health = _health(service)
+    assert health.status_code == 503 and health.json()["database_writable"] is False
     log = _log(service)
     assert log.count(OUTAGE_LINE) == 1 and "is gone" in log

@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop_app.batch.engine import OrderFile, orders_of
 from desktop_app.batch.export import write_results
 from desktop_app.batch.importer import Table, TableError, read_table
-from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook, guess_mapping
-from desktop_app.batch.orders import StoredOrders, build_orders, store_orders
+from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook
+from desktop_app.batch.orders import StoredOrders, drafts_of, store_orders
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
 from desktop_app.gui.batch.row_texts import count_text, create_all_text
@@ -109,6 +110,13 @@ class BatchActions:
     import_orders: bool
 
 
+def _same_grouping(before: ColumnMapping, after: ColumnMapping) -> bool:
+    """True when both mappings take the order number (which groups the rows) from the same
+    place, so the file's orders stay as they are."""
+    keys = ("reference_number", "metadata.partner.order_number")
+    return all(before.get(key) == after.get(key) for key in keys)
+
+
 class BatchPresenter(QObject):
     """A loaded orders file, its checked rows, and their run."""
 
@@ -133,6 +141,10 @@ class BatchPresenter(QObject):
         self.tasks = TaskSet(lambda text: self.message_shown.emit(text, True), ctx)
         self.mapping_book = MappingBook()
         self.table_data: Table | None = None
+        """One row per order (what the page shows)."""
+        self.file_table: Table | None = None
+        """The file's rows as read (one per line item)."""
+        self.orders: OrderFile | None = None
         self.batch: Batch | None = None
         self.runner: BatchRunner | None = None
         self.running = False
@@ -171,6 +183,9 @@ class BatchPresenter(QObject):
         service = prefs.default_service if prefs else None
         return Defaults(
             sender=profile.draft_sender() if profile else None,
+            sender_origin=(
+                "default sender" if profile is None or profile.default_sender else "sample sender"
+            ),
             carrier=carrier,
             service=(service or "standard") if carrier else None,
             package=dict(prefs.default_package) if prefs and prefs.default_package else None,
@@ -196,6 +211,12 @@ class BatchPresenter(QObject):
     def sender_notice(self) -> str | None:
         """What is missing for the sender before any row is checked (None: nothing)."""
         profile = self.ctx.profile
+        if profile is not None and not profile.default_sender and profile.draft_sender():
+            return translate(
+                "Batch",
+                "No default sender: the Local sandbox's sample sender is used for every order "
+                "(test data). Set the default sender to use yours.",
+            )
         return sender_notice(
             bool(profile and profile.default_sender),
             maps_a_sender(self.batch.mapping if self.batch is not None else ()),
@@ -232,20 +253,52 @@ class BatchPresenter(QObject):
                 error=True,
             )
             return None
-        remembered = self.mapping_book.get(table.layout, table.headers)
-        self.mapping_remembered = remembered is not None
-        mapping = remembered if remembered is not None else guess_mapping(table.headers)
-        self.table_data = table
-        self.batch = Batch(table, mapping, self.defaults(), choose_format=self._format_chooser())
-        self.runner = None
-        self.run_rows = []
-        self._note(
-            translate("Batch", "The mapping remembered for this file layout is used.")
-            if remembered is not None
-            else translate("Batch", "Mapping guessed from the column names: check it and apply it.")
+        catalogue = self.catalogue()
+        orders = await asyncio.to_thread(
+            orders_of, table, book=self.mapping_book, catalogue=catalogue
         )
+        self.mapping_remembered = orders.mapping_origin == "remembered"
+        self._use_orders(table, orders)
+        if orders.mapping_origin == "remembered":
+            note = translate("Batch", "The mapping remembered for this file layout is used.")
+        elif orders.platform is not None:
+            note = translate("Batch", "Recognised: {platform}. Mapped without a question.").format(
+                platform=orders.platform.name
+            )
+        else:
+            note = translate(
+                "Batch", "Mapping guessed from the column names: check it and apply it."
+            )
+        left_out = len(orders.notes)
+        if left_out:
+            note += " " + translate(
+                "Batch", "%n line(s) of the file are not orders and were left out.", None, left_out
+            )
+        self._note(note)
         self.file_loaded.emit(str(path))
         return self.batch
+
+    def catalogue(self) -> Any:
+        """The profile's product catalogue (None before a profile's store is open)."""
+        store = self.ctx.store
+        if store is None:
+            return None
+        from desktop_app.profiles.catalogue import Catalogue
+
+        return Catalogue.of_profile(store.profile_dir)
+
+    def _use_orders(self, table: Table, orders: OrderFile) -> None:
+        self.file_table = table
+        self.orders = orders
+        self.table_data = orders.table
+        self.batch = Batch.of_orders(
+            orders,
+            self.defaults(),
+            choose_format=self._format_chooser(),
+            catalogue=self.catalogue(),
+        )
+        self.runner = None
+        self.run_rows = []
 
     def file_text(self, path: Path) -> str:
         """What the page says about the loaded file."""
@@ -254,10 +307,13 @@ class BatchPresenter(QObject):
 
     def apply_mapping(self, mapping: ColumnMapping) -> bool:
         """Use `mapping` for every row not yet created, and remember it for the layout."""
-        batch, table = self.batch, self.table_data
+        batch, table = self.batch, self.file_table
         if batch is None or table is None or self.running:
             return False
-        batch.set_mapping(mapping)
+        if batch.counts().get("created") or _same_grouping(batch.mapping, mapping):
+            batch.set_mapping(mapping)
+        else:  # the order number column may have changed: group the file's rows again
+            self._use_orders(table, orders_of(table, mapping=mapping, catalogue=self.catalogue()))
         try:
             self.mapping_book.put(table.layout, table.headers, mapping)
             self.mapping_remembered = True
@@ -308,10 +364,10 @@ class BatchPresenter(QObject):
     async def import_orders(self, mapping: ColumnMapping) -> StoredOrders | None:
         """Store the file's orders (`mapping` plus its line-item columns) on the service; the
         message says how many were stored, skipped, refused or invalid."""
-        table, client = self.table_data, self.ctx.client
+        table, client = self.file_table, self.ctx.client
         if table is None or client is None or self.running:
             return None
-        orders = build_orders(table, mapping)
+        orders = drafts_of(orders_of(table, mapping=mapping, catalogue=self.catalogue()))
         invalid = [order for order in orders if not order.valid]
         self.importing = True
         self.state_changed.emit()

@@ -51,7 +51,8 @@ def target_texts() -> dict[str, str]:
         "from.city": translate("Batch", "Sender city"),
         "from.country": translate("Batch", "Sender country (code or name)"),
         "from.phone": translate("Batch", "Sender phone"),
-        "package.weight": translate("Batch", "Weight (kg)"),
+        "package.weight": translate("Batch", "Weight (kg unless a unit is given)"),
+        "package.weight_unit": translate("Batch", "Weight unit (g, kg, lb)"),
         "package.length": translate("Batch", "Length (cm)"),
         "package.width": translate("Batch", "Width (cm)"),
         "package.height": translate("Batch", "Height (cm)"),
@@ -64,7 +65,10 @@ def target_texts() -> dict[str, str]:
         "notification_email": translate("Batch", "Notification e-mail"),
         "metadata.partner.order_number": translate("Batch", "Parcel-point partner's order number"),
         "metadata.partner.shop_name": translate("Batch", "Shop name"),
-        "metadata.partner.order_date": translate("Batch", "Order date"),
+        "metadata.partner.order_date": translate(
+            "Batch", "Parcel-point partner's order date (YYYY-MM-DD)"
+        ),
+        "order_date": translate("Batch", "Order date"),
     }
 
 

@@ -72,3 +72,31 @@ def row_result_text(row: BatchRow) -> str:
         reason = row.note.removeprefix("label not queued: ")
         return translate("Batch", "Label not queued: {0}").format(reason)
     return notes.get(row.note, row.note)
+
+
+def filled_text(row: BatchRow) -> str:
+    """What the profile, its presets or the product catalogue filled in for an order."""
+    parts = []
+    for path, origin in row.filled.items():
+        if path == "from":
+            parts.append(
+                translate("Batch", "Sender: the sample sender (test data)")
+                if origin == "sample sender"
+                else translate("Batch", "Sender: the profile's default sender")
+            )
+        elif path == "preset":
+            parts.append(
+                translate("Batch", "Carrier, service and parcel: shipping preset “{name}”").format(
+                    name=origin
+                )
+            )
+        elif path == "package.weight":
+            parts.append(translate("Batch", "Weight: from the product catalogue"))
+        elif path.startswith("package."):
+            if translate("Batch", "Parcel size: from the product catalogue") not in parts:
+                parts.append(translate("Batch", "Parcel size: from the product catalogue"))
+        elif path in ("carrier", "service"):
+            text = translate("Batch", "Carrier and service: the profile's defaults")
+            if text not in parts:
+                parts.append(text)
+    return "\n".join(parts)

@@ -18,10 +18,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from desktop_app.batch.rows import Batch, BatchRow
-from desktop_app.gui.batch.row_texts import STATUS_TEXT, row_result_text
+from desktop_app.gui.batch.row_texts import STATUS_TEXT, filled_text, row_result_text
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR
-from desktop_app.gui.widgets.problems import problems_text
+from desktop_app.gui.widgets.problems import column_problem_text
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -116,6 +116,8 @@ class BatchRowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == 2 or column == self.result_column:
                 return self._text(row, column) or None
+            if column == 1:
+                return filled_text(row) or None
             return None
         if role == Qt.ItemDataRole.BackgroundRole and row.status in STATUS_COLOR:
             return QColor(STATUS_COLOR[row.status])
@@ -130,7 +132,9 @@ class BatchRowsModel(QAbstractTableModel):
             status = STATUS_TEXT.get(row.status)
             return translate("Batch", status) if status else row.status
         if column == 2:
-            return problems_text(row.problems, " · ")
+            return " · ".join(
+                column_problem_text(self.batch.column_for(p.path), p) for p in row.problems
+            )
         if column < self.result_column:
             return row.source.get(self.headers[column - len(self.FIXED)], "")
         if row.status == "created":

@@ -10,9 +10,10 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Signal
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.problems import column_problem_text
 
 if TYPE_CHECKING:
     from desktop_app.batch.watched_folder import FileReport, WatchedFolder
@@ -92,16 +93,60 @@ class WatchedFolderPoller(QObject):
             self.changed.emit()
 
 
-def _report_text(report: FileReport) -> str:
-    if report.status != "done":
-        return translate("Scan", "%1 could not be imported (see failed/)").replace(
-            "%1", report.file
+#: why a file could not be read at all, by `FileReport.reason`
+_REASONS = {
+    "encoding": QT_TRANSLATE_NOOP(
+        "Scan", "it is not a text table in a known encoding: save it as CSV UTF-8 or XLSX"
+    ),
+    "empty": QT_TRANSLATE_NOOP("Scan", "the file is empty"),
+    "no_header": QT_TRANSLATE_NOOP("Scan", "the file has no header row"),
+    "malformed": QT_TRANSLATE_NOOP("Scan", "the file is not a valid CSV table"),
+    "unreadable": QT_TRANSLATE_NOOP("Scan", "the file cannot be read"),
+    "no_order": QT_TRANSLATE_NOOP("Scan", "the file holds no orders"),
+    "no_valid_order": QT_TRANSLATE_NOOP("Scan", "no order of the file is complete"),
+}
+
+
+#: refused orders the status names one by one (the rest are counted)
+SHOWN_REFUSALS = 5
+
+
+def _refusals(report: FileReport) -> list[str]:
+    """Each refused order's problems in words, naming the file's columns."""
+    out = []
+    for number, problems in list(report.problems.items())[:SHOWN_REFUSALS]:
+        texts = "; ".join(column_problem_text(column, p) for column, p in problems)
+        out.append(
+            translate("Scan", "Order {number}: {problems}").format(number=number, problems=texts)
         )
+    for entry in report.refused:  # refused by the service: its own words
+        number = entry["external_order_id"]
+        if number not in report.problems and len(out) < SHOWN_REFUSALS:
+            reasons = "; ".join(entry.get("reasons") or [])
+            out.append(
+                translate("Scan", "Order {number}: {problems}").format(
+                    number=number, problems=reasons
+                )
+            )
+    more = len(report.refused) - len(out)
+    if more > 0:
+        out.append(translate("Scan", "… and %n more order(s) with problems.", None, more))
+    return out
+
+
+def _report_text(report: FileReport) -> str:
+    """What importing a file did, in words: never only "see the report file"."""
+    if report.status != "done":
+        reason = _REASONS.get(report.reason or "")
+        why = translate("Scan", reason) if reason else (report.error or "")
+        lines = [translate("Scan", "{file} could not be imported: {why}.").format(
+            file=report.file, why=why)]  # fmt: skip
+        return "\n".join([*lines, *_refusals(report)])
     if report.refused:
-        return translate(
-            "Scan", "%1: %n order(s) imported, some refused (see done/)", None,
-            len(report.imported),
-        ).replace("%1", report.file)  # fmt: skip
+        head = translate(
+            "Scan", "%1: %n order(s) imported; these were not:", None, len(report.imported)
+        ).replace("%1", report.file)
+        return "\n".join([head, *_refusals(report)])
     return translate("Scan", "%1: %n order(s) imported", None, len(report.imported)).replace(
         "%1", report.file
     )

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.printer_dialog import (
-    CONNECTIONS,
     PrinterDialog,
+    connections,
     describe,
     split_transport,
     transport_uri,
@@ -303,11 +303,11 @@ class PrintersPage(QWidget):
 
 
 __all__ = [
-    "CONNECTIONS",
     "DiscoverDialog",
     "Discovered",
     "PrinterDialog",
     "PrintersPage",
+    "connections",
     "describe",
     "split_transport",
     "transport_uri",

@@ -37,13 +37,14 @@ def install_operations(
     window: MainWindow, context: AppContext, history: HistoryWidget, settings: SettingsWidget
 ) -> None:
     """Addresses, End of day (manifests, pickups), Batch and Scan pages; tracking and returns in the
-    history; webhooks in Settings; address-book pickers in the shipment form (Settings stays
-    the last page)."""
+    history; webhooks and the product catalogue (Products) in Settings; address-book pickers in
+    the shipment form (Settings stays the last page)."""
     from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
     from desktop_app.gui.batch.page import BatchPageWidget
     from desktop_app.gui.history import returns, tracking
     from desktop_app.gui.pickups.page import PickupsWidget
     from desktop_app.gui.scan.page import ScanPageWidget
+    from desktop_app.gui.settings.products import ProductsPage
     from desktop_app.gui.settings.webhooks import WebhooksPage
     from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
 
@@ -58,6 +59,9 @@ def install_operations(
     webhooks = WebhooksPage(context)
     settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))
     settings.webhooks = webhooks  # type: ignore[attr-defined]
+    products = ProductsPage(context)
+    settings.tabs.addTab(products, translate("Window", "Pro&ducts"))
+    settings.products = products  # type: ignore[attr-defined]
     form = getattr(window.shipment_page, "form", None)
     if form is None:
         return

@@ -21,6 +21,7 @@ from desktop_app.gui.shell.sandbox_printer import (
     SandboxPrinter,
     wants_sandbox_printer,
 )
+from desktop_app.paths import PRINT_QUEUE_DB_NAME
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
     from desktop_app.profiles.store import StoredShipment
 
 log = logging.getLogger(__name__)
-
-QUEUE_DB = "print_queue.sqlite"
 
 
 class ContextNotReady(RuntimeError):
@@ -73,7 +72,7 @@ class ProfilePrinting:
 
         # before the queue starts, so jobs left from the last run find the new port
         profile = await self._start_sandbox_printer(manager, profile, data_dir, on_sandbox_job)
-        self.queue = PrintQueue(data_dir / QUEUE_DB, self.printers)
+        self.queue = PrintQueue(data_dir / PRINT_QUEUE_DB_NAME, self.printers)
         await self.queue.start()
         return profile
 

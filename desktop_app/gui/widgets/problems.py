@@ -117,6 +117,16 @@ def problem_text(problem: Problem) -> str:
     )
 
 
+def column_problem_text(column: str | None, problem: Problem) -> str:
+    """A problem of an imported file naming the file's column that holds the value (the
+    field's label when no column does)."""
+    if not column:
+        return problem_text(problem)
+    return translate("Problems", "Column “{column}”: {message}").format(
+        column=column, message=problem_message(problem)
+    )
+
+
 def problems_text(problems: Iterable[Problem], separator: str = "\n") -> str:
     """Several problems, one per line (or joined with `separator`)."""
     return separator.join(problem_text(p) for p in problems)

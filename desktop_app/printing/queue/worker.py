@@ -1,39 +1,9 @@
-"""The print queue: per-printer order, one job at a time, persisted in the profile's SQLite file.
-
-Delivery guarantee
-------------------
-- A job is sent until its transport acknowledges it (see `transports`), then marked `done`
-  and never sent again by the queue.
-- `sending` is committed before any byte is written, and `connected` once the transport may
-  have passed bytes on. After a crash or kill, a job found in `sending` goes back to the
-  queue only if it never connected (nothing can have printed); otherwise it becomes
-  `needs_attention` and is not resent until the user decides (retry = print it again).
-- Within a running queue, an attempt that failed (refused, unreachable, stalled, dropped)
-  was not acknowledged and is retried with back-off. A printer that dropped the connection
-  mid-job discards a format cut before its `^XZ` (a multi-label job may have printed the
-  labels before the cut, and they print again with the retry). A printer that
-  stalled may hold the whole job in its buffer: the transport then resets (RST) the
-  connection, so a printer that checks for a clean end drops it, but a raw printer that
-  prints as it reads may still print it when it recovers (the same limit as CUPS' socket
-  backend). So a label prints once per request, except after a stall on such a printer, and
-  never silently again after an interrupted send.
+"""`PrintQueue`: one worker task per printer sends its jobs in order (see the package doc).
 
 Threads: the worker's reads and writes of the table run off the event loop (a connection
 shared under one lock); listeners are still called on the loop, after the change is committed.
 `enqueue_async` also reads the label file and inserts the job off the loop; its job is only
 seen by the worker once `enqueue_async` has announced it (so listeners see `queued` first).
-
-Conversion: a PDF label for a ZPL printer is converted in a worker process (see
-`conversion_executor`), not in a thread of the app: the conversion is CPU-bound Python that
-holds the GIL, and the event loop's thread waited for the GIL behind it.
-
-Durability: the table lives in the profile store's SQLite file (WAL). With the default
-`synchronous="NORMAL"` every state change survives a crash or kill of the app; an OS crash or
-power loss may undo the last changes (a few ms), which could send a job again. Pass
-`synchronous="FULL"` to close that gap at the cost of an fsync per state change (four per job).
-
-States: queued -> sending -> done | waiting (retry at next_attempt_at) | failed (permanent,
-e.g. conversion refused) | canceled | needs_attention.
 
 Printer health: before each job, a ZPL printer on TCP or serial is asked for its state
 (`~HS`, see `health`). One that cannot print (out of labels, head open, paused, ribbon out,
@@ -51,121 +21,33 @@ import asyncio
 import contextlib
 import json
 import logging
-import multiprocessing
-import os
-import sqlite3
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
 from desktop_app.printing.health import HealthChecker
-from desktop_app.printing.payload import Payload, PayloadRefused, detect_kind, prepare_payload
+from desktop_app.printing.payload import Payload, PayloadRefused, detect_kind
+from desktop_app.printing.ports import port_in_use
 from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.queue.converter import prepare_off_loop
+from desktop_app.printing.queue.jobs import (
+    INTERRUPTED_MESSAGE,
+    PENDING,
+    SETTLED,
+    PrinterStatus,
+    PrintJob,
+    QueueError,
+)
+from desktop_app.printing.queue.table import JobTable
 from desktop_app.printing.transports import (
     OutgoingJob,
     Transport,
     TransportError,
     create_transport,
 )
-from desktop_app.profiles.store import enable_wal
 
 log = logging.getLogger(__name__)
-
-JobState = Literal["queued", "sending", "done", "waiting", "failed", "canceled", "needs_attention"]
-PENDING: frozenset[str] = frozenset({"queued", "waiting"})
-SETTLED: frozenset[str] = frozenset({"done", "failed", "canceled", "needs_attention"})
-INTERRUPTED_MESSAGE = (
-    "interrupted while sending: the printer may have printed this label; retry to print it again"
-)
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS print_jobs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    printer TEXT NOT NULL,
-    printer_json TEXT NOT NULL,
-    state TEXT NOT NULL,
-    title TEXT NOT NULL,
-    reference TEXT,
-    document BLOB NOT NULL,
-    doc_kind TEXT NOT NULL,
-    source_format TEXT,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    connected INTEGER NOT NULL DEFAULT 0,
-    last_error TEXT,
-    notes TEXT,
-    next_attempt_at REAL,
-    held_reason TEXT,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL,
-    acknowledged_at REAL
-);
-CREATE INDEX IF NOT EXISTS print_jobs_by_printer ON print_jobs (printer, state, id);
-"""
-_COLUMNS = (
-    "id, printer, state, title, reference, doc_kind, source_format, attempts, connected, "
-    "last_error, notes, next_attempt_at, held_reason, created_at, updated_at, acknowledged_at"
-)
-
-
-class QueueError(ValueError):
-    """An operation is not allowed on a job in its current state (the message says why)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PrintJob:
-    """One job as stored (without its document bytes)."""
-
-    id: int
-    printer: str
-    state: JobState
-    title: str
-    reference: str | None
-    doc_kind: str
-    source_format: str | None
-    attempts: int
-    connected: bool
-    last_error: str | None
-    notes: str | None
-    next_attempt_at: float | None
-    held_reason: str | None
-    created_at: float
-    updated_at: float
-    acknowledged_at: float | None
-
-    @classmethod
-    def from_row(cls, row: sqlite3.Row) -> PrintJob:
-        """Build from a `SELECT _COLUMNS` row."""
-        data = dict(row)
-        data["connected"] = bool(data["connected"])
-        return cls(**data)
-
-    @property
-    def status_text(self) -> str:
-        """A one-line status for lists and the CLI."""
-        if self.state == "waiting" and self.held_reason:
-            return f"held: {self.held_reason}"
-        if self.state == "waiting" and self.next_attempt_at is not None:
-            wait = max(0.0, self.next_attempt_at - time.time())
-            return f"waiting: {self.last_error} (retry in {wait:.0f} s)"
-        if self.last_error and self.state in ("failed", "needs_attention"):
-            return f"{self.state}: {self.last_error}"
-        return self.state
-
-
-@dataclass(frozen=True, slots=True)
-class PrinterStatus:
-    """What a printer's queue is doing: idle, printing, waiting (unreachable) or attention."""
-
-    printer: str
-    state: Literal["idle", "printing", "waiting", "attention"]
-    message: str
-    pending: int
 
 
 class PrinterSource(Protocol):
@@ -177,99 +59,6 @@ class PrinterSource(Protocol):
 JobListener = Callable[[PrintJob], None]
 TransportFactory = Callable[[PrinterDefinition], Transport]
 _T = TypeVar("_T")
-
-# PDF -> ZPL takes ~12 ms of CPU a label at 203 dpi (more at 300), mostly Python holding the
-# GIL: in a thread it made the GUI's event loop wait (a batch of 100 labels: p99 stalls of
-# 30-40 ms instead of 13). One worker process, spawned on first use and shared by every queue
-# of the process, converts instead, at a lower CPU priority so that the window wins a busy CPU.
-CONVERTER_NICE = 5
-_converter: ProcessPoolExecutor | None = None
-_converter_lock = threading.Lock()
-_converter_unavailable = False
-_converter_proven = False  # it converted a label once: a later crash is the label's doing
-
-
-def _lower_priority() -> None:
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(CONVERTER_NICE)
-
-
-def conversion_executor() -> Executor | None:
-    """The shared converter process pool; None where it cannot run (then: a thread).
-
-    The child is spawned (a fresh interpreter) and, like every spawned child, imports the
-    parent's main script unless that is a package's `__main__` (`python -m desktop_app`): the
-    entry points (`packdesk`, bench and test runners) guard their main code. A frozen app
-    (PyInstaller) would start itself again as the child and a main without a file on disk
-    cannot be imported, so these convert in a thread, as does a process whose converter
-    failed to start.
-    """
-    global _converter
-    if _converter_unavailable or getattr(sys, "frozen", False):
-        return None
-    main_file = getattr(sys.modules.get("__main__"), "__file__", None)
-    if main_file is not None and not os.path.isfile(main_file):
-        return None
-    with _converter_lock:
-        if _converter is None:
-            _converter = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),  # never fork a Qt process
-                initializer=_lower_priority,
-            )
-        return _converter
-
-
-def _discard_converter(broken: Executor) -> None:
-    global _converter
-    with _converter_lock:
-        if _converter is broken:
-            _converter = None
-    broken.shutdown(wait=False)
-
-
-def _prepare(printer: PrinterDefinition, document: bytes, source_format: str | None) -> Payload:
-    """`prepare_payload` with positional arguments (picklable for the converter process)."""
-    return prepare_payload(printer, document, source_format=source_format)
-
-
-async def prepare_off_loop(
-    printer: PrinterDefinition, document: bytes, source_format: str | None
-) -> Payload:
-    """What the printer receives for this label, prepared off the event loop.
-
-    A conversion runs in the converter process. A converter that worked before and died with
-    this job fails the job (the label may crash it: never retried in the app's own process);
-    one that never started leaves the conversions to a thread.
-    """
-    global _converter_unavailable, _converter_proven
-    loop = asyncio.get_running_loop()
-    pool = None
-    if printer.kind == "zpl" and detect_kind(document) == "pdf":
-        pool = await asyncio.to_thread(conversion_executor)
-    if pool is not None:
-        try:
-            # the first submit starts the process (tens of ms): not on the loop's thread
-            future = await asyncio.to_thread(
-                pool.submit, _prepare, printer, document, source_format
-            )
-        except (OSError, RuntimeError) as exc:
-            log.warning("label converter process unavailable (%s): converting in a thread", exc)
-            _converter_unavailable = True
-        else:
-            try:
-                payload = await asyncio.wrap_future(future)
-            except BrokenProcessPool:
-                _discard_converter(pool)
-                if _converter_proven:
-                    raise
-                log.warning("the label converter process did not start: converting in a thread")
-                _converter_unavailable = True
-            else:
-                _converter_proven = True
-                return payload
-    return await loop.run_in_executor(None, _prepare, printer, document, source_format)
 
 
 class PrintQueue:
@@ -297,27 +86,12 @@ class PrintQueue:
             (HealthChecker() if health else None) if isinstance(health, bool) else health
         )
         self.hold_poll = hold_poll
-        self._db = sqlite3.connect(
-            self.db_path, isolation_level=None, check_same_thread=False, timeout=10.0
-        )
-        self._db.row_factory = sqlite3.Row
-        # the loop's thread and executor threads share the connection: one user at a time
-        self._lock = threading.RLock()
+        self._table = JobTable(self.db_path, synchronous=synchronous)
+        # the loop's thread and executor threads share the table's connection
+        self._lock = self._table.lock
         # inserted by `enqueue_async` but not announced yet: the worker waits for them
         self._unpublished: set[int] = set()
         self._calls: set[asyncio.Future[Any]] = set()  # storage calls running off the loop
-        enable_wal(self._db)
-        if synchronous not in ("NORMAL", "FULL"):
-            raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
-        self._db.execute(f"PRAGMA synchronous={synchronous}")
-        self._db.execute("PRAGMA busy_timeout=10000")
-        with self._transaction():
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    self._db.execute(statement)
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(print_jobs)")}
-            if "held_reason" not in columns:  # a queue file of an earlier version
-                self._db.execute("ALTER TABLE print_jobs ADD COLUMN held_reason TEXT")
         self._listeners: list[JobListener] = []
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._wakes: dict[str, asyncio.Event] = {}
@@ -327,34 +101,12 @@ class PrintQueue:
 
     # --- storage -------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Any:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
     def _row(self, job_id: int) -> PrintJob:
-        sql = f"SELECT {_COLUMNS} FROM print_jobs WHERE id = ?"
-        with self._lock:
-            row = self._db.execute(sql, (job_id,)).fetchone()
-        if row is None:
-            raise QueueError(f"no print job {job_id}")
-        return PrintJob.from_row(row)
+        return self._table.row(job_id)
 
     def _write(self, job_id: int, fields: dict[str, Any]) -> PrintJob:
         """Change a job's fields (blocking); the changed job, not announced yet."""
-        fields["updated_at"] = time.time()
-        sets = ", ".join(f"{k} = ?" for k in fields)
-        with self._lock:
-            self._db.execute(
-                f"UPDATE print_jobs SET {sets} WHERE id = ?", (*fields.values(), job_id)
-            )
-            return self._row(job_id)
+        return self._table.write(job_id, fields)
 
     def _update(self, job_id: int, **fields: Any) -> PrintJob:
         job = self._write(job_id, fields)
@@ -376,11 +128,7 @@ class PrintQueue:
         return await asyncio.shield(future)
 
     def _document(self, job_id: int) -> tuple[bytes, PrinterDefinition]:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT document, printer_json FROM print_jobs WHERE id = ?", (job_id,)
-            ).fetchone()
-        return bytes(row["document"]), PrinterDefinition.from_json(json.loads(row["printer_json"]))
+        return self._table.document(job_id)
 
     def document(self, job_id: int) -> bytes:
         """The label document of a job, as enqueued."""
@@ -406,25 +154,10 @@ class PrintQueue:
             return
         self._started = True
         self._closing = False
-        now = time.time()
-        with self._transaction():
-            # never connected: nothing can have reached the printer, so it is safe to send again
-            self._db.execute(
-                "UPDATE print_jobs SET state = 'queued', updated_at = ? "
-                "WHERE state = 'sending' AND connected = 0",
-                (now,),
-            )
-            self._db.execute(
-                "UPDATE print_jobs SET state = 'needs_attention', last_error = ?, updated_at = ? "
-                "WHERE state = 'sending' AND connected = 1",
-                (INTERRUPTED_MESSAGE, now),
-            )
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT DISTINCT printer FROM print_jobs WHERE state IN ('queued', 'waiting')"
-            ).fetchall()
-        for row in rows:
-            self._wake(row["printer"])
+        # never connected: nothing can have reached the printer, so it is safe to send again
+        self._table.recover_interrupted(INTERRUPTED_MESSAGE)
+        for printer in self._table.printers_with_pending():
+            self._wake(printer)
 
     async def close(self, grace: float = 5.0) -> None:
         """Stop the workers, letting a job being sent finish for up to `grace` seconds."""
@@ -442,8 +175,7 @@ class PrintQueue:
         self._workers.clear()
         self._wakes.clear()
         self._started = False
-        with self._lock:
-            self._db.close()
+        self._table.close()
 
     async def __aenter__(self) -> PrintQueue:
         await self.start()
@@ -502,25 +234,10 @@ class PrintQueue:
         if isinstance(document, Path):
             document = document.read_bytes()
         kind = detect_kind(document)
-        now = time.time()
-        with self._transaction():
-            cur = self._db.execute(
-                "INSERT INTO print_jobs (printer, printer_json, state, title, reference, document,"
-                " doc_kind, source_format, created_at, updated_at)"
-                " VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    printer.name,
-                    json.dumps(printer.to_json()),
-                    title,
-                    reference,
-                    document,
-                    kind,
-                    source_format,
-                    now,
-                    now,
-                ),
+        with self._table.transaction() as conn:
+            job_id = self._table.insert(
+                conn, printer, document, kind, title, source_format, reference
             )
-            job_id = int(cur.lastrowid or 0)
             if hold:
                 self._unpublished.add(job_id)
             return self._row(job_id)
@@ -533,21 +250,7 @@ class PrintQueue:
         self, printer: str | None = None, states: Iterable[str] | None = None, limit: int = 500
     ) -> list[PrintJob]:
         """Jobs, oldest first, optionally of one printer and/or in some states."""
-        where, args = [], []
-        if printer is not None:
-            where.append("printer = ?")
-            args.append(printer)
-        if states is not None:
-            states = list(states)
-            where.append(f"state IN ({', '.join('?' * len(states))})")
-            args += states
-        sql = f"SELECT {_COLUMNS} FROM print_jobs"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id LIMIT ?"
-        with self._lock:
-            rows = self._db.execute(sql, (*args, limit)).fetchall()
-        return [PrintJob.from_row(r) for r in rows]
+        return self._table.jobs(printer, states, limit)
 
     def cancel(self, job_id: int) -> PrintJob:
         """Cancel a job that is not printed and not being sent."""
@@ -632,32 +335,11 @@ class PrintQueue:
 
     def purge(self, older_than: float) -> int:
         """Delete settled jobs last updated before `older_than` (a UNIX time); returns the count."""
-        with self._transaction():
-            cur = self._db.execute(
-                "DELETE FROM print_jobs WHERE state IN ('done', 'canceled') AND updated_at < ?",
-                (older_than,),
-            )
-        return cur.rowcount
+        return self._table.purge(older_than)
 
     def status(self, printer: str) -> PrinterStatus:
         """The printer's queue status, from its oldest unsettled job."""
-        # a count and one row, not every unsettled job: the GUI asks after every job change
-        # (a batch of 100 labels read 13,000 rows on the event loop's thread)
-        head_sql = f"SELECT {_COLUMNS} FROM print_jobs WHERE printer = ? AND state IN "
-        with self._lock:
-            pending = int(
-                self._db.execute(
-                    "SELECT COUNT(*) FROM print_jobs WHERE printer = ?"
-                    " AND state IN ('queued', 'waiting', 'sending')",
-                    (printer,),
-                ).fetchone()[0]
-            )
-            if pending:
-                sql = head_sql + "('queued', 'waiting', 'sending') ORDER BY id LIMIT 1"
-            else:
-                sql = head_sql + "('needs_attention') ORDER BY id LIMIT 1"
-            row = self._db.execute(sql, (printer,)).fetchone()
-        head = PrintJob.from_row(row) if row is not None else None
+        pending, head = self._table.status_head(printer)
         if head is None:
             return PrinterStatus(printer, "idle", "ready", 0)
         if head.state == "needs_attention":
@@ -709,14 +391,10 @@ class PrintQueue:
     def _head(self, printer: str) -> PrintJob | None:
         """The printer's next job; None while it is one `enqueue_async` has not announced."""
         with self._lock:
-            row = self._db.execute(
-                f"SELECT {_COLUMNS} FROM print_jobs"
-                " WHERE printer = ? AND state IN ('queued', 'waiting') ORDER BY id LIMIT 1",
-                (printer,),
-            ).fetchone()
-            if row is None or row["id"] in self._unpublished:
+            job = self._table.next_pending(printer)
+            if job is None or job.id in self._unpublished:
                 return None
-        return PrintJob.from_row(row)
+        return job
 
     def _claim(self, job: PrintJob, fields: dict[str, Any]) -> PrintJob | None:
         """Mark the job `sending` unless it was canceled or redirected meanwhile (blocking)."""
@@ -813,7 +491,8 @@ class PrintQueue:
 
         outgoing = OutgoingJob(payload.data, payload.kind, title=job.title, job_id=job.id)
         try:
-            await transport.send(outgoing, on_connected)
+            async with port_in_use(printer.transport):
+                await transport.send(outgoing, on_connected)
         except TransportError as exc:
             await self._after_failure(job, exc.message, retryable=exc.retryable)
             return

@@ -1,0 +1,452 @@
+"""The one import engine: a file of orders (or an API's orders) becomes orders, not rows.
+
+Every door uses it - the Batch page, the Scan page's watched folder and orders inbox,
+`packdesk batch`, `packdesk orders import/watch` - so the same file gives the same orders,
+the same problems and the same labels whichever door it comes through::
+
+    orders = read_orders(path, book=MappingBook(), catalogue=catalogue)
+    orders.platform         # Platform recognised by the header, or None
+    orders.mapping          # recognised, remembered, or guessed (mapping_origin says which)
+    orders.records          # OrderRecord per order: number, merged cells, items, file lines
+    orders.table            # one row per order (what the Batch model and page show)
+    orders.notes            # what the file holds besides orders, and rows that were cut off
+
+An order's rows are grouped by its order number (a Shopify export writes the order's fields
+on its first row only: the first non-empty cell of each column is the order's); a number
+reused for another address is not merged but reported. Items keep SKU, quantity, price and
+weight; a weight or price missing in the file comes from the profile's product catalogue.
+
+`OrderRecord` is platform-neutral (cells by column plus items): a shop API connector makes
+the same records and passes them to `orders_from_records`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from desktop_app.batch.importer import Table, read_table
+from desktop_app.batch.mapping import (
+    ColumnMapping,
+    FieldSource,
+    MappingBook,
+    guess_mapping,
+    parse_number,
+    weight_in_kg,
+)
+from desktop_app.batch.mapping import _normalize as normalize_header
+from desktop_app.batch.platforms import Platform, detect_platform, shopware_items
+
+if TYPE_CHECKING:
+    from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
+
+__all__ = [
+    "ITEM_ALIASES",
+    "OrderFile",
+    "OrderItem",
+    "OrderRecord",
+    "guess_item_columns",
+    "orders_from_records",
+    "orders_of",
+    "read_orders",
+]
+
+#: line-item field -> normalised header names that mean it (German and English)
+ITEM_ALIASES: dict[str, tuple[str, ...]] = {
+    "sku": ("sku", "artikelnummer", "artikelnr", "artnr", "itemnumber", "itemno", "productid"),
+    "title": ("artikel", "artikelname", "bezeichnung", "title", "itemname", "productname", "item"),
+    "quantity": ("menge", "anzahl", "stueck", "stueckzahl", "quantity", "qty", "count"),
+    "price": ("preis", "einzelpreis", "price", "unitprice", "itemprice"),
+    "vat": ("mwst", "ust", "steuer", "vat", "tax", "unitvat"),
+    "gtin": ("gtin", "ean", "ean13", "barcode"),
+    "weight": ("artikelgewicht", "itemweight", "unitweight"),
+    "currency": ("waehrung", "currency"),
+    "external_customer_id": ("kundennummer", "kundennr", "customerid", "customernumber"),
+}
+_ITEM_INDEX = {alias: name for name, aliases in ITEM_ALIASES.items() for alias in aliases}
+_ADDRESS_KEYS = ("to.name", "to.last_name", "to.company", "to.street", "to.zip_code")
+
+
+def guess_item_columns(headers: Iterable[str]) -> dict[str, str]:
+    """Line-item field -> column, from common header names."""
+    found: dict[str, str] = {}
+    for header in headers:
+        name = _ITEM_INDEX.get(normalize_header(header))
+        if name is not None and name not in found:
+            found[name] = header
+    return found
+
+
+@dataclass
+class OrderItem:
+    """One line item of an order."""
+
+    sku: str = ""
+    title: str = ""
+    quantity: float | str = 1.0
+    """A number, or the file's text when it is none (the order rules then say so)."""
+    price: float | None = None
+    """The price of one unit; None when neither the file nor the catalogue has one."""
+    gtin: str | None = None
+    weight_kg: float | None = None
+    """The weight of one unit in kg."""
+    vat: float | None = None
+    currency: str | None = None
+    weight_from: str | None = None
+    """"file" or "product catalogue" (None when unknown)."""
+    price_from: str | None = None
+
+
+@dataclass
+class OrderRecord:
+    """One order, platform-neutral: its cells by column (the first non-empty of its rows),
+    its items and the file lines it came from."""
+
+    number: str
+    cells: dict[str, str]
+    items: list[OrderItem] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Problems of the order found while reading (a row cut off, a reused number)."""
+
+    def total_weight_kg(self) -> float | None:
+        """The items' weight (unit weight x quantity) when every item's is known."""
+        if not self.items or any(item.weight_kg is None for item in self.items):
+            return None
+        return round(sum((item.weight_kg or 0.0) * _count(item) for item in self.items), 6)
+
+    def value(self) -> float | None:
+        """The items' value when every price is known."""
+        if not self.items or any(item.price is None for item in self.items):
+            return None
+        return round(sum((item.price or 0.0) * _count(item) for item in self.items), 4)
+
+    def item_count(self) -> float:
+        """How many units the order holds."""
+        return sum(_count(item) for item in self.items)
+
+    def fallback(self, catalogue: Catalogue | CatalogueSnapshot | None = None) -> dict[str, Any]:
+        """Shipment fields the items give when the file leaves them out: the weight (items'
+        weights) and, for one unit of one product, its parcel's dimensions."""
+        out: dict[str, Any] = {}
+        weight = self.total_weight_kg()
+        if weight is not None and weight > 0:
+            out["package.weight"] = weight
+        parcel = (
+            catalogue.parcel_for((item.sku, _count(item)) for item in self.items)
+            if catalogue is not None
+            else None
+        )
+        out.update({f"package.{key}": value for key, value in (parcel or {}).items()})
+        return out
+
+
+@dataclass
+class OrderFile:
+    """What the engine read: the orders of one file (or one API fetch)."""
+
+    source: Path
+    table: Table
+    """One row per order (its merged cells), in file order."""
+    records: list[OrderRecord]
+    mapping: ColumnMapping
+    mapping_origin: str
+    """"recognised", "remembered", "guessed" or "given"."""
+    item_columns: dict[str, str]
+    platform: Platform | None = None
+    notes: list[str] = field(default_factory=list)
+    """The file's lines that are not orders (a report's title or footer), in words."""
+    rows_read: int = 0
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+
+def read_orders(
+    path: Path | str,
+    *,
+    book: MappingBook | None = None,
+    mapping: ColumnMapping | None = None,
+    catalogue: Catalogue | None = None,
+    sheet: str | None = None,
+) -> OrderFile:
+    """Read a CSV/TSV/XLSX of orders (TableError says why a file cannot be read)."""
+    return orders_of(read_table(path, sheet=sheet), book=book, mapping=mapping,
+                     catalogue=catalogue)  # fmt: skip
+
+
+def choose_mapping(
+    table: Table, book: MappingBook | None, mapping: ColumnMapping | None
+) -> tuple[ColumnMapping, str, Platform | None, dict[str, str]]:
+    """The mapping of a file: given, else remembered for its layout, else its platform's,
+    else guessed; with the platform and the line-item columns."""
+    platform = detect_platform(table.headers)
+    items = _platform_items(platform, table.headers) if platform else {}
+    if not items:
+        items = guess_item_columns(table.headers)
+    if mapping is not None:
+        return dict(mapping), "given", platform, items
+    remembered = book.get(table.layout, table.headers) if book is not None else None
+    if remembered is not None:
+        return remembered, "remembered", platform, items
+    if platform is not None:
+        return _platform_mapping(platform, table.headers), "recognised", platform, items
+    return guess_mapping(table.headers), "guessed", None, items
+
+
+def _platform_mapping(platform: Platform, headers: Sequence[str]) -> ColumnMapping:
+    columns = platform.resolve(headers)
+    mapping: ColumnMapping = {}
+    for target, column in platform.mapping.items():
+        actual = columns.get(" ".join(column.split()).casefold())
+        if actual is not None:
+            mapping[target] = FieldSource(column=actual)
+    if platform.weight_unit and "package.weight" in mapping:
+        mapping["package.weight_unit"] = FieldSource(value=platform.weight_unit)
+    return mapping
+
+
+def _platform_items(platform: Platform, headers: Sequence[str]) -> dict[str, str]:
+    columns = platform.resolve(headers)
+    out = {}
+    for name, column in platform.items.items():
+        actual = columns.get(" ".join(column.split()).casefold())
+        if actual is not None:
+            out[name] = actual
+    return out
+
+
+def orders_of(
+    table: Table,
+    *,
+    book: MappingBook | None = None,
+    mapping: ColumnMapping | None = None,
+    catalogue: Catalogue | None = None,
+) -> OrderFile:
+    """The orders of a table read from a file."""
+    chosen, origin, platform, item_columns = choose_mapping(table, book, mapping)
+    products = catalogue.snapshot() if catalogue is not None else None
+    reader = _RowReader(chosen, item_columns, platform, products, table.headers)
+    records: list[OrderRecord] = []
+    by_number: dict[str, OrderRecord] = {}
+    for index, row in enumerate(table.rows):
+        line = table.lines[index] if index < len(table.lines) else index + 2
+        number = reader.order_number(row)
+        record = by_number.get(number.casefold()) if number else None
+        if record is not None and reader.other_address(record.cells, row):
+            record = None  # the same number for another receiver: reported, not merged
+        if record is None:
+            record = OrderRecord(number=number, cells=dict(row))
+            records.append(record)
+            if number and number.casefold() not in by_number:
+                by_number[number.casefold()] = record
+        else:
+            for column, text in row.items():
+                if text and not record.cells.get(column):
+                    record.cells[column] = text
+            reader.merge_weight(record.cells, row)
+        record.lines.append(line)
+        if line in table.short:
+            record.notes.append(f"line {line} has fewer columns than the header (cut off?)")
+        record.items.extend(reader.items(row, first=len(record.lines) == 1))
+    for record in records:
+        reader.complete(record)
+    notes = [f"line {line}: {text!r} is not an order and was left out"
+             for line, text in table.skipped]  # fmt: skip
+    return OrderFile(
+        source=table.source,
+        table=_order_table(table, records),
+        records=records,
+        mapping=chosen,
+        mapping_origin=origin,
+        item_columns=item_columns,
+        platform=platform,
+        notes=notes,
+        rows_read=len(table.rows),
+    )
+
+
+def orders_from_records(
+    records: Sequence[OrderRecord],
+    *,
+    source: str,
+    mapping: ColumnMapping,
+    catalogue: Catalogue | None = None,
+) -> OrderFile:
+    """Orders that came as records (a shop API): the same model the files give."""
+    headers: list[str] = []
+    for record in records:
+        for column in record.cells:
+            if column not in headers:
+                headers.append(column)
+    reader = _RowReader(mapping, {}, None, catalogue.snapshot() if catalogue else None)
+    for record in records:
+        reader.complete(record)
+    table = Table(Path(source), tuple(headers), [], [])
+    return OrderFile(
+        source=Path(source),
+        table=_order_table(table, list(records)),
+        records=list(records),
+        mapping=dict(mapping),
+        mapping_origin="given",
+        item_columns={},
+        rows_read=len(records),
+    )
+
+
+def _order_table(table: Table, records: list[OrderRecord]) -> Table:
+    return Table(
+        table.source,
+        table.headers,
+        [{h: record.cells.get(h, "") for h in table.headers} for record in records],
+        [record.lines[0] if record.lines else 0 for record in records],
+        encoding=table.encoding,
+        delimiter=table.delimiter,
+        skipped=table.skipped,
+        short=table.short,
+    )
+
+
+class _RowReader:
+    """Reads the order number, address identity and items of rows with one mapping."""
+
+    def __init__(
+        self,
+        mapping: ColumnMapping,
+        item_columns: Mapping[str, str],
+        platform: Platform | None,
+        catalogue: CatalogueSnapshot | None,
+        headers: Sequence[str] = (),
+    ) -> None:
+        self.headers = {" ".join(h.split()).casefold(): h for h in headers}
+        self.mapping = mapping
+        self.columns = dict(item_columns)
+        self.platform = platform
+        self.catalogue = catalogue
+        weight = mapping.get("package.weight")
+        self.weight_column = weight.column if weight is not None else None
+
+    def _read(self, target: str, row: Mapping[str, str]) -> str:
+        source = self.mapping.get(target)
+        return source.read(row) if source is not None else ""
+
+    def order_number(self, row: Mapping[str, str]) -> str:
+        """The row's order number ("" when the file has none)."""
+        return self._read("reference_number", row) or self._read(
+            "metadata.partner.order_number", row
+        )
+
+    def other_address(self, cells: Mapping[str, str], row: Mapping[str, str]) -> bool:
+        """True when the row names a receiver other than the order's."""
+        for target in _ADDRESS_KEYS:
+            mine, theirs = self._read(target, cells), self._read(target, row)
+            if mine and theirs and mine.casefold() != theirs.casefold():
+                return True
+        return False
+
+    def merge_weight(self, cells: dict[str, str], row: Mapping[str, str]) -> None:
+        """A weight on several rows of one order (one per item) adds up."""
+        column = self.weight_column
+        if column is None or not row.get(column) or cells.get(column) == row.get(column, ""):
+            return
+        first, more = parse_number(cells.get(column, "")), parse_number(row[column])
+        if isinstance(first, float) and isinstance(more, float):
+            cells[column] = f"{first + more:g}"
+
+    def _cell(self, name: str, row: Mapping[str, str]) -> str:
+        column = self.columns.get(name)
+        return row.get(column, "").strip() if column else ""
+
+    def items(self, row: Mapping[str, str], *, first: bool) -> list[OrderItem]:
+        """The line items of one row (none for an order-summary row without item cells)."""
+        platform = self.platform
+        if platform is not None and platform.items_in_one_cell:
+            cell = row.get(self._column(platform.items_in_one_cell), "")
+            return [OrderItem(sku=sku, quantity=qty) for qty, sku in shopware_items(cell)]
+        if platform is not None and platform.sku_list:
+            if not first:
+                return []
+            skus = [s.strip() for s in row.get(self._column(platform.sku_list), "").split(",")]
+            skus = [s for s in skus if s]
+            count = parse_number(row.get(self._column(platform.item_count or ""), "") or "1")
+            if len(skus) == 1 and isinstance(count, float) and count >= 1:
+                return [OrderItem(sku=skus[0], quantity=count)]
+            return [OrderItem(sku=sku) for sku in skus] or [
+                OrderItem(quantity=count if isinstance(count, float) and count >= 1 else 1.0)
+            ]
+        if not any(self._cell(name, row) for name in ("sku", "title", "gtin")):
+            return [] if self.columns else ([OrderItem()] if first else [])
+        item = OrderItem(
+            sku=self._cell("sku", row),
+            title=self._cell("title", row),
+            gtin=self._cell("gtin", row) or None,
+            currency=self._cell("currency", row).upper() or None,
+        )
+        item.quantity = parse_number(self._cell("quantity", row) or "1")
+        price = _money(self._cell("price", row))
+        if price is not None:
+            if platform is not None and platform.price_in_cents:
+                price = price / 100
+            if platform is not None and platform.price_is_line_total and _count(item):
+                price = price / _count(item)
+            item.price, item.price_from = round(price, 4), "file"
+        vat = _money(self._cell("vat", row))
+        item.vat = vat
+        weight = parse_number(self._cell("weight", row)) if self._cell("weight", row) else None
+        if isinstance(weight, float):
+            unit = self._read("package.weight_unit", row) or None
+            item.weight_kg, item.weight_from = weight_in_kg(weight, unit), "file"
+        return [item]
+
+    def _column(self, name: str) -> str:
+        return self.headers.get(" ".join(name.split()).casefold(), name)
+
+    def complete(self, record: OrderRecord) -> None:
+        """Merge repeated SKUs, fill titles, weights and prices from the catalogue."""
+        merged: dict[str, OrderItem] = {}
+        items: list[OrderItem] = []
+        for item in record.items:
+            key = (item.sku or item.gtin or "").casefold()
+            same = merged.get(key) if key else None
+            if same is not None and same.price == item.price and _count(same) and _count(item):
+                same.quantity = _count(same) + _count(item)
+                continue
+            if key:
+                merged[key] = item
+            items.append(item)
+        record.items = items
+        for item in record.items:
+            product = None
+            if self.catalogue is not None:
+                product = self.catalogue.lookup(item.sku) if item.sku else None
+                if product is None and item.gtin:
+                    product = self.catalogue.by_gtin(item.gtin)
+            if product is None:
+                continue
+            if not item.sku:
+                item.sku = product.sku
+            if not item.title:
+                item.title = product.name
+            if not item.gtin and product.gtin:
+                item.gtin = product.gtin
+            if item.weight_kg is None and product.weight_kg is not None:
+                item.weight_kg, item.weight_from = product.weight_kg, "product catalogue"
+            if item.price is None and product.value is not None:
+                item.price, item.price_from = product.value, "product catalogue"
+                item.currency = item.currency or product.currency
+
+
+def _count(item: OrderItem) -> float:
+    """The item's quantity as a number (0 when the file's text is none)."""
+    return item.quantity if isinstance(item.quantity, float) else 0.0
+
+
+def _money(text: str) -> float | None:
+    """ "$12.99", "EUR 12,99", "12,99 €" -> 12.99; None when empty or not a number."""
+    cleaned = "".join(ch for ch in text if ch.isdigit() or ch in ",.-")
+    if not cleaned:
+        return None
+    value = parse_number(cleaned)
+    return value if isinstance(value, float) else None

@@ -1,0 +1,213 @@
+"""A profile's product catalogue: SKU, GTIN, name, weight, dimensions, HS tariff number,
+origin country and value per product, in its own SQLite file in the profile's data folder
+(`products.sqlite3`; never shared between profiles, like the store).
+
+Qt-free and independent of the order import, so every layer above may read it::
+
+    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    product = catalogue.lookup("TSHIRT-M")       # by SKU (case-insensitive), or None
+    product = catalogue.by_gtin("4006381333931") # the pack check's scan
+    product.hs_code, product.origin_country, product.value, product.weight_kg
+
+The order import fills an order's weight and parcel from it when the file has none; the
+customs declaration reads HS code, origin and value from it; files of products come in
+through `desktop_app.batch.products`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+__all__ = ["CATALOGUE_FILE", "Catalogue", "CatalogueSnapshot", "Product"]
+
+CATALOGUE_FILE = "products.sqlite3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS products (
+    sku TEXT PRIMARY KEY COLLATE NOCASE,
+    gtin TEXT,
+    name TEXT NOT NULL DEFAULT '',
+    weight_kg REAL,
+    length_cm REAL,
+    width_cm REAL,
+    height_cm REAL,
+    hs_code TEXT,
+    origin_country TEXT,
+    value REAL,
+    currency TEXT
+);
+CREATE INDEX IF NOT EXISTS products_gtin ON products (gtin);
+"""
+
+
+@dataclass(frozen=True)
+class Product:
+    """One product of the catalogue; what is not known is None."""
+
+    sku: str
+    name: str = ""
+    gtin: str | None = None
+    weight_kg: float | None = None
+    """The weight of one unit, packed, in kilograms."""
+    length_cm: float | None = None
+    width_cm: float | None = None
+    height_cm: float | None = None
+    hs_code: str | None = None
+    """The HS / customs tariff number (6 to 10 digits)."""
+    origin_country: str | None = None
+    """ISO 3166 alpha-2 code of the country of origin."""
+    value: float | None = None
+    """The value (price) of one unit, in `currency`."""
+    currency: str | None = None
+
+    @property
+    def dimensions(self) -> tuple[float, float, float] | None:
+        """(length, width, height) in cm when all three are known."""
+        if self.length_cm and self.width_cm and self.height_cm:
+            return (self.length_cm, self.width_cm, self.height_cm)
+        return None
+
+
+_COLUMNS = tuple(f.name for f in fields(Product))
+
+
+class Catalogue:
+    """The products of one profile (an SQLite file; each call opens and closes it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(self._connect()) as db, db:
+            db.executescript(_SCHEMA)
+
+    @classmethod
+    def of_profile(cls, profile_data_dir: Path) -> Catalogue:
+        """The catalogue in a profile's data folder."""
+        return cls(Path(profile_data_dir) / CATALOGUE_FILE)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10)
+        db.row_factory = sqlite3.Row
+        return db
+
+    @staticmethod
+    def _product(row: sqlite3.Row | None) -> Product | None:
+        return None if row is None else Product(**{name: row[name] for name in _COLUMNS})
+
+    def lookup(self, sku: str) -> Product | None:
+        """The product with this SKU (case-insensitive), or None."""
+        if not sku or not sku.strip():
+            return None
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT * FROM products WHERE sku = ?", (sku.strip(),)).fetchone()
+        return self._product(row)
+
+    def by_gtin(self, gtin: str) -> Product | None:
+        """The product with this GTIN/EAN (leading zeros of a shorter code do not matter)."""
+        code = gtin.strip().lstrip("0")
+        if not code:
+            return None
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT * FROM products WHERE ltrim(gtin, '0') = ? LIMIT 1", (code,)
+            ).fetchall()
+        return self._product(rows[0]) if rows else None
+
+    def put(self, product: Product) -> None:
+        """Add the product, or replace the one with its SKU."""
+        self.put_many([product])
+
+    def put_many(self, products: Iterable[Product]) -> int:
+        """Add or replace several products in one transaction; how many."""
+        rows = [tuple(asdict(p)[name] for name in _COLUMNS) for p in products if p.sku.strip()]
+        marks = ", ".join("?" for _ in _COLUMNS)
+        with closing(self._connect()) as db, db:
+            db.executemany(
+                f"INSERT OR REPLACE INTO products ({', '.join(_COLUMNS)}) VALUES ({marks})", rows
+            )
+        return len(rows)
+
+    def delete(self, sku: str) -> bool:
+        """Remove the product with this SKU; False when there was none."""
+        with closing(self._connect()) as db, db:
+            return db.execute("DELETE FROM products WHERE sku = ?", (sku.strip(),)).rowcount > 0
+
+    def all(self, search: str = "") -> list[Product]:
+        """Every product (or those whose SKU, GTIN or name holds `search`), by SKU."""
+        query, args = "SELECT * FROM products", ()
+        if search.strip():
+            like = f"%{search.strip()}%"
+            query += " WHERE sku LIKE ? OR gtin LIKE ? OR name LIKE ?"
+            args = (like, like, like)  # type: ignore[assignment]
+        with closing(self._connect()) as db:
+            rows = db.execute(query + " ORDER BY sku COLLATE NOCASE", args).fetchall()
+        return [p for p in (self._product(r) for r in rows) if p is not None]
+
+    def parcel_for(self, lines: Iterable[tuple[str, float]]) -> dict[str, float] | None:
+        """The parcel of an order of (SKU, quantity) lines: one unit of one product ships in
+        that product's dimensions (length, width, height in cm); None otherwise."""
+        return _parcel(self.lookup, lines)
+
+    @classmethod
+    def of_store(cls, store: object) -> Catalogue | None:
+        """The catalogue beside a profile store (None for a store without a folder)."""
+        folder = getattr(store, "profile_dir", None)
+        return cls.of_profile(folder) if isinstance(folder, Path) else None
+
+    def snapshot(self) -> CatalogueSnapshot:
+        """Every product read once into memory (an import of thousands of orders looks up
+        each item without opening the file each time)."""
+        return CatalogueSnapshot(self.all())
+
+    def __iter__(self) -> Iterator[Product]:
+        return iter(self.all())
+
+    def __len__(self) -> int:
+        with closing(self._connect()) as db:
+            return int(db.execute("SELECT count(*) FROM products").fetchone()[0])
+
+
+class CatalogueSnapshot:
+    """The products of a catalogue as they were when read: `lookup`, `by_gtin` and
+    `parcel_for` as the catalogue answers them, from memory."""
+
+    def __init__(self, products: Iterable[Product]) -> None:
+        self._by_sku = {p.sku.casefold(): p for p in products}
+        self._by_gtin = {p.gtin.lstrip("0"): p for p in self._by_sku.values() if p.gtin}
+
+    def lookup(self, sku: str) -> Product | None:
+        """The product with this SKU (case-insensitive), or None."""
+        return self._by_sku.get(sku.strip().casefold()) if sku else None
+
+    def by_gtin(self, gtin: str) -> Product | None:
+        """The product with this GTIN/EAN (leading zeros do not matter), or None."""
+        code = gtin.strip().lstrip("0")
+        return self._by_gtin.get(code) if code else None
+
+    def parcel_for(self, lines: Iterable[tuple[str, float]]) -> dict[str, float] | None:
+        """As `Catalogue.parcel_for`."""
+        return _parcel(self.lookup, lines)
+
+    def snapshot(self) -> CatalogueSnapshot:
+        """Itself (already in memory)."""
+        return self
+
+    def __len__(self) -> int:
+        return len(self._by_sku)
+
+
+def _parcel(
+    lookup: Callable[[str], Product | None], lines: Iterable[tuple[str, float]]
+) -> dict[str, float] | None:
+    units = [(sku, quantity) for sku, quantity in lines if quantity]
+    if len(units) != 1 or units[0][1] != 1:
+        return None
+    product = lookup(units[0][0])
+    if product is None or product.dimensions is None:
+        return None
+    length, width, height = product.dimensions
+    return {"length": length, "width": width, "height": height}

@@ -1,0 +1,103 @@
+"""The orders inbox: the profile's orders, and which shipment shipped each."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from desktop_app.profiles.store.base import StoreBase, _now
+from desktop_app.profiles.store.records import StoredOrder
+
+
+class OrderStore(StoreBase):
+    """The orders inbox of the store."""
+
+    @staticmethod
+    def _order(row: sqlite3.Row) -> StoredOrder:
+        return StoredOrder(
+            id=row["id"],
+            external_order_id=row["external_order_id"],
+            data=json.loads(row["json"]),
+            shipment_id=row["shipment_id"],
+            shipped_at=row["shipped_at"],
+            pack_override=row["pack_override"],
+        )
+
+    def put_orders(self, orders: Iterable[Mapping[str, Any]]) -> int:
+        """Add or refresh orders (wire JSON with `id`) in one transaction; whether one shipped
+        is kept. Returns how many were new."""
+        added = 0
+        now = _now()
+        with self._tx() as conn:
+            for order in orders:
+                order_id = str(order["id"])
+                known = conn.execute("SELECT 1 FROM orders WHERE id = ?", (order_id,)).fetchone()
+                added += known is None
+                conn.execute(
+                    "INSERT INTO orders (id, external_order_id, json, placed_at, fetched_at)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+                    " external_order_id = excluded.external_order_id, json = excluded.json,"
+                    " placed_at = excluded.placed_at, fetched_at = excluded.fetched_at",
+                    (
+                        order_id,
+                        order.get("external_order_id"),
+                        json.dumps(order, ensure_ascii=False, sort_keys=True),
+                        order.get("placed_at"),
+                        now,
+                    ),
+                )
+                gtins = {
+                    str(item["gtin"]).strip()
+                    for item in order.get("order_line_items") or []
+                    if isinstance(item, Mapping) and item.get("gtin")
+                }
+                conn.execute("DELETE FROM order_gtins WHERE order_id = ?", (order_id,))
+                conn.executemany(
+                    "INSERT INTO order_gtins (order_id, gtin) VALUES (?, ?)",
+                    [(order_id, gtin) for gtin in sorted(gtins)],
+                )
+        return added
+
+    def find_orders(self, code: str) -> list[StoredOrder]:
+        """Orders whose number is `code` (case-insensitive), else those with an item of this
+        GTIN; open orders first, then the newest."""
+        code = code.strip()
+        order_by = " ORDER BY (shipment_id IS NOT NULL), placed_at DESC, id"
+        rows = self._query("SELECT * FROM orders WHERE external_order_id = ?" + order_by, (code,))
+        if not rows:
+            rows = self._query(
+                "SELECT * FROM orders WHERE id = ? OR id IN"
+                " (SELECT order_id FROM order_gtins WHERE gtin = ?)" + order_by,
+                (code, code),
+            )
+        return [self._order(r) for r in rows]
+
+    def get_order(self, order_id: str) -> StoredOrder:
+        """An order of the inbox (KeyError when there is none with this id)."""
+        rows = self._query("SELECT * FROM orders WHERE id = ?", (order_id,))
+        if not rows:
+            raise KeyError(order_id)
+        return self._order(rows[0])
+
+    def list_orders(self, *, open_only: bool = False, limit: int = 500) -> list[StoredOrder]:
+        """The inbox, newest first (only the orders not shipped yet with `open_only`)."""
+        where = " WHERE shipment_id IS NULL" if open_only else ""
+        rows = self._query(
+            "SELECT * FROM orders" + where + " ORDER BY placed_at DESC, id LIMIT ?", (limit,)
+        )
+        return [self._order(r) for r in rows]
+
+    def mark_order_shipped(
+        self, order_id: str, shipment_id: str, *, pack_override: str | None = None
+    ) -> StoredOrder:
+        """Link an order to the shipment that shipped it (once: a linked order keeps its
+        shipment). `pack_override` records why it shipped with its pack check incomplete."""
+        with self._tx() as conn:
+            conn.execute(
+                "UPDATE orders SET shipment_id = ?, shipped_at = ?, pack_override = ?"
+                " WHERE id = ? AND shipment_id IS NULL",
+                (shipment_id, _now(), pack_override, order_id),
+            )
+        return self.get_order(order_id)

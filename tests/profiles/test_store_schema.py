@@ -1,0 +1,52 @@
+"""The profile store's file across versions: main's store opens intact, a newer one is refused."""
+
+import shutil
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from desktop_app.profiles.store import SCHEMA_VERSION, NewerStoreError, ProfileStore, StoreError
+from desktop_app.sqlite_db import NewerSchemaError
+
+OLD_STORE = Path(__file__).parents[1] / "data" / "old_databases" / "store_v3"
+
+
+def test_a_store_of_main_before_the_split_opens_with_everything_intact(tmp_path: Path) -> None:
+    folder = tmp_path / "profile"
+    shutil.copytree(OLD_STORE, folder)
+    with ProfileStore(folder, profile_id="p-old", environment="sandbox") as store:
+        assert store.schema_version == SCHEMA_VERSION
+        assert store.meta() == {"profile_id": "p-old", "environment": "sandbox"}
+        (shipment,) = store.list_shipments()
+        assert (shipment.id, shipment.reference_number, shipment.recipient) == (
+            "shp_old_1",
+            "OLD-1",
+            "ACME, Erika Muster",
+        )
+        assert shipment.label_path is not None
+        assert shipment.label_path.read_bytes() == b"%PDF-1.4 old label"
+        assert store.list_shipments("muster") == [shipment]
+        statuses = [(e.reference_number, e.status) for e in store.list_journal()]
+        assert statuses == [("OLD-1", "done"), ("OLD-2", "failed")]
+        (order,) = store.find_orders("4006381333931")
+        assert (order.number, order.shipment_id) == ("A-100", "shp_old_1")
+        assert store.load_draft("shipment") == {"reference": "DRAFT-1"}
+        assert store.check() == []
+        store.save_draft("shipment", {"reference": "NEW-1"})
+        assert store.load_draft("shipment") == {"reference": "NEW-1"}
+
+
+def test_a_store_of_a_newer_packdesk_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    ProfileStore(tmp_path).close()
+    with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    with pytest.raises(NewerStoreError) as refused:
+        ProfileStore(tmp_path)
+    assert isinstance(refused.value, StoreError) and isinstance(refused.value, NewerSchemaError)
+    assert str(refused.value) == (
+        f"{tmp_path / 'store.sqlite3'} was written by a newer Packdesk (schema "
+        f"{SCHEMA_VERSION + 5}, this version knows up to {SCHEMA_VERSION}); "
+        "update Packdesk to open it"
+    )
