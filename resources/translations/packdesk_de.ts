@@ -4216,18 +4216,6 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Erstellt: {0} {tracking}</translation>
     </message>
     <message>
-        <source>Sample Shop</source>
-        <translation>Muster-Shop</translation>
-    </message>
-    <message>
-        <source>Sam</source>
-        <translation>Max</translation>
-    </message>
-    <message>
-        <source>Sample</source>
-        <translation>Mustermann</translation>
-    </message>
-    <message>
         <source>Receiver</source>
         <translation>Empfänger</translation>
     </message>
