@@ -2802,7 +2802,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>Order %1 ships with the next steady weight once the scale was empty.
 %2
 F2 ships with the weight shown; or type the weight and press Enter.</source>
-        <translation>Auftrag %1 wird mit dem nächsten ruhigen Gewicht versendet, sobald die Waage leer war.
+        <translation>Bestellung %1 wird mit dem nächsten ruhigen Gewicht versendet, sobald die Waage leer war.
 %2
 F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter drücken.</translation>
     </message>
@@ -4447,7 +4447,7 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Open jobs folder</source>
-        <translation>Auftragsordner öffnen</translation>
+        <translation>Ordner der Druckaufträge öffnen</translation>
     </message>
     <message>
         <source>Nothing printed yet. Create a label and press Print.</source>
@@ -4497,7 +4497,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Jobs folder</source>
-        <translation>Auftragsordner</translation>
+        <translation>Druckaufträge</translation>
     </message>
     <message>
         <source>Open the folder where the virtual printer keeps jobs</source>
@@ -5121,8 +5121,8 @@ Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort ange
     <message numerus="yes">
         <source>%n job(s) to print</source>
         <translation>
-            <numerusform>%n Auftrag zu drucken</numerusform>
-            <numerusform>%n Aufträge zu drucken</numerusform>
+            <numerusform>%n Etikett zu drucken</numerusform>
+            <numerusform>%n Etiketten zu drucken</numerusform>
         </translation>
     </message>
     <message>
