@@ -202,6 +202,11 @@ class ScanPresenter(QObject):
         self._show_preset(preset.name if preset else None)
         self.changed.emit()
 
+    def _forget_order(self) -> None:
+        """No order on the desk: its number, preset and items leave the page."""
+        view = self.view
+        view.items, view.order, view.preset, view.asks_weight = [], "", "", False
+
     def acknowledge(self) -> None:
         """Esc: confirm an error (the next scan is taken), or drop the order being packed."""
         if self.awaiting_ack:
@@ -210,7 +215,7 @@ class ScanPresenter(QObject):
             return
         if self.station is not None and self.station.current is not None:
             self.station.cancel()
-            self.view.items, self.view.order, self.view.asks_weight = [], "", False
+            self._forget_order()
             self._show(BLUE, translate("Scan", "Order dropped: scan an order"), "")
 
     def submit(self, action: str, argument: str = "") -> None:
@@ -384,7 +389,9 @@ class ScanPresenter(QObject):
             assert shipment is not None
             carrier = self.ctx.offers.get(shipment.carrier)
             name = carrier.display_name if carrier is not None else shipment.carrier
-            self.awaiting_ack, view.items = False, []
+            # waiting for the next: only the shipped order's number stays (with its result),
+            # not its preset and items
+            self.awaiting_ack, view.items, view.preset = False, [], ""
             self._show(
                 GREEN,
                 translate("Scan", "%1 %2")
