@@ -4630,8 +4630,12 @@ Gespeichert in {parent}</translation>
         <translation>{service} ({brand})</translation>
     </message>
     <message>
-        <source>Needs the service One day or One day early and your own carrier contract; for shipments sent on a Friday.</source>
-        <translation>Nur mit Express oder Express Frühzustellung und eigenem Vertrag beim Paketdienst; für Sendungen, die freitags verschickt werden.</translation>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>Needs the service {services} and your own carrier contract; for shipments sent on a Friday.</source>
+        <translation>Nur mit {services} und eigenem Vertrag beim Paketdienst; für Sendungen, die freitags verschickt werden.</translation>
     </message>
     <message>
         <source>This carrier offers no additional services.</source>

@@ -322,6 +322,8 @@ async def test_each_additional_service_has_its_fields(
     ]
     type_into(qtbot, drop.fields["message"].editor, "Garage")
     saturday = addons["saturday_delivery"]
+    # the hint names the services as the service list does
+    assert "Express or Express early morning" in saturday.note.text()
     click(qtbot, saturday.check)
     assert shown(form, "additional_services[2].name") == [
         "Saturday delivery needs the service Express or Express early morning."
