@@ -292,7 +292,7 @@ def walk(app: DeskApp, seen: Callable[[str, dict[str, Any]], None]) -> None:
             tabs = app.wait_state(lambda s: s["tabs"], "the Settings tabs")["tabs"][0]
             for tab in range(tabs["count"]):
                 app.ask("tab", name="settings_tabs", index=tab)
-                names = (*SETTINGS_TABS, "webhooks")
+                names = (*SETTINGS_TABS, "webhooks", "products")
                 seen(f"settings-{names[tab] if tab < len(names) else tab}", app.state())
         else:
             seen(PAGES[index] if index < len(PAGES) else f"page-{index}", app.state())
