@@ -75,11 +75,12 @@ bench: install ## the benchmarks under bench/, printing their figures (every one
 	echo "== make bench: $$(( $$(date +%s) - start )) s"; \
 	if [ -n "$$failed" ]; then echo "== exit status not 0:$$failed"; exit 1; fi
 
-screenshots: install ## render the main window to docs/screenshots/ (and in German to de/) under Xvfb
+screenshots: install ## render the main window to docs/screenshots/ (and in German to de/) under Xvfb; every page at a 1024x600 desk to desk/en, desk/de
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.scan docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots/de --language de
+	$(PY) -m tools.screenshots.desk docs/screenshots/desk
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots/de --language de
 
 translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm files the app loads
