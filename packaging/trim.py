@@ -64,6 +64,8 @@ def keep(dest: str) -> bool:
         return False  # a left-out module, as PyInstaller or a wheel (Windows) lays it out
     if "tests" in parts[1:-1] or path.suffix in _UNUSED_SUFFIXES:
         return False
+    if name == "distutils-precedence.pth":  # setuptools' hook: setuptools is left out
+        return False
     if parts[0] == "PySide6" and len(parts) > 1:
         if parts[1] in _PYSIDE_UNUSED_DIRS or (len(parts) == 2 and path.suffix == ".exe"):
             return False

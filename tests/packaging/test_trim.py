@@ -48,6 +48,7 @@ def test_the_windows_wheels_lose_their_tools_stubs_and_left_out_packages() -> No
         "PySide6/Qt6LabsStyleKit.dll",
         "setuptools/__init__.py",
         "setuptools-84.2.1.dist-info/METADATA",
+        "distutils-precedence.pth",
         "pythonwin/Pythonwin.exe",
         "numpy/_core/tests/test_api.py",
         "PIL/_avif.cp313-win_amd64.pyd",
