@@ -24,7 +24,6 @@ import ssl
 import struct
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
@@ -270,8 +269,7 @@ def start_service(wine: Wine, installed: Installed, data_dir: Path) -> WineServi
         process.kill()
         _, err = process.communicate(timeout=60)
         pytest.fail(f"service did not start: {line!r}\n{err[-4000:]}")
-    threading.Thread(target=process.stdout.read, daemon=True).start()
-    threading.Thread(target=process.stderr.read, daemon=True).start()  # type: ignore[union-attr]
+    # what it writes after that (a few log lines a request) waits in the pipes: read at the end
     info = json.loads(line)
     credentials = json.loads(wine.unix(info["credentials_file"]).read_text(encoding="utf-8"))
     return WineService(
@@ -304,7 +302,7 @@ def test_serve_makes_labels_and_print_sends_them_to_the_virtual_printer(
                 labels[label_format] = client.get(created.json()["label_url"]).content
     finally:
         service.process.terminate()
-        service.process.wait(timeout=60)
+        service.process.communicate(timeout=60)  # closes its pipes
     assert labels["pdf_a6"].startswith(b"%PDF")
     assert labels["zpl2_4x6in_203dpi"].lstrip().startswith(b"^XA")
     (tmp_path / "label.pdf").write_bytes(labels["pdf_a6"])
