@@ -30,7 +30,9 @@ from desktop_app.client.resources import (
     Quotes,
     RoutingRules,
     Sandbox,
+    ShipmentDocuments,
     Shipments,
+    Trackers,
     Webhooks,
 )
 from desktop_app.client.types import Me
@@ -98,6 +100,8 @@ class ShippingClient(BaseClient):
         self.routing_rules = RoutingRules(self)
         self.labels = Labels(self)
         self.sandbox = Sandbox(self)
+        self.shipment_documents = ShipmentDocuments(self)
+        self.trackers = Trackers(self)
 
     @classmethod
     def from_credentials(cls, creds: Credentials) -> ShippingClient:

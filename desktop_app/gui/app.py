@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
 
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
@@ -72,6 +73,9 @@ def main(argv: Sequence[str] = ()) -> int:
     from desktop_app.gui.i18n import install_translations
 
     install_translations()  # the saved choice, else the system's language
+    from desktop_app.gui.shell.appearance import follow_system_appearance
+
+    follow_system_appearance(app)  # dark or light, and high contrast, as the system says
     app.setQuitOnLastWindowClosed(False)  # the window closes itself after the async shutdown
     from desktop_app.gui.qt_compat import GuiThreadCollector
 
@@ -120,6 +124,10 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     # the New shipment page is up and usable; History, Settings and the operations pages are
     # built once it is painted (the service starts right after them: it takes longer anyway)
     await _first_paint()
+    from desktop_app.gui.widgets import accessibility
+
+    accessibility.install(app_instance())  # every control a screen reader reaches has a name
+    accessibility.fill_all(window)  # (the first page was shown before)
     _install_pages(window, context)
     if manager.load_details:
         from desktop_app.gui.i18n.profile_errors import load_problems_text
@@ -218,6 +226,15 @@ async def _first_paint() -> None:
     painted = asyncio.get_running_loop().create_future()
     QTimer.singleShot(0, lambda: painted.done() or painted.set_result(None))
     await painted
+
+
+def app_instance() -> QApplication:
+    """The running QApplication."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    return app
 
 
 def _report_startup() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.pairing import Pairing
+from desktop_app.service import audit
 from desktop_app.service.accounts import (
     DEFAULT_EMAIL,
     AccountError,
@@ -69,7 +70,10 @@ def _rate_limit(text: str) -> tuple[int, float]:
 
 def _serve_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="packdesk serve", description="Run the local Shipping Service over HTTPS."
+        prog="packdesk serve",
+        description="Run the local Shipping Service over HTTPS.",
+        epilog="Upkeep: packdesk serve migrate | backup FILE | restore FILE | audit "
+        "(each with --help).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8443, help="TCP port; 0 picks a free one")
@@ -290,12 +294,18 @@ async def _ensure_first_account(settings: ServiceSettings, email: str, tls: TlsF
             account = await first_account(session)
             creds = read_credentials(settings.credentials_file)
             keys: AccountKeys | None = None
+            action = None
             if account is None:
-                keys = await create_account(session, email)
-                await session.commit()
+                keys, action = await create_account(session, email), "account.created"
             elif creds is None or creds.get("account_id") != account.id:
                 # the file is gone or belongs to an older database: new keys for the first account
-                keys = await rotate_keys(session, account.email)
+                keys, action = await rotate_keys(session, account.email), "keys.rotated"
+            if keys is not None and action is not None:
+                session.add(
+                    audit.entry_by(
+                        audit.SERVICE_START, action, keys.account_id, account_id=keys.account_id
+                    )
+                )
                 await session.commit()
         if keys is not None:
             creds = dict(keys.as_json())
@@ -537,9 +547,14 @@ async def _accounts(args: argparse.Namespace) -> int:
                 return 0
             try:
                 if args.command == "add":
-                    keys = await create_account(session, args.email)
+                    keys, action = await create_account(session, args.email), "account.created"
                 else:
-                    keys = await rotate_keys(session, args.email)
+                    keys, action = await rotate_keys(session, args.email), "keys.rotated"
+                session.add(
+                    audit.entry_by(
+                        audit.COMMAND_LINE, action, keys.account_id, account_id=keys.account_id
+                    )
+                )
                 first = await first_account(session)
                 await session.commit()
             except AccountError as exc:
@@ -556,7 +571,11 @@ async def _accounts(args: argparse.Namespace) -> int:
 
 
 async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
-    from desktop_app.service.station_keys import add_station_keys, revoke_station_keys
+    from desktop_app.service.station_keys import (
+        account_by_email,
+        add_station_keys,
+        revoke_station_keys,
+    )
     from desktop_app.service.tables import ENVIRONMENTS
 
     try:
@@ -564,8 +583,12 @@ async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
             environments = ENVIRONMENTS if args.environment == "both" else (args.environment,)
             made = await add_station_keys(session, args.email, args.name, environments)
             result: dict[str, object] = dict(made.as_json())
+            action, account_id, what = "key.added", made.account_id, made.name
         else:
             result = {"revoked": await revoke_station_keys(session, args.email, args.key)}
+            account_id = (await account_by_email(session, args.email)).id
+            action, what = "key.revoked", args.key
+        session.add(audit.entry_by(audit.COMMAND_LINE, action, what, account_id=account_id))
         await session.commit()
     except AccountError as exc:
         print(f"packdesk accounts: {exc}", file=sys.stderr)

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from typing import Any
 
 from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.customs import customs_plan, parse_amount
 from desktop_app.domain.labels import label_format
 from desktop_app.service.labels_layout import SANDBOX_MARK, LabelPage
 from desktop_app.service.labels_zpl import render_zpl, zpl_escape
@@ -180,6 +181,40 @@ def _extras(shipment: Mapping[str, Any], package: Mapping[str, Any]) -> tuple[st
     return tuple(marks)
 
 
+def cn22_lines(shipment: Mapping[str, Any]) -> tuple[str, ...]:
+    """The CN 22 part of a label whose carrier prints it there (Warenpost International), else
+    none: the contents' type, each item and the total, as on the paper form."""
+    plan = customs_plan(shipment)
+    if not plan.cn22_on_label:
+        return ()
+    declaration = shipment.get("customs_declaration") or {}
+    currency = _s(declaration.get("currency"))
+    kind = CN22_CONTENTS.get(_s(declaration.get("contents_type")), "")
+    lines = [f"CN 22 CUSTOMS DECLARATION - {kind}".rstrip(" -")]
+    items = list(declaration.get("items") or [])
+    for package in shipment.get("packages") or []:
+        items += package.get("customs_declaration_items") or []
+    for item in items:
+        value = parse_amount(item.get("value_amount")) or 0.0
+        lines.append(
+            f"{item.get('quantity') or 1}x {_s(item.get('description'))}  "
+            f"{_float(item.get('net_weight')):.3f} kg  {value:.2f} {currency}  "
+            f"HS {_s(item.get('hs_tariff_number')) or '-'}  {_s(item.get('origin_country'))}"
+        )
+    total = parse_amount(declaration.get("total_value_amount")) or 0.0
+    lines.append(f"Total value {total:.2f} {currency}")
+    return tuple(lines)
+
+
+CN22_CONTENTS = {
+    "gift": "GIFT",
+    "documents": "DOCUMENTS",
+    "commercial_sample": "COMMERCIAL SAMPLE",
+    "returned_goods": "RETURNED GOODS",
+    "commercial_goods": "SALE OF GOODS",
+}
+
+
 def _dimensions(package: Mapping[str, Any]) -> tuple[float, float, float] | None:
     dims = tuple(_float(package.get(k)) for k in ("length", "width", "height"))
     return (dims[0], dims[1], dims[2]) if all(d > 0 for d in dims) else None
@@ -212,6 +247,7 @@ def label_pages_for_shipment(
         )
     reference = _s(shipment.get("reference_number")) or None
     created = _created(shipment)
+    customs = cn22_lines(shipment)
     pages = []
     for i, (package, number) in enumerate(zip(packages, tracking_numbers, strict=True)):
         url = tracking_urls[i] if tracking_urls is not None else tracking_url(carrier, number)
@@ -233,6 +269,7 @@ def label_pages_for_shipment(
                 extras=_extras(shipment, package),
                 tracking_url=url,
                 description=_s(package.get("description")) or None,
+                customs=customs,
             )
         )
     return pages

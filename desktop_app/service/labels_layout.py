@@ -53,6 +53,8 @@ class LabelPage:
     extras: tuple[str, ...] = ()
     tracking_url: str | None = None
     description: str | None = None
+    # the CN 22 part printed on the label (Warenpost International): its lines
+    customs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +225,7 @@ def info_lines(page: LabelPage) -> list[str]:
         lines[-1] += "   Dims: " + " x ".join(_fmt_num(d) for d in page.dimensions_cm) + " cm"
     if page.description:
         lines.append(f"Content: {page.description}")
+    lines.extend(page.customs)
     return lines
 
 

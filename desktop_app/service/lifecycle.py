@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.events import TRACKING_STATUSES
+from desktop_app.service import audit
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.events import emit_event
 from desktop_app.service.shipments import delete_shipment
@@ -162,6 +163,15 @@ async def delete_expired_sandbox_shipments(ctx: ServiceContext) -> int:
             for row in rows:
                 # the same path as DELETE /v1/shipments/{id}: label files go, the event fires
                 await delete_shipment(session, row)
+                session.add(
+                    audit.entry_by(
+                        audit.SANDBOX_RETENTION,
+                        "shipment.deleted",
+                        row.id,
+                        account_id=row.account_id,
+                        environment=row.environment,
+                    )
+                )
         deleted += len(rows)
         if len(rows) < DELETION_BATCH:
             break

@@ -237,7 +237,7 @@ class ServiceMiddleware:
                 path,
                 answered or "no answer",
                 (time.perf_counter() - began) * 1000,
-                key_info.label if keyed else "none",
+                key_info.label if isinstance(key_info, KeyInfo) else "none",
                 client[0] if client else "unknown",
                 request_id,
             )

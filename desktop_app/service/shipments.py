@@ -16,8 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentRequest
-from desktop_app.domain.normalize import normalize_request
+from desktop_app.domain.normalize import normalize_request, read_reference_body
 from desktop_app.domain.rules import validate
+from desktop_app.service import audit
 from desktop_app.service.account_settings import fill_default_addresses, merge_update
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.addresses import (
@@ -33,9 +34,16 @@ from desktop_app.service.carriers import (
     parse_partner_care_of,
     price,
 )
+from desktop_app.service.customs_documents import (
+    customs_documents,
+    declaration_view,
+    stored_declaration,
+    stored_items,
+)
 from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.events import emit_event
 from desktop_app.service.labels import label_file_extension, label_media_type
+from desktop_app.service.mail import send_mail
 from desktop_app.service.render import LabelRenderer
 from desktop_app.service.tables import (
     LabelFile,
@@ -51,6 +59,16 @@ LABEL_CREATED_STATUS = "label_created"
 LABEL_CREATED_EVENT = f"shipment.tracking.{LABEL_CREATED_STATUS}"
 DELETED_EVENT = "shipment.status.deleted"
 LABEL_FILES_PATH = "/v1/label_files"
+TRACKING_PAGE_PATH = "/v1/tracking"
+#: request fields of the reference kept as given on the stored shipment
+KEPT_FIELDS = (
+    "description",
+    "incoterm",
+    "shipper_notification_email",
+    "billing",
+    "order_id",
+    "returned_items",
+)
 # private keys of the stored body, never shown on the wire
 _TOKEN = "_label_token"
 # callers without the service's renderer (scripts, tests) render in a thread
@@ -61,11 +79,11 @@ def _problems_422(messages: Sequence[str]) -> ServiceError:
     return ServiceError(422, list(messages) or ["validation failed"])
 
 
-def check_shipment_draft(draft: dict[str, Any], now: dt.datetime | None = None) -> ShipmentRequest:
+def check_shipment_draft(draft: dict[str, Any]) -> ShipmentRequest:
     """Domain rules, then the strict model of the normalised draft ("de" -> "DE"); 422 with
-    `path: message` strings. `now` is the service's clock (the day decides Saturday delivery)."""
-    clock = (lambda: now.astimezone()) if now is not None else None
-    problems = validate(draft, clock=clock)
+    `path: message` strings. Saturday delivery is taken any day: the carrier hands it over
+    on the Friday (the desk points out the day: `domain.rules.notices`)."""
+    problems = validate(draft)
     if problems:
         raise _problems_422([str(p) for p in problems])
     try:
@@ -175,6 +193,7 @@ def build_body(
     """The stored wire object of a shipment without label (URLs are added per response)."""
     wire = request.to_wire()
     service = request.service or DEFAULT_SERVICE
+    now = _iso(created_at)
     packages_in = wire.get("packages") or ([wire["package"]] if "package" in wire else [])
     packages = []
     for index, package in enumerate(packages_in):
@@ -185,6 +204,9 @@ def build_body(
                 **{k: package.get(k) for k in ("weight", "length", "width", "height", "type")},
                 "declared_value": package.get("declared_value"),
                 "description": package.get("description"),
+                "customs_declaration_items": stored_items(
+                    package.get("customs_declaration_items"), now
+                ),
                 "carrier_tracking_no": None,
                 "tracking_events": [],
             }
@@ -210,6 +232,9 @@ def build_body(
         },
         "notification_email": request.notification_email,
         "pickup": wire.get("pickup"),
+        "cover_address": wire.get("cover_address"),
+        "customs_declaration": stored_declaration(wire, now),
+        **{name: wire.get(name) for name in KEPT_FIELDS},
     }
     return body
 
@@ -255,6 +280,11 @@ def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
         if ptoken:
             package["label_url"] = f"{base}{LABEL_FILES_PATH}/{ptoken}.{ext}"
     body["carrier_tracking_url"] = body.get("tracking_url")
+    if not body.get("tracking_url"):
+        # the service's own tracking page until the carrier has one (the reference requires it)
+        body["tracking_url"] = f"{base}{TRACKING_PAGE_PATH}/{body['id']}"
+    if isinstance(body.get("customs_declaration"), dict):
+        body["customs_declaration"] = declaration_view(body, base)
     return without_nulls(body)
 
 
@@ -353,6 +383,7 @@ async def create_label(
     body["tracking_url"] = result.tracking_url
     body["price"] = result.price
     body["tracking_status"] = LABEL_CREATED_STATUS
+    document = await customs_documents(session, row, body, key.sandbox)
     row.body = body
     row.carrier_tracking_no = result.carrier_tracking_no
     row.shipment_type = "label_created"
@@ -371,13 +402,36 @@ async def create_label(
         )
         for file_token, package_id, data in files
     )
+    if document is not None:
+        session.add(document)
     await session.flush()
+    await _notify_shipper(session, body)
     await emit_event(
         session,
         account_id=row.account_id,
         environment=row.environment,
         event_type=LABEL_CREATED_EVENT,
         shipment_id=row.id,
+    )
+
+
+async def _notify_shipper(session: AsyncSession, body: Mapping[str, Any]) -> None:
+    """The carrier's notice to `shipper_notification_email`, kept in the mail outbox: the
+    local service's carriers are simulated, so it records the mail a carrier would send."""
+    address = body.get("shipper_notification_email")
+    if not address:
+        return
+    number = body.get("carrier_tracking_no") or ""
+    await send_mail(
+        session,
+        smtp_url=None,
+        to=str(address),
+        subject=f"Shipment {number} registered with {str(body.get('carrier') or '').upper()}",
+        body=(
+            f"The label of shipment {body.get('id')} was created.\n"
+            f"Tracking number: {number}\n"
+            f"Reference: {body.get('reference_number') or '-'}\n"
+        ),
     )
 
 
@@ -396,17 +450,17 @@ async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> Ship
 
 
 async def prepare(
-    session: AsyncSession, key: KeyInfo, body: dict[str, Any], now: dt.datetime | None = None
+    session: AsyncSession, key: KeyInfo, body: dict[str, Any]
 ) -> tuple[ShipmentRequest, dict[str, str]]:
     """Check a create/update body fully: rules, model, references, rules again after resolving.
 
     A body without `from` (or a returns body without `to`) gets the account's default address.
     """
-    body = await fill_default_addresses(session, key.account_id, body)
-    request = check_shipment_draft(body, now)
+    body = await fill_default_addresses(session, key.account_id, read_reference_body(body))
+    request = check_shipment_draft(body)
     resolved, ids = await resolve_addresses(session, key, body)
     if resolved != body:
-        request = check_shipment_draft(resolved, now)
+        request = check_shipment_draft(resolved)
     return request, ids
 
 
@@ -424,7 +478,7 @@ async def create_shipment(
     The writes run under `write_lock`: with SQLite one writer at a time is all there is, and
     queueing on an asyncio lock is fairer and faster than SQLite's sleeping busy handler.
     """
-    request, ids = await prepare(session, key, body, now)
+    request, ids = await prepare(session, key, body)
     shipment_id = new_hex_id()
     stored = build_body(
         request, shipment_id=shipment_id, created_at=now, address_ids=ids, sandbox=key.sandbox
@@ -449,6 +503,7 @@ async def create_shipment(
         ordered = await order_label(carriers, stored, key, renderer)
     async with write_lock or contextlib.nullcontext():
         session.add(row)
+        session.add(audit.entry(key, "shipment.created", row.id))
         if ordered is not None:
             await create_label(session, carriers, row, key, ordered)
         await session.commit()
@@ -462,14 +517,13 @@ async def update_shipment(
     row: ShipmentRow,
     body: dict[str, Any],
     renderer: LabelRenderer | None = None,
-    now: dt.datetime | None = None,
 ) -> ShipmentRow:
     """Change a shipment that has no label yet (400 once it has one): the given fields merged
     onto the stored request, as the real service; the caller commits."""
     if row.shipment_type != "prepared":
         raise ServiceError(400, ["the shipment has a label already and can no longer be changed"])
     body = merge_update(row.request, body)
-    request, ids = await prepare(session, key, body, now)
+    request, ids = await prepare(session, key, body)
     created = dt.datetime.fromisoformat(row.body["created_at"])
     old_packages = [p["id"] for p in row.body.get("packages", [])]
     stored = build_body(

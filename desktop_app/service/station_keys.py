@@ -38,7 +38,7 @@ class StationKeys:
         return out
 
 
-async def _account(session: AsyncSession, email: str) -> Account:
+async def account_by_email(session: AsyncSession, email: str) -> Account:
     account = await session.scalar(select(Account).where(Account.email == email.strip()))
     if account is None:
         raise AccountError(f"no account for {email}")
@@ -67,7 +67,7 @@ async def add_station_keys(
     session: AsyncSession, email: str, name: str, environments: tuple[str, ...] = ENVIRONMENTS
 ) -> StationKeys:
     """Make named keys (sandbox and live by default) for a station (the caller commits)."""
-    account = await _account(session, email)
+    account = await account_by_email(session, email)
     name = _clean_name(name)
     active = await _active_keys(session, account.id)
     if any(other is not None and other.casefold() == name.casefold() for _, other in active):
@@ -94,7 +94,7 @@ async def revoke_station_keys(session: AsyncSession, email: str, which: str) -> 
 
     The account's other keys keep working. The caller commits.
     """
-    account = await _account(session, email)
+    account = await account_by_email(session, email)
     active = await _active_keys(session, account.id)
     wanted = " ".join(which.split()).casefold()
     keys = [key for key, name in active if name is not None and name.casefold() == wanted]

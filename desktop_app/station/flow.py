@@ -38,6 +38,8 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from desktop_app.client.account_addresses import address_fields
+from desktop_app.domain.customs import customs_plan
+from desktop_app.domain.models import Shipment
 from desktop_app.domain.presets import (
     ShippingPreset,
     apply_preset,
@@ -49,6 +51,7 @@ from desktop_app.domain.sanitize import sanitize
 from desktop_app.printing.formats import printer_format_chooser
 from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.profiles.store import StoredOrder, StoredShipment
+from desktop_app.station.customs import order_declaration
 from desktop_app.station.packing import PackCheck, PackLine, item_title
 from desktop_app.station.slip import PackingSlip, SlipLine, merge_pdfs, slip_document
 
@@ -406,6 +409,8 @@ class Station:
         preset = state.preset
         if preset is not None:
             draft = apply_preset(draft, preset)
+        if customs_plan(draft).needs_declaration:
+            draft["customs_declaration"] = order_declaration(data, Catalogue.of_store(self.store))
         if not (draft.get("label") or {}).get("format"):
             choose = printer_format_chooser(
                 self.printer, self.profile.preferences.label_format_override
@@ -533,6 +538,43 @@ class Station:
         )
 
     async def _print(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:
+        """Label and slip (see `_print_label`), then the customs papers on the A4 printer."""
+        jobs = await self._print_label(order, shipment)
+        papers_printer = self.documents_printer
+        if not jobs or self.queue is None or papers_printer is None:
+            return jobs
+        papers = await self._customs_papers(shipment)
+        if papers is None:
+            return jobs
+        job = await self.queue.enqueue_async(
+            papers_printer, papers, title="customs documents", reference=order.number
+        )
+        return (*jobs, job.id)
+
+    @property
+    def documents_printer(self) -> PrinterDefinition | None:
+        """Where A4 documents (customs papers) go: the slip printer or the label printer that
+        prints PDF pages, else none (a thermal printer cannot print an A4 form)."""
+        for candidate in (self.slip_printer, self.printer):
+            if candidate is not None and candidate.kind == "pdf":
+                return candidate
+        return None
+
+    async def _customs_papers(self, shipment: StoredShipment) -> bytes | None:
+        """The carrier's customs PDF of a shipment (CN 23, invoice), None when it has none."""
+        declaration = shipment.data.get("customs_declaration")
+        url = (
+            declaration.get("carrier_declaration_document_url")
+            if isinstance(declaration, Mapping)
+            else None
+        )
+        if not url:
+            return None
+        return await self.creator.client.shipment_documents.customs_documents(
+            Shipment.model_validate(shipment.data)
+        )
+
+    async def _print_label(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:
         queue, printer = self.queue, self.printer
         if queue is None or printer is None or shipment.label_path is None:
             return ()

@@ -2,6 +2,120 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Customs</name>
+    <message>
+        <source>Sale of goods</source>
+        <translation>Verkauf von Waren</translation>
+    </message>
+    <message>
+        <source>Commercial sample</source>
+        <translation>Warenmuster</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>Gift</source>
+        <translation>Geschenk</translation>
+    </message>
+    <message>
+        <source>Returned goods</source>
+        <translation>Rücksendung</translation>
+    </message>
+    <message>
+        <source>Item (what it is, made of)</source>
+        <translation>Artikel (was, woraus)</translation>
+    </message>
+    <message>
+        <source>HS code</source>
+        <translation>HS-Code</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Ursprung</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>Anz.</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Net kg</source>
+        <translation>Netto kg</translation>
+    </message>
+    <message>
+        <source>Customs declaration</source>
+        <translation>Zollinhaltserklärung</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Währung</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>Erläuterung</translation>
+    </message>
+    <message>
+        <source>Seller&apos;s customs number</source>
+        <translation>Zollnummer des Verkäufers</translation>
+    </message>
+    <message>
+        <source>MRN (export)</source>
+        <translation>MRN (Ausfuhr)</translation>
+    </message>
+    <message>
+        <source>Add item</source>
+        <translation>Artikel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Total of the items: {total} {currency}</source>
+        <translation>Summe der Artikel: {total} {currency}</translation>
+    </message>
+    <message>
+        <source>CN 23</source>
+        <translation>CN 23</translation>
+    </message>
+    <message>
+        <source>CN 22</source>
+        <translation>CN 22</translation>
+    </message>
+    <message>
+        <source>commercial invoice</source>
+        <translation>Handelsrechnung</translation>
+    </message>
+    <message>
+        <source>CN 22 on the label</source>
+        <translation>CN 22 auf dem Etikett</translation>
+    </message>
+    <message>
+        <source>no papers</source>
+        <translation>keine Papiere</translation>
+    </message>
+    <message>
+        <source>Printed for customs: {documents}</source>
+        <translation>Für den Zoll gedruckt: {documents}</translation>
+    </message>
+</context>
+<context>
+    <name>Accessibility</name>
+    <message>
+        <source>Columns: %1</source>
+        <translation>Spalten: %1</translation>
+    </message>
+    <message>
+        <source>In %1</source>
+        <translation>In %1</translation>
+    </message>
+</context>
+<context>
     <name>Addresses</name>
     <message>
         <source>(no name)</source>
@@ -2444,6 +2558,78 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Saturday delivery is only for parcels sent on a Friday.</source>
         <translation>Samstagszustellung gibt es nur für Pakete, die an einem Freitag verschickt werden.</translation>
+    </message>
+    <message>
+        <source>A parcel to or from {place} crosses a customs border: declare its contents.</source>
+        <translation>Ein Paket nach oder aus {place} geht über eine Zollgrenze: geben Sie seinen Inhalt an.</translation>
+    </message>
+    <message>
+        <source>Choose what the parcel contains (goods, gift, documents ...).</source>
+        <translation>Wählen Sie, was das Paket enthält (Waren, Geschenk, Dokumente …).</translation>
+    </message>
+    <message>
+        <source>{carrier} takes customs values in {currencies} only.</source>
+        <translation>{carrier} nimmt Zollwerte nur in {currencies} an.</translation>
+    </message>
+    <message>
+        <source>Enter what the contents are worth; customs take no goods worth 0.</source>
+        <translation>Geben Sie den Wert des Inhalts an; der Zoll nimmt keine Waren mit dem Wert 0 an.</translation>
+    </message>
+    <message>
+        <source>Goods worth more than {amount} {currency} need an export declaration: enter its MRN.</source>
+        <translation>Waren über {amount} {currency} brauchen eine Ausfuhranmeldung: geben Sie ihre MRN an.</translation>
+    </message>
+    <message>
+        <source>An MRN has 18 characters, e.g. 25DE123456789012A4.</source>
+        <translation>Eine MRN hat 18 Zeichen, z. B. 25DE123456789012A4.</translation>
+    </message>
+    <message>
+        <source>This destination needs the seller&apos;s {what}, e.g. {example}.</source>
+        <translation>Dieses Ziel verlangt die {what} des Verkäufers, z. B. {example}.</translation>
+    </message>
+    <message>
+        <source>Enter the seller&apos;s {what} in its form, e.g. {example}.</source>
+        <translation>Geben Sie die {what} des Verkäufers in ihrer Form ein, z. B. {example}.</translation>
+    </message>
+    <message>
+        <source>If the seller is registered, enter its {what} (e.g. {example}); otherwise the receiver pays the import tax on delivery.</source>
+        <translation>Ist der Verkäufer registriert, geben Sie seine {what} ein (z. B. {example}); sonst zahlt der Empfänger die Einfuhrsteuer bei der Zustellung.</translation>
+    </message>
+    <message>
+        <source>Customs refuse “{text}” alone: say what the item is and what it is made of.</source>
+        <translation>Der Zoll lehnt „{text}“ allein ab: nennen Sie, was der Artikel ist und woraus er besteht.</translation>
+    </message>
+    <message>
+        <source>Commercial goods need their customs tariff number (HS code, 6 to 10 digits).</source>
+        <translation>Handelswaren brauchen ihre Zolltarifnummer (HS-Code, 6 bis 10 Ziffern).</translation>
+    </message>
+    <message>
+        <source>Enter the HS code as 6 to 10 digits, e.g. 610910.</source>
+        <translation>Geben Sie den HS-Code mit 6 bis 10 Ziffern ein, z. B. 610910.</translation>
+    </message>
+    <message>
+        <source>Enter a whole number of 1 or more.</source>
+        <translation>Geben Sie eine ganze Zahl ab 1 ein.</translation>
+    </message>
+    <message>
+        <source>{carrier} needs a description of the contents for parcels abroad.</source>
+        <translation>{carrier} braucht für Pakete ins Ausland eine Beschreibung des Inhalts.</translation>
+    </message>
+    <message>
+        <source>The items add up to {items}, the total says {total}.</source>
+        <translation>Die Artikel ergeben zusammen {items}, der Gesamtwert sagt {total}.</translation>
+    </message>
+    <message>
+        <source>Choose a delivery term.</source>
+        <translation>Wählen Sie eine Lieferbedingung.</translation>
+    </message>
+    <message>
+        <source>Choose who pays: the receiver, the sender or a third party.</source>
+        <translation>Wählen Sie, wer zahlt: der Empfänger, der Absender oder ein Dritter.</translation>
+    </message>
+    <message>
+        <source>Choose a reason for the return.</source>
+        <translation>Wählen Sie einen Grund für die Rücksendung.</translation>
     </message>
     <message>
         <source>This could not be checked; please review it.</source>

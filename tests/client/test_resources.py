@@ -177,6 +177,23 @@ async def test_webhooks(client: ShippingClient, webhook_receiver: Receiver) -> N
         await client.webhooks.get(created.id)
 
 
+#: a parcel to the UK crosses a customs border: a small gift declared
+GIFT: dict[str, Any] = {
+    "contents_type": "gift",
+    "currency": "EUR",
+    "total_value_amount": 20,
+    "items": [
+        {
+            "origin_country": "DE",
+            "description": "Paperback novel",
+            "quantity": 1,
+            "value_amount": "20",
+            "net_weight": 0.4,
+        }
+    ],
+}
+
+
 async def test_writes_go_out_in_the_carriers_spelling(client_service: RunningService) -> None:
     """ "de" and "sw1a1aa" pass the rules; what leaves the desk is "DE" and "SW1A 1AA"."""
     sent: list[dict[str, Any]] = []
@@ -188,9 +205,11 @@ async def test_writes_go_out_in_the_carriers_spelling(client_service: RunningSer
     async with watched_client(client_service, record) as client:
         to = {**RECEIVER, "country": "gb", "zip_code": "sw1a1aa", "city": "London"}
         shipment = await client.shipments.create(
-            shipment_request(to=to, create_shipping_label=False)
+            shipment_request(to=to, create_shipping_label=False, customs_declaration=GIFT)
         )
-        changed = shipment_request(to={**to, "zip_code": "ec1a1bb"}, create_shipping_label=False)
+        changed = shipment_request(
+            to={**to, "zip_code": "ec1a1bb"}, create_shipping_label=False, customs_declaration=GIFT
+        )
         await client.shipments.update(shipment.id, changed)
         await client.addresses.create({**RECEIVER, "country": "nl", "zip_code": "1011ab"})
     assert [(b["to"]["country"], b["to"]["zip_code"]) for b in sent[:2]] == [

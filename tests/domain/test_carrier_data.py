@@ -71,7 +71,7 @@ def test_a_carrier_added_as_data_gets_its_names_and_required_fields(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     catalog = parse_catalog(with_acme(raw_catalog()))
-    for module in (catalog_module, rules, labels):
+    for module in (catalog_module, rules.shipment, labels):
         monkeypatch.setattr(module, "load_catalog", lambda: catalog)
     shipment = draft("dpd", "returns")
     shipment["carrier"] = "acme"

@@ -15,7 +15,7 @@ import pytest
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.normalize import normalize_address, normalize_request
 from desktop_app.domain.postcodes import POSTCODE_FORMATS, canonical_postcode
-from desktop_app.domain.rules import Problem, validate
+from desktop_app.domain.rules import Problem, notices, validate
 from desktop_app.domain.rules_address import PARTNER_ID_EXAMPLE
 from desktop_app.domain.samples import sample_receiver, sample_sender
 from desktop_app.resources import resource_path
@@ -24,6 +24,26 @@ A_TUESDAY = datetime(2026, 11, 24, 9, 30, tzinfo=UTC)
 A_FRIDAY = A_TUESDAY + timedelta(days=3)
 
 EU = "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split()
+
+
+#: A parcel leaving the EU: a customs declaration (and the description UPS needs abroad)
+ABROAD: dict[str, Any] = {
+    "description": "Books",
+    "customs_declaration": {
+        "contents_type": "gift",
+        "currency": "EUR",
+        "total_value_amount": 20,
+        "items": [
+            {
+                "origin_country": "DE",
+                "description": "Paperback novel",
+                "quantity": 1,
+                "value_amount": "20",
+                "net_weight": 0.4,
+            }
+        ],
+    },
+}
 
 
 def base(carrier: str = "dhl", service: str = "standard") -> dict[str, Any]:
@@ -71,17 +91,71 @@ PASSING: list[tuple[str, str, str, dict[str, Any], Any]] = [
     ("DE 10115", "dhl", "standard", {"to.zip_code": "10115"}, None),
     ("DE with old prefix", "dhl", "standard", {"to.zip_code": "D-10115"}, None),
     ("AT with prefix", "dhl", "standard", {"to.country": "AT", "to.zip_code": "A-1010"}, None),
-    ("GB outward inward", "dhl", "standard", {"to.country": "GB", "to.zip_code": "SW1A 1AA"}, None),
-    ("GB lower, no space", "dhl", "standard", {"to.country": "GB", "to.zip_code": "sw1a1aa"}, None),
-    ("GB A9 9AA", "dhl", "standard", {"to.country": "GB", "to.zip_code": "M1 1AE"}, None),
-    ("GB A99 9AA", "dhl", "standard", {"to.country": "GB", "to.zip_code": "B33 8TH"}, None),
-    ("GB AA9 9AA", "dhl", "standard", {"to.country": "GB", "to.zip_code": "CR2 6XH"}, None),
-    ("GB AA99 9AA", "dhl", "standard", {"to.country": "GB", "to.zip_code": "DN55 1PT"}, None),
-    ("GB A9A 9AA", "dhl", "standard", {"to.country": "GB", "to.zip_code": "W1A 0AX"}, None),
-    ("GB AA9A 9AA", "dhl", "standard", {"to.country": "GB", "to.zip_code": "EC1A 1BB"}, None),
-    ("US ZIP", "ups", "standard", {"to.country": "US", "to.zip_code": "20500"}, None),
-    ("US ZIP+4", "dhl", "standard", {"to.country": "US", "to.zip_code": "20500-0003"}, None),
-    ("US ZIP+4 for UPS", "ups", "standard", {"to.country": "US", "to.zip_code": "205000003"}, None),
+    (
+        "GB outward inward",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "GB", "to.zip_code": "SW1A 1AA"},
+        None,
+    ),
+    (
+        "GB lower, no space",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "GB", "to.zip_code": "sw1a1aa"},
+        None,
+    ),
+    ("GB A9 9AA", "dhl", "standard", {**ABROAD, "to.country": "GB", "to.zip_code": "M1 1AE"}, None),
+    (
+        "GB A99 9AA",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "GB", "to.zip_code": "B33 8TH"},
+        None,
+    ),
+    (
+        "GB AA9 9AA",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "GB", "to.zip_code": "CR2 6XH"},
+        None,
+    ),
+    (
+        "GB AA99 9AA",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "GB", "to.zip_code": "DN55 1PT"},
+        None,
+    ),
+    (
+        "GB A9A 9AA",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "GB", "to.zip_code": "W1A 0AX"},
+        None,
+    ),
+    (
+        "GB AA9A 9AA",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "GB", "to.zip_code": "EC1A 1BB"},
+        None,
+    ),
+    ("US ZIP", "ups", "standard", {**ABROAD, "to.country": "US", "to.zip_code": "20500"}, None),
+    (
+        "US ZIP+4",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "US", "to.zip_code": "20500-0003"},
+        None,
+    ),
+    (
+        "US ZIP+4 for UPS",
+        "ups",
+        "standard",
+        {**ABROAD, "to.country": "US", "to.zip_code": "205000003"},
+        None,
+    ),
     ("NL with space", "dhl", "standard", {"to.country": "NL", "to.zip_code": "1011 AB"}, None),
     ("NL lower, no space", "dhl", "standard", {"to.country": "NL", "to.zip_code": "1011ab"}, None),
     ("PL with hyphen", "dhl", "standard", {"to.country": "PL", "to.zip_code": "00-950"}, None),
@@ -89,13 +163,37 @@ PASSING: list[tuple[str, str, str, dict[str, Any], Any]] = [
     ("CZ with space", "dhl", "standard", {"to.country": "CZ", "to.zip_code": "110 00"}, None),
     ("LV without prefix", "dhl", "standard", {"to.country": "LV", "to.zip_code": "1010"}, None),
     ("IE Eircode", "dhl", "standard", {"to.country": "IE", "to.zip_code": "d02 x285"}, None),
-    ("CH with prefix", "dhl", "standard", {"to.country": "CH", "to.zip_code": "CH-8001"}, None),
-    ("NO leading zero", "dhl", "standard", {"to.country": "NO", "to.zip_code": "0150"}, None),
-    ("country without a format", "dhl", "standard", {"to.country": "JP", "to.zip_code": "x"}, None),
+    (
+        "CH with prefix",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "CH", "to.zip_code": "CH-8001"},
+        None,
+    ),
+    (
+        "NO leading zero",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "NO", "to.zip_code": "0150"},
+        None,
+    ),
+    (
+        "country without a format",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "JP", "to.zip_code": "x"},
+        None,
+    ),
     # country codes in any case
     ("country lower case", "dhl", "standard", {"to.country": "de"}, None),
     ("country mixed case, spaces", "dhl", "standard", {"from.country": " De "}, None),
-    ("country gb lower", "dhl", "standard", {"to.country": "gb", "to.zip_code": "EC1A 1BB"}, None),
+    (
+        "country gb lower",
+        "dhl",
+        "standard",
+        {**ABROAD, "to.country": "gb", "to.zip_code": "EC1A 1BB"},
+        None,
+    ),
     # what label fonts print
     ("Polish name", "dhl", "standard", {"to.first_name": "Łukasz", "to.last_name": "Żółć"}, None),
     ("sharp s", "dhl", "standard", {"to.street": "Große Straße"}, None),
@@ -121,14 +219,18 @@ PASSING: list[tuple[str, str, str, dict[str, Any], Any]] = [
     [pytest.param(c, s, ch, k, id=name) for name, c, s, ch, k in PASSING],
 )
 def test_passes(carrier: str, service: str, changes: dict[str, Any], clock: Any) -> None:
-    assert validate(changed(base(carrier, service), changes), clock=clock) == []
+    draft = changed(base(carrier, service), changes)
+    assert validate(draft) == []
+    if clock is not None:  # Saturday delivery on a Friday: nothing to point out
+        assert notices(draft, clock=clock) == []
 
 
 @pytest.mark.parametrize("country", [*EU, "CH", "LI", "NO", "IS", "GB", "US"])
 def test_every_country_of_the_table_takes_its_example(country: str) -> None:
     fmt = POSTCODE_FORMATS[country]
     assert canonical_postcode(country, fmt.example) == fmt.example
-    draft = changed(base("ups"), {"to.country": country, "to.zip_code": fmt.example})
+    changes = {"to.country": country, "to.zip_code": fmt.example}
+    draft = changed(base("ups"), changes if country in EU else {**ABROAD, **changes})
     assert validate(draft) == []
 
 
@@ -179,7 +281,7 @@ FAILING: list[tuple[str, str, str, dict[str, Any], Any, str, str, str]] = [
         "GB outward only",
         "dhl",
         "standard",
-        {"to.country": "GB", "to.zip_code": "SW1A"},
+        {**ABROAD, "to.country": "GB", "to.zip_code": "SW1A"},
         None,
         "to.zip_code",
         "invalid_postcode",
@@ -190,7 +292,7 @@ FAILING: list[tuple[str, str, str, dict[str, Any], Any, str, str, str]] = [
         "GB digits",
         "dhl",
         "standard",
-        {"to.country": "GB", "to.zip_code": "12345"},
+        {**ABROAD, "to.country": "GB", "to.zip_code": "12345"},
         None,
         "to.zip_code",
         "invalid_postcode",
@@ -201,7 +303,7 @@ FAILING: list[tuple[str, str, str, dict[str, Any], Any, str, str, str]] = [
         "US 4 digits",
         "ups",
         "standard",
-        {"to.country": "US", "to.zip_code": "2050"},
+        {**ABROAD, "to.country": "US", "to.zip_code": "2050"},
         None,
         "to.zip_code",
         "invalid_postcode",
@@ -211,7 +313,7 @@ FAILING: list[tuple[str, str, str, dict[str, Any], Any, str, str, str]] = [
         "US ZIP+3",
         "ups",
         "standard",
-        {"to.country": "US", "to.zip_code": "20500-000"},
+        {**ABROAD, "to.country": "US", "to.zip_code": "20500-000"},
         None,
         "to.zip_code",
         "invalid_postcode",
@@ -251,7 +353,7 @@ FAILING: list[tuple[str, str, str, dict[str, Any], Any, str, str, str]] = [
         "CH 5 digits",
         "dhl",
         "standard",
-        {"to.country": "CH", "to.zip_code": "80010"},
+        {**ABROAD, "to.country": "CH", "to.zip_code": "80010"},
         None,
         "to.zip_code",
         "invalid_postcode",
@@ -272,7 +374,7 @@ FAILING: list[tuple[str, str, str, dict[str, Any], Any, str, str, str]] = [
         "unknown code",
         "dhl",
         "standard",
-        {"to.country": "XX"},
+        {**ABROAD, "to.country": "XX"},
         None,
         "to.country",
         "invalid_country",
@@ -370,27 +472,6 @@ FAILING: list[tuple[str, str, str, dict[str, Any], Any, str, str, str]] = [
         "unprintable_character",
         'Labels cannot print "📚" (books); remove it from the description.',
     ),
-    # Saturday delivery
-    (
-        "saturday on a tuesday",
-        "dpd",
-        "one_day",
-        SATURDAY,
-        at_tuesday,
-        "additional_services[0].name",
-        "saturday_needs_friday",
-        "Saturday delivery is only for parcels sent on a Friday; today is Tuesday.",
-    ),
-    (
-        "saturday, pickup on a tuesday",
-        "dpd",
-        "one_day",
-        {**SATURDAY, "pickup": pickup_on(A_TUESDAY)},
-        at_friday,
-        "additional_services[0].name",
-        "saturday_needs_friday",
-        "Saturday delivery is only for parcels sent on a Friday; the pickup is on a Tuesday.",
-    ),
     # receiver modes: one clear message per field
     (
         "partner id empty",
@@ -429,8 +510,51 @@ def test_fails(
     message: str,
 ) -> None:
     draft = base(carrier, service)
-    assert validate(draft, clock=at_friday) == []  # the change alone causes the problem
-    assert validate(changed(draft, changes), clock=clock) == [Problem(path, code, message)]
+    assert validate(draft) == []  # the change alone causes the problem
+    assert validate(changed(draft, changes)) == [Problem(path, code, message)]
+
+
+NOTICES = [
+    (
+        "saturday on a tuesday",
+        "dpd",
+        "one_day",
+        SATURDAY,
+        at_tuesday,
+        "additional_services[0].name",
+        "saturday_needs_friday",
+        "Saturday delivery is only for parcels sent on a Friday; today is Tuesday.",
+    ),
+    (
+        "saturday, pickup on a tuesday",
+        "dpd",
+        "one_day",
+        {**SATURDAY, "pickup": pickup_on(A_TUESDAY)},
+        at_friday,
+        "additional_services[0].name",
+        "saturday_needs_friday",
+        "Saturday delivery is only for parcels sent on a Friday; the pickup is on a Tuesday.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("carrier", "service", "changes", "clock", "path", "code", "message"),
+    [pytest.param(*row[1:], id=row[0]) for row in NOTICES],
+)
+def test_saturday_delivery_on_another_day_is_a_notice(
+    carrier: str,
+    service: str,
+    changes: dict[str, Any],
+    clock: Any,
+    path: str,
+    code: str,
+    message: str,
+) -> None:
+    # taken by the service any day (the carrier hands it over on the Friday), pointed out
+    draft = changed(base(carrier, service), changes)
+    assert validate(draft) == []
+    assert notices(draft, clock=clock) == [Problem(path, code, message)]
 
 
 LOCKER = {"street": "PACKSTATION", "first_name": "Erika", "last_name": "Mustermann"}

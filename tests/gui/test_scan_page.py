@@ -185,6 +185,8 @@ async def test_each_outcome_starts_the_player_with_its_sound_until_sounds_are_of
     await wait_until(lambda: played(player) == [sound_file("success")], 10)
     missing = await _scan(qtbot, page, "NO-SUCH-ORDER")
     assert missing.code == "not_found" and page.outcome.color == RED
+    # a screen reader gets the outcome too (announced, and kept as the banner's description)
+    assert page.outcome.title.text() in page.outcome.accessibleDescription()
     assert page.sounds.player.wait(30) and page.sounds.player.processes == []
     assert played(player) == [sound_file("success"), sound_file("error")]
 

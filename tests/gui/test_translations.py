@@ -186,7 +186,8 @@ def _domain_codes() -> set[str]:
     """Every problem code the rules can report (string constants and `f"{kind}_..."`)."""
     codes: set[str] = set()
     kinds = ("locker_station", "post_branch")
-    for path in (REPO / "desktop_app" / "domain").glob("rules*.py"):
+    domain = REPO / "desktop_app" / "domain"
+    for path in [*(domain / "rules").glob("*.py"), *domain.glob("customs/rules*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or len(node.args) < 3:
                 continue

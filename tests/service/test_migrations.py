@@ -86,7 +86,9 @@ async def _upgrade(url: str) -> None:
 def _assert_same_data(
     before: dict[str, list[tuple[Any, ...]]], after: dict[str, list[tuple[Any, ...]]]
 ) -> None:
-    assert after.keys() == before.keys()
+    # tables of later revisions come empty; every table of the older release keeps every row
+    assert after.keys() >= before.keys()
+    assert all(after[name] == [] for name in after.keys() - before.keys())
     for name, rows in before.items():
         if name in WORKER_TABLES:
             assert sorted(row[0] for row in after[name]) == sorted(row[0] for row in rows)
@@ -204,7 +206,7 @@ def test_serve_migrate_upgrades_explicitly_and_checks(tmp_path: Path) -> None:
     assert check.returncode == 1 and "no revision" in check.stdout
     done = _packdesk("serve", "migrate", "--data-dir", str(data_dir))
     assert done.returncode == 0, done.stderr
-    assert asyncio.run(snapshot(sqlite_url(data_dir / "service.db"))) == before
+    _assert_same_data(before, asyncio.run(snapshot(sqlite_url(data_dir / "service.db"))))
     assert "made before schema revisions" in done.stdout and head_revision() in done.stdout
     again = _packdesk("serve", "migrate", "--data-dir", str(data_dir))
     assert again.returncode == 0 and f"already at {head_revision()}" in again.stdout

@@ -11,7 +11,9 @@ from desktop_app.client.resources.pickups import Pickups
 from desktop_app.client.resources.quotes import Quotes
 from desktop_app.client.resources.routing_rules import RoutingRules
 from desktop_app.client.resources.sandbox import Sandbox
+from desktop_app.client.resources.shipment_documents import ShipmentDocuments
 from desktop_app.client.resources.shipments import Shipments
+from desktop_app.client.resources.trackers import Trackers
 from desktop_app.client.resources.webhooks import Webhooks
 
 __all__ = [
@@ -26,6 +28,8 @@ __all__ = [
     "Quotes",
     "RoutingRules",
     "Sandbox",
+    "ShipmentDocuments",
     "Shipments",
+    "Trackers",
     "Webhooks",
 ]

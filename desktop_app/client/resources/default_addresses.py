@@ -1,4 +1,5 @@
-"""`/v1/default_shipping_address` and `/v1/default_returns_address`: the account's own addresses."""
+"""`/v1/default_shipping_address`, `/v1/default_returns_address` and `/v1/invoice_address`:
+the account's own addresses."""
 
 from __future__ import annotations
 
@@ -34,4 +35,17 @@ class DefaultAddresses(Resource):
         """Set a default address: a PUT only Packdesk's local service has (the real service
         sets them in its web app and answers 404 or 405 here)."""
         response = await self._client._request("PUT", f"default_{kind}_address", json=wire(address))
+        return parse(AddressResponse, response.json())
+
+    async def invoice(self) -> AddressResponse | None:
+        """The address the account's invoices go to, or None when it has none."""
+        try:
+            response = await self._client._request("GET", "invoice_address")
+        except NotFoundError:
+            return None
+        return parse(AddressResponse, response.json())
+
+    async def set_invoice(self, address: Body) -> AddressResponse:
+        """Set the invoice address: a PUT only Packdesk's local service has."""
+        response = await self._client._request("PUT", "invoice_address", json=wire(address))
         return parse(AddressResponse, response.json())

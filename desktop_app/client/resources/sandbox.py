@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desktop_app.client.resources._resource import Resource, parse
-from desktop_app.client.types import Shipment
+from desktop_app.client.types import Shipment, Tracker
 
 
 class Sandbox(Resource):
@@ -16,3 +16,11 @@ class Sandbox(Resource):
             "POST", f"sandbox/shipments/{shipment_id}/tracking_events", json=body
         )
         return parse(Shipment, response.json())
+
+    async def add_tracker_event(self, tracker_id: str, status: str | None = None) -> Tracker:
+        """Move a sandbox tracker of a number not labelled here (None: the next status)."""
+        body = {"status": status} if status is not None else {}
+        response = await self._client._request(
+            "POST", f"sandbox/trackers/{tracker_id}/tracking_events", json=body
+        )
+        return parse(Tracker, response.json())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
@@ -15,6 +15,11 @@ from desktop_app.domain.models.base import (
     RequestModel,
     ResponseModel,
     WireModel,
+)
+from desktop_app.domain.models.customs import (
+    CustomsDeclaration,
+    CustomsDeclarationInfo,
+    CustomsDeclarationItem,
 )
 from desktop_app.domain.models.services import AdditionalService, AdditionalServiceInfo
 
@@ -47,6 +52,9 @@ class Package(RequestModel):
     )
     description: str | None = Field(default=None, description="Contents; used with packages.")
     declared_value: DeclaredValue | None = None
+    customs_declaration_items: list[CustomsDeclarationItem] | None = Field(
+        default=None, description="The customs items packed in this package."
+    )
 
 
 class LabelSpec(RequestModel):
@@ -72,6 +80,33 @@ class ShipmentMetadata(WireModel):
     model_config = ConfigDict(extra="allow")
 
     partner: PartnerMetadata | None = None
+
+
+class Payer(RequestModel):
+    """Who pays transport or duties (`billing.transportation`, `billing.duties_and_taxes`)."""
+
+    type: Literal["receiver", "sender", "third_party"] | None = None
+    account_number: str | None = None
+    zip_code: str | None = None
+    country: str | None = None
+
+
+class Billing(RequestModel):
+    """`billing`: who pays the transport and who the duties and taxes."""
+
+    transportation: Payer | None = None
+    duties_and_taxes: Payer | None = None
+
+
+class ReturnedItem(RequestModel):
+    """One line of an order coming back (`returned_items`)."""
+
+    order_line_item_id: str | None = None
+    quantity: float | None = None
+    reason_for_return: str | None = None
+
+
+Incoterm = Literal["ddp", "ddp_untaxed", "dap", "dap_cleared", "ddu", "ddu_cleared"]
 
 
 def package_list(package: Package | None, packages: list[Package] | None) -> list[Package]:
@@ -107,6 +142,18 @@ class ShipmentRequest(RequestModel):
     pickup: dict[str, Any] | None = Field(
         default=None, description="Pickup information for carriers that need it at creation."
     )
+    description: str | None = Field(default=None, description="The contents; UPS needs it abroad.")
+    incoterm: Incoterm | None = None
+    shipper_notification_email: str | None = Field(
+        default=None, description="The shipper's address for the carrier's notices."
+    )
+    cover_address: Address | None = Field(
+        default=None, description="Printed as the sender on the label instead of `from`."
+    )
+    billing: Billing | None = None
+    customs_declaration: CustomsDeclaration | None = None
+    order_id: str | None = Field(default=None, description="Id of an order of /v1/orders.")
+    returned_items: list[ReturnedItem] | None = None
 
     def all_packages(self) -> list[Package]:
         """`packages`, or `[package]`, or []."""
@@ -163,6 +210,7 @@ class ShipmentPackage(ResponseModel):
     type: str | None = None
     description: str | None = None
     declared_value: MoneyInfo | None = None
+    customs_declaration_items: list[dict[str, Any]] | None = None
     carrier_tracking_no: str | None = None
     label_url: str | None = None
     tracking_events: Annotated[list[TrackingEvent], NullableList] = []
@@ -198,6 +246,14 @@ class Shipment(ResponseModel):
     label: LabelInfo | None = None
     notification_email: str | None = None
     pickup: dict[str, Any] | None = None
+    description: str | None = None
+    incoterm: str | None = None
+    shipper_notification_email: str | None = None
+    cover_address: AddressResponse | None = None
+    billing: dict[str, Any] | None = None
+    customs_declaration: CustomsDeclarationInfo | None = None
+    order_id: str | None = None
+    returned_items: list[dict[str, Any]] | None = None
 
     tracking_status: str | None = Field(
         default=None,

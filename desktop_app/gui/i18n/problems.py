@@ -262,6 +262,78 @@ def _templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
         "internal_error": lambda _p, _path: translate(
             "Problems", "This could not be checked; please review it."
         ),
+        **_customs_templates(),
+    }
+
+
+def _place(params: Mapping[str, Any]) -> str:
+    zone = str(params.get("zone") or "")
+    return (country_name(zone) if len(zone) == 2 else "") or zone
+
+
+def _customs_templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
+    """Texts of the customs rules and of the reference's extra request fields."""
+    return {
+        "customs_required": lambda p, _path: translate(
+            "Problems",
+            "A parcel to or from {place} crosses a customs border: declare its contents.",
+        ).format(place=_place(p)),
+        "unknown_contents_type": lambda _p, _path: translate(
+            "Problems", "Choose what the parcel contains (goods, gift, documents ...)."
+        ),
+        "currency_not_offered": lambda p, _path: translate(
+            "Problems", "{carrier} takes customs values in {currencies} only."
+        ).format(carrier=_carrier(p), currencies=", ".join(p.get("currencies") or ())),
+        "value_zero": lambda _p, _path: translate(
+            "Problems", "Enter what the contents are worth; customs take no goods worth 0."
+        ),
+        "mrn_required": lambda p, _path: translate(
+            "Problems",
+            "Goods worth more than {amount} {currency} need an export declaration: enter its MRN.",
+        ).format(amount=number(float(p.get("amount") or 0)), currency=p.get("currency", "")),
+        "invalid_mrn": lambda _p, _path: translate(
+            "Problems", "An MRN has 18 characters, e.g. 25DE123456789012A4."
+        ),
+        "destination_number_required": lambda p, _path: translate(
+            "Problems", "This destination needs the seller's {what}, e.g. {example}."
+        ).format(what=p.get("what", ""), example=p.get("example", "")),
+        "invalid_destination_number": lambda p, _path: translate(
+            "Problems", "Enter the seller's {what} in its form, e.g. {example}."
+        ).format(what=p.get("what", ""), example=p.get("example", "")),
+        "destination_number_recommended": lambda p, _path: translate(
+            "Problems",
+            "If the seller is registered, enter its {what} (e.g. {example}); otherwise the "
+            "receiver pays the import tax on delivery.",
+        ).format(what=p.get("what", ""), example=p.get("example", "")),
+        "description_vague": lambda p, _path: translate(
+            "Problems",
+            "Customs refuse “{text}” alone: say what the item is and what it is made of.",
+        ).format(text=p.get("text", "")),
+        "hs_code_required": lambda _p, _path: translate(
+            "Problems",
+            "Commercial goods need their customs tariff number (HS code, 6 to 10 digits).",
+        ),
+        "invalid_hs_code": lambda _p, _path: translate(
+            "Problems", "Enter the HS code as 6 to 10 digits, e.g. 610910."
+        ),
+        "invalid_quantity": lambda _p, _path: translate(
+            "Problems", "Enter a whole number of 1 or more."
+        ),
+        "description_required_abroad": lambda p, _path: translate(
+            "Problems", "{carrier} needs a description of the contents for parcels abroad."
+        ).format(carrier=_carrier(p)),
+        "total_differs": lambda p, _path: translate(
+            "Problems", "The items add up to {items}, the total says {total}."
+        ).format(
+            items=number(float(p.get("items") or 0)), total=number(float(p.get("total") or 0))
+        ),
+        "unknown_incoterm": lambda _p, _path: translate("Problems", "Choose a delivery term."),
+        "unknown_payer": lambda _p, _path: translate(
+            "Problems", "Choose who pays: the receiver, the sender or a third party."
+        ),
+        "unknown_return_reason": lambda _p, _path: translate(
+            "Problems", "Choose a reason for the return."
+        ),
     }
 
 

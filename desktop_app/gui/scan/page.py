@@ -39,6 +39,7 @@ from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
 from desktop_app.gui.scan.sound import ScanSounds
 from desktop_app.gui.scan.watched import WatchedFolderPoller
 from desktop_app.gui.scan.weight_panel import WeightPresetPanel
+from desktop_app.gui.widgets.accessibility import announce
 from desktop_app.gui.widgets.scale import ScalePresenter
 
 if TYPE_CHECKING:
@@ -123,6 +124,7 @@ class ScanPageWidget(QWidget):
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._keep_focus)
         presenter.changed.connect(self.render)
+        presenter.outcome_shown.connect(self._announce)
         presenter.outcome_shown.connect(self.outcome_shown)
         presenter.sound.connect(self.sounds.play)
         self.folder.changed.connect(self._show_folder)
@@ -174,6 +176,12 @@ class ScanPageWidget(QWidget):
 
     def _on_weight(self) -> None:
         self.presenter.type_weight(self.weight_panel.weight_box.text())
+
+    def _announce(self, _outcome: object) -> None:
+        """A screen reader speaks each outcome (an error at once, interrupting)."""
+        view = self.presenter.view
+        text = "\n".join(t for t in (view.title, view.detail) if t)
+        announce(self.outcome, text, assertive=view.color == RED)
 
     def render(self) -> None:
         """Show the presenter's view; the focus follows the box a scanner should type into."""

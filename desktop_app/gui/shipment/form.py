@@ -26,6 +26,7 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import Problem
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shipment.customs_section import CustomsSectionWidget
 from desktop_app.gui.shipment.details import OrderDetailsWidget, ReferenceSectionWidget
 from desktop_app.gui.shipment.focus_order import first_editor, tab_chain
 from desktop_app.gui.shipment.form_columns import FormColumns
@@ -79,6 +80,7 @@ class ShipmentFormWidget(QWidget):
         self.reference_edit = r.reference_edit  # what a scanner types into
         r.format_combo.activated.connect(self._on_format_chosen)
         self.order_details = OrderDetailsWidget()
+        self.customs = CustomsSectionWidget()  # shown when the destination needs a declaration
         carrier_box = _boxed(translate("Shipment", "Carrier and service"), self.carrier_service)
         addons_box = _boxed(translate("Shipment", "Additional services"), self.addons)
         self._flow_boxes = (self.receiver_section, self.package_section, carrier_box, addons_box, r)
@@ -88,8 +90,8 @@ class ShipmentFormWidget(QWidget):
         # --- layout: two columns, one where two do not fit (no horizontal scroll bar)
         self.columns = FormColumns(
             left=(self.receiver_section, self.sender_section, self.order_details),
-            right=(carrier_box, self.package_section, addons_box, r),
-            flow=(*self._flow_boxes, *self._later_boxes),
+            right=(carrier_box, self.package_section, self.customs, addons_box, r),
+            flow=(*self._flow_boxes, self.customs, *self._later_boxes),
             parent=self,
         )
         outer = QVBoxLayout(self)
@@ -100,7 +102,7 @@ class ShipmentFormWidget(QWidget):
 
         for part in (self.receiver, self.sender_form, self.carrier_service, self.packages):
             part.edited.connect(self._on_edited)
-        for part in (self.addons, self.reference_section, self.order_details):
+        for part in (self.addons, self.reference_section, self.order_details, self.customs):
             part.edited.connect(self._on_edited)
         self.sender_section.refilled.connect(self._on_edited)
         self.sender_section.reloaded.connect(self.validate_now)
@@ -204,8 +206,11 @@ class ShipmentFormWidget(QWidget):
             self.addons,
             self.reference_section,
             self.order_details,
+            self.customs,
         )
         draft, self._fields = build_draft(parts, self.label_format)
+        if self.customs.follow(draft):  # shown or hidden now: its declaration in or out
+            draft, self._fields = build_draft(parts, self.label_format)
         return draft
 
     def request_body(self) -> dict[str, Any]:
@@ -278,6 +283,7 @@ class ShipmentFormWidget(QWidget):
         self.packages.reset()
         self.addons.clear()
         self.reference_section.clear()
+        self.customs.clear()
         self.order_details.clear()
         self.validation.reset()
         self.refresh_label_formats()

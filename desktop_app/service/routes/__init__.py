@@ -28,6 +28,13 @@ ROUTER_MODULES: tuple[str, ...] = (
     "orders",
     "locations",
     "manifests",
+    # customs, documents and the reference's remaining operations
+    "shipment_documents",
+    "trackers",
+    "invoice_address",
+    "tracking_page",
+    # local extensions
+    "audit_log",
 )
 
 

@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from desktop_app.domain.models import Address, AddressResponse
 from desktop_app.domain.sanitize import sanitize_str
+from desktop_app.service import audit
 from desktop_app.service.addresses import address_body, create_address, get_address_row
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import CurrentKey, Session
@@ -31,6 +32,7 @@ Filter = Annotated[str | None, Query(max_length=255, description="Only addresses
 async def post_address(key: CurrentKey, session: Session, body: JsonObject) -> dict[str, Any]:
     """Store an address; an address of only `partner_id` is looked up in the partner directory."""
     row = await create_address(session, key, body)
+    session.add(audit.entry(key, "address.created", row.id))
     await session.commit()
     return address_body(row.id, row.body)
 

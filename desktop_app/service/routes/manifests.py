@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from desktop_app.domain.models import Manifest, ManifestCreate
+from desktop_app.service import audit
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import Ctx, CurrentKey, Session
 from desktop_app.service.errors import ServiceError, not_found
@@ -36,6 +37,7 @@ async def post_manifest(
     try:
         async with ctx.write_lock:
             row = await create_manifest(session, key, body, ctx.now())
+            session.add(audit.entry(key, "manifest.created", row.id))
             await session.commit()
     except IntegrityError:
         # another service process handed one of them over between our check and write

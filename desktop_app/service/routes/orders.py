@@ -9,6 +9,7 @@ from sqlalchemy import delete, select
 
 from desktop_app.domain.models import Order, OrderCreate
 from desktop_app.domain.sanitize import sanitize_str
+from desktop_app.service import audit
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import Ctx, CurrentKey, Session
 from desktop_app.service.listing import Page, PerPage, offset
@@ -36,6 +37,7 @@ TimeFilter = Annotated[str | None, Query(max_length=40, description=f"Use {TIME_
 async def post_order(key: CurrentKey, ctx: Ctx, session: Session, body: JsonObject) -> Any:
     """Store an order of the shop (line items, delivery address, totals)."""
     created = await create_order(session, key, body, ctx.now())
+    session.add(audit.entry(key, "order.created", created["id"]))
     await session.commit()
     return created
 
@@ -97,5 +99,6 @@ async def delete_order(key: CurrentKey, session: Session, order_id: str) -> Resp
     """Delete one of the caller's orders (e.g. once it is packed and shipped)."""
     row = await get_order_row(session, key, order_id)
     await session.execute(delete(OrderRow).where(OrderRow.id == row.id))
+    session.add(audit.entry(key, "order.deleted", row.id))
     await session.commit()
     return Response(status_code=204)

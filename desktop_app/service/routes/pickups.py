@@ -15,6 +15,7 @@ from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import PickupRequest, PickupRequestCreate
 from desktop_app.domain.normalize import normalize_request
 from desktop_app.domain.rules import validate_pickup_request
+from desktop_app.service import audit
 from desktop_app.service.addresses import address_body, get_address_row
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import Ctx, CurrentKey, Session
@@ -183,6 +184,7 @@ async def create_pickup_request(
         created_at=now,
     )
     session.add(row)
+    session.add(audit.entry(key, "pickup.created", row.id))
     await session.commit()
     return pickup_json(row)
 

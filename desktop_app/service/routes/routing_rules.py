@@ -20,6 +20,7 @@ from desktop_app.domain.models import (
 )
 from desktop_app.domain.routing import evaluate
 from desktop_app.domain.rules import validate_routing_rule
+from desktop_app.service import audit
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import Ctx, CurrentKey, Session
 from desktop_app.service.errors import ServiceError, not_found
@@ -96,6 +97,7 @@ async def create_rule(
         updated_at=now,
     )
     session.add(row)
+    session.add(audit.entry(key, "routing_rule.created", row.id))
     await session.commit()
     return rule_json(row)
 
@@ -179,5 +181,6 @@ async def delete_rule(rule_id: str, session: Session, key: CurrentKey) -> Respon
     """Delete a rule."""
     row = await _own_rule(session, key, rule_id)
     await session.delete(row)
+    session.add(audit.entry(key, "routing_rule.deleted", row.id))
     await session.commit()
     return Response(status_code=204)

@@ -12,7 +12,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from desktop_app.domain.models import Shipment, ShipmentList, ShipmentRequest
 from desktop_app.domain.sanitize import sanitize_str
-from desktop_app.service import shipments
+from desktop_app.service import audit, shipments
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import Ctx, CurrentKey, Session
 from desktop_app.service.errors import ServiceError
@@ -156,7 +156,7 @@ async def put_shipment(
     row = await shipments.get_row(session, key, shipment_id)
     try:
         row = await shipments.update_shipment(
-            session, ctx.carriers, key, row, body, renderer=ctx.renderer, now=ctx.now()
+            session, ctx.carriers, key, row, body, renderer=ctx.renderer
         )
         await session.commit()
     except StaleDataError:
@@ -176,6 +176,7 @@ async def delete_shipment(key: CurrentKey, session: Session, shipment_id: str) -
     row = await shipments.get_row(session, key, shipment_id)
     try:
         await shipments.delete_shipment(session, row)
+        session.add(audit.entry(key, "shipment.deleted", row.id))
         await session.commit()
     except StaleDataError:
         raise ServiceError(404, ["shipment not found"]) from None

@@ -12,6 +12,7 @@ from sqlalchemy import delete, func, select, update
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import Webhook, WebhookCreate, WebhookList, WebhookPatch
 from desktop_app.domain.rules import validate_webhook
+from desktop_app.service import audit
 from desktop_app.service.bodies import JsonObject
 from desktop_app.service.deps import CurrentKey, Session
 from desktop_app.service.errors import ServiceError, not_found
@@ -89,6 +90,7 @@ async def create_webhook(draft: JsonObject, session: Session, key: CurrentKey) -
         created_at=utcnow(),
     )
     session.add(row)
+    session.add(audit.entry(key, "webhook.created", row.id))
     await session.commit()
     return webhook_json(row)
 
@@ -141,6 +143,7 @@ async def delete_webhook(webhook_id: str, session: Session, key: CurrentKey) -> 
     row = await _own_webhook(session, key, webhook_id)
     await session.execute(delete(DeliveryRow).where(DeliveryRow.webhook_id == row.id))
     await session.delete(row)
+    session.add(audit.entry(key, "webhook.deleted", row.id))
     await session.commit()
     return Response(status_code=204)
 

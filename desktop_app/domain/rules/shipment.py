@@ -1,79 +1,61 @@
-"""The rule engine: what a valid shipment (and address, webhook, pickup ...) is.
-
-Every `validate*` function takes a JSON-like draft as sent on the wire (a dict, maybe
-incomplete, maybe of the wrong types; a pydantic model is dumped first) and returns the
-problems found, each with a field path such as `packages[1].weight`. They never raise:
-the GUI runs `validate` on every keystroke and the service answers 422 with the same list.
-Units: weight kg, dimensions cm.
-"""
+"""Rules of a shipment (`POST /v1/shipments`): carrier and service, addresses, packages,
+label, metadata and pickup; of an address alone, and of a quote request."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import date, datetime
 from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, load_catalog
+from desktop_app.domain.customs.rules import check_customs, customs_notices
 from desktop_app.domain.labels import LABEL_FORMATS
-from desktop_app.domain.rules_address import check_address, check_printable
-from desktop_app.domain.rules_base import (
-    Problem,
-    Problems,
-    as_draft,
+from desktop_app.domain.rules.additional_services import check_additional_services, saturday_notice
+from desktop_app.domain.rules.address import check_address, check_printable
+from desktop_app.domain.rules.checks import (
     check_currency,
     check_email,
     check_number,
     check_pickup_time,
     check_text,
-    guard,
-    is_bic,
     is_blank,
     is_date,
-    is_iban,
-    is_language,
-    is_sms_number,
-    join,
-    parse_datetime,
 )
-from desktop_app.domain.rules_extra import (
-    validate_pickup_request,
-    validate_routing_rule,
-    validate_webhook,
-)
-
-__all__ = [
-    "Problem",
-    "validate",
-    "validate_address",
-    "validate_pickup_request",
-    "validate_quote_request",
-    "validate_routing_rule",
-    "validate_webhook",
-]
+from desktop_app.domain.rules.dates import Clock, local_now
+from desktop_app.domain.rules.problems import Problem, Problems, as_draft, guard, join
+from desktop_app.domain.rules.reference_fields import check_reference_fields
 
 DEFAULT_SERVICE = "standard"  # the real service's default when `service` is left out
 LABEL_SIZES = frozenset({"A5", "A6", "A7", "100x70mm"})
 DECLARED_VALUE_FREE_LIMIT = 500.0  # EUR insured automatically (spec 4.1.6, 8.5)
 
 
-Clock = Callable[[], datetime]
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-FRIDAY = 4
-
-
-def local_now() -> datetime:
-    """Now in this machine's time zone: the packing desk's day decides the ship date."""
-    return datetime.now().astimezone()
-
-
-def validate(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
+def validate(draft: Any) -> list[Problem]:
     """All problems of a shipment draft (spec 2.1-2.6, 4.1, 4.4); empty when valid.
 
-    `clock` gives "now" for the rules that depend on the day (Saturday delivery only for
-    parcels sent on a Friday); the default is this machine's local time.
+    No rule depends on the day: what only depends on it (Saturday delivery for a parcel not
+    sent on a Friday) is pointed out by `notices`, not refused.
     """
+    return guard("", lambda: _shipment(as_draft(draft), load_catalog()))
+
+
+def notices(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
+    """What the desk points out without refusing: Saturday delivery for a parcel not handed
+    over on a Friday (the carrier takes it on Friday; the service accepts it any day), customs
+    totals that do not add up, numbers a destination recommends."""
     now = clock or local_now  # looked up per call: tests may hand the domain a fixed clock
-    return guard("", lambda: _shipment(as_draft(draft), load_catalog(), now))
+
+    def run() -> Problems:
+        out = Problems()
+        d = as_draft(draft)
+        if not isinstance(d, dict):
+            return out
+        services = d.get("additional_services")
+        for i, item in enumerate(services if isinstance(services, list) else []):
+            if isinstance(item, dict) and item.get("name") == "saturday_delivery":
+                saturday_notice(out, f"additional_services[{i}].name", d, now)
+        out.extend(customs_notices(d))
+        return out
+
+    return guard("", run)
 
 
 def validate_address(draft: Any, path: str = "", *, contact: bool = True) -> list[Problem]:
@@ -152,18 +134,7 @@ def _carrier_and_service(
     return spec, service
 
 
-def _ship_date(d: dict[Any, Any], clock: Clock) -> tuple[date, bool]:
-    """The day the parcel leaves: the pickup's earliest time when given, else today."""
-    pickup = d.get("pickup")
-    if isinstance(pickup, dict) and isinstance(pickup.get("pickup_time"), dict):
-        earliest = pickup["pickup_time"].get("earliest")
-        parsed = parse_datetime(earliest.strip()) if isinstance(earliest, str) else None
-        if parsed is not None:
-            return parsed.date(), True
-    return clock().date(), False
-
-
-def _shipment(d: Any, cat: Catalog, clock: Clock = local_now) -> Problems:
+def _shipment(d: Any, cat: Catalog) -> Problems:
     out = Problems()
     if not isinstance(d, dict):
         out.add("", "not_an_object", "The shipment must be a JSON object.")
@@ -179,9 +150,11 @@ def _shipment(d: Any, cat: Catalog, clock: Clock = local_now) -> Problems:
             check_address(out, a, role, cat, spec, receiver=role == "to")
 
     _packages(out, d, cat, spec, service)
-    _additional_services(out, d, cat, spec, service, clock)
+    check_additional_services(out, d, cat, spec, service)
     _label(out, d.get("label"), spec, service)
     _metadata(out, d.get("metadata"))
+    check_reference_fields(out, d, cat, spec)
+    check_customs(out, d)
 
     limits = spec.field_limits if spec else cat.default_field_limits
     for name, what in (("reference_number", "the reference"), ("description", "the description")):
@@ -376,219 +349,6 @@ def _declared_value(out: Problems, dv: Any, path: str, spec: CarrierSpec | None)
             "declared_value_too_low",
             "Goods worth up to 500 EUR are insured automatically; leave the declared value out.",
         )
-
-
-def _additional_services(
-    out: Problems,
-    d: dict[Any, Any],
-    cat: Catalog,
-    spec: CarrierSpec | None,
-    service: str | None,
-    clock: Clock,
-) -> None:
-    """Spec 2.5: which carrier and service allow which additional service, and its fields."""
-    services = d.get("additional_services")
-    if services is None:
-        return
-    if not isinstance(services, list):
-        out.add("additional_services", "invalid_type", "Enter the additional services as a list.")
-        return
-    if service == "returns" and services:
-        out.add(
-            "additional_services",
-            "returns_no_additional_services",
-            "Returns cannot have additional services; remove them.",
-        )
-        return
-    seen: set[str] = set()
-    for i, item in enumerate(services):
-        path = f"additional_services[{i}]"
-        if not isinstance(item, dict):
-            out.add(path, "invalid_type", "Choose an additional service.")
-            continue
-        name = item.get("name")
-        npath = join(path, "name")
-        if is_blank(name) or not isinstance(name, str):
-            out.add(npath, "required", "Choose an additional service.")
-            continue
-        info = cat.additional_services.get(name)
-        if info is None:
-            known = ", ".join(cat.additional_services)
-            out.add(npath, "unknown_additional_service", f"Choose one of: {known}.")
-            continue
-        if name in seen:
-            out.add(
-                npath,
-                "duplicate_additional_service",
-                f"{info.display_name} is already added.",
-                service=name,
-            )
-            continue
-        seen.add(name)
-        if spec is not None and spec.code not in info.carriers:
-            out.add(
-                npath,
-                "additional_service_not_allowed",
-                f"{spec.display_name} does not offer {info.display_name}.",
-                carrier=spec.code,
-                service=name,
-            )
-            continue
-        if info.services is not None and service is not None and service not in info.services:
-            if name == "saturday_delivery":
-                out.add(
-                    npath,
-                    "saturday_needs_one_day",
-                    "Saturday delivery needs the service one_day or one_day_early.",
-                )
-            else:
-                out.add(
-                    npath,
-                    "additional_service_not_for_service",
-                    f"{info.display_name} needs one of the services {', '.join(info.services)}.",
-                    service=name,
-                    services=tuple(info.services),
-                )
-        elif name == "saturday_delivery":
-            _saturday(out, npath, d, clock)
-        props = item.get("properties")
-        ppath = join(path, "properties")
-        if props is not None and not isinstance(props, dict):
-            out.add(ppath, "invalid_type", "Enter the details of this service.")
-            continue
-        props = props or {}
-        check = _PROPERTY_CHECKS.get(name)
-        if check is not None:
-            check(out, props, ppath, cat, spec)
-
-
-def _saturday(out: Problems, path: str, d: dict[Any, Any], clock: Clock) -> None:
-    """Saturday delivery is for parcels sent on a Friday (spec 2.5)."""
-    day, picked_up = _ship_date(d, clock)
-    if day.weekday() == FRIDAY:
-        return
-    when = (
-        f"the pickup is on a {_WEEKDAYS[day.weekday()]}"
-        if picked_up
-        else (f"today is {_WEEKDAYS[day.weekday()]}")
-    )
-    out.add(
-        path,
-        "saturday_needs_friday",
-        f"Saturday delivery is only for parcels sent on a Friday; {when}.",
-        weekday=day.weekday(),
-    )
-
-
-def _advance_notice(
-    out: Problems, props: dict[Any, Any], path: str, cat: Catalog, spec: CarrierSpec | None
-) -> None:
-    channels = cat.additional_services["advance_notice"].channels
-    email, sms = props.get("email"), props.get("sms")
-    if is_blank(email) and is_blank(sms):
-        out.add(
-            join(path, "email"),
-            "advance_notice_contact_required",
-            "Enter the e-mail address (or, with DPD, the mobile number) to notify.",
-        )
-        return
-    if not is_blank(email):
-        epath = join(path, "email")
-        if spec is not None and spec.code not in channels.get("email", ()):
-            out.add(
-                epath,
-                "email_not_allowed",
-                f"{spec.display_name} cannot send e-mail notices.",
-                carrier=spec.code,
-            )
-        check_email(out, email, epath)
-        lang = props.get("language")
-        lpath = join(path, "language")
-        text = check_text(out, lang, lpath, required=True, what="the language, e.g. de")
-        if text is not None and not is_language(text):
-            out.add(lpath, "invalid_language", "Use a two-letter language code such as de or en.")
-    if not is_blank(sms):
-        spath = join(path, "sms")
-        if spec is not None and spec.code not in channels.get("sms", ()):
-            out.add(
-                spath,
-                "sms_not_allowed",
-                f"{spec.display_name} cannot send text messages; use an e-mail address.",
-                carrier=spec.code,
-            )
-        elif not isinstance(sms, str):
-            out.add(spath, "invalid_type", "Enter the mobile number as text.")
-        elif not is_sms_number(sms.strip()):
-            out.add(
-                spath,
-                "invalid_phone",
-                "Enter the mobile number with its country prefix, e.g. +49 151 2345678.",
-            )
-
-
-def _cash_on_delivery(
-    out: Problems, props: dict[Any, Any], path: str, cat: Catalog, spec: CarrierSpec | None
-) -> None:
-    del spec  # same rules for every carrier offering it
-    limits = cat.additional_services["cash_on_delivery"].max_lengths
-    check_number(out, props.get("amount"), join(path, "amount"), what="the amount to collect")
-    check_currency(out, props.get("currency"), join(path, "currency"))
-    for name, what in (
-        ("bank_account_holder", "the account holder"),
-        ("bank_name", "the bank's name"),
-    ):
-        check_text(
-            out,
-            props.get(name),
-            join(path, name),
-            max_len=limits.get(name),
-            required=True,
-            what=what,
-        )
-    iban_path = join(path, "bank_account_number")
-    iban = check_text(
-        out, props.get("bank_account_number"), iban_path, required=True, what="the IBAN"
-    )
-    if iban is not None and not is_iban(iban):
-        out.add(iban_path, "invalid_iban", "This IBAN is not valid; check it for typing errors.")
-    bic_path = join(path, "bank_code")
-    bic = check_text(out, props.get("bank_code"), bic_path, required=True, what="the BIC")
-    if bic is not None and not is_bic(bic):
-        out.add(bic_path, "invalid_bic", "A BIC has 8 or 11 letters and digits, e.g. DEUTDEFF.")
-    check_text(
-        out, props.get("reference1"), join(path, "reference1"), max_len=limits.get("reference1")
-    )
-
-
-def _drop_authorization(
-    out: Problems, props: dict[Any, Any], path: str, cat: Catalog, spec: CarrierSpec | None
-) -> None:
-    del spec
-    limits = cat.additional_services["drop_authorization"].max_lengths
-    check_text(
-        out,
-        props.get("message"),
-        join(path, "message"),
-        max_len=limits.get("message"),
-        required=True,
-        what="where the parcel may be left",
-    )
-
-
-def _no_properties(
-    out: Problems, props: dict[Any, Any], path: str, cat: Catalog, spec: CarrierSpec | None
-) -> None:
-    del cat, spec
-    if props:
-        out.add(path, "not_allowed", "This service has no details; leave them empty.")
-
-
-_PROPERTY_CHECKS = {
-    "advance_notice": _advance_notice,
-    "cash_on_delivery": _cash_on_delivery,
-    "drop_authorization": _drop_authorization,
-    "saturday_delivery": _no_properties,
-}
 
 
 def _label(out: Problems, label: Any, spec: CarrierSpec | None, service: str | None) -> None:
