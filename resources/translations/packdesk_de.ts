@@ -4690,6 +4690,16 @@ Gespeichert in {parent}</translation>
         <translation>Druckaufträge</translation>
     </message>
     <message>
+        <source>The virtual label printer is not running.</source>
+        <translation>Der virtuelle Etikettendrucker läuft nicht.</translation>
+    </message>
+    <message>
+        <source>No file manager could be started to show the folder (on Linux, xdg-open of the xdg-utils package opens it). The jobs are saved in:
+{folder}</source>
+        <translation>Es konnte kein Dateimanager gestartet werden, um den Ordner zu zeigen (unter Linux öffnet ihn xdg-open aus dem Paket xdg-utils). Die Aufträge liegen in:
+{folder}</translation>
+    </message>
+    <message>
         <source>Open the folder where the virtual printer keeps jobs</source>
         <translation>Den Ordner öffnen, in dem der virtuelle Drucker seine Aufträge ablegt</translation>
     </message>
