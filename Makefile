@@ -8,7 +8,10 @@ export QT_API := pyside6
 # Debian packages: what the app needs at run time (`make run`; also the .deb's Depends), and what
 # only the tests and the packaging need (`make install`/`make test`/`make package`).
 APT_RUNTIME := $(shell grep -v '^\#' packaging/linux/runtime-packages.txt)
-APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream
+# nsis, osslsigncode: the Windows installer (makensis, the embeddable Python's signatures); wine,
+# wine64 and MinGW: its smoke test under Wine (MinGW builds the test-only shims of tests/packaging)
+APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream \
+	nsis osslsigncode wine wine64 gcc-mingw-w64-x86-64
 
 .DEFAULT_GOAL := help
 
@@ -17,7 +20,7 @@ APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client 
 TS_FILES := $(wildcard resources/translations/packdesk_*.ts)
 QM_FILES := $(TS_FILES:.ts=.qm)
 # Qt-free code whose words the GUI shows, marked with QT_TRANSLATE_NOOP (the printer transports' names)
-TRANSLATED_NON_GUI := desktop_app/printing/transports desktop_app/printing/qt_print.py
+TRANSLATED_NON_GUI := desktop_app/printing/transports
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'
@@ -61,12 +64,17 @@ format: install ## apply ruff's fixes and formatting
 test: lint ## the whole suite: lint, types, pytest offscreen
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
 
-package: install ## build the wheel, the one-folder bundle and the .deb into dist/
+package: install ## build the wheel, the bundle, the .deb and the Windows setup.exe into dist/
 	rm -rf dist/packdesk build/pyinstaller
 	$(PY) -m build --wheel --outdir dist .
 	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/packdesk.spec
 	$(PY) packaging/linux/build_deb.py --bundle dist/packdesk --out dist --validate
-	@du -sh dist/packdesk dist/*.deb dist/*.whl
+	$(PY) packaging/windows/build_installer.py --out dist --compression lzma
+	@du -sh dist/packdesk dist/*.deb dist/*.whl dist/*-setup.exe
+
+windows-lock: .stamps/venv ## resolve the Windows installer's wheels (cp313, win_amd64) into packaging/windows/requirements.txt
+	$(VENV)/bin/uv pip compile pyproject.toml --extra preview --extra win32 --python-platform x86_64-pc-windows-msvc \
+		--python-version 3.13 --generate-hashes --no-header --quiet -o packaging/windows/requirements.txt
 
 bench: install ## the benchmarks under bench/, printing their figures (every one, even after a miss)
 	@failed=""; start=$$(date +%s); \
@@ -75,11 +83,12 @@ bench: install ## the benchmarks under bench/, printing their figures (every one
 	echo "== make bench: $$(( $$(date +%s) - start )) s"; \
 	if [ -n "$$failed" ]; then echo "== exit status not 0:$$failed"; exit 1; fi
 
-screenshots: install ## render the main window to docs/screenshots/ (and in German to de/) under Xvfb
+screenshots: install ## render the main window to docs/screenshots/ (and in German to de/) under Xvfb; every page at a 1024x600 desk to desk/en, desk/de
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.scan docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots/de --language de
+	$(PY) -m tools.screenshots.desk docs/screenshots/desk
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots/de --language de
 
 translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm files the app loads
@@ -96,4 +105,4 @@ resources/translations/%.qm: resources/translations/%.ts | .stamps/venv
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .stamps .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install run serve lint format test package bench screenshots clean translations translations-extract
+.PHONY: help install run serve lint format test package windows-lock bench screenshots clean translations translations-extract

@@ -205,8 +205,9 @@ async def _idle(port: int, ca_file: str, source: str, stats: dict[str, int], sto
         except (OSError, ssl.SSLError):
             pass
         stats["held"] -= 1
-        key = answer[:12].decode(errors="replace").strip() or "closed"
-        stats[f"ended {key}"] = stats.get(f"ended {key}", 0) + 1
+        if not stop.is_set():  # closed by the service (not by the end of the run)
+            key = answer[:12].decode(errors="replace").strip() or "closed"
+            stats[f"ended {key}"] = stats.get(f"ended {key}", 0) + 1
         writer.close()
         await asyncio.sleep(0.2)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import re
 import socket
@@ -29,6 +30,10 @@ from pathlib import Path
 from desktop_app.printing.preview import PreviewUnavailable, preview_available, render_zpl_images
 from desktop_app.printing.transports import abort_with_reset
 from desktop_app.printing.zpl import is_pdf, is_zpl
+from desktop_app.profiles.files import atomic_write_bytes
+
+# jobs are labels with names and addresses: readable by their owner only, like label PDFs
+JOB_FILE_MODE = 0o600
 
 log = logging.getLogger(__name__)
 
@@ -357,7 +362,7 @@ class VirtualPrinter:
         else:
             ext = "pdf" if is_pdf(data) else "zpl" if is_zpl(data) else "bin"
         path = self.out_dir / f"job-{index:04d}.{ext}"
-        path.write_bytes(data)
+        atomic_write_bytes(path, data, mode=JOB_FILE_MODE)
         return ReceivedJob(index, path, data, complete)
 
     def _render(self, job: ReceivedJob) -> None:
@@ -365,7 +370,9 @@ class VirtualPrinter:
         try:
             for n, image in enumerate(render_zpl_images(data, dpi=self.dpi), start=1):
                 png = self.out_dir / f"job-{index:04d}-{n}.png"
-                image.save(png)
+                encoded = io.BytesIO()
+                image.save(encoded, format="PNG")
+                atomic_write_bytes(png, encoded.getvalue(), mode=JOB_FILE_MODE)
                 job.pngs.append(png)
         except (PreviewUnavailable, ValueError) as exc:
             job.render_error = str(exc)

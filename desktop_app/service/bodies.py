@@ -14,10 +14,12 @@ requests: json.loads of the largest body allowed holds it for a few milliseconds
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import math
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
 
@@ -29,9 +31,17 @@ from desktop_app.service.errors import ServiceError
 # deeper bodies are refused before any recursive code (sanitize, rules) sees them
 MAX_DEPTH = 32
 JSON_MEDIA_TYPES = ("application/json",)
+T = TypeVar("T")
 # bodies larger than this are checked off the event loop
 INLINE_BYTES = 16 * 1024
 _CHECKS = ThreadPoolExecutor(1, thread_name_prefix="packdesk-body-check")
+
+
+async def off_loop(check: Callable[..., T], *args: Any) -> T:
+    """Run a costly check of a body (the rules of a 500-line order) in the body-check thread."""
+    return await asyncio.get_running_loop().run_in_executor(
+        _CHECKS, functools.partial(check, *args)
+    )
 
 
 def values_at_most(raw: bytes) -> int:

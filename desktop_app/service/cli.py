@@ -80,9 +80,27 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", type=Path, default=None, help="database, keys, certificates")
     p.add_argument("--database-url", default=None, help="SQLAlchemy async URL (default SQLite)")
     p.add_argument("--email", default=DEFAULT_EMAIL, help="e-mail of the first account")
-    p.add_argument("--carrier-latency", type=int, default=0, metavar="MS")
-    p.add_argument("--carrier-failure-rate", type=float, default=0.0, metavar="P")
-    p.add_argument("--carrier-timeout-seconds", type=float, default=60.0, metavar="S")
+    p.add_argument(
+        "--carrier-latency",
+        type=int,
+        default=0,
+        metavar="MS",
+        help="milliseconds each simulated carrier takes to answer (default 0)",
+    )
+    p.add_argument(
+        "--carrier-failure-rate",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="share of carrier calls that fail at random with 502, 0 to 1 (default 0)",
+    )
+    p.add_argument(
+        "--carrier-timeout-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="a carrier slower than this answers 504 (default 60)",
+    )
     p.add_argument(
         "--render-processes",
         type=int,
@@ -96,13 +114,48 @@ def _serve_parser() -> argparse.ArgumentParser:
         action="store_false",
         help="load the label renderer on the first label instead of at start-up",
     )
-    p.add_argument("--rate-limit", type=_rate_limit, default=(120, 60.0), metavar="N/SECONDS")
-    p.add_argument("--webhook-retry-seconds", type=float, default=180.0, metavar="S")
-    p.add_argument("--auto-tracking-seconds", type=float, default=0.0, metavar="S")
-    p.add_argument("--sandbox-retention-days", type=float, default=14.0, metavar="D")
-    p.add_argument("--clock-offset", type=float, default=0.0, metavar="S")
+    p.add_argument(
+        "--rate-limit",
+        type=_rate_limit,
+        default=(120, 60.0),
+        metavar="N/SECONDS",
+        help="requests per interval and API key; beyond: 429 (default 120/60)",
+    )
+    p.add_argument(
+        "--webhook-retry-seconds",
+        type=float,
+        default=180.0,
+        metavar="S",
+        help="pause before a failed webhook delivery is retried (default 180)",
+    )
+    p.add_argument(
+        "--auto-tracking-seconds",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="advance open sandbox shipments' tracking every S seconds (default 0: off)",
+    )
+    p.add_argument(
+        "--sandbox-retention-days",
+        type=float,
+        default=14.0,
+        metavar="D",
+        help="delete sandbox shipments older than D days; 0 keeps them (default 14)",
+    )
+    p.add_argument(
+        "--clock-offset",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="seconds added to the service's clock for expiry and retention (tests; default 0)",
+    )
     p.add_argument("--smtp-url", default=None, help="smtp://host:port for account e-mails")
-    p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=["debug", "info", "warning", "error"],
+        help="least important messages written to the log (default info)",
+    )
     p.add_argument(
         "--parent-pid",
         type=int,
@@ -124,8 +177,16 @@ def _serve_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="another DNS name or address for the server certificate (repeatable)",
     )
-    addressing.add_argument("--tls-cert", type=Path, default=None, metavar="FILE")
-    addressing.add_argument("--tls-key", type=Path, default=None, metavar="FILE")
+    addressing.add_argument(
+        "--tls-cert",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="a certificate chain the warehouse already has (default: the local CA's)",
+    )
+    addressing.add_argument(
+        "--tls-key", type=Path, default=None, metavar="FILE", help="the key of --tls-cert"
+    )
     addressing.add_argument(
         "--tls-ca",
         type=Path,
@@ -149,12 +210,40 @@ def _serve_parser() -> argparse.ArgumentParser:
         help="write URL, CA and fingerprint (never a key) for stations to import",
     )
     limits = p.add_argument_group("slow and broken clients")
-    limits.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT, metavar="S")
-    limits.add_argument("--body-timeout", type=float, default=BODY_TIMEOUT, metavar="S")
-    limits.add_argument("--keep-alive-timeout", type=float, default=KEEP_ALIVE_TIMEOUT, metavar="S")
-    limits.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS, metavar="N")
     limits.add_argument(
-        "--max-connections-per-client", type=int, default=MAX_CONNECTIONS_PER_CLIENT, metavar="N"
+        "--header-timeout",
+        type=float,
+        default=HEADER_TIMEOUT,
+        metavar="S",
+        help="seconds to receive the headers and TLS handshake; else 408 (default %(default)g)",
+    )
+    limits.add_argument(
+        "--body-timeout",
+        type=float,
+        default=BODY_TIMEOUT,
+        metavar="S",
+        help="seconds to receive the body after the headers; else 408 (default %(default)g)",
+    )
+    limits.add_argument(
+        "--keep-alive-timeout",
+        type=float,
+        default=KEEP_ALIVE_TIMEOUT,
+        metavar="S",
+        help="seconds an idle keep-alive connection stays open (default %(default)g)",
+    )
+    limits.add_argument(
+        "--max-connections",
+        type=int,
+        default=MAX_CONNECTIONS,
+        metavar="N",
+        help="open connections in all; beyond: 503 with Retry-After (default %(default)s)",
+    )
+    limits.add_argument(
+        "--max-connections-per-client",
+        type=int,
+        default=MAX_CONNECTIONS_PER_CLIENT,
+        metavar="N",
+        help="open connections per client address; beyond: 503 (default %(default)s)",
     )
     return p
 

@@ -220,6 +220,7 @@ class ServiceMiddleware:
         finally:
             key_info = state.get("key")
             keyed = isinstance(key_info, KeyInfo)
+            key_label = key_info.label if isinstance(key_info, KeyInfo) else "none"
             if (keyed and answered != 429) or (
                 path.startswith(UNLIMITED_PREFIXES) and 0 < answered < 400
             ):
@@ -237,7 +238,7 @@ class ServiceMiddleware:
                 path,
                 answered or "no answer",
                 (time.perf_counter() - began) * 1000,
-                key_info.label if isinstance(key_info, KeyInfo) else "none",
+                key_label,
                 client[0] if client else "unknown",
                 request_id,
             )

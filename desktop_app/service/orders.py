@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from desktop_app.domain.models import OrderCreate
 from desktop_app.domain.rules_orders import validate_order
 from desktop_app.service.accounts import KeyInfo
+from desktop_app.service.bodies import off_loop
 from desktop_app.service.checks import checked
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.ownership import owned_row
@@ -36,13 +37,28 @@ def order_body(order: OrderCreate, order_id: str, created_at: dt.datetime) -> di
     return body
 
 
+# orders with more line items are checked off the event loop
+INLINE_LINE_ITEMS = 20
+
+
+def _checked_body(
+    draft: Any, order_id: str, now: dt.datetime
+) -> tuple[OrderCreate, dict[str, Any]]:
+    order = check_order(draft)
+    return order, order_body(order, order_id, now)
+
+
 async def create_order(
     session: AsyncSession, key: KeyInfo, draft: Any, now: dt.datetime
 ) -> dict[str, Any]:
-    """Check and store an order (the caller commits); its wire object."""
-    order = check_order(draft)
+    """Check and store an order (the caller commits); its wire object. The rules and the model
+    of up to 500 line items take tens of milliseconds: off the event loop when it is large."""
     order_id = new_uuid()
-    body = order_body(order, order_id, now)
+    items = draft.get("order_line_items") if isinstance(draft, dict) else None
+    if isinstance(items, list) and len(items) > INLINE_LINE_ITEMS:
+        order, body = await off_loop(_checked_body, draft, order_id, now)
+    else:
+        order, body = _checked_body(draft, order_id, now)
     session.add(
         OrderRow(
             id=order_id,

@@ -27,6 +27,9 @@ ROOT = HERE.parent.parent
 APP_ID = "app.packdesk.Packdesk"
 ICON_NAME = "packdesk"
 INSTALL_DIR = "opt/packdesk"
+# the metainfo's screenshots: docs/screenshots of the published repository (software centres
+# fetch them; appstreamcli validates the URLs' form offline)
+SCREENSHOTS_URL = "https://raw.githubusercontent.com/packdesk/packdesk/main/docs/screenshots"
 
 
 def runtime_packages() -> list[str]:
@@ -36,7 +39,8 @@ def runtime_packages() -> list[str]:
 
 
 # the Scan page's sounds play through the first of pw-play, paplay, aplay (station/sounds.py);
-# any one will do and none is required (without one, the desktop bell sounds)
+# any one will do and none is required (without one, the desktop bell sounds): suggested only,
+# so a desk without audio gets no sound server with its daemon
 SOUND_PLAYERS = "pipewire-bin | pulseaudio-utils | alsa-utils"
 
 
@@ -61,7 +65,7 @@ def control(ver: str, arch: str, size_kb: int) -> str:
         "Maintainer: Packdesk <support@packdesk.app>\n"
         f"Installed-Size: {size_kb}\n"
         f"Depends: {', '.join(runtime_packages())}\n"
-        f"Recommends: {SOUND_PLAYERS}\n"
+        f"Suggests: {SOUND_PLAYERS}\n"
         "Section: utils\n"
         "Priority: optional\n"
         "Homepage: https://packdesk.app/\n"
@@ -72,41 +76,81 @@ def control(ver: str, arch: str, size_kb: int) -> str:
     )
 
 
-def copyright_file() -> str:
+def copyright_file(zplkit_licence: Path | None) -> str:
     licence = (ROOT / "resources" / "fonts" / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
-    indented = "\n".join(f" {line}" if line.strip() else " ." for line in licence.splitlines())
-    return (
+    text = (
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
         "Upstream-Name: Packdesk\n\n"
         "Files: *\nCopyright: Packdesk\nLicense: proprietary\n"
         " All rights reserved.\n\n"
         f"Files: {INSTALL_DIR}/_internal/resources/fonts/*\n"
         "Copyright: 2003 Bitstream, Inc.; DejaVu changes are in the public domain\n"
-        f"License: bitstream-vera\n{indented}\n"
+        f"License: bitstream-vera\n{_indented(licence)}\n"
     )
+    if zplkit_licence is not None:  # the ZPL preview's renderer
+        text += (
+            f"\nFiles: {INSTALL_DIR}/_internal/zplkit/*\n"
+            "Copyright: the zplkit authors (source: the zplkit sdist on PyPI)\n"
+            f"License: OSL-3.0\n{_indented(zplkit_licence.read_text(encoding='utf-8'))}\n"
+        )
+    return text
+
+
+def _indented(licence: str) -> str:
+    return "\n".join(f" {line}" if line.strip() else " ." for line in licence.splitlines())
 
 
 # the warehouse server's unit (packaging/packdesk-serve.service) is installed disabled: the
 # package creates its system user and never enables or starts it (`systemctl enable --now
-# packdesk-serve` does, see docs/serve.md)
-POSTINST = """#!/bin/sh
+# packdesk-serve` does, see docs/serve.md). An upgrade restarts a running server; a removal
+# stops and disables it; a purge removes its user and keeps its data (the CA that stations pin,
+# the keys, the database), saying where it is and how to remove it.
+SERVICE = "packdesk-serve.service"
+STATE_DIR = "/var/lib/packdesk"
+POSTINST = f"""#!/bin/sh
 set -e
 if [ "$1" = configure ]; then
     if ! getent passwd packdesk >/dev/null; then
-        useradd --system --user-group --home-dir /var/lib/packdesk --no-create-home \\
+        useradd --system --user-group --home-dir {STATE_DIR} --no-create-home \\
             --shell /usr/sbin/nologin packdesk
     fi
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload || true
+        systemctl try-restart {SERVICE} || true
     fi
 fi
 """
-POSTRM = """#!/bin/sh
+PRERM = f"""#!/bin/sh
+set -e
+if [ "$1" = remove ]; then
+    if [ -d /run/systemd/system ]; then
+        systemctl stop {SERVICE} || true
+    fi
+    # also without a running systemd (a container, a chroot): the enablement links go
+    if command -v systemctl >/dev/null 2>&1; then
+        systemctl --quiet disable {SERVICE} 2>/dev/null || true
+    fi
+fi
+"""
+POSTRM = f"""#!/bin/sh
 set -e
 if [ -d /run/systemd/system ]; then
     systemctl daemon-reload || true
 fi
+if [ "$1" = purge ]; then
+    if getent passwd packdesk >/dev/null; then
+        userdel packdesk || true
+    fi
+    if getent group packdesk >/dev/null; then
+        groupdel packdesk || true
+    fi
+    if [ -d {STATE_DIR} ]; then
+        echo "packdesk: {STATE_DIR} is kept: the warehouse server's CA (paired stations trust it),"
+        echo "packdesk: its keys and its database. To remove them too: sudo rm -rf {STATE_DIR}"
+    fi
+fi
 """
+MAINTAINER_SCRIPTS = {"postinst": POSTINST, "prerm": PRERM, "postrm": POSTRM}
 
 
 def stage(bundle: Path, root: Path, ver: str) -> None:
@@ -130,13 +174,18 @@ def stage(bundle: Path, root: Path, ver: str) -> None:
     (share / "metainfo").mkdir(parents=True)
     metainfo = (HERE / f"{APP_ID}.metainfo.xml").read_text(encoding="utf-8")
     metainfo = metainfo.replace("@VERSION@", ver).replace("@DATE@", dt.date.today().isoformat())
+    metainfo = metainfo.replace("@SCREENSHOTS@", SCREENSHOTS_URL)
     (share / "metainfo" / f"{APP_ID}.metainfo.xml").write_text(metainfo, encoding="utf-8")
     units = root / "usr" / "lib" / "systemd" / "system"
     units.mkdir(parents=True)
     shutil.copy2(HERE.parent / "packdesk-serve.service", units / "packdesk-serve.service")
     doc = share / "doc" / "packdesk"
     doc.mkdir(parents=True)
-    (doc / "copyright").write_text(copyright_file(), encoding="utf-8")
+    licences = sorted(
+        (root / INSTALL_DIR / "_internal").glob("zplkit-*.dist-info/licenses/LICENSE*")
+    )
+    zplkit_licence = licences[0] if licences else None
+    (doc / "copyright").write_text(copyright_file(zplkit_licence), encoding="utf-8")
     for path in root.rglob("*"):  # dpkg keeps the modes: no group/other write bits
         if not path.is_symlink():
             path.chmod(path.stat().st_mode & ~0o022)
@@ -179,7 +228,7 @@ def build(bundle: Path, out: Path, *, require_validation: bool = False) -> Path:
         debian = root / "DEBIAN"
         debian.mkdir()
         (debian / "control").write_text(control(ver, arch, size_kb), encoding="utf-8")
-        for name, script in (("postinst", POSTINST), ("postrm", POSTRM)):
+        for name, script in MAINTAINER_SCRIPTS.items():
             (debian / name).write_text(script, encoding="utf-8")
             (debian / name).chmod(0o755)
         deb = out / f"packdesk_{ver}_{arch}.deb"

@@ -2,109 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>Customs</name>
-    <message>
-        <source>Sale of goods</source>
-        <translation>Verkauf von Waren</translation>
-    </message>
-    <message>
-        <source>Commercial sample</source>
-        <translation>Warenmuster</translation>
-    </message>
-    <message>
-        <source>Documents</source>
-        <translation>Dokumente</translation>
-    </message>
-    <message>
-        <source>Gift</source>
-        <translation>Geschenk</translation>
-    </message>
-    <message>
-        <source>Returned goods</source>
-        <translation>Rücksendung</translation>
-    </message>
-    <message>
-        <source>Item (what it is, made of)</source>
-        <translation>Artikel (was, woraus)</translation>
-    </message>
-    <message>
-        <source>HS code</source>
-        <translation>HS-Code</translation>
-    </message>
-    <message>
-        <source>Origin</source>
-        <translation>Ursprung</translation>
-    </message>
-    <message>
-        <source>Qty</source>
-        <translation>Anz.</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>Wert</translation>
-    </message>
-    <message>
-        <source>Net kg</source>
-        <translation>Netto kg</translation>
-    </message>
-    <message>
-        <source>Customs declaration</source>
-        <translation>Zollinhaltserklärung</translation>
-    </message>
-    <message>
-        <source>Contents</source>
-        <translation>Inhalt</translation>
-    </message>
-    <message>
-        <source>Currency</source>
-        <translation>Währung</translation>
-    </message>
-    <message>
-        <source>Explanation</source>
-        <translation>Erläuterung</translation>
-    </message>
-    <message>
-        <source>Seller&apos;s customs number</source>
-        <translation>Zollnummer des Verkäufers</translation>
-    </message>
-    <message>
-        <source>MRN (export)</source>
-        <translation>MRN (Ausfuhr)</translation>
-    </message>
-    <message>
-        <source>Add item</source>
-        <translation>Artikel hinzufügen</translation>
-    </message>
-    <message>
-        <source>Total of the items: {total} {currency}</source>
-        <translation>Summe der Artikel: {total} {currency}</translation>
-    </message>
-    <message>
-        <source>CN 23</source>
-        <translation>CN 23</translation>
-    </message>
-    <message>
-        <source>CN 22</source>
-        <translation>CN 22</translation>
-    </message>
-    <message>
-        <source>commercial invoice</source>
-        <translation>Handelsrechnung</translation>
-    </message>
-    <message>
-        <source>CN 22 on the label</source>
-        <translation>CN 22 auf dem Etikett</translation>
-    </message>
-    <message>
-        <source>no papers</source>
-        <translation>keine Papiere</translation>
-    </message>
-    <message>
-        <source>Printed for customs: {documents}</source>
-        <translation>Für den Zoll gedruckt: {documents}</translation>
-    </message>
-</context>
-<context>
     <name>Accessibility</name>
     <message>
         <source>Columns: %1</source>
@@ -856,6 +753,109 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Close</source>
         <translation>Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>Customs</name>
+    <message>
+        <source>Sale of goods</source>
+        <translation>Verkauf von Waren</translation>
+    </message>
+    <message>
+        <source>Commercial sample</source>
+        <translation>Warenmuster</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
+        <source>Gift</source>
+        <translation>Geschenk</translation>
+    </message>
+    <message>
+        <source>Returned goods</source>
+        <translation>Rücksendung</translation>
+    </message>
+    <message>
+        <source>Item (what it is, made of)</source>
+        <translation>Artikel (was, woraus)</translation>
+    </message>
+    <message>
+        <source>HS code</source>
+        <translation>HS-Code</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Ursprung</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>Anz.</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Net kg</source>
+        <translation>Netto kg</translation>
+    </message>
+    <message>
+        <source>Customs declaration</source>
+        <translation>Zollinhaltserklärung</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Währung</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>Erläuterung</translation>
+    </message>
+    <message>
+        <source>Seller&apos;s customs number</source>
+        <translation>Zollnummer des Verkäufers</translation>
+    </message>
+    <message>
+        <source>MRN (export)</source>
+        <translation>MRN (Ausfuhr)</translation>
+    </message>
+    <message>
+        <source>Add item</source>
+        <translation>Artikel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Total of the items: {total} {currency}</source>
+        <translation>Summe der Artikel: {total} {currency}</translation>
+    </message>
+    <message>
+        <source>CN 23</source>
+        <translation>CN 23</translation>
+    </message>
+    <message>
+        <source>CN 22</source>
+        <translation>CN 22</translation>
+    </message>
+    <message>
+        <source>commercial invoice</source>
+        <translation>Handelsrechnung</translation>
+    </message>
+    <message>
+        <source>CN 22 on the label</source>
+        <translation>CN 22 auf dem Etikett</translation>
+    </message>
+    <message>
+        <source>no papers</source>
+        <translation>keine Papiere</translation>
+    </message>
+    <message>
+        <source>Printed for customs: {documents}</source>
+        <translation>Für den Zoll gedruckt: {documents}</translation>
     </message>
 </context>
 <context>
@@ -1785,6 +1785,14 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Heute wartet nichts auf Abholung.</translation>
     </message>
     <message>
+        <source>Choose the carrier to come for the shipments.</source>
+        <translation>Wählen Sie den Paketdienst, der die Sendungen abholen soll.</translation>
+    </message>
+    <message>
+        <source>The carriers of the waiting shipments take no pickup requests: hand the parcels over with a manifest.</source>
+        <translation>Die Paketdienste der wartenden Sendungen nehmen keine Abholaufträge an: Übergeben Sie die Pakete mit einer Übergabeliste.</translation>
+    </message>
+    <message>
         <source>No carrier has shipments waiting for a pickup.</source>
         <translation>Bei keinem Paketdienst warten Sendungen auf Abholung.</translation>
     </message>
@@ -2014,6 +2022,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Not saved: %1</source>
         <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Germany, small box (up to 2 kg)</source>
+        <extracomment>the default shipping presets&apos; names (data in the profile, shown in the UI language)</extracomment>
+        <translation>Deutschland, kleiner Karton (bis 2 kg)</translation>
+    </message>
+    <message>
+        <source>Germany, medium box (up to 10 kg)</source>
+        <translation>Deutschland, mittlerer Karton (bis 10 kg)</translation>
+    </message>
+    <message>
+        <source>Germany, large box (up to 31.5 kg)</source>
+        <translation>Deutschland, großer Karton (bis 31,5 kg)</translation>
+    </message>
+    <message>
+        <source>Abroad (up to 31.5 kg)</source>
+        <translation>Ausland (bis 31,5 kg)</translation>
+    </message>
+    <message>
+        <source>Heavy parcel (UPS, up to 70 kg)</source>
+        <translation>Schweres Paket (UPS, bis 70 kg)</translation>
     </message>
 </context>
 <context>
@@ -2635,6 +2664,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>This could not be checked; please review it.</source>
         <translation>Das konnte nicht geprüft werden; bitte kontrollieren.</translation>
     </message>
+    <message>
+        <source>Weight unit</source>
+        <translation>Gewichtseinheit</translation>
+    </message>
 </context>
 <context>
     <name>Products</name>
@@ -2959,7 +2992,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>Order %1 ships with the next steady weight once the scale was empty.
 %2
 F2 ships with the weight shown; or type the weight and press Enter.</source>
-        <translation>Auftrag %1 wird mit dem nächsten ruhigen Gewicht versendet, sobald die Waage leer war.
+        <translation>Bestellung %1 wird mit dem nächsten ruhigen Gewicht versendet, sobald die Waage leer war.
 %2
 F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter drücken.</translation>
     </message>
@@ -3381,7 +3414,6 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Network (raw TCP, port 9100)</source>
-        <extracomment>(scheme, caption, placeholder of the address)</extracomment>
         <translation>Netzwerk (TCP, Port 9100)</translation>
     </message>
     <message>
@@ -3495,6 +3527,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <message>
         <source>Label position x, y</source>
         <translation>Etikettposition x, y</translation>
+    </message>
+    <message>
+        <source>Enter a name for the printer.</source>
+        <translation>Geben Sie einen Namen für den Drucker ein.</translation>
     </message>
     <message>
         <source>a printer called {name!r} already exists</source>
@@ -4370,18 +4406,6 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Erstellt: {0} {tracking}</translation>
     </message>
     <message>
-        <source>Sample Shop</source>
-        <translation>Muster-Shop</translation>
-    </message>
-    <message>
-        <source>Sam</source>
-        <translation>Max</translation>
-    </message>
-    <message>
-        <source>Sample</source>
-        <translation>Mustermann</translation>
-    </message>
-    <message>
         <source>Receiver</source>
         <translation>Empfänger</translation>
     </message>
@@ -4613,7 +4637,7 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Open jobs folder</source>
-        <translation>Auftragsordner öffnen</translation>
+        <translation>Ordner der Druckaufträge öffnen</translation>
     </message>
     <message>
         <source>Nothing printed yet. Create a label and press Print.</source>
@@ -4663,7 +4687,17 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Jobs folder</source>
-        <translation>Auftragsordner</translation>
+        <translation>Druckaufträge</translation>
+    </message>
+    <message>
+        <source>The virtual label printer is not running.</source>
+        <translation>Der virtuelle Etikettendrucker läuft nicht.</translation>
+    </message>
+    <message>
+        <source>No file manager could be started to show the folder (on Linux, xdg-open of the xdg-utils package opens it). The jobs are saved in:
+{folder}</source>
+        <translation>Es konnte kein Dateimanager gestartet werden, um den Ordner zu zeigen (unter Linux öffnet ihn xdg-open aus dem Paket xdg-utils). Die Aufträge liegen in:
+{folder}</translation>
     </message>
     <message>
         <source>Open the folder where the virtual printer keeps jobs</source>
@@ -4796,8 +4830,12 @@ Gespeichert in {parent}</translation>
         <translation>{service} ({brand})</translation>
     </message>
     <message>
-        <source>Needs the service One day or One day early and your own carrier contract; for shipments sent on a Friday.</source>
-        <translation>Nur mit Express oder Express Frühzustellung und eigenem Vertrag beim Paketdienst; für Sendungen, die freitags verschickt werden.</translation>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>Needs the service {services} and your own carrier contract; for shipments sent on a Friday.</source>
+        <translation>Nur mit {services} und eigenem Vertrag beim Paketdienst; für Sendungen, die freitags verschickt werden.</translation>
     </message>
     <message>
         <source>This carrier offers no additional services.</source>
@@ -4877,6 +4915,14 @@ Gespeichert in {parent}</translation>
 </context>
 <context>
     <name>Shortcuts</name>
+    <message>
+        <source>Return</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>Leertaste</translation>
+    </message>
     <message>
         <source>Form</source>
         <translation>Formular</translation>
@@ -5279,8 +5325,8 @@ Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort ange
     <message numerus="yes">
         <source>%n job(s) to print</source>
         <translation>
-            <numerusform>%n Auftrag zu drucken</numerusform>
-            <numerusform>%n Aufträge zu drucken</numerusform>
+            <numerusform>%n Etikett zu drucken</numerusform>
+            <numerusform>%n Etiketten zu drucken</numerusform>
         </translation>
     </message>
     <message>

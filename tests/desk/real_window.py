@@ -118,7 +118,9 @@ class DeskApp:
         self.data = home / "data"
         self.probe = home / "probe"
         self.config.mkdir(parents=True, exist_ok=True)
-        (self.config / "settings.ini").write_text(f"[ui]\nlanguage={language}\n", "utf-8")
+        ini = self.config / "settings.ini"
+        if not ini.exists():  # a restart keeps what the app saved (the window's place)
+            ini.write_text(f"[ui]\nlanguage={language}\n", "utf-8")
         env = {
             **display.env,
             "QT_QPA_PLATFORM": "xcb",
@@ -247,6 +249,9 @@ DIALOG_BUTTONS = (
     (6, 5, "preset_add"),
 )
 SETTINGS_PAGE = 6
+#: names of the views in the main window's order (screenshot file names)
+PAGES = ("new-shipment", "history", "addresses", "end-of-day", "batch", "scan", "settings")
+SETTINGS_TABS = ("profiles", "printers", "scales", "preferences", "station", "presets")
 
 
 def problems_in(state: dict[str, Any]) -> list[str]:
@@ -287,9 +292,10 @@ def walk(app: DeskApp, seen: Callable[[str, dict[str, Any]], None]) -> None:
             tabs = app.wait_state(lambda s: s["tabs"], "the Settings tabs")["tabs"][0]
             for tab in range(tabs["count"]):
                 app.ask("tab", name="settings_tabs", index=tab)
-                seen(f"settings-{tab}", app.state())
+                names = (*SETTINGS_TABS, "webhooks", "products")
+                seen(f"settings-{names[tab] if tab < len(names) else tab}", app.state())
         else:
-            seen(f"page-{index}", app.state())
+            seen(PAGES[index] if index < len(PAGES) else f"page-{index}", app.state())
     for page, tab, button in DIALOG_BUTTONS:
         app.ask("page", index=page)
         app.ask("tab", name="settings_tabs", index=tab)

@@ -130,3 +130,12 @@ def test_first_run_by_keys_prints_a_label_with_the_cursor_in_the_search(
             lambda s: focus_name(s) == SEARCH and s["focus_visible"], "Ctrl+N to the search"
         )
         assert state["page"] == "New shipment"
+
+
+def test_a_restart_brings_the_window_back_as_it_was_left(display: Display, tmp_path: Path) -> None:
+    with desk_app(display, tmp_path, "en") as app:
+        first = app.wait_state(lambda s: s["pages"] >= 7, "the pages")
+    assert "maximized=true" in (tmp_path / "config" / "settings.ini").read_text("utf-8")
+    with desk_app(display, tmp_path, "en") as app:
+        again = app.wait_state(lambda s: s["pages"] >= 7, "the pages")
+    assert again["maximized"] and again["window"] == first["window"]

@@ -142,9 +142,8 @@ def test_shipment_example_fields() -> None:
     assert shipment.created_at is not None and shipment.created_at.utcoffset() is not None
     assert shipment.carrier_tracking_url is not None
     customs = doc["components"]["examples"]["shipment_response_with_customs_declaration_example"]
-    # customs_declaration is not a declared field: kept as an extra, not dropped.
-    extra = Shipment.model_validate(customs["value"]).model_extra
-    assert extra is not None and extra["customs_declaration"]["invoice_number"] == "123ABC"
+    declared = Shipment.model_validate(customs["value"]).customs_declaration
+    assert declared is not None and declared.invoice_number == "123ABC"
 
 
 def test_pickup_and_webhook_request_examples_parse_strictly() -> None:
@@ -175,11 +174,17 @@ def test_request_examples_within_packdesk_scope_parse_strictly(
     assert parsed.model_dump(mode="json", by_alias=True, exclude_none=True) == value
 
 
+def test_returned_items_example_is_taken_with_its_items() -> None:
+    value = _document()["components"]["examples"]["shipment_create_request_example_returned_items"]
+    parsed = ShipmentRequest.model_validate(value["value"])
+    dumped = parsed.model_dump(mode="json", by_alias=True, exclude_none=True)
+    assert dumped["returned_items"] == value["value"]["returned_items"]
+
+
 @pytest.mark.parametrize(
     ("example", "unknown"),
     [
-        # Fields outside Packdesk's scope (returns portal, customs) and a typo are refused.
-        ("shipment_create_request_example_returned_items", "returned_items: unknown field"),
+        # a typo in the reference's own example is refused, naming the field
         ("shipment_create_request_multiple_packages", "packages[1].lenght: unknown field"),
     ],
 )

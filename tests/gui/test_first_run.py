@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
@@ -63,6 +64,12 @@ async def test_fresh_start_makes_and_prints_a_label_at_the_virtual_printer(
         dialog = page.preview.show_last_print()
         qtbot.addWidget(dialog)
         assert jobs[0].path.name in dialog.info.text()
+        # offscreen Qt has no file manager to open: the button says so and where the jobs are
+        dialog.folder_button.click()
+        message = dialog.findChild(QMessageBox, "jobsFolderMessage")
+        assert message is not None and message.isVisible()
+        assert str(jobs[0].path.parent) in message.text()
+        message.close()
 
         # a live profile never gets it: switching there stops the virtual printer
         live = manager.add(

@@ -3,6 +3,7 @@ carrier changes re-checked, 422 answers placed under their fields. Real service,
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -40,9 +41,10 @@ async def test_problems_appear_and_disappear_while_typing(
     # a fresh form nags about nothing yet, but Create waits for a complete shipment
     assert shown(form, "to.street") == []
     assert not create.isEnabled()
-    assert shipment_page.creation.problems_button.text().endswith("— show")
+    assert not shipment_page.creation.problems_button.isVisibleTo(shipment_page)
 
     type_into(qtbot, form.receiver.fields["first_name"].editor, "Erika")
+    assert shipment_page.creation.problems_button.text().endswith("— show")
     # the receiver section is touched: its missing parts are named, the contact rule first
     assert shown(form, "to.last_name") == ["Enter a last name, or a company."]
     assert shown(form, "to.street") == ["Enter the street."]
@@ -320,6 +322,8 @@ async def test_each_additional_service_has_its_fields(
     ]
     type_into(qtbot, drop.fields["message"].editor, "Garage")
     saturday = addons["saturday_delivery"]
+    # the hint names the services as the service list does
+    assert "Express or Express early morning" in saturday.note.text()
     click(qtbot, saturday.check)
     assert shown(form, "additional_services[2].name") == [
         "Saturday delivery needs the service Express or Express early morning."
@@ -444,13 +448,20 @@ def test_column_count_follows_the_width() -> None:
 async def test_form_takes_one_column_where_two_need_a_horizontal_scroll(
     qtbot: QtBot, shipment_page: ShipmentPageWidget
 ) -> None:
-    """At a desk-sized page two columns; narrowed (a 1024 px screen) the sections stack in
-    the paper flow's order without a horizontal scroll bar; widened again, two columns."""
+    """At a desk-sized page two columns, on a 1024 px screen too (receiver beside the parcel,
+    whichever carrier); narrowed further the sections stack in the paper flow's order
+    without a horizontal scroll bar; widened again, two columns."""
     form, area = shipment_page.form, shipment_page.scroll_area
     bar = area.horizontalScrollBar()
     await wait_until(lambda: form.columns.count == 2)
     assert form.receiver.mapTo(form, QPoint(0, 0)).x() < form.packages.mapTo(form, QPoint(0, 0)).x()
     shipment_page.resize(1000, 600)
+    for carrier in ("dhl", "ups", "dpd", "gls", "hermes", "dhl"):
+        form.carrier_service.set_carrier(carrier)
+        await asyncio.sleep(0.05)  # the layout's request handled (posted events)
+        assert form.columns.count == 2, carrier
+    assert not bar.isVisible()
+    shipment_page.resize(700, 600)
     await wait_until(lambda: form.columns.count == 1)
     await wait_until(lambda: bar.maximum() == 0)
     assert not bar.isVisible()

@@ -117,8 +117,9 @@ async def test_every_page_is_usable_at_1024x600(qtbot: QtBot, desk: AppContext) 
     await wait_until(lambda: page.compact)
     for widget in (page.creation.create_button, page.creation.create_print_button):
         assert _on_screen(widget, window), widget.objectName()
-    # the form fits the width: one column, no horizontal scroll bar (only a vertical one)
-    await wait_until(lambda: page.form.columns.count == 1)
+    # the form fits the width: two columns (the receiver beside the parcel), no horizontal
+    # scroll bar (only a vertical one)
+    await wait_until(lambda: page.form.columns.count == 2)
     bar = page.scroll_area.horizontalScrollBar()
     assert not bar.isVisible() and bar.maximum() == 0, bar.maximum()
     assert page.form.width() <= page.scroll_area.viewport().width()

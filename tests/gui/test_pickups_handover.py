@@ -60,8 +60,9 @@ async def test_a_request_is_checked_before_it_is_sent(ctx: AppContext) -> None:
     presenter = PickupsPresenter(ctx)
     await presenter.reload()
     start, end = _window()
+    # shipments wait (never "no carrier has shipments waiting" beside "1 shipment waiting")
     assert presenter.request_problems(None, start, end, [shipment.id]) == [
-        "No carrier has shipments waiting for a pickup."
+        "Choose the carrier to come for the shipments."
     ]
     assert "Check the shipments to be picked up." in presenter.request_problems(
         "ups", start, end, []

@@ -57,6 +57,7 @@ async def test_view_and_sound_per_outcome_and_the_pack_check_of_the_profile(
     assert shipped.kind == "shipped" and view.color == GREEN and sounds == ["success"]
     assert shipped.shipment.carrier_tracking_no in view.title and "DHL" in view.title
     assert view.weight == "Weight: 0.400 kg" and view.order == "Order P-1"
+    assert view.preset == "" and view.items == []  # nothing of it while the next is awaited
 
     set_preferences(ctx, pack_check=True)  # Settings › Station: the next scan follows it
     packing = await _do(presenter, presenter.scan, "P-2")

@@ -17,6 +17,7 @@ from desktop_app.gui.shipment.sender_choices import (
     comparable,
     sample_sender,
 )
+from desktop_app.profiles.models import local_sandbox_profile
 from tests.gui.app_context import SENDER
 
 pytestmark = pytest.mark.timeout(120)
@@ -40,7 +41,8 @@ def test_addresses_compare_without_empty_values_and_read_as_one_line() -> None:
     assert address_line(SHOP) == "Laden am Eck, Marktplatz, 04109 Leipzig"
     assert address_line({"first_name": "Erika", "last_name": "Muster"}) == "Erika Muster"
     assert address_line({}) == "(address)"
-    assert sample_sender()["company"] == "Sample Shop"  # the English UI of the tests
+    # one sample sender: the form's is the Local sandbox's batches' and scans'
+    assert sample_sender() == local_sandbox_profile().draft_sender()
 
 
 async def test_a_profiles_default_sender_and_a_new_one_followed(desk_context: AppContext) -> None:

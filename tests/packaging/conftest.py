@@ -15,6 +15,7 @@ import sys
 import venv
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,23 @@ def deb(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     run([sys.executable, str(script), "--bundle", str(bundle), "--out", str(out), "--validate"])
     (path,) = out.glob("packdesk_*.deb")
     return path
+
+
+@dataclass(frozen=True)
+class WindowsInstaller:
+    path: Path  # setup.exe
+    output: str  # what the build said (the signature check, the sizes)
+
+
+@pytest.fixture(scope="session")
+def windows_installer(tmp_path_factory: pytest.TempPathFactory) -> WindowsInstaller:
+    """packaging/windows/build_installer.py with zlib (several times faster than the release's
+    lzma), once per session; its downloads stay cached under build/windows/cache."""
+    for tool in ("makensis", "osslsigncode"):
+        require_tool(tool)
+    out = tmp_path_factory.mktemp("windows")
+    script = REPO_ROOT / "packaging" / "windows" / "build_installer.py"
+    done = run([sys.executable, str(script), "--out", str(out), "--compression", "zlib"], 1800)
+    sys.stdout.write(done.stdout)
+    (path,) = out.glob("packdesk-*-setup.exe")
+    return WindowsInstaller(path, done.stdout)

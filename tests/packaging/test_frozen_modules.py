@@ -21,7 +21,7 @@ def test_every_module_a_registry_names_is_in_the_bundle() -> None:
     routers = {f"desktop_app.service.routes.{name}" for name in ROUTER_MODULES}
     assert {r for r in routers if importlib.util.find_spec(r)} <= names
     assert {t for t in TASK_MODULES if importlib.util.find_spec(t)} <= names
-    assert "desktop_app.printing.qt_print" in names  # a transport registered by name
+    assert "desktop_app.scales.hid" in names  # a scale registered by name
     assert "desktop_app.service.tables" in names
     assert all(importlib.util.find_spec(name) for name in names)
 

@@ -89,3 +89,18 @@ def test_costly_bodies_are_refused_before_the_rules(sandbox: httpx.Client) -> No
     ]
     # a good body still passes the same way
     assert sandbox.post("/v1/shipments", json=shipment()).status_code == 200
+
+
+def test_the_largest_order_is_checked_off_the_loop_and_stored(sandbox: httpx.Client) -> None:
+    order = copy.deepcopy(ORDER)
+    line = order["order_line_items"][0]
+    order["order_line_items"] = [dict(line, sku=f"{i:06d}") for i in range(MAX_LINE_ITEMS)]
+    created = sandbox.post("/v1/orders", json=order)
+    assert created.status_code == 200, created.text
+    stored = sandbox.get(f"/v1/orders/{created.json()['id']}").json()
+    assert [item["sku"] for item in stored["order_line_items"]] == [
+        f"{i:06d}" for i in range(MAX_LINE_ITEMS)
+    ]
+    over = dict(order, total_vat="many")  # the rules' answer comes back from the thread
+    refused = sandbox.post("/v1/orders", json=over)
+    assert refused.status_code == 422 and "total_vat" in refused.json()["errors"][0]

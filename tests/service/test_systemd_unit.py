@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from desktop_app.service.cli import SCHEMA_REFUSED_EXIT, _serve_parser
+from desktop_app.service.tls import EXIT_CONFIG
 from tests.fixtures.service import REPO_ROOT
 
 UNIT = REPO_ROOT / "packaging" / "packdesk-serve.service"
@@ -51,6 +52,8 @@ def test_unit_is_hardened() -> None:
     assert service["SystemCallArchitectures"] == "native"
     assert service["ProtectClock"] == "yes" and service["MemoryDenyWriteExecute"] == "yes"
     assert service["UMask"] == "0077" and service["StateDirectoryMode"] == "0700"
+    # a lost CA key waits for a person (tls.EXIT_CONFIG): no restart loop
+    assert str(EXIT_CONFIG) in service["RestartPreventExitStatus"].split()
     filters = [
         line.split("=", 1)[1]
         for line in UNIT.read_text(encoding="utf-8").splitlines()

@@ -162,7 +162,9 @@ async def _shoot(out: Path, tmp: Path) -> list[Path]:
         weight.selectAll()
         _type(weight, "1.5")
         for name, value in (("length", "30"), ("width", "20"), ("height", "10")):
-            _type(form.packages.rows[0].fields[name].editor, value)
+            size = form.packages.rows[0].fields[name].editor
+            size.clear()  # the Local sandbox's default parcel fills them
+            _type(size, value)
         _type(form.reference_edit, "SHOP-10234")
         task = page.creation.request_create(True)
         if task is None:

@@ -122,6 +122,7 @@ __all__ = [
     "join",
     "local_now",
     "normalize_country",
+    "notices",
     "parse_datetime",
     "ship_date",
     "notices",

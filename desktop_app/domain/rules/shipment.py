@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.domain.catalog import CarrierSpec, Catalog, load_catalog
-from desktop_app.domain.customs.rules import check_customs, customs_notices
 from desktop_app.domain.labels import LABEL_FORMATS
 from desktop_app.domain.rules.additional_services import check_additional_services, saturday_notice
 from desktop_app.domain.rules.address import check_address, check_printable
@@ -52,6 +51,8 @@ def notices(draft: Any, *, clock: Clock | None = None) -> list[Problem]:
         for i, item in enumerate(services if isinstance(services, list) else []):
             if isinstance(item, dict) and item.get("name") == "saturday_delivery":
                 saturday_notice(out, f"additional_services[{i}].name", d, now)
+        from desktop_app.domain.customs.rules import customs_notices  # see _shipment
+
         out.extend(customs_notices(d))
         return out
 
@@ -154,6 +155,9 @@ def _shipment(d: Any, cat: Catalog) -> Problems:
     _label(out, d.get("label"), spec, service)
     _metadata(out, d.get("metadata"))
     check_reference_fields(out, d, cat, spec)
+    # imported here: the customs rules import the shared checks, which load this package
+    from desktop_app.domain.customs.rules import check_customs
+
     check_customs(out, d)
 
     limits = spec.field_limits if spec else cat.default_field_limits

@@ -13,7 +13,7 @@ import time
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QDateTime, QLocale
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QDateTime, QLocale
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS, MM_PER_INCH
@@ -65,6 +65,32 @@ def service_name(carrier: str | None, service: str | None) -> str:
         "one_day_early": translate("Words", "Express early morning"),
     }
     return generic.get(service, service.replace("_", " ").capitalize())
+
+
+#: the default shipping presets' names (data in the profile, shown in the UI language)
+DEFAULT_PRESET_NAMES = {
+    "Germany, small box (up to 2 kg)": QT_TRANSLATE_NOOP(
+        "Presets", "Germany, small box (up to 2 kg)"
+    ),
+    "Germany, medium box (up to 10 kg)": QT_TRANSLATE_NOOP(
+        "Presets", "Germany, medium box (up to 10 kg)"
+    ),
+    "Germany, large box (up to 31.5 kg)": QT_TRANSLATE_NOOP(
+        "Presets", "Germany, large box (up to 31.5 kg)"
+    ),
+    "Abroad (up to 31.5 kg)": QT_TRANSLATE_NOOP("Presets", "Abroad (up to 31.5 kg)"),
+    "Heavy parcel (UPS, up to 70 kg)": QT_TRANSLATE_NOOP(
+        "Presets", "Heavy parcel (UPS, up to 70 kg)"
+    ),
+}
+
+
+def preset_name(name: str | None) -> str:
+    """A shipping preset's name as shown: a default preset's in the UI language."""
+    if not name:
+        return ""
+    known = DEFAULT_PRESET_NAMES.get(name)
+    return translate("Presets", known) if known else name
 
 
 def additional_service_name(name: str) -> str:

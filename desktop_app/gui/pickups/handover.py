@@ -179,6 +179,16 @@ class PickupsPresenter(QObject):
     ) -> list[str]:
         """Why this request cannot be sent (the domain's rules, nothing chosen, a past window)."""
         if carrier is None:
+            if self.pickup_carriers():
+                return [translate("Pickups", "Choose the carrier to come for the shipments.")]
+            if any(d.open for d in self.days.values()):  # waiting, but with no pickup service
+                return [
+                    translate(
+                        "Pickups",
+                        "The carriers of the waiting shipments take no pickup requests: hand "
+                        "the parcels over with a manifest.",
+                    )
+                ]
             return [translate("Pickups", "No carrier has shipments waiting for a pickup.")]
         body = pickup_body(carrier, earliest, latest, ids)
         problems = [problem_text(p) for p in validate_pickup_request(body)]

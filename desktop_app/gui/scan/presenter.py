@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from PySide6.QtCore import QLocale, QObject, Signal
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import preset_name
 from desktop_app.gui.scan.outcome_texts import error_text, person
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
 
@@ -201,6 +202,11 @@ class ScanPresenter(QObject):
         self._show_preset(preset.name if preset else None)
         self.changed.emit()
 
+    def _forget_order(self) -> None:
+        """No order on the desk: its number, preset and items leave the page."""
+        view = self.view
+        view.items, view.order, view.preset, view.asks_weight = [], "", "", False
+
     def acknowledge(self) -> None:
         """Esc: confirm an error (the next scan is taken), or drop the order being packed."""
         if self.awaiting_ack:
@@ -209,7 +215,7 @@ class ScanPresenter(QObject):
             return
         if self.station is not None and self.station.current is not None:
             self.station.cancel()
-            self.view.items, self.view.order, self.view.asks_weight = [], "", False
+            self._forget_order()
             self._show(BLUE, translate("Scan", "Order dropped: scan an order"), "")
 
     def submit(self, action: str, argument: str = "") -> None:
@@ -348,7 +354,7 @@ class ScanPresenter(QObject):
         self.view.preset = (
             translate("Scan", "No shipping preset fits (F3 chooses one)")
             if name is None
-            else translate("Scan", "Preset: %1 (F3 switches)").replace("%1", name)
+            else translate("Scan", "Preset: %1 (F3 switches)").replace("%1", preset_name(name))
         )
 
     def _item_lines(self) -> list[str]:
@@ -383,7 +389,9 @@ class ScanPresenter(QObject):
             assert shipment is not None
             carrier = self.ctx.offers.get(shipment.carrier)
             name = carrier.display_name if carrier is not None else shipment.carrier
-            self.awaiting_ack, view.items = False, []
+            # waiting for the next: only the shipped order's number stays (with its result),
+            # not its preset and items
+            self.awaiting_ack, view.items, view.preset = False, [], ""
             self._show(
                 GREEN,
                 translate("Scan", "%1 %2")

@@ -31,7 +31,7 @@ from desktop_app.gui.i18n import (
 )
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import label_format_name, service_name
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Preferences
 
@@ -173,7 +173,9 @@ class PreferencesPage(QWidget):
         profile = self.ctx.profile
         prefs = profile.preferences if profile is not None else Preferences()
         self.heading.setText(
-            translate("Settings", "Preferences of <b>{name}</b>").format(name=profile.name)
+            translate("Settings", "Preferences of <b>{name}</b>").format(
+                name=profile_title(profile)
+            )
             if profile
             else translate("Settings", "No profile is open")
         )

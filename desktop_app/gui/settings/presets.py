@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.preset_form import PresetDialog
 from desktop_app.gui.settings.shipping_presets import PresetData, ShippingPresetsEditor
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -83,7 +83,7 @@ class PresetsPage(QWidget):
                 "Shipping presets of <b>%1</b>: the first whose conditions all hold decides "
                 "how an order ships (Scan page, Batch page, packdesk batch).",
             )
-            self.heading.setText(text.replace("%1", profile.name))
+            self.heading.setText(text.replace("%1", profile_title(profile)))
         self.setEnabled(profile is not None)
         row = self.list.currentRow() if current is None else current
         self.list.clear()

@@ -296,6 +296,8 @@ class PrinterDialog(QDialog):
 
     def problems(self) -> str:
         """What is wrong with the fields as typed ('' if nothing)."""
+        if not self.name_edit.text().strip():
+            return translate("Settings", "Enter a name for the printer.")
         try:
             printer = self.printer()
         except (PrinterError, ValueError) as exc:
@@ -309,7 +311,9 @@ class PrinterDialog(QDialog):
 
     def _validate(self, *_args: Any) -> None:
         problems = self.problems()
-        self.problem_label.setText(problems)
+        # a new printer's dialog opens without a complaint: nothing is typed yet
+        pristine = self.original is None and not self.name_edit.text().strip()
+        self.problem_label.setText("" if pristine else problems)
         self.save_button.setEnabled(not problems)
 
     def save(self) -> PrinterDefinition | None:

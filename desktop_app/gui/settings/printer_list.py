@@ -22,6 +22,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import stock_name
 from desktop_app.gui.settings.printer_dialog import describe
+from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import profile_title
 from desktop_app.printing.discovery import (
     DetectedSettings,
@@ -111,7 +112,7 @@ class PrintersPresenter(QObject):
             (
                 printer.name,
                 (
-                    printer.name,
+                    printer_title(printer.name),
                     describe(printer),
                     printer.transport,
                     translate("Settings", "✔ in use") if printer.name == assigned else "",
@@ -128,7 +129,7 @@ class PrintersPresenter(QObject):
         )
         if assigned and assigned in self.book:
             return translate("Settings", "<b>{name}</b> prints to <b>{assigned}</b>.").format(
-                name=name, assigned=assigned
+                name=name, assigned=printer_title(assigned)
             )
         if assigned:
             return translate(

@@ -23,7 +23,7 @@ from desktop_app.domain.presets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.i18n.profile_errors import profile_error_text
-from desktop_app.gui.i18n.words import carrier_name, number, service_name
+from desktop_app.gui.i18n.words import carrier_name, number, preset_name, service_name
 from desktop_app.profiles.errors import ProfileError
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def summary(preset: Mapping[str, Any]) -> str:
         for c in preset.get("when") or []
     ]
     condition = " · ".join(when) if when else translate("Presets", "every order")
-    return f"{preset.get('name', '')} — {what} — {condition}"
+    return f"{preset_name(preset.get('name'))} — {what} — {condition}"
 
 
 class ShippingPresetsEditor:

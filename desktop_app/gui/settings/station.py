@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
 from desktop_app.profiles.errors import ProfileError
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class StationSettings:
         if profile is None:
             return translate("Settings", "No profile is open")
         return translate("Settings", "Station of <b>{name}</b> (the Scan page)").format(
-            name=profile.name
+            name=profile_title(profile)
         )
 
     def save(self, choices: StationChoices) -> str | None:

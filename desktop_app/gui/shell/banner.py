@@ -30,7 +30,7 @@ class EnvironmentBannerWidget(QFrame):
         self.text_label.setFont(font)
         self.profile_combo = QComboBox()
         self.profile_combo.setObjectName("profileSwitcher")
-        self.profile_combo.setMinimumContentsLength(16)
+        self.profile_combo.setMinimumContentsLength(26)  # "Lokale Testumgebung  (TEST)" whole
         self.profile_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )

@@ -7,9 +7,10 @@ back for the help sheet.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,10 +26,27 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 
+#: key names Qt's own translations leave in English ("Strg+Return" in German)
+KEY_WORDS = {
+    "Return": QT_TRANSLATE_NOOP("Shortcuts", "Return"),
+    "Space": QT_TRANSLATE_NOOP("Shortcuts", "Space"),
+}
+
+
+def key_words(text: str) -> str:
+    """`text` (keys as Qt writes them) with the key names in the UI language."""
+    return re.sub(
+        r"\b(" + "|".join(KEY_WORDS) + r")\b",
+        lambda m: translate("Shortcuts", KEY_WORDS[m.group(1)]),
+        text,
+    )
+
 
 def keys_text(action: QAction) -> str:
     """The action's shortcuts as the user reads them ("Ctrl+P", "Ctrl+Return, Ctrl+Enter")."""
-    return ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts())
+    return key_words(
+        ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts())
+    )
 
 
 def shortcut_rows(menus: Iterable[QMenu]) -> list[tuple[str, str, str]]:
@@ -46,15 +64,21 @@ def fixed_rows() -> list[tuple[str, str, str]]:
     """Keys that are not menu actions: moving through the form."""
     form = translate("Shortcuts", "Form")
     return [
-        (form, translate("Shortcuts", "Next / previous field"), "Tab, Shift+Tab"),
-        (form, translate("Shortcuts", "Press the focused button"), "Space"),
+        (
+            form,
+            translate("Shortcuts", "Next / previous field"),
+            QKeySequence("Tab").toString(QKeySequence.SequenceFormat.NativeText)
+            + ", "
+            + QKeySequence("Shift+Tab").toString(QKeySequence.SequenceFormat.NativeText),
+        ),
+        (form, translate("Shortcuts", "Press the focused button"), key_words("Space")),
         (
             form,
             translate(
                 "Shortcuts",
                 "Reference number: Enter moves on to Create (a scanner's Enter never creates)",
             ),
-            "Return",
+            key_words("Return"),
         ),
     ]
 

@@ -122,6 +122,9 @@ class CreationPanelWidget(QWidget):
         self.problems_button.setStyleSheet(f"color: {ERROR_COLOR}; font-weight: bold;")
         self.problems_button.setToolTip(translate("Shipment", "Show every problem of the form"))
         self.problems_button.clicked.connect(self.form.reveal_all)
+        policy = self.problems_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.problems_button.setSizePolicy(policy)
         self.progress = QProgressBar()
         self.progress.setObjectName("creationProgress")
         self.progress.setRange(0, 0)  # busy indicator
@@ -165,7 +168,9 @@ class CreationPanelWidget(QWidget):
         ready = self.context.connected and count == 0 and not self.busy
         self.create_button.setEnabled(ready)
         self.create_print_button.setEnabled(ready and self.context.printer() is not None)
-        if count:
+        # an empty form (at start, after each label) nags about nothing: the button keeps its
+        # place, so Create and the messages never move when it comes
+        if count and (self.form.visible_problem_count() or not self.form.untouched()):
             self.problems_button.setText(translate("Shipment", "%n problem(s) — show", None, count))
             # red once a problem is on screen; grey while only untouched fields are missing
             color = ERROR_COLOR if self.form.visible_problem_count() else MUTED_COLOR

@@ -7,7 +7,15 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import MUTED_COLOR
@@ -51,6 +59,12 @@ class ReferenceSectionWidget(QGroupBox):
             self.reference_edit,
         )
         self.format_combo = combo(object_name="labelFormat")
+        # a long format name is cut in the closed box (the list shows it whole), so it does
+        # not widen the form's right column
+        self.format_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.format_combo.setMinimumContentsLength(10)
         self.format_field = self.group.add(
             grid, 0, 1, "label.format", translate("Shipment", "&Label format"), self.format_combo
         )

@@ -245,6 +245,13 @@ class ShipmentFormWidget(QWidget):
         shown = f is not None and f.error.isVisibleTo(self)
         return list(f.error.messages) if f is not None and shown else []
 
+    def untouched(self) -> bool:
+        """Nothing of this shipment typed or chosen since the form was emptied (a fresh or a
+        reset form); the sender, kept from shipment to shipment, does not count."""
+        return not any(
+            f.touched for path, f in self._fields.items() if not path.startswith("from.")
+        )
+
     def visible_problem_count(self) -> int:
         """How many fields show a problem right now (plus the message area)."""
         return self.display.visible_count()

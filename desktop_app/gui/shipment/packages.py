@@ -13,6 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -26,6 +27,7 @@ from desktop_app.domain.catalog import CarrierSpec, load_catalog
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import package_type_name
 from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.widgets.elided import ignore_width
 from desktop_app.gui.widgets.fields import (
     Field,
     FieldGroup,
@@ -97,6 +99,11 @@ class PackageRowWidget(QFrame):
             line_edit(object_name="height"),
         )
         self.type_combo = combo(object_name="package_type")
+        # a carrier's long type names (cut in the closed box) never widen the section
+        self.type_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.type_combo.setMinimumContentsLength(5)
         self.type_combo.currentIndexChanged.connect(self._apply_type)
         g.add(grid, 1, 0, "type", translate("Shipment", "Type"), self.type_combo)
         g.add(
@@ -113,20 +120,28 @@ class PackageRowWidget(QFrame):
         )
         self.insure_check.setObjectName("insure")
         g.add(
-            grid, 2, 0, "insure", translate("Shipment", "Declared value"), self.insure_check, span=2
+            # a row of its own (the value under it): beside the value its text widened the
+            # package section so far that DHL's form (which offers it) needed one column
+            grid,
+            2,
+            0,
+            "insure",
+            translate("Shipment", "Declared value"),
+            self.insure_check,
+            span=4,
         )
         g.add(
             grid,
-            2,
-            2,
+            3,
+            0,
             "declared_value.amount",
             translate("Shipment", "Value (EUR)"),
             line_edit(translate("Shipment", "over 500")),
         )
         g.add(
             grid,
-            2,
             3,
+            1,
             "declared_value.currency",
             translate("Shipment", "Currency"),
             line_edit(max_width=80),
@@ -239,6 +254,9 @@ class PackagesFormWidget(QWidget):
         self.add_button.clicked.connect(self._on_add)
         self.hint = QLabel()
         self.hint.setStyleSheet(f"color: {MUTED_COLOR};")
+        # wrapped beside Add: a carrier's hint never widens the form's right column
+        self.hint.setWordWrap(True)
+        ignore_width(self.hint)
         foot = QHBoxLayout()
         foot.addWidget(self.add_button)
         foot.addWidget(self.hint, 1)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QStackedWidget,
@@ -101,7 +102,7 @@ class VirtualPrintDialog(QDialog):
         self.folder_button = buttons.addButton(
             translate("Shipment", "Open jobs folder"), QDialogButtonBox.ButtonRole.ActionRole
         )
-        self.folder_button.clicked.connect(lambda: open_jobs_folder(context))
+        self.folder_button.clicked.connect(lambda: open_jobs_folder(context, self))
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.images, 1)
@@ -133,13 +134,32 @@ class VirtualPrintDialog(QDialog):
         )
 
 
-def open_jobs_folder(context: AppContext) -> bool:
-    """Open the virtual printer's jobs folder in the file manager."""
+def open_jobs_folder(context: AppContext, parent: QWidget) -> bool:
+    """Open the virtual printer's jobs folder in the file manager, or say why it cannot."""
     printer = context.sandbox_printer
     if printer is None:
-        return False
-    printer.jobs_dir.mkdir(parents=True, exist_ok=True)
-    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(printer.jobs_dir)))
+        reason = translate("Shipment", "The virtual label printer is not running.")
+    else:
+        printer.jobs_dir.mkdir(parents=True, exist_ok=True)
+        if QDesktopServices.openUrl(QUrl.fromLocalFile(str(printer.jobs_dir))):
+            return True
+        reason = translate(
+            "Shipment",
+            "No file manager could be started to show the folder (on Linux, xdg-open of the "
+            "xdg-utils package opens it). The jobs are saved in:\n{folder}",
+        ).format(folder=printer.jobs_dir)
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        translate("Shipment", "Jobs folder"),
+        reason,
+        QMessageBox.StandardButton.Ok,
+        parent,
+    )
+    box.setObjectName("jobsFolderMessage")
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return False
 
 
 class LabelPreviewWidget(QWidget):
@@ -205,7 +225,7 @@ class LabelPreviewWidget(QWidget):
         self.jobs_folder_button.setToolTip(
             translate("Shipment", "Open the folder where the virtual printer keeps jobs")
         )
-        self.jobs_folder_button.clicked.connect(lambda: open_jobs_folder(self.context))
+        self.jobs_folder_button.clicked.connect(lambda: open_jobs_folder(self.context, self))
         virtual_label = QLabel(translate("Shipment", "Virtual printer:"))
         virtual_label.setStyleSheet(f"color: {MUTED_COLOR};")
         vl = QHBoxLayout(self.virtual_row)

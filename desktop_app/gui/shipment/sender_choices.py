@@ -12,29 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
+from desktop_app.domain.samples import sample_sender as domain_sample_sender
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.profiles.models import Profile
 
 # the Local sandbox's sender until the user has one: clearly a sample, valid, so that a first
-# label can be made without any setup
-SAMPLE_SENDER: dict[str, str] = {
-    "company": QT_TRANSLATE_NOOP("Shipment", "Sample Shop"),
-    "first_name": QT_TRANSLATE_NOOP("Shipment", "Sam"),
-    "last_name": QT_TRANSLATE_NOOP("Shipment", "Sample"),
-    "street": "Musterstraße",
-    "street_no": "12",
-    "zip_code": "10115",
-    "city": "Berlin",
-    "country": "DE",
-}
+# label can be made without any setup; the same one the Local sandbox's batches, scans and
+# headless commands use (`Profile.draft_sender`), so a desk sees one sample sender
+SAMPLE_SENDER: dict[str, Any] = domain_sample_sender()
 
 
-def sample_sender() -> dict[str, str]:
-    """The sample sender with its names in the UI language ("Muster-Shop", "Max Mustermann")."""
-    return {k: translate("Shipment", v) for k, v in SAMPLE_SENDER.items()}
+def sample_sender() -> dict[str, Any]:
+    """The sample sender (a fresh copy)."""
+    return dict(SAMPLE_SENDER)
 
 
 def comparable(address: Mapping[str, Any]) -> dict[str, Any]:

@@ -328,12 +328,18 @@ class AddOnWidget(QFrame):
             self._sms_allowed = spec is None or spec.code in channels.get("sms", ())
             self._apply_channel()
         if self.name == "saturday_delivery":
+            # the services by the names the service list shows ("Express", not "one_day")
+            saturday = load_catalog().additional_services["saturday_delivery"]
+            carrier = spec.code if spec is not None else saturday.carriers[0]
+            services = translate("Shipment", " or ").join(
+                service_name(carrier, s) for s in saturday.services
+            )
             self.note.setText(
                 translate(
                     "Shipment",
-                    "Needs the service One day or One day early and your own carrier contract; "
+                    "Needs the service {services} and your own carrier contract; "
                     "for shipments sent on a Friday.",
-                )
+                ).format(services=services)
             )
 
     def _apply_checked(self, *_args: Any) -> None:

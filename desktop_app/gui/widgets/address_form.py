@@ -122,6 +122,12 @@ class AddressFormWidget(QWidget):
                 attach_country_list(edit)
                 edit.setText(country_name(DEFAULT_COUNTRY))
                 edit.setCursorPosition(0)  # its beginning, in a narrow column too
+                # the common names whole ("Deutschlan", "Österrei…" were cut)
+                widest = max(
+                    edit.fontMetrics().horizontalAdvance(country_name(code))
+                    for code in ("DE", "AT", "CH", "NL", "FR")
+                )
+                edit.setMinimumWidth(widest + 16)
             self.group.add(grid, row, col, name, translate("Form", label), edit, span=span)
         self._grid = grid
         layout = QVBoxLayout(self)

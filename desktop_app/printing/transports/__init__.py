@@ -4,7 +4,7 @@
 example address, its URI options); the registry below is the one list of them, in the order
 the settings offer them: adding a transport is its module and one `register_transport` line
 here. Slow imports (escpos, Qt) happen only when a printer of theirs is used: escpos inside
-the escpos transports, the Qt transports registered by name ("module:Class").
+the escpos transports, Qt's print modules inside the Qt transports.
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from desktop_app.printing.transports.base import (
 from desktop_app.printing.transports.cups import CupsTransport
 from desktop_app.printing.transports.escpos import EscposTransport
 from desktop_app.printing.transports.file import FileTransport
+from desktop_app.printing.transports.qt import QtPdfFileTransport, QtPrinterTransport
 from desktop_app.printing.transports.serial import SerialTransport
 from desktop_app.printing.transports.tcp import DEFAULT_TCP_PORT, TcpTransport, abort_with_reset
 from desktop_app.printing.transports.usb import UsbTransport
 from desktop_app.printing.transports.win32 import Win32Transport
 from desktop_app.registry import SchemeRegistry
 
-# scheme -> class, or "module:Class" imported on first use (Qt loads slowly)
+# scheme -> class (or "module:Class", imported on first use)
 _REGISTRY: SchemeRegistry[Transport] = SchemeRegistry(Transport, "transport")
 _ORDER: list[str] = []  # the schemes in the order they were registered
 
@@ -72,9 +73,8 @@ register_transport("usb", UsbTransport)
 register_transport("serial", SerialTransport)
 register_transport("win32", Win32Transport)
 register_transport("file", FileTransport)
-# Qt print support: only PDF, only loaded when such a printer is used
-register_transport("qt", "desktop_app.printing.qt_print:QtPrinterTransport")
-register_transport("qt-pdf", "desktop_app.printing.qt_print:QtPdfFileTransport")
+register_transport("qt", QtPrinterTransport)
+register_transport("qt-pdf", QtPdfFileTransport)
 
 __all__ = [
     "DEFAULT_TCP_PORT",
@@ -83,6 +83,8 @@ __all__ = [
     "EscposTransport",
     "FileTransport",
     "OutgoingJob",
+    "QtPdfFileTransport",
+    "QtPrinterTransport",
     "SerialTransport",
     "TcpTransport",
     "Transport",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
+from fastapi.responses import JSONResponse
 from sqlalchemy import delete, select
 
 from desktop_app.domain.models import Order, OrderCreate
@@ -39,7 +40,8 @@ async def post_order(key: CurrentKey, ctx: Ctx, session: Session, body: JsonObje
     created = await create_order(session, key, body, ctx.now())
     session.add(audit.entry(key, "order.created", created["id"]))
     await session.commit()
-    return created
+    # JSON types already: encoded in C, not walked by FastAPI's encoder (500 lines: ~15 ms)
+    return JSONResponse(created)
 
 
 @router.get(
