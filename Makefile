@@ -8,7 +8,7 @@ export QT_API := pyside6
 # Debian packages: what the app needs at run time (`make run`; also the .deb's Depends), and what
 # only the tests and the packaging need (`make install`/`make test`/`make package`).
 APT_RUNTIME := $(shell grep -v '^\#' packaging/linux/runtime-packages.txt)
-APT_TEST := xvfb xauth poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream
+APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream
 
 .DEFAULT_GOAL := help
 
@@ -16,6 +16,8 @@ APT_TEST := xvfb xauth poppler-utils cups cups-client cups-bsd postgresql deskto
 # committed so a checkout and the packaging find them without Qt's tools
 TS_FILES := $(wildcard resources/translations/packdesk_*.ts)
 QM_FILES := $(TS_FILES:.ts=.qm)
+# Qt-free code whose words the GUI shows, marked with QT_TRANSLATE_NOOP (the printer transports' names)
+TRANSLATED_NON_GUI := desktop_app/printing/transports desktop_app/printing/qt_print.py
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'
@@ -83,9 +85,9 @@ screenshots: install ## render the main window to docs/screenshots/ (and in Germ
 translations: $(QM_FILES) ## compile resources/translations/*.ts to the .qm files the app loads
 
 translations-extract: .stamps/venv ## add new GUI strings to the .ts files (then translate them)
-	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui \
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete desktop_app/gui $(TRANSLATED_NON_GUI) \
 		-target-language de_DE -ts resources/translations/packdesk_de.ts
-	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly \
+	$(VENV)/bin/pyside6-lupdate -extensions py -locations none -no-obsolete -pluralonly $(TRANSLATED_NON_GUI) \
 		desktop_app/gui -target-language en -ts resources/translations/packdesk_en.ts
 
 resources/translations/%.qm: resources/translations/%.ts | .stamps/venv

@@ -9,6 +9,15 @@ their own station key) run. Everything stays on 127.0.0.0/8; the abusers use the
 addresses (stalled: 10 addresses x 50, below the per-address cap of 64) and run at the lowest
 CPU priority (on a network they would use other machines' CPUs). Target: abused p99 within 3x
 of the quiet p99.
+
+`--scenario idle`: 16 addresses hold 60 idle TLS connections each (960, above the global cap
+of 900; each never sends a byte and reconnects when closed) while the station opens a new
+connection for every request. Targets: every station request answered 200, p99 within 3x of
+the same new-connection requests on a quiet service.
+
+`--scenario log`: 600 idle TLS connections from one address for `--seconds` (default 60);
+prints the bytes and lines `service.log` grew by, and that per hour. Target: at most 1 MB an
+hour (the finding: 960 kB in 30 s, about 115 MB an hour).
 """
 
 from __future__ import annotations
@@ -39,6 +48,9 @@ P99_TARGET = 3.0
 STALL_SOURCES = [f"127.0.1.{i}" for i in range(1, 11)]
 FLOOD_SOURCES = ["127.0.2.1", "127.0.2.2"]
 STATION_SOURCE = "127.0.3.1"
+IDLE_SOURCES = [f"127.0.1.{i}" for i in range(1, 17)]
+IDLE_PER_SOURCE = 60
+LOG_TARGET_BYTES_PER_HOUR = 1024 * 1024
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -167,6 +179,160 @@ def _add_station_key(data_dir: Path, name: str) -> str:
     return str(json.loads(done.stdout)["sandbox_key"])
 
 
+async def _idle(port: int, ca_file: str, source: str, stats: dict[str, int], stop: Any) -> None:
+    """One idle connection slot: connect, send nothing, wait to be closed, connect again."""
+    context = ssl.create_default_context(cafile=ca_file)
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, ssl=context, server_hostname="localhost", local_addr=(source, 0)
+            )
+        except OSError:
+            stats["connect_failed"] += 1
+            await asyncio.sleep(0.2)
+            continue
+        stats["held"] += 1
+        answer = b""
+        try:
+            while not stop.is_set():
+                try:
+                    chunk = await asyncio.wait_for(reader.read(4096), 0.5)
+                except TimeoutError:
+                    continue
+                if not chunk:
+                    break
+                answer += chunk
+        except (OSError, ssl.SSLError):
+            pass
+        stats["held"] -= 1
+        key = answer[:12].decode(errors="replace").strip() or "closed"
+        stats[f"ended {key}"] = stats.get(f"ended {key}", 0) + 1
+        writer.close()
+        await asyncio.sleep(0.2)
+
+
+def hold_idle(port: int, ca_file: str, sources: list[str], each: int, stop: Any, out: Any) -> None:
+    """`each` idle connections from every address of `sources`, at the lowest CPU priority."""
+    os.nice(19)
+    stats: dict[str, int] = {"held": 0, "connect_failed": 0}
+
+    async def main() -> None:
+        tasks = [
+            asyncio.create_task(_idle(port, ca_file, source, stats, stop))
+            for _ in range(each)
+            for source in sources
+        ]
+        while not stop.is_set():
+            await asyncio.sleep(0.2)
+            out.put({"held_now": stats["held"]})
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(main())
+    out.put(stats)
+
+
+def new_connection_requests(service: Service, count: int) -> tuple[list[float], dict[int, int]]:
+    """`count` GET /v1/me, each on a new connection (TLS handshake included); ms and statuses."""
+    context = ssl.create_default_context(cafile=service.ca_file)
+    latencies: list[float] = []
+    statuses: dict[int, int] = {}
+    for _ in range(count):
+        transport = httpx.HTTPTransport(verify=context, local_address=STATION_SOURCE)
+        started = time.perf_counter()
+        with httpx.Client(
+            base_url=service.base_url, transport=transport, auth=(service.key, ""), timeout=30
+        ) as client:
+            status = client.get("/v1/me").status_code
+        latencies.append((time.perf_counter() - started) * 1000)
+        statuses[status] = statuses.get(status, 0) + 1
+        time.sleep(0.02)
+    return latencies, statuses
+
+
+def _start_holders(service: Service, sources: list[str], each: int) -> tuple[Any, Any, Any, int]:
+    stop = multiprocessing.Event()
+    out: Any = multiprocessing.Queue()
+    port = int(service.base_url.rsplit(":", 1)[1])
+    holders = multiprocessing.Process(
+        target=hold_idle, args=(port, service.ca_file, sources, each, stop, out)
+    )
+    holders.start()
+    deadline = time.monotonic() + 60
+    held = 0
+    while time.monotonic() < deadline and held < min(each * len(sources), 900) * 0.9:
+        try:
+            held = out.get(timeout=1).get("held_now", held)
+        except Exception:  # queue.Empty
+            pass
+    return holders, stop, out, held
+
+
+def _stop_holders(holders: Any, stop: Any, out: Any) -> dict[str, int]:
+    stop.set()
+    while True:
+        item = out.get(timeout=60)
+        if "held_now" not in item:
+            holders.join(30)
+            return dict(item)
+
+
+def run_idle(requests: int) -> bool:
+    print(machine_line())
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-idle-") as tmp:
+        service = Service(Path(tmp), "--rate-limit", "1000000/60")
+        try:
+            quiet, quiet_statuses = new_connection_requests(service, requests)
+            holders, stop, out, held = _start_holders(service, IDLE_SOURCES, IDLE_PER_SOURCE)
+            abused, statuses = new_connection_requests(service, requests)
+            stats = _stop_holders(holders, stop, out)
+        finally:
+            service.stop()
+    q50, q99 = statistics.median(quiet), _percentile(quiet, 0.99)
+    a50, a99 = statistics.median(abused), _percentile(abused, 0.99)
+    print(f"station GET /v1/me on a new connection each, {requests} requests each:")
+    print(f"  quiet: p50 {q50:.2f} ms, p99 {q99:.2f} ms, answers {quiet_statuses}")
+    print(
+        f"  {len(IDLE_SOURCES)} addresses x {IDLE_PER_SOURCE} idle connections "
+        f"({held} held when measuring started): p50 {a50:.2f} ms, p99 {a99:.2f} ms, "
+        f"answers {statuses}"
+    )
+    print(f"  idle holders: {stats}")
+    refused = 1 - statuses.get(200, 0) / requests
+    met = figure("station requests not answered 200", f"{refused:.1%}", refused, "all", 0.0)
+    return met and figure(
+        "idle-flood p99 vs quiet p99", f"{a99:.2f} ms vs {q99:.2f} ms", a99 / q99, "quiet", 3.0
+    )
+
+
+def run_log(seconds: float) -> bool:
+    print(machine_line())
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-log-") as tmp:
+        data_dir = Path(tmp)
+        service = Service(data_dir, "--log-level", "info")
+        log_file = data_dir / "service.log"
+        try:
+            holders, stop, out, held = _start_holders(service, ["127.0.1.1"], 600)
+            before = log_file.stat().st_size
+            lines_before = log_file.read_bytes().count(b"\n")
+            time.sleep(seconds)
+            grown = log_file.stat().st_size - before
+            lines = log_file.read_bytes().count(b"\n") - lines_before
+            stats = _stop_holders(holders, stop, out)
+        finally:
+            service.stop()
+    per_hour = grown * 3600 / seconds
+    print(f"600 idle connections from one address for {seconds:g} s ({held} held at the start):")
+    print(f"  service.log grew by {grown} bytes, {lines} lines: {per_hour / 1024:.1f} kB an hour")
+    print(f"  idle holders: {stats}")
+    return figure(
+        "log bytes an hour under the flood",
+        f"{per_hour / 1024:.1f} kB",
+        per_hour / LOG_TARGET_BYTES_PER_HOUR,
+        "1 MB",
+        1.0,
+    )
+
+
 def run(requests: int, stalled: int) -> bool:
     print(machine_line())
     with tempfile.TemporaryDirectory(prefix="packdesk-bench-abuse-") as tmp:
@@ -228,8 +394,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--stalled", type=int, default=500)
+    parser.add_argument("--scenario", choices=["stalled", "idle", "log"], default="stalled")
+    parser.add_argument("--seconds", type=float, default=60.0)
     args = parser.parse_args()
-    run(args.requests, args.stalled)
+    if args.scenario == "idle":
+        run_idle(args.requests)
+    elif args.scenario == "log":
+        run_log(args.seconds)
+    else:
+        run(args.requests, args.stalled)
     return 0
 
 

@@ -36,6 +36,11 @@ class SchemeRegistry(Generic[T]):
         else:
             self._lazy.pop(scheme.lower(), None)
 
+    def unregister(self, scheme: str) -> None:
+        """Forget `scheme` (a plug-in's or a test's own entry)."""
+        self._entries.pop(scheme.lower(), None)
+        self._lazy.pop(scheme.lower(), None)
+
     def schemes(self) -> list[str]:
         """The registered schemes."""
         return sorted(self._entries)

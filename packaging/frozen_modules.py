@@ -22,6 +22,11 @@ LIBRARY_MODULES = (
     "aiosqlite",
     "escpos.printer",  # transports.py: imported inside a function, ahead of use
     "escpos.capabilities",
+    # the schema revisions (read as files, see migration_scripts) import these
+    "alembic.op",
+    "alembic.context",
+    "alembic.ddl.sqlite",
+    "alembic.ddl.postgresql",
 )
 
 
@@ -52,3 +57,14 @@ def registry_modules() -> list[str]:
 def hidden_imports() -> list[str]:
     """The PyInstaller `hiddenimports` of the bundle."""
     return sorted({*registry_modules(), *LIBRARY_MODULES})
+
+
+def migration_scripts(root: Path) -> list[tuple[str, str]]:
+    """PyInstaller `datas` of the service's Alembic scripts: Alembic loads env.py and each
+    revision from its file (not by import), so they travel as files beside schema.py."""
+    migrations = root / "desktop_app" / "service" / "migrations"
+    return [
+        (str(path), str(path.parent.relative_to(root)))
+        for path in sorted(migrations.rglob("*"))
+        if path.is_file() and path.suffix in (".py", ".mako") and "__pycache__" not in path.parts
+    ]

@@ -18,6 +18,8 @@ from desktop_app.domain.labels import LABEL_FORMATS
 from desktop_app.resources import resource_path
 
 PACKAGE_TYPES: tuple[str, ...] = ("parcel", "bulk", "parcel_letter", "books", "letter")
+#: the package fields a carrier may require for a service (`required_package_fields`)
+REQUIRABLE_PACKAGE_FIELDS: tuple[str, ...] = ("description",)
 FLAG_NAMES: tuple[str, ...] = (
     "multiple_packages",
     "returns",
@@ -70,6 +72,8 @@ class AdditionalServiceSpec:
     channels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     max_lengths: Mapping[str, int] = field(default_factory=dict)
     note: str = ""
+    #: carrier -> the carrier's own name for this service (dpd calls advance notice Predict)
+    carrier_names: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +118,8 @@ class CarrierSpec:
     post_branch: bool
     partner: bool
     declared_value: bool
+    #: service -> package fields that carrier needs for it (UPS returns: the description)
+    required_package_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def limit(self, name: str, context: str = "shipments") -> FieldLimit | None:
         """The length limit of field `name` for shipments or pickup_requests."""
@@ -308,6 +314,9 @@ def _carrier(
     if flags["returns"] != ("returns" in services):
         raise CatalogError(f"{where}: flag returns disagrees with the service list")
     required = tuple(raw.get("required_address_fields", default_required))
+    required_package = _required_package_fields(
+        raw.get("required_package_fields", {}), services, f"{where}.required_package_fields"
+    )
 
     return CarrierSpec(
         code=code,
@@ -325,7 +334,25 @@ def _carrier(
         required_address_fields=required,
         package_limits=_ro(package_limits),
         **{name: flags[name] for name in FLAG_NAMES},
+        required_package_fields=_ro(required_package),
     )
+
+
+def _required_package_fields(
+    value: Any, services: tuple[str, ...], where: str
+) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, Mapping):
+        raise CatalogError(f"{where}: expected an object")
+    out: dict[str, tuple[str, ...]] = {}
+    for service, names in value.items():
+        if service not in services:
+            raise CatalogError(f"{where}: {service!r} is not a service of this carrier")
+        if not isinstance(names, list) or not set(names) <= set(REQUIRABLE_PACKAGE_FIELDS):
+            raise CatalogError(
+                f"{where}.{service}: a list of {', '.join(REQUIRABLE_PACKAGE_FIELDS)}"
+            )
+        out[service] = tuple(names)
+    return out
 
 
 def parse_catalog(data: Mapping[str, Any]) -> Catalog:
@@ -358,6 +385,10 @@ def parse_catalog(data: Mapping[str, Any]) -> Catalog:
             for c in codes:
                 if c not in carriers or name not in carriers[c].additional_services:
                     raise CatalogError(f"{where}.channels.{channel}: {c!r} does not offer it")
+        carrier_names = _names(raw.get("carrier_names", {}), f"{where}.carrier_names")
+        for c in carrier_names:
+            if c not in carriers or name not in carriers[c].additional_services:
+                raise CatalogError(f"{where}.carrier_names: {c!r} does not offer it")
         services[name] = AdditionalServiceSpec(
             name=name,
             display_name=str(raw.get("display_name", name)),
@@ -367,6 +398,7 @@ def parse_catalog(data: Mapping[str, Any]) -> Catalog:
             channels=_ro(channels),
             max_lengths=_ro(raw.get("max_lengths", {})),
             note=str(raw.get("note", "")),
+            carrier_names=_ro(carrier_names),
         )
 
     partner_raw = _req(data, "partner", "catalog")

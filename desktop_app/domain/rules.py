@@ -323,21 +323,31 @@ def _package(
 
     description = p.get("description")
     desc_limit = spec.field_limits.get("description") if spec else None
-    required_desc = spec is not None and spec.code == "ups" and service == "returns"
+    required_desc = (
+        spec is not None
+        and service is not None
+        and "description" in spec.required_package_fields.get(service, ())
+    )
     text = check_text(
         out,
         description,
         join(path, "description"),
         max_len=desc_limit.max if desc_limit else 100,
         required=required_desc,
-        what="a description of the contents (UPS returns need it)"
-        if required_desc
-        else "a description",
+        what=_needed_description(spec, service) if required_desc else "a description",
     )
     if text:
         check_printable(out, text, join(path, "description"), "the description")
     if p.get("declared_value") is not None:
         _declared_value(out, p["declared_value"], join(path, "declared_value"), spec)
+
+
+def _needed_description(spec: CarrierSpec | None, service: str | None) -> str:
+    """What the required-description problem asks for, naming who needs it (UPS returns)."""
+    if spec is None or service is None:
+        return "a description of the contents"
+    name = spec.service_names.get(service, service).lower()
+    return f"a description of the contents ({spec.display_name} {name} need it)"
 
 
 def _declared_value(out: Problems, dv: Any, path: str, spec: CarrierSpec | None) -> None:

@@ -92,6 +92,8 @@ def main(argv: Sequence[str] = ()) -> int:
 async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
+    from desktop_app.gui.shell.placement import place_window, save_placement
+    from desktop_app.gui.shell.probe import install_probe
     from desktop_app.printing.printers import PrinterBook, PrinterError
     from desktop_app.profiles.manager import ProfileManager
 
@@ -107,7 +109,12 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     closed = asyncio.Event()
     window.closed.connect(closed.set)
     signals.on_signal(window.close)  # a logout, `kill` or Ctrl+C: closing, as by the button
-    window.show()
+    window.closed.connect(lambda: save_placement(window))
+    if place_window(window):
+        window.showMaximized()
+    else:
+        window.show()
+    install_probe(window)  # tests on a real X server only (a child of the window)
     if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
         _report_startup()
     # the New shipment page is up and usable; History, Settings and the operations pages are

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
 
+from desktop_app.printing.ports import port_in_use
 from desktop_app.printing.printers import STOCKS, PrinterDefinition
 from desktop_app.printing.transports import DEFAULT_TCP_PORT
 
@@ -335,10 +336,11 @@ async def query_printer(
         command += CONFIGURATION_QUERY
         count += 1
     scheme, target, number = where
-    if scheme == "tcp":
-        data = await query_tcp(target, number, command, count, timeout)
-    else:
-        data = await asyncio.to_thread(query_serial, target, number, command, count, timeout)
+    async with port_in_use(printer.transport):  # never beside a job or another query
+        if scheme == "tcp":
+            data = await query_tcp(target, number, command, count, timeout)
+        else:
+            data = await asyncio.to_thread(query_serial, target, number, command, count, timeout)
     strings = frames(data)
     identification = None
     try:

@@ -24,13 +24,14 @@ from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
 from desktop_app import qt_compat as _qt_compat  # noqa: F401
 from desktop_app.domain.labels import MM_PER_INCH
 from desktop_app.printing.printers import PrinterDefinition
-from desktop_app.printing.transports import (
+from desktop_app.printing.transports.base import (
+    QT_TRANSLATE_NOOP,
     OutgoingJob,
     Transport,
     TransportError,
-    _noop,
-    _slug,
+    noop,
 )
+from desktop_app.printing.transports.file import title_slug
 
 POINTS_PER_INCH = 72.0
 
@@ -210,11 +211,13 @@ class QtPrinterTransport(_QtTransportBase):
     """A system printer through Qt print support: `qt:PRINTER NAME`."""
 
     scheme = "qt"
+    name = QT_TRANSLATE_NOOP("Settings", "System printer (PDF through Qt)")
+    address_example = "HP_LaserJet"
 
     def describe(self) -> str:
         return f"printer {self.target}"
 
-    async def send(self, job: OutgoingJob, on_connected: Callable[[], None] = _noop) -> None:
+    async def send(self, job: OutgoingJob, on_connected: Callable[[], None] = noop) -> None:
         self._check(job)
         on_connected()
         self._print(job, printer_name=self.target)
@@ -224,17 +227,19 @@ class QtPdfFileTransport(_QtTransportBase):
     """What a Qt printer would get, as PDF files in a folder: `qt-pdf:DIR`."""
 
     scheme = "qt-pdf"
+    name = QT_TRANSLATE_NOOP("Settings", "PDF files (through Qt)")
+    address_example = "/home/me/printed"
 
     def describe(self) -> str:
         return f"PDF folder {self.target}"
 
-    async def send(self, job: OutgoingJob, on_connected: Callable[[], None] = _noop) -> None:
+    async def send(self, job: OutgoingJob, on_connected: Callable[[], None] = noop) -> None:
         self._check(job)
         folder = Path(self.target).expanduser()
         folder.mkdir(parents=True, exist_ok=True)
         ident = f"job{job.job_id}" if job.job_id is not None else "job"
         on_connected()
-        self._print(job, output_file=folder / f"{ident}-{_slug(job.title)}.pdf")
+        self._print(job, output_file=folder / f"{ident}-{title_slug(job.title)}.pdf")
 
 
 def printer_for_system_queue(name: str, paper: str = "A4") -> PrinterDefinition:

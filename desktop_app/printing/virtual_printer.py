@@ -140,6 +140,9 @@ class VirtualPrinter:
         self._server: asyncio.Server | None = None
         self._counter = 0
         self.connections = 0
+        self.open_now = 0
+        self.most_open = 0
+        """The most connections open at once (a real printer serves one at a time)."""
         self.probes = 0
         self.received: list[ReceivedJob] = []
         self._changed = asyncio.Condition()
@@ -267,6 +270,8 @@ class VirtualPrinter:
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
+        self.open_now += 1
+        self.most_open = max(self.most_open, self.open_now)
         try:
             await self._receive(reader, writer)
         except asyncio.CancelledError:
@@ -274,6 +279,7 @@ class VirtualPrinter:
             # connection callback from logging the cancellation as an error
             abort_with_reset(writer)
         finally:
+            self.open_now -= 1
             if task is not None:
                 self._tasks.discard(task)
 

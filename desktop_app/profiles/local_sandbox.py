@@ -3,9 +3,12 @@
 One service per data dir, whatever the number of app instances: the first instance takes
 `owner.lock` (held for its lifetime; the OS drops it if the process dies), starts the service
 and writes `service.json`; a second instance finds the lock taken and reuses the running
-service without stopping it on exit. If the owner died, the next instance takes the lock
-over and adopts the orphaned service if it still answers (else starts a new one). Start-ups
-are serialised by `launcher.lock`, so a second instance never sees a half-written state.
+service without stopping it on exit. The service watches its owner's pid and ends when the
+owner dies, however it dies (`--parent-pid`, kill -9 included), and its label workers end
+with it. If the owner died, the next instance takes the lock over and starts a new service;
+one still running from before (an older version, or one that could not end) is stopped,
+with a warning in the log, never adopted. Start-ups are serialised by `launcher.lock`, so a
+second instance never sees a half-written state.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import asyncio
 import atexit
 import contextlib
 import json
+import logging
 import os
 import signal
 import ssl
@@ -28,10 +32,13 @@ from typing import IO, TYPE_CHECKING, Any
 
 import httpx
 
+from desktop_app.parent_watch import pid_alive as _pid_alive
 from desktop_app.profiles.files import FileLock, atomic_write_bytes
 
 if TYPE_CHECKING:
     from desktop_app.profiles.manager import ProfileManager
+
+log = logging.getLogger(__name__)
 
 STATE_FILE = "service.json"
 OWNER_LOCK = "owner.lock"
@@ -72,39 +79,6 @@ class ServiceInfo:
             f"ServiceInfo(base_url={self.base_url!r}, ca_file={str(self.ca_file)!r}, "
             f"pid={self.pid}, sandbox_key='***')"
         )
-
-
-def _pid_alive(pid: int) -> bool:
-    """True if `pid` runs (a zombie does not count). Never signals the process."""
-    if pid <= 0:
-        return False
-    if sys.platform == "win32":  # pragma: no cover - Windows only
-        import ctypes
-
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
-            return False
-        code = ctypes.c_ulong()
-        try:
-            kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
-        finally:
-            kernel32.CloseHandle(handle)
-        return code.value == 259  # STILL_ACTIVE
-    if Path("/proc/self/stat").exists():
-        stat = Path(f"/proc/{pid}/stat")
-        try:
-            # the state letter follows the ")" that closes the command name
-            return stat.read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-        except (OSError, IndexError):
-            return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _read_json(path: Path) -> dict[str, Any] | None:
@@ -221,7 +195,8 @@ class LocalSandbox:
                 owner = FileLock(self.service_dir / OWNER_LOCK)
                 if owner.try_acquire():
                     try:
-                        info = self._adopt_orphan() or self._spawn()
+                        self._stop_stale()
+                        info = self._spawn()
                         self._write_state(info)
                     except BaseException:
                         owner.release()
@@ -250,7 +225,8 @@ class LocalSandbox:
             return self.start_blocking()
 
     def _command(self) -> list[str]:
-        args = ["serve", "--port", "0", "--data-dir", str(self.service_dir), *self.extra_args]
+        args = ["serve", "--port", "0", "--data-dir", str(self.service_dir)]
+        args += ["--parent-pid", str(os.getpid()), *self.extra_args]
         if getattr(sys, "frozen", False):  # a PyInstaller bundle: run its console `packdesk`
             # (the windowed packdesk-gui of Windows and macOS has no stdout for the JSON line)
             exe = Path(sys.executable)
@@ -439,14 +415,19 @@ class LocalSandbox:
         }
         atomic_write_bytes(self.state_path, json.dumps(state, indent=2).encode(), mode=0o600)
 
-    def _adopt_orphan(self) -> ServiceInfo | None:
-        """A service left running by an owner that died: take it over if it still answers."""
+    def _stop_stale(self) -> None:
+        """A service left running by an owner that died: stop it (it has the old owner's
+        state and settings; a fresh one is started instead)."""
         info = self._state()
         if info is None or not _pid_alive(info.pid):
-            return None
+            return
         if not self._answers(info, timeout=2.0):
-            return None
-        return info
+            return  # not a service (any more): the pid belongs to another process now
+        log.warning(
+            "stopping the Local sandbox service (pid %s) left running by a Packdesk that ended",
+            info.pid,
+        )
+        self._terminate_pid(info.pid)
 
     def _join_running(self) -> ServiceInfo:
         """Another live instance owns the service: reuse it."""

@@ -198,6 +198,10 @@ class Profile(BaseModel):
         return self.environment == "live"
 
 
+#: the Local sandbox's default parcel: a common shipping carton, in cm (weight typed per parcel)
+SAMPLE_PARCEL = {"length": 30, "width": 20, "height": 15}
+
+
 def local_sandbox_profile() -> Profile:
     """A fresh built-in Local sandbox profile (created on first run)."""
     return Profile(
@@ -206,5 +210,6 @@ def local_sandbox_profile() -> Profile:
         base_url=LOCAL_SANDBOX_URL,
         builtin_local=True,
         key_environment="sandbox",
-        preferences=Preferences(auto_print_after_create=False),
+        # a carton's sizes, so a receiver and a weight make a label (DHL Paket wants sizes)
+        preferences=Preferences(auto_print_after_create=False, default_package=dict(SAMPLE_PARCEL)),
     )

@@ -3,6 +3,13 @@
 The monitor keeps the newest reading and the newest stable weight, reconnects after the
 scale was unplugged (`state` says what is going on), and never hands out a weight older
 than `max_age` seconds: a frozen or unplugged scale shows no weight rather than a stale one.
+
+Its state changes only when the scale's does: an answer lost on the line (a time-out, a
+garbled line, one I/O error) while the last reading is still fresh keeps the state, the
+reading and the stability count as they were and is read again at once; only when errors
+outlast `max_age` (or the scale itself says it is moving, overloaded or below zero) does the
+state change. Several readers of one port would take each other's answers: `ScaleHub` gives
+every page the one monitor of a device.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from desktop_app.scales.readings import (
     Reading,
     ScaleDisconnected,
     ScaleError,
+    ScaleNotReady,
     ScaleUnavailable,
     StabilityDetector,
 )
@@ -27,6 +35,9 @@ log = logging.getLogger(__name__)
 
 EMPTY_KG = 0.01
 """A reading at or below this (in kg, either sign) means nothing is on the pan."""
+
+LOST_ANSWER_RETRY = 0.02
+"""Seconds before a lost answer is asked again (the last reading is still fresh)."""
 
 MonitorState = Literal["connecting", "reading", "not_ready", "disconnected", "unavailable"]
 
@@ -62,6 +73,9 @@ class ScaleMonitor:
         self.max_age = max_age
         self.reconnect_delay = reconnect_delay
         self.detector = StabilityDetector(stable_count, tolerance_kg)
+        self._next_scale: Scale | None = None
+        self.opened = 0
+        """How many times a scale was taken into use (the first, and each `use` since)."""
         self.state: MonitorState = "connecting"
         self.message = f"connecting to {scale.describe()}"
         self._reading: Reading | None = None
@@ -136,12 +150,54 @@ class ScaleMonitor:
         self.detector.reset()
         self._reading = self._stable = None
 
+    # --- settings -----------------------------------------------------------------------------
+
+    def configure(
+        self, *, interval: float, max_age: float, stable_count: int, tolerance_kg: float
+    ) -> None:
+        """Take other settings (the next poll uses them; a new stability rule counts anew)."""
+        self.interval, self.max_age = interval, max_age
+        detector = self.detector
+        if (detector.count, detector.tolerance_kg) != (stable_count, tolerance_kg):
+            self.detector = StabilityDetector(stable_count, tolerance_kg)
+            self._stable = None
+
+    def use(self, scale: Scale) -> None:
+        """Read `scale` from the next poll on (the current one is closed first: the same
+        port is never open twice); e.g. the same port with another protocol."""
+        self._next_scale = scale
+        self.message = f"connecting to {scale.describe()}"
+
+    async def _switch_scale(self) -> None:
+        scale, self._next_scale = self._next_scale, None
+        if scale is None:
+            return
+        old, self.scale = self.scale, scale
+        self.opened += 1
+        await asyncio.to_thread(old.close)
+        self._forget()
+        self.state = "connecting"
+
     # --- life cycle ---------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Start polling on the running loop."""
+    @property
+    def running(self) -> bool:
+        """Whether it polls on the running loop."""
+        task = self._task
+        if task is None or task.done():
+            return False
+        try:
+            return task.get_loop() is asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+
+    def start(self, after: asyncio.Future[object] | None = None) -> None:
+        """Start polling on the running loop (once `after` is done: the port's last reader
+        has closed it)."""
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="scale-monitor")
+            loop = asyncio.get_running_loop()
+            self.opened += 1
+            self._task = loop.create_task(self._run(after), name="scale-monitor")
 
     async def stop(self) -> None:
         """Stop polling and close the scale."""
@@ -160,22 +216,42 @@ class ScaleMonitor:
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
-    async def _run(self) -> None:
+    def _lost_answer(self) -> bool:
+        """Whether an error is a lost answer to read again at once: the last reading is
+        still fresh, so the scale's state is known and unchanged."""
+        return self.state == "reading" and self.reading() is not None
+
+    async def _run(self, after: asyncio.Future[object] | None = None) -> None:
+        if after is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(after)
         while True:
             delay = self.interval
             try:
                 async with self._busy:
-                    reading = await asyncio.to_thread(self.scale.read, 1.0)
+                    await self._switch_scale()
+                    # a lost answer is asked again before the last reading grows old
+                    timeout = max(0.2, min(1.0, self.max_age / 2))
+                    reading = await asyncio.to_thread(self.scale.read, timeout)
             except ScaleUnavailable as exc:
                 self._set("unavailable", str(exc))
                 return
+            except ScaleNotReady as exc:  # the scale's own answer: moving, overload, ...
+                self._forget()
+                self._set("not_ready", str(exc))
             except ScaleDisconnected as exc:
+                if self._lost_answer():
+                    await asyncio.sleep(LOST_ANSWER_RETRY)
+                    continue
                 if self.state != "disconnected":
                     self.disconnects += 1
                 self._forget()
                 self._set("disconnected", str(exc))
                 delay = self.reconnect_delay
             except ScaleError as exc:
+                if self._lost_answer():
+                    await asyncio.sleep(LOST_ANSWER_RETRY)
+                    continue
                 self._forget()
                 self._set("not_ready", str(exc))
             except Exception as exc:  # a library bug must not end the polling for good

@@ -51,6 +51,7 @@ class VirtualScale:
         self.zero_kg = 0.0
         self.tare_kg = 0.0
         self.commands: list[str] = []
+        self._dropped = 0
         self._lock = threading.Lock()
         self._master: int | None = None
         self._slave: int | None = None
@@ -167,6 +168,11 @@ class VirtualScale:
         with self._lock:
             self.stable = stable
 
+    def drop_answers(self, count: int) -> None:
+        """Leave the next `count` commands unanswered, as a noisy line loses them."""
+        with self._lock:
+            self._dropped = count
+
     def set_unit(self, unit: str) -> None:
         """The unit the scale displays and sends."""
         with self._lock:
@@ -227,6 +233,10 @@ class VirtualScale:
                 if not command:
                     continue
                 answer = self.answer(command)
+                with self._lock:
+                    if self._dropped > 0:
+                        self._dropped -= 1
+                        continue
                 try:
                     os.write(master, answer)
                 except OSError:

@@ -11,7 +11,7 @@ from desktop_app import __version__
 from desktop_app.service.background import BackgroundTasks
 from desktop_app.service.carriers import CarrierSimulator
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
+from desktop_app.service.db import make_engine, make_sessionmaker
 from desktop_app.service.errors import install_error_handlers
 from desktop_app.service.keycheck import KeyLookup
 from desktop_app.service.middleware import ServiceMiddleware
@@ -19,6 +19,7 @@ from desktop_app.service.openapi import install_openapi
 from desktop_app.service.ratelimit import RateLimiter
 from desktop_app.service.render import LabelRenderer
 from desktop_app.service.routes import health, load_routers, pairing
+from desktop_app.service.schema import upgrade_database
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.sqlite_reads import SqliteReads
 from desktop_app.service.storage import SqliteFileWatch, is_storage_unavailable, sqlite_file
@@ -43,9 +44,9 @@ def create_app(settings: ServiceSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        settings.labels_dir.mkdir(parents=True, exist_ok=True)
         try:
-            await create_tables(ctx.engine)
+            settings.labels_dir.mkdir(parents=True, exist_ok=True)
+            await upgrade_database(ctx.engine)
         except Exception as exc:
             if not is_storage_unavailable(exc):
                 raise

@@ -27,6 +27,7 @@ TASK_MODULES: tuple[str, ...] = (
     "desktop_app.service.lifecycle",
     "desktop_app.service.mail",
     "desktop_app.service.health_probe",
+    "desktop_app.service.logs",
 )
 RESTART_PAUSE_SECONDS = 1.0
 

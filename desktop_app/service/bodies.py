@@ -1,17 +1,27 @@
 """Reading request bodies: JSON only (415), size-capped (413), parsed (400), sanitised.
 
 Every endpoint with a body uses `JsonObject` (or `read_json_object`) so that the checks run
-in the same order everywhere: content type, size, JSON syntax, object shape, sanitising.
+in the same order everywhere: content type, size, JSON syntax, object shape, size bounds
+(domain/bounds.py: entries per array, characters per text...), sanitising.
+
+The work is bounded before it starts: a body whose separators alone promise more values than
+`bounds.MAX_VALUES` allows is refused unparsed, and a body over `INLINE_BYTES` is parsed,
+bounded, checked and sanitised in a thread of its own (one, so a flood of large bodies queues
+there instead of taking turns with the event loop), which leaves the loop to the other
+requests: json.loads of the largest body allowed holds it for a few milliseconds at most.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
+from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from desktop_app.domain.bounds import MAX_VALUES, size_problem
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.domain.unicode_text import not_text_problems
 from desktop_app.service.errors import ServiceError
@@ -19,6 +29,16 @@ from desktop_app.service.errors import ServiceError
 # deeper bodies are refused before any recursive code (sanitize, rules) sees them
 MAX_DEPTH = 32
 JSON_MEDIA_TYPES = ("application/json",)
+# bodies larger than this are checked off the event loop
+INLINE_BYTES = 16 * 1024
+_CHECKS = ThreadPoolExecutor(1, thread_name_prefix="packdesk-body-check")
+
+
+def values_at_most(raw: bytes) -> int:
+    """An upper bound on the JSON values in `raw`, from its bytes (C speed, before parsing):
+    every value but the first of a container follows a comma (separators inside strings only
+    raise the bound)."""
+    return raw.count(b",") + raw.count(b"[") + raw.count(b"{") + 1
 
 
 def _finite_float(text: str) -> float:
@@ -97,9 +117,22 @@ async def read_json_object(request: Request) -> dict[str, Any]:
             ["unsupported media type: send the body as JSON with Content-Type: application/json"],
         )
     max_bytes: int = request.app.state.ctx.settings.max_body_bytes
-    data = parse_json_bytes(await read_body_bytes(request, max_bytes))
+    raw = await read_body_bytes(request, max_bytes)
+    if values_at_most(raw) > 2 * MAX_VALUES:
+        raise ServiceError(413, [f"request body too large: more than {MAX_VALUES} values"])
+    if len(raw) <= INLINE_BYTES:
+        return checked_object(raw)
+    return await asyncio.get_running_loop().run_in_executor(_CHECKS, checked_object, raw)
+
+
+def checked_object(raw: bytes) -> dict[str, Any]:
+    """Parsed, a JSON object, within the size bounds, text only, sanitised (else ServiceError)."""
+    data = parse_json_bytes(raw)
     if not isinstance(data, dict):
         raise ServiceError(400, ["the request body must be a JSON object"])
+    problem = size_problem(data)
+    if problem is not None:
+        raise ServiceError(422, [problem])
     problems = not_text_problems(data)
     if problems:
         raise ServiceError(422, problems)

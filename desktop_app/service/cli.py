@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import socket
 import sys
 from collections.abc import Sequence
@@ -26,7 +27,8 @@ from desktop_app.service.accounts import (
     write_private_json,
 )
 from desktop_app.service.addressing import PublicUrlError, certificate_names, parse_public_url
-from desktop_app.service.db import create_tables, make_engine, make_sessionmaker
+from desktop_app.service.db import make_engine, make_sessionmaker
+from desktop_app.service.schema import SchemaError, upgrade_database
 from desktop_app.service.settings import (
     BODY_TIMEOUT,
     HEADER_TIMEOUT,
@@ -36,10 +38,19 @@ from desktop_app.service.settings import (
     ServiceSettings,
     parse_rate_limit,
 )
-from desktop_app.service.storage import is_storage_unavailable
-from desktop_app.service.tls import TlsError, TlsFiles, ensure_tls, external_tls
+from desktop_app.service.storage import is_storage_unavailable, private_data_dir
+from desktop_app.service.tls import (
+    EXIT_CONFIG,
+    CaMissingError,
+    TlsError,
+    TlsFiles,
+    ensure_tls,
+    external_tls,
+)
 
 log = logging.getLogger("packdesk.service")
+# the database is newer than this code: restarting cannot help (the unit does not restart on it)
+SCHEMA_REFUSED_EXIT = 3
 
 
 def default_data_dir() -> Path:
@@ -88,6 +99,13 @@ def _serve_parser() -> argparse.ArgumentParser:
     p.add_argument("--clock-offset", type=float, default=0.0, metavar="S")
     p.add_argument("--smtp-url", default=None, help="smtp://host:port for account e-mails")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument(
+        "--parent-pid",
+        type=int,
+        default=None,
+        metavar="PID",
+        help="stop when this process ends (the app that started the service)",
+    )
     addressing = p.add_argument_group("public address and certificate")
     addressing.add_argument(
         "--public-url",
@@ -113,6 +131,11 @@ def _serve_parser() -> argparse.ArgumentParser:
     )
     addressing.add_argument(
         "--show-pairing", action="store_true", help="print URL and CA fingerprint, then exit"
+    )
+    addressing.add_argument(
+        "--new-ca",
+        action="store_true",
+        help="replace the local CA (the old one is kept aside): every station must pair again",
     )
     addressing.add_argument(
         "--pairing-file",
@@ -162,26 +185,18 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
 
 
 def _setup_logging(settings: ServiceSettings, level: str) -> None:
-    """Log to stderr and to `service.log` in the data dir; stdout line 1 stays the JSON."""
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    root = logging.getLogger()
-    root.setLevel(level.upper())
-    # fontTools' subsetter logs ~70 INFO lines (glyph lists, tables pruned) for every PDF label
-    # rendered in this process (the thread fallback, manifests): its warnings are enough
-    logging.getLogger("fontTools").setLevel(max(logging.WARNING, root.level))
-    for handler in (
-        logging.StreamHandler(sys.stderr),
-        logging.FileHandler(settings.data_dir / "service.log", encoding="utf-8"),
-    ):
-        handler.setFormatter(fmt)
-        root.addHandler(handler)
+    """Log to stderr and to the rotated `service.log` in the data dir (see logs.py); stdout
+    line 1 stays the JSON."""
+    from desktop_app.service.logs import setup_logging
+
+    setup_logging(settings.data_dir / "service.log", level)
 
 
 async def _ensure_first_account(settings: ServiceSettings, email: str, tls: TlsFiles) -> None:
     """Create the first account on first start; (re)write the credentials file."""
     engine = make_engine(settings.db_url)
     try:
-        await create_tables(engine)
+        await upgrade_database(engine)
         async with make_sessionmaker(engine)() as session:
             account = await first_account(session)
             creds = read_credentials(settings.credentials_file)
@@ -223,7 +238,7 @@ def _tls(settings: ServiceSettings, args: argparse.Namespace) -> TlsFiles:
             raise TlsError("--tls-cert and --tls-key go together")
         return external_tls(settings.tls_dir, args.tls_cert, args.tls_key, args.tls_ca)
     names = certificate_names(settings.host, settings.base_url, tuple(args.tls_name))
-    return ensure_tls(settings.tls_dir, names)
+    return ensure_tls(settings.tls_dir, names, new_ca=args.new_ca)
 
 
 def _pairing(settings: ServiceSettings, tls: TlsFiles) -> Pairing:
@@ -235,6 +250,7 @@ def _write_pairing(path: Path, pairing: Pairing) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(json.dumps(pairing.as_json(), indent=2) + "\n", encoding="utf-8")
+    os.chmod(tmp, 0o644)  # the service's umask is 077
     tmp.replace(path)
 
 
@@ -263,19 +279,35 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
     except TlsError as exc:
         sock.close()
         print(f"packdesk serve: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_CONFIG if isinstance(exc, CaMissingError) else 1
     settings.ca_file = tls.ca_cert
+    from desktop_app.service.health_probe import write_problem
+
+    if (problem := write_problem(settings.data_dir)) is not None:
+        log.error("%s: answering 503 until the data dir can be written again", problem)
     try:
         await _ensure_first_account(settings, args.email, tls)
+    except SchemaError as exc:
+        sock.close()
+        log.error("cannot start: %s", exc)
+        print(f"packdesk serve: {exc}", file=sys.stderr)
+        return SCHEMA_REFUSED_EXIT
     except Exception as exc:
-        if not is_storage_unavailable(exc) or read_credentials(settings.credentials_file) is None:
+        if not is_storage_unavailable(exc):
             raise
+        if read_credentials(settings.credentials_file) is None:
+            sock.close()
+            print(f"packdesk serve: cannot create the database: {exc}", file=sys.stderr)
+            return 1
         # a restart while the database is away: serve 503 until it is back (systemd keeps
         # the service up; stations see a temporary condition, not a refused connection)
         log.error("no database at start-up (%s); answering 503 until it is back", exc)
     pairing = _pairing(settings, tls)
     if args.pairing_file is not None:
-        _write_pairing(args.pairing_file, pairing)
+        try:
+            _write_pairing(args.pairing_file, pairing)
+        except OSError as exc:
+            log.error("cannot write the pairing file %s (%s)", args.pairing_file, exc)
     app = create_app(settings)
     line = {
         "base_url": base_url,
@@ -309,7 +341,11 @@ def _show_pairing(settings: ServiceSettings, args: argparse.Namespace) -> int:
 
 
 def serve_main(argv: Sequence[str]) -> int:
-    """`packdesk serve`: run the service until interrupted."""
+    """`packdesk serve`: run the service until interrupted (or one of its admin commands)."""
+    from desktop_app.service.admin_cli import ADMIN_COMMANDS, admin_main
+
+    if argv and argv[0] in ADMIN_COMMANDS:
+        return admin_main(argv)
     parser = _serve_parser()
     args = parser.parse_args(list(argv))
     if args.public_url is not None:
@@ -318,10 +354,21 @@ def serve_main(argv: Sequence[str]) -> int:
         except PublicUrlError as exc:
             parser.error(str(exc))
     settings = settings_from_args(args)
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    # database, log, labels and keys are the service user's only, whatever umask started it
+    os.umask(0o077)
+    try:
+        settings.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"packdesk serve: cannot create the data dir: {exc}", file=sys.stderr)
+        return 1
+    private_data_dir(settings.data_dir)
     if args.show_pairing:
         return _show_pairing(settings, args)
     _setup_logging(settings, args.log_level)
+    if args.parent_pid is not None:
+        from desktop_app.parent_watch import exit_with_parent
+
+        exit_with_parent(args.parent_pid)
     try:
         return asyncio.run(_serve(settings, args))
     except KeyboardInterrupt:
@@ -379,7 +426,11 @@ async def _accounts(args: argparse.Namespace) -> int:
     settings = ServiceSettings(data_dir=data_dir, database_url=args.database_url)
     engine = make_engine(settings.db_url)
     try:
-        await create_tables(engine)
+        try:
+            await upgrade_database(engine)
+        except SchemaError as exc:
+            print(f"packdesk accounts: {exc}", file=sys.stderr)
+            return 1
         async with make_sessionmaker(engine)() as session:
             if args.command == "list":
                 for item in await list_accounts(session):

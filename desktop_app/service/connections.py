@@ -8,9 +8,12 @@ graceful shutdown. What it lacks is done here, in a subclass of its h11 protocol
   byte of a keep-alive request) and then its body: past it, `408` and the connection is closed
   (closed only, when the application has already begun its answer);
 - the TLS handshake gets the same limit (asyncio's default is 60 s);
-- caps on open connections per client address and in all: the request of a connection beyond
-  them is answered `503` with `Retry-After` and the connection closed; logged once per address
-  and minute;
+- caps on open connections per client address (a share of the total that shrinks as more
+  addresses connect) and in all; at the total cap a connection that is doing nothing (no
+  complete request since accept, else the longest idle keep-alive one) is closed to make room
+  (`ConnectionGuard`); a connection refused all the same has its request answered `503` with
+  `Retry-After` and is closed; every such line is logged at most once per address and minute
+  (logs.py);
 - stalled connections are cut at a steady pace (`StalledCuts`), never all at once: connections
   opened together expire together, and cutting hundreds in one go (and serving the TLS
   handshakes of their reconnects in one go) held a well-behaved station's request for 50-240 ms.
@@ -27,16 +30,16 @@ import gc
 import json
 import logging
 import socket
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import h11
 import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from desktop_app.service.logs import THROTTLE
 from desktop_app.service.settings import (
     CUT_SPREAD_SECONDS,
     RETRY_AFTER_SECONDS,
@@ -46,7 +49,8 @@ from desktop_app.service.tls import TlsFiles
 
 log = logging.getLogger("packdesk.service")
 
-LOG_INTERVAL_SECONDS = 60.0
+# an address may always hold this many connections, however many addresses share the cap
+MIN_SHARE = 8
 # a refused connection gets this long to send the request its 503 answers
 REFUSED_HEADER_TIMEOUT = 2.0
 # stalled connections are cut one per this many seconds (500 a second; settings.py bounds the
@@ -67,29 +71,90 @@ def _error_bytes(status: int, reason: str, message: str, extra: dict[str, str]) 
     return ("\r\n".join(head) + "\r\n\r\n").encode() + body
 
 
+class Evictable(Protocol):
+    """A connection the guard may close to make room."""
+
+    def evict(self) -> None:
+        """Close now (a connection without a complete request first answers 503)."""
+
+
 @dataclass
 class ConnectionGuard:
-    """Open connections per client address and in all, and when each refusal was logged."""
+    """Open connections per client address and in all, and which to close to make room.
+
+    An address may hold its share of the cap: `max_total` divided among the addresses that
+    hold connections (at least `MIN_SHARE`, at most `max_per_client`), so the shares shrink as
+    more addresses connect and a few addresses cannot take every slot. When the cap is reached
+    all the same, a new connection takes the slot of one that is doing nothing: first a
+    connection that has not completed a request since it was accepted (of an address above
+    its share, else the oldest), then the keep-alive connection idle for longest. Only when
+    every connection is busy with a request is the new one refused (503). So a station with a
+    key gets through while any number of idle connections are held open against it.
+    """
 
     max_total: int
     max_per_client: int
     per_client: dict[str, int] = field(default_factory=dict)
     total: int = 0
-    logged: dict[str, float] = field(default_factory=dict)
     refused: int = 0
+    evicted: int = 0
+    # no complete request yet, in accept order (per address too); idle keep-alive, oldest first
+    fresh: dict[Evictable, str] = field(default_factory=dict)
+    fresh_of: dict[str, dict[Evictable, None]] = field(default_factory=dict)
+    idle: dict[Evictable, str] = field(default_factory=dict)
+    address_of: dict[Evictable, str] = field(default_factory=dict)
 
-    def admit(self, address: str) -> bool:
-        """Count a new connection in, or answer False when a cap is reached."""
-        if self.total >= self.max_total or self.per_client.get(address, 0) >= self.max_per_client:
-            self.refused += 1
-            self._log_refusal(address)
-            return False
+    def share(self, address: str) -> int:
+        """How many connections `address` may hold now."""
+        addresses = len(self.per_client) + (address not in self.per_client)
+        return min(self.max_per_client, max(MIN_SHARE, self.max_total // max(1, addresses)))
+
+    def admit(self, conn: Evictable, address: str) -> bool:
+        """Count a new connection in (closing an idle one when at the cap), or answer False."""
+        if self.per_client.get(address, 0) >= self.share(address):
+            return self._refuse(address, "its share of the connection cap")
+        if self.total >= self.max_total:
+            victim = self._victim()
+            if victim is None:
+                return self._refuse(address, "the connection cap, every connection busy")
+            self.evicted += 1
+            victim_address = self.address_of[victim]
+            self.release(victim)
+            THROTTLE.log(
+                logging.INFO,
+                ("evicted", victim_address),
+                "closed an idle connection from %s to make room (%d open, cap %d)",
+                victim_address,
+                self.total,
+                self.max_total,
+            )
+            victim.evict()
         self.total += 1
         self.per_client[address] = self.per_client.get(address, 0) + 1
+        self.address_of[conn] = address
+        self.fresh[conn] = address
+        self.fresh_of.setdefault(address, {})[conn] = None
         return True
 
-    def release(self, address: str) -> None:
-        """A counted connection has closed."""
+    def busy(self, conn: Evictable) -> None:
+        """`conn` has received a request's headers: not closed to make room while it runs."""
+        address = self.fresh.pop(conn, None)
+        if address is not None:
+            self._forget_fresh(conn, address)
+        self.idle.pop(conn, None)
+
+    def now_idle(self, conn: Evictable) -> None:
+        """`conn` answered its request and waits for the next (keep-alive)."""
+        if conn in self.address_of and conn not in self.fresh:
+            self.idle.pop(conn, None)
+            self.idle[conn] = self.address_of[conn]
+
+    def release(self, conn: Evictable) -> None:
+        """A counted connection has closed (or is being closed to make room)."""
+        address = self.address_of.pop(conn, None)
+        if address is None:
+            return
+        self.busy(conn)
         self.total -= 1
         left = self.per_client.get(address, 1) - 1
         if left > 0:
@@ -97,22 +162,37 @@ class ConnectionGuard:
         else:
             self.per_client.pop(address, None)
 
-    def _log_refusal(self, address: str) -> None:
-        now = time.monotonic()
-        if now - self.logged.get(address, -LOG_INTERVAL_SECONDS) < LOG_INTERVAL_SECONDS:
-            return
-        self.logged[address] = now
-        if len(self.logged) > 4096:  # forget old entries rather than grow without end
-            self.logged = {a: t for a, t in self.logged.items() if now - t < LOG_INTERVAL_SECONDS}
-        log.warning(
-            "connection limit reached for %s (%d from it, %d in all; caps %d and %d): "
-            "answering 503 (logged once a minute per address)",
+    def _forget_fresh(self, conn: Evictable, address: str) -> None:
+        of_address = self.fresh_of.get(address)
+        if of_address is not None:
+            of_address.pop(conn, None)
+            if not of_address:
+                del self.fresh_of[address]
+
+    def _victim(self) -> Evictable | None:
+        if self.fresh_of:
+            greedy = max(self.fresh_of, key=lambda a: self.per_client.get(a, 0))
+            if self.per_client.get(greedy, 0) > self.share(greedy):
+                return next(iter(self.fresh_of[greedy]))
+        if self.fresh:
+            return next(iter(self.fresh))
+        if self.idle:
+            return next(iter(self.idle))
+        return None
+
+    def _refuse(self, address: str, what: str) -> bool:
+        self.refused += 1
+        THROTTLE.log(
+            logging.WARNING,
+            ("refused", address),
+            "connection limit reached for %s (%s: %d from it, %d in all, cap %d): answering 503",
             address,
+            what,
             self.per_client.get(address, 0),
             self.total,
-            self.max_per_client,
             self.max_total,
         )
+        return False
 
 
 class StalledCuts:
@@ -193,7 +273,7 @@ class GuardedH11Protocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else "unknown"
-        if self.guard.admit(address):
+        if self.guard.admit(self, address):
             self._counted_address = address
         else:
             self.app = _unavailable
@@ -203,7 +283,7 @@ class GuardedH11Protocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         if self._counted_address is not None:
-            self.guard.release(self._counted_address)
+            self.guard.release(self)
             self._counted_address = None
         super().connection_lost(exc)
 
@@ -218,13 +298,29 @@ class GuardedH11Protocol(H11Protocol):
         self._disarm()
         super().on_response_complete()
         self._follow_request()
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.guard.now_idle(self)
+
+    def evict(self) -> None:
+        """Closed to make room for another connection (the guard has released it)."""
+        self._counted_address = None
+        self._disarm()
+        if self.transport.is_closing():
+            return
+        if self.conn.their_state is h11.IDLE and self.cycle is None:
+            message = "too many open connections: try again in a few seconds"
+            extra = {"retry-after": str(RETRY_AFTER_SECONDS)}
+            self.transport.write(_error_bytes(503, "Service Unavailable", message, extra))
+        self.transport.close()
 
     # deadlines
     def _follow_request(self) -> None:
         """Switch the deadline to what the request still owes: headers, body, or nothing."""
+        state = self.conn.their_state
+        if state is not h11.IDLE:
+            self.guard.busy(self)
         if self._cut_queued:
             return
-        state = self.conn.their_state
         if state is h11.SEND_BODY:
             if self._deadline_kind != "body":
                 self._arm("body")
@@ -265,9 +361,12 @@ class GuardedH11Protocol(H11Protocol):
             limit = self._header_limit if kind == "headers" else self.body_timeout
             message = f"{what} not received within {limit:g} seconds"
             self.transport.write(_error_bytes(408, "Request Timeout", message, {}))
-        log.info(
+        address = self.client[0] if self.client else "unknown"
+        THROTTLE.log(
+            logging.INFO,
+            ("stalled", address),
             "closed a stalled connection from %s (%s not received in time)",
-            self.client[0] if self.client else "unknown",
+            address,
             kind,
         )
         self.transport.close()

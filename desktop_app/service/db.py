@@ -57,15 +57,6 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
-async def create_tables(engine: AsyncEngine) -> None:
-    """Create every registered table (S1a's and S1b's) if missing."""
-    from desktop_app.service import table_registry
-
-    table_registry.load_all()
-    async with engine.begin() as conn:
-        await conn.run_sync(Base.metadata.create_all)
-
-
 async def session_scope(maker: async_sessionmaker[AsyncSession]) -> AsyncIterator[AsyncSession]:
     """Yield a session, committing on success and rolling back on error."""
     async with maker() as session:

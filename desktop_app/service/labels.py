@@ -164,7 +164,8 @@ def _extras(shipment: Mapping[str, Any], package: Mapping[str, Any]) -> tuple[st
         elif name == "saturday_delivery":
             marks.append("SATURDAY")
         elif name == "advance_notice":
-            marks.append("PREDICT" if carrier == "dpd" else "NOTICE")
+            brand = catalog.additional_services["advance_notice"].carrier_names.get(carrier)
+            marks.append(brand.upper() if brand else "NOTICE")
         elif name == "drop_authorization":
             marks.append("DROP OK")
         elif name:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import logging
 import time
@@ -22,6 +23,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from desktop_app.service.accounts import KeyInfo, lookup_key
+from desktop_app.service.logs import THROTTLE
 from desktop_app.service.ratelimit import RateLimiter, RateState
 from desktop_app.service.settings import RETRY_AFTER_SECONDS
 from desktop_app.service.storage import StorageOutage, is_storage_unavailable
@@ -194,8 +196,11 @@ class ServiceMiddleware:
             await self.app(scope, receive, send_with_headers)
         except ClientDisconnect:
             # the client went away (or its body stalled past the limit): nobody to answer
-            log.info(
-                "client disconnected during %s %s (request id %s)",
+            THROTTLE.log(
+                logging.INFO,
+                ("disconnected", client[0] if client else "unknown"),
+                "client %s disconnected during %s %s (request id %s)",
+                client[0] if client else "unknown",
                 scope["method"],
                 path,
                 request_id,
@@ -214,13 +219,25 @@ class ServiceMiddleware:
                 await send_error(500, [f"internal error (request id {request_id})"], {})
         finally:
             key_info = state.get("key")
-            log.info(
+            keyed = isinstance(key_info, KeyInfo)
+            if (keyed and answered != 429) or (
+                path.startswith(UNLIMITED_PREFIXES) and 0 < answered < 400
+            ):
+                line: Callable[..., None] = log.info
+            else:
+                # anyone can send these: at most one line per address, status and minute
+                line = functools.partial(
+                    THROTTLE.log,
+                    logging.INFO,
+                    ("request", client[0] if client else "unknown", answered),
+                )
+            line(
                 "%s %s -> %s in %.1f ms, key %s, from %s (request id %s)",
                 scope["method"],
                 path,
                 answered or "no answer",
                 (time.perf_counter() - began) * 1000,
-                key_info.label if isinstance(key_info, KeyInfo) else "none",
+                key_info.label if keyed else "none",
                 client[0] if client else "unknown",
                 request_id,
             )

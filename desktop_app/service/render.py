@@ -13,7 +13,6 @@ import asyncio
 import logging
 import multiprocessing
 import multiprocessing.connection
-import os
 import sys
 import threading
 from collections.abc import Mapping, Sequence
@@ -21,6 +20,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from desktop_app.parent_watch import exit_with_pool_parent
 from desktop_app.service.labels import label_pages_for_shipment, preload, render_label
 
 log = logging.getLogger(__name__)
@@ -36,23 +36,6 @@ def render_files(
     whole = render_label(pages, fmt)
     singles = [render_label([page], fmt) for page in pages] if len(pages) > 1 else [whole]
     return whole, singles
-
-
-def _exit_with_parent() -> None:
-    """Worker initializer: end this worker when the service process dies, even by SIGKILL.
-
-    The pool's queues keep their pipes open in the worker too, so it would never see an
-    end-of-file and wait forever as an orphan; the parent's sentinel works on every platform.
-    """
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _preload_logged() -> None:
@@ -83,7 +66,7 @@ class LabelRenderer:
                 self._pool = ProcessPoolExecutor(
                     max_workers=self.processes,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_exit_with_parent,
+                    initializer=exit_with_pool_parent,
                 )
             return self._pool
 

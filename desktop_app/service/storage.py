@@ -10,6 +10,7 @@ after its commit returned, so an outage never turns into a false acknowledgement
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 import os
@@ -177,6 +178,18 @@ class StorageOutage:
             self.down_since = None
             self.failed_requests = 0
             self.reason = ""
+
+
+def private_data_dir(data_dir: Path) -> None:
+    """The data dir 0700 and the files directly in it 0600, whatever made them (an older
+    release, a copy, another umask); a read-only data dir is left as it is."""
+    with contextlib.suppress(OSError):
+        os.chmod(data_dir, 0o700)
+        for path in data_dir.iterdir():
+            if path.is_dir() and not path.is_symlink():
+                os.chmod(path, 0o700)
+            elif path.is_file() and not path.is_symlink():
+                os.chmod(path, 0o600)
 
 
 def sqlite_file(engine: AsyncEngine) -> Path | None:

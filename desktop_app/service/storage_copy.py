@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from sqlalchemy import func, insert, select
 
-from desktop_app.service.db import Base, create_tables, make_engine
+from desktop_app.service.db import Base, make_engine
+from desktop_app.service.schema import upgrade_database
 
 BATCH_ROWS = 500
 
@@ -25,8 +26,8 @@ async def copy_database(source_url: str, target_url: str) -> dict[str, int]:
     source, target = make_engine(source_url), make_engine(target_url)
     counts: dict[str, int] = {}
     try:
-        await create_tables(source)  # an older source may lack newer (empty) tables
-        await create_tables(target)
+        await upgrade_database(source)  # an older source may lack newer (empty) tables
+        await upgrade_database(target)
         tables = Base.metadata.sorted_tables
         async with target.begin() as out:
             for table in tables:

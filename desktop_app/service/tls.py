@@ -8,6 +8,7 @@ the CA keep working. A warehouse's own certificate (`--tls-cert`/`--tls-key`) re
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import ipaddress
 import os
@@ -41,6 +42,14 @@ class TlsFiles:
 
 class TlsError(Exception):
     """A given certificate or key cannot be used."""
+
+
+class CaMissingError(TlsError):
+    """The local CA is there but cannot be used; `packdesk serve` exits with `EXIT_CONFIG`."""
+
+
+# sysexits' EX_CONFIG: the unit does not restart on it (RestartPreventExitStatus)
+EXIT_CONFIG = 78
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -173,10 +182,39 @@ def server_certificate_names(files: TlsFiles) -> list[str]:
     return [str(n.value) for n in names]
 
 
-def ensure_tls(directory: Path, names: CertificateNames | None = None) -> TlsFiles:
-    """Create (or reuse) the local CA and a server certificate for localhost and `names`."""
-    directory.mkdir(parents=True, exist_ok=True)
-    os.chmod(directory, 0o700)
+def _set_aside(files: TlsFiles) -> Path:
+    """Move the old CA and server files into `replaced-<time>/` (kept, never deleted)."""
+    aside = files.ca_cert.parent / f"replaced-{_now():%Y%m%d-%H%M%S}"
+    aside.mkdir(mode=0o700)
+    for path in (files.ca_cert, files.ca_key, files.server_cert, files.server_key):
+        if path is not None and path.exists():
+            path.replace(aside / path.name)
+    return aside
+
+
+def missing_ca_message(files: TlsFiles, data_dir: Path) -> str:
+    """Why the start stops when the CA cannot be used, and how to make a new one on purpose."""
+    return (
+        f"the local CA cannot be used: its key {files.ca_key} or its certificate "
+        f"{files.ca_cert} is missing, empty, unreadable or expired. A new CA is not made on "
+        "its own, because every paired station would have to pair again. Restore both files "
+        "from a backup, or create a new CA on purpose (the old files are kept aside) with:\n"
+        f"  packdesk serve --new-ca --data-dir {data_dir}\n"
+        "and then pair every station again."
+    )
+
+
+def ensure_tls(
+    directory: Path, names: CertificateNames | None = None, *, new_ca: bool = False
+) -> TlsFiles:
+    """Create (or reuse) the local CA and a server certificate for localhost and `names`.
+
+    A CA is made only when there is none yet, or with `new_ca`; one that is there but cannot
+    be used (key lost or empty) stops with `TlsError` instead of silently replacing it.
+    """
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a read-only data dir: the files are read only
+        os.chmod(directory, 0o700)
     files = TlsFiles(
         ca_cert=directory / "ca.pem",
         ca_key=directory / "ca-key.pem",
@@ -184,8 +222,13 @@ def ensure_tls(directory: Path, names: CertificateNames | None = None) -> TlsFil
         server_key=directory / "server-key.pem",
     )
     san = _san(names)
+    if new_ca and (files.ca_cert.exists() or (files.ca_key and files.ca_key.exists())):
+        _set_aside(files)
     loaded = _load_ca(files)
     if loaded is None:
+        assert files.ca_key is not None
+        if files.ca_cert.exists() or files.ca_key.exists():
+            raise CaMissingError(missing_ca_message(files, directory.parent))
         loaded = _make_ca(files)
         _make_server(files, *loaded, san)
     elif not _server_valid(files, loaded[0], san):

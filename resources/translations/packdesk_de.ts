@@ -4610,8 +4610,8 @@ Gespeichert in {parent}</translation>
         <translation>Wo darf das Paket abgestellt werden?</translation>
     </message>
     <message>
-        <source>Advance notice (Predict)</source>
-        <translation>Sendungsankündigung (Predict)</translation>
+        <source>{service} ({brand})</source>
+        <translation>{service} ({brand})</translation>
     </message>
     <message>
         <source>Needs the service One day or One day early and your own carrier contract; for shipments sent on a Friday.</source>

@@ -4,6 +4,7 @@ taking the weight from the virtual MT-SICS scale with one key."""
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from desktop_app.gui.settings.scales import ScalesPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.scales.config import ScaleConfig, load_scale_config, save_scale_config
+from tests.fixtures.scale import port_opens
 from tests.gui.app_context import isolate
 from tests.gui.shipment_desk import make_page, open_desk, type_into, wait_until
 
@@ -179,3 +181,32 @@ async def test_no_scale_no_row(qtbot: QtBot, ctx):
     page.form.package_section.scale.refresh()
     assert not page.form.package_section.scale_row.isVisible()
     assert not page.form.package_section.scale_row.take()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
+async def test_every_page_reads_the_scale_through_one_open_port(qtbot: QtBot, ctx, vscale):
+    """The form's weight row, the Scan page and Settings' test at once: the port is open
+    once, and the steady scale's text never changes while they all read it."""
+    from desktop_app.gui.scan.page import ScanPageWidget
+
+    save_scale_config(ScaleConfig(uri=vscale.uri, interval=0.05))
+    form_scale = make_page(qtbot, ctx).form.package_section.scale
+    await wait_until(lambda: form_scale.stable_kg() == 1.25)
+    texts = [form_scale.text]
+    form_scale.changed.connect(lambda: texts.append(form_scale.text))
+    scan = ScanPageWidget(ctx)
+    qtbot.addWidget(scan)
+    scan.show()
+    settings = ScalesPage(ctx)
+    qtbot.addWidget(settings)
+    settings.show()
+    qtbot.mouseClick(settings.test_button, Qt.MouseButton.LeftButton)
+    await wait_until(lambda: settings.live.text() == "Scale: 1.250 kg, stable")
+    await wait_until(lambda: scan.scale.stable_kg() == 1.25)
+    asked = len(vscale.commands)
+    await wait_until(lambda: len(vscale.commands) > asked + 40)  # a few seconds of polls
+    assert port_opens(vscale) == 1
+    assert texts == ["Scale: 1.250 kg, stable"]
+    await settings.stop_test()
+    await scan.scale.aclose()
+    assert port_opens(vscale) == 1  # the form still reads it

@@ -44,3 +44,18 @@ def test_a_lazy_entry_already_used_in_this_process_is_still_bundled() -> None:
         assert "email.parser" in hidden_imports()
     finally:
         registry.REGISTRIES.remove(things)
+
+
+def test_the_schema_revisions_travel_as_files_beside_schema_py() -> None:
+    from frozen_modules import migration_scripts
+
+    from desktop_app.service.schema import MIGRATIONS_DIR
+
+    datas = migration_scripts(REPO_ROOT)
+    revisions = sorted(p.name for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py"))
+    assert revisions and "0001_baseline.py" in revisions
+    for name in ("env.py", *(f"versions/{r}" for r in revisions)):
+        source = MIGRATIONS_DIR / name
+        target = source.parent.relative_to(REPO_ROOT).as_posix()
+        assert (str(source), target) in datas
+    assert {"alembic.op", "alembic.ddl.sqlite", "alembic.ddl.postgresql"} <= set(hidden_imports())

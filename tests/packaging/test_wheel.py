@@ -41,3 +41,15 @@ def test_wheel_metadata_has_an_spdx_licence_and_only_used_dependencies(wheel: Pa
     assert "certifi" in runtime
     # pypdf is a runtime dependency since the station merges packing slips with labels
     assert not runtime & {"email-validator", "zebrafy", "pytest"}, runtime
+
+
+def test_wheel_carries_the_schema_revisions(wheel: Path) -> None:
+    source = REPO_ROOT / "desktop_app" / "service" / "migrations"
+    expected = {
+        f"desktop_app/service/migrations/{p.relative_to(source).as_posix()}"
+        for p in source.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert "desktop_app/service/migrations/versions/0001_baseline.py" in expected
+    with zipfile.ZipFile(wheel) as archive:
+        assert expected <= set(archive.namelist())

@@ -457,3 +457,18 @@ async def test_printers_scan_identify(vprinter, capsys):
     assert "ZD421-203dpi, 203 dpi, stock 4x6in" in out
     assert f"--to {vprinter.uri} --dpi 203 --stock 4x6in" in out
     assert vprinter.jobs == []
+
+
+async def test_a_status_check_waits_while_a_job_holds_the_port(vprinter, tmp_path):
+    """Settings' Check status beside a job being sent: the printer's port serves one at a
+    time (a real one refuses or mixes a second connection), so the check waits its turn."""
+    vprinter.set_stall(0.5)  # the printer takes its time with each connection
+    async with PrintQueue(tmp_path / "q.sqlite3", health=False, **FAST) as queue:
+        job = queue.enqueue(zebra(vprinter), zpl_label())
+        async with asyncio.timeout(30):
+            while vprinter.open_now == 0:  # the job's connection is open (and stalled)
+                await asyncio.sleep(0.01)
+        report = await query_printer(zebra(vprinter), timeout=5.0)
+        assert report is not None and report.status.problems == []
+        assert (await queue.wait_for(job.id, timeout=30)).state == "done"
+    assert vprinter.most_open == 1 and vprinter.connections == 2

@@ -7,6 +7,7 @@ import signal
 import ssl
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,23 +153,56 @@ def test_two_instances_started_at_once_share_one_service(service_dir: Path) -> N
     assert not _pid_alive(first.info["pid"])
 
 
+def wait_for_exit(pid: int, timeout: float = 60.0) -> bool:
+    """Poll the process table until `pid` has ended (a generous deadline: only a service
+    that never ends reaches it)."""
+    deadline = time.monotonic() + timeout
+    while _pid_alive(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-def test_next_instance_takes_over_when_the_owner_died(
+def test_the_service_ends_when_its_owner_is_killed(
     service_dir: Path, sandboxes: list[LocalSandbox]
 ) -> None:
     child = Child(service_dir)
     assert child.info["owner"] is True
-    child.kill()  # the owner crashed; its service is orphaned but still serving
-    assert _pid_alive(child.info["pid"])
+    child.kill()  # the owner crashed (kill -9: no clean-up of its own)
+    assert wait_for_exit(child.info["pid"])  # its service watched it and ended
+    assert refuses_connections(child.info["base_url"])
+
+    sandbox = LocalSandbox(service_dir)  # the next start: a service of its own
+    sandboxes.append(sandbox)
+    info = sandbox.start_blocking()
+    assert sandbox.owner and info.pid != child.info["pid"]
+    assert me(sandbox)["environment"] == "sandbox"
+
+
+def test_a_stale_service_is_stopped_not_adopted(
+    service_dir: Path, sandboxes: list[LocalSandbox], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A service still running without its owner (an older version, or one that could not
+    end) is stopped by the next start, with a warning: never used silently."""
+    stale = LocalSandbox(service_dir)
+    old = stale.start_blocking()
+    process = stale._process
+    assert process is not None and stale._owner_lock is not None
+    stale._owner_lock.release()  # its owner is gone, as far as the lock tells
+    stale._owner_lock, stale._process, stale._info = None, None, None
 
     sandbox = LocalSandbox(service_dir)
     sandboxes.append(sandbox)
-    info = sandbox.start_blocking()
-    assert sandbox.owner
-    assert (info.pid, info.base_url) == (child.info["pid"], child.info["base_url"])
+    with caplog.at_level("WARNING", logger="desktop_app.profiles.local_sandbox"):
+        info = sandbox.start_blocking()
+    assert info.pid != old.pid and info.base_url != old.base_url
+    assert process.wait(30) is not None and refuses_connections(old.base_url)
+    assert f"stopping the Local sandbox service (pid {old.pid})" in caplog.text
     assert me(sandbox)["environment"] == "sandbox"
-    sandbox.stop_blocking()
-    assert not _pid_alive(info.pid)
+    if process.stdout is not None:
+        process.stdout.close()
 
 
 def test_a_service_that_dies_on_start_is_reported_with_its_errors(

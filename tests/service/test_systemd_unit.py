@@ -4,10 +4,15 @@ failure, `packdesk serve --host 0.0.0.0` with options the real parser accepts.""
 from __future__ import annotations
 
 import configparser
+import re
 import shlex
+import shutil
+import subprocess
 from pathlib import Path
 
-from desktop_app.service.cli import _serve_parser
+import pytest
+
+from desktop_app.service.cli import SCHEMA_REFUSED_EXIT, _serve_parser
 from tests.fixtures.service import REPO_ROOT
 
 UNIT = REPO_ROOT / "packaging" / "packdesk-serve.service"
@@ -26,6 +31,8 @@ def test_unit_runs_the_server_as_its_own_user_with_its_state_dir() -> None:
     assert service["User"] == "packdesk" and service["Group"] == "packdesk"
     assert service["StateDirectory"] == "packdesk"
     assert service["Restart"] == "on-failure"
+    # a database newer than the code is no failure a restart cures
+    assert service["RestartPreventExitStatus"] == str(SCHEMA_REFUSED_EXIT)
     assert unit["Install"]["WantedBy"] == "multi-user.target"
     argv = shlex.split(service["ExecStart"])
     assert argv[:2] == ["/usr/bin/packdesk", "serve"]
@@ -37,3 +44,38 @@ def test_unit_runs_the_server_as_its_own_user_with_its_state_dir() -> None:
     # the extra options come from /etc/default/packdesk-serve
     assert "$PACKDESK_SERVE_ARGS" in argv
     assert service["EnvironmentFile"] == "-/etc/default/packdesk-serve"
+
+
+def test_unit_is_hardened() -> None:
+    service = _unit()["Service"]
+    assert service["SystemCallArchitectures"] == "native"
+    assert service["ProtectClock"] == "yes" and service["MemoryDenyWriteExecute"] == "yes"
+    assert service["UMask"] == "0077" and service["StateDirectoryMode"] == "0700"
+    filters = [
+        line.split("=", 1)[1]
+        for line in UNIT.read_text(encoding="utf-8").splitlines()
+        if line.startswith("SystemCallFilter=")
+    ]
+    assert filters[0] == "@system-service"
+
+
+def test_systemd_analyze_security_exposure_at_most_2_5(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed here")
+    unit = tmp_path / UNIT.name
+    unit.write_text(UNIT.read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run(
+        [analyze, "security", "--offline=true", "--no-pager", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if "--offline" in done.stderr and "unrecognized" in done.stderr:
+        pytest.skip("this systemd-analyze cannot check a unit file offline (systemd < 250)")
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", done.stdout)
+    assert found, done.stdout[-2000:] + done.stderr[-2000:]
+    exposure = float(found.group(1))
+    print(f"\nsystemd-analyze security exposure: {exposure}")  # noqa: T201 - the closing figure
+    assert exposure <= 2.5, done.stdout

@@ -9,8 +9,8 @@ import pytest
 
 from desktop_app.service.app import create_app
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.db import create_tables
 from desktop_app.service.mail import list_outbox, parse_smtp_url, send_mail
+from desktop_app.service.schema import upgrade_database
 from desktop_app.service.settings import ServiceSettings
 from tests.fixtures.receiver import SmtpSink
 
@@ -53,7 +53,7 @@ def _closed_port() -> int:
 async def test_send_mail_paths(tmp_path: Path, smtp_sink: SmtpSink) -> None:
     ctx: ServiceContext = create_app(ServiceSettings(data_dir=tmp_path)).state.ctx
     try:
-        await create_tables(ctx.engine)
+        await upgrade_database(ctx.engine)
         async with ctx.sessions() as session, session.begin():
             kept = await send_mail(
                 session, smtp_url=None, to="a@example.com", subject="1", body="b"

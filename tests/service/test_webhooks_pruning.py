@@ -10,7 +10,7 @@ from sqlalchemy import select
 from desktop_app.service.accounts import create_account
 from desktop_app.service.app import create_app
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.db import create_tables
+from desktop_app.service.schema import upgrade_database
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.tables_events import DeliveryRow, WebhookRow
 from desktop_app.service.webhooks import KEEP_DELIVERED_DAYS, prune_delivered
@@ -21,7 +21,7 @@ async def test_prune_delivered_keeps_pending_and_recent(tmp_path: Path) -> None:
     ctx: ServiceContext = create_app(ServiceSettings(data_dir=tmp_path)).state.ctx
     engine = ctx.engine
     try:
-        await create_tables(engine)
+        await upgrade_database(engine)
         now = ctx.now()
         old = now - timedelta(days=KEEP_DELIVERED_DAYS + 1)
         async with ctx.sessions() as session, session.begin():

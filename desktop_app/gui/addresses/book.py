@@ -181,14 +181,18 @@ class AddressBookWidget(QWidget):
         top.addWidget(self.refresh_button)
         ll.addLayout(top)
         ll.addWidget(self.table, 1)
+        # two rows of buttons: in one, the German texts made the page wider than the screen
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
         bottom.addWidget(self.editing.edit_button)
         bottom.addWidget(self.editing.delete_button)
         bottom.addWidget(self.default_button)
-        bottom.addWidget(self.use_sender_button)
-        bottom.addWidget(self.use_receiver_button)
         ll.addLayout(bottom)
+        uses = QHBoxLayout()
+        uses.addStretch(1)
+        uses.addWidget(self.use_sender_button)
+        uses.addWidget(self.use_receiver_button)
+        ll.addLayout(uses)
         ll.addWidget(self.message)
         right = QWidget()
         rl = QVBoxLayout(right)
@@ -387,7 +391,16 @@ def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[A
         index = layout.indexOf(form)
         layout.insertWidget(max(index, 0), picker)
         if role == "receiver" and hasattr(shipment_form, "receiver_search"):
+            # the search arrives after the first paint: the cursor moves there from the
+            # receiver's first field (where it waited) unless the user went on meanwhile
+            first = shipment_form.first_editor()
+            waiting = shipment_form.window().focusWidget() is first and not (
+                isinstance(first, QLineEdit) and first.text()
+            )
             shipment_form.receiver_search = picker  # first in the tab order, focused at start
+            if waiting:
+                picker.setHidden(False)  # the layout would show it only on its next turn
+                shipment_form.focus_first()
         if role == "sender":
             toggle = getattr(shipment_form, "sender_toggle", None)
             if toggle is not None:

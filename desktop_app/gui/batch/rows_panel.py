@@ -82,8 +82,10 @@ class BatchRowsPanel(QWidget):
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.counts_label)
         layout.addLayout(progress_row)
+        # the check box above the buttons: beside them the German texts made the page wider
+        # than a 1024 px screen
+        layout.addWidget(self.print_check)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.print_check)
         buttons.addStretch(1)
         for b in (
             self.orders_button,

@@ -37,9 +37,11 @@ from desktop_app.gui.history.return_label import (
     returnable,
 )
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.shell.page_tabs import scrolling
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.problems import problems_text
+from desktop_app.gui.widgets.screen_fit import resize_within_screen
 from desktop_app.gui.widgets.tasks import TaskSet
 from desktop_app.profiles.store import StoredShipment
 
@@ -121,13 +123,21 @@ class ReturnDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.create_button)
+        # the addresses and details scroll inside: both address forms are taller than a
+        # 600 px screen has room for, and the buttons must stay in view
+        fields = QWidget()
+        fields_layout = QVBoxLayout(fields)
+        fields_layout.setContentsMargins(0, 0, 0, 0)
+        fields_layout.addLayout(addresses)
+        fields_layout.addLayout(details)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.notes_label)
-        layout.addLayout(addresses)
-        layout.addLayout(details)
+        layout.addWidget(scrolling(fields), 1)
         layout.addWidget(self.problems_label)
         layout.addLayout(buttons)
+        hint = self.sizeHint()
+        resize_within_screen(self, hint.width(), fields.sizeHint().height() + 160)
 
         for w in (self.sender_form, self.receiver):
             w.edited.connect(self.check)
@@ -205,6 +215,7 @@ def attach_to_history(history: Any, ctx: AppContext) -> QAction:
     action = QAction(translate("History", "Create return label…"), history)
     action.setObjectName("create_return")
     button = QPushButton(translate("History", "Create return label…"))
+    button.setObjectName("return_label")
     button.setObjectName("return_button")
     history.return_dialog = None
 

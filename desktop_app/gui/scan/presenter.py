@@ -89,6 +89,7 @@ class ScanPresenter(QObject):
         ctx.profile_changed.connect(lambda *_: self._drop_station())
         ctx.connection_changed.connect(lambda *_: self._drop_station())
         scale.changed.connect(self._weight_changed)
+        scale.polled.connect(self._weight_polled)
         self._show_weight()
 
     # --- the profile's choices -----------------------------------------------------------------
@@ -273,6 +274,19 @@ class ScanPresenter(QObject):
             return  # nothing waits, or an error on show stays until confirmed
         self._show_waiting()  # the last parcel may have left the scale meanwhile
         if self.scale.stable_kg() is not None:
+            self.submit("weighed")
+
+    def _weight_polled(self) -> None:
+        """An order waiting for its weight ships with the first fresh stable reading, even
+        when the text shown did not change (the weight was stable all along, but its last
+        reading had aged past the max age at the scan)."""
+        station = self.station
+        state = station.current if station is not None else None
+        if state is None or not state.awaiting_weight or self.awaiting_ack:
+            return
+        if self._worker is not None and not self._worker.done():
+            return  # an action runs: it sees the weight itself
+        if station is not None and station.weight(state) is not None:
             self.submit("weighed")
 
     def _show_waiting(self) -> None:

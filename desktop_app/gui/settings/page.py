@@ -33,6 +33,7 @@ class SettingsWidget(QWidget):
         self.ctx = ctx
         self.setObjectName("settings")
         self.tabs = QTabWidget()
+        self.tabs.setObjectName("settings_tabs")
         self.profiles = ProfilesPage(ctx)
         self.printers = PrintersPage(ctx)
         self.scales = ScalesPage(ctx)

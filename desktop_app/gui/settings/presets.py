@@ -50,15 +50,16 @@ class PresetsPage(QWidget):
         self.message.setObjectName("presets_message")
         self.message.setWordWrap(True)
         buttons = QHBoxLayout()
-        for text, slot in (
-            (translate("Presets", "Add…"), self.add),
-            (translate("Presets", "Edit…"), self.edit),
-            (translate("Presets", "Delete"), self.delete),
-            (translate("Presets", "Move up"), lambda: self.move(-1)),
-            (translate("Presets", "Move down"), lambda: self.move(1)),
-            (translate("Presets", "Back to the defaults"), self.reset),
+        for name, text, slot in (
+            ("preset_add", translate("Presets", "Add…"), self.add),
+            ("preset_edit", translate("Presets", "Edit…"), self.edit),
+            ("preset_delete", translate("Presets", "Delete"), self.delete),
+            ("preset_up", translate("Presets", "Move up"), lambda: self.move(-1)),
+            ("preset_down", translate("Presets", "Move down"), lambda: self.move(1)),
+            ("preset_defaults", translate("Presets", "Back to the defaults"), self.reset),
         ):
             button = QPushButton(text)
+            button.setObjectName(name)
             button.clicked.connect(slot)
             buttons.addWidget(button)
         buttons.addStretch(1)

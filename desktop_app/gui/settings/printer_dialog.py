@@ -8,7 +8,7 @@ import contextlib
 import re
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -33,50 +33,33 @@ from desktop_app.printing.printers import (
     PrinterDefinition,
     PrinterError,
 )
-from desktop_app.printing.transports import create_transport
-
-#: (scheme, caption, placeholder of the address)
-CONNECTIONS = (
-    ("tcp", QT_TRANSLATE_NOOP("Settings", "Network (raw TCP, port 9100)"), "192.168.1.50:9100"),
-    (
-        "cups",
-        QT_TRANSLATE_NOOP("Settings", "CUPS queue"),
-        "Zebra_ZD420",
-    ),
-    ("usb", QT_TRANSLATE_NOOP("Settings", "USB (vendor:product)"), "0a5f:0164"),
-    ("serial", QT_TRANSLATE_NOOP("Settings", "Serial port"), "/dev/ttyUSB0?baudrate=9600"),
-    (
-        "win32",
-        QT_TRANSLATE_NOOP("Settings", "Windows printer"),
-        "ZDesigner ZD420-203dpi",
-    ),
-    ("file", QT_TRANSLATE_NOOP("Settings", "Folder (save each label)"), "/home/me/labels"),
-    (
-        "qt",
-        QT_TRANSLATE_NOOP("Settings", "System printer (PDF through Qt)"),
-        "HP_LaserJet",
-    ),
-    ("qt-pdf", QT_TRANSLATE_NOOP("Settings", "PDF files (through Qt)"), "/home/me/printed"),
+from desktop_app.printing.transports import (
+    create_transport,
+    transport_class,
+    transport_classes,
 )
-CONNECTION_SCHEMES = tuple(c[0] for c in CONNECTIONS)
+
+
+def connections() -> list[tuple[str, str, str]]:
+    """(scheme, caption, placeholder of the address) of each printer transport, in the
+    registry's order: the connection types the dialog offers (captions translated here)."""
+    return [
+        (t.scheme, translate("Settings", t.name), t.address_example) for t in transport_classes()
+    ]
 
 
 def transport_uri(scheme: str, address: str) -> str:
     """The transport URI for a connection type and what the user typed."""
-    address = address.strip()
-    if scheme == "tcp":
-        address = address.removeprefix("tcp://")
-        return f"tcp://{address}" if ":" in address.split("?")[0] else f"tcp://{address}:9100"
-    return f"{scheme}:{address}"
+    return transport_class(scheme).uri_for(address)
 
 
 def split_transport(uri: str) -> tuple[str, str]:
     """The connection type and the address of a transport URI (inverse of `transport_uri`)."""
-    scheme, _, rest = uri.partition(":")
-    scheme = scheme.lower()
-    if scheme == "tcp":
-        return "tcp", rest.removeprefix("//")
-    return scheme, rest
+    scheme = uri.partition(":")[0].lower()
+    try:
+        return scheme, transport_class(scheme).address_of(uri)
+    except ValueError:  # not a registered transport: shown as it is
+        return scheme, uri.partition(":")[2]
 
 
 def describe(printer: PrinterDefinition) -> str:
@@ -115,8 +98,9 @@ class PrinterDialog(QDialog):
         self.kind_combo.addItem(translate("Settings", "ZPL label printer (thermal)"), "zpl")
         self.kind_combo.addItem(translate("Settings", "PDF printer (office or label)"), "pdf")
         self.connection_combo = QComboBox()
-        for scheme, caption, _ in CONNECTIONS:
-            self.connection_combo.addItem(translate("Settings", caption), scheme)
+        self._connections = connections()
+        for scheme, caption, _ in self._connections:
+            self.connection_combo.addItem(caption, scheme)
         self.address_edit = QLineEdit()
         self.dpi_combo = QComboBox()
         for dpi in (203, 300, 600):
@@ -277,7 +261,7 @@ class PrinterDialog(QDialog):
 
     def _connection_changed(self, *_args: Any) -> None:
         placeholder = next(
-            (p for s, _, p in CONNECTIONS if s == self.connection_combo.currentData()), ""
+            (p for s, _, p in self._connections if s == self.connection_combo.currentData()), ""
         )
         self.address_edit.setPlaceholderText(placeholder)
         self._validate()

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.printer_dialog import (
-    CONNECTIONS,
     PrinterDialog,
+    connections,
     describe,
     split_transport,
     transport_uri,
@@ -85,6 +85,8 @@ class PrintersPage(QWidget):
         self.edit_button = QPushButton(translate("Settings", "Edit…"))
         self.remove_button = QPushButton(translate("Settings", "Remove…"))
         self.discover_button = QPushButton(translate("Settings", "Discover…"))
+        self.add_button.setObjectName("printer_add")
+        self.discover_button.setObjectName("printer_discover")
         self.test_button = QPushButton(translate("Settings", "Test print"))
         self.health_button = QPushButton(translate("Settings", "Check status"))
         self.health_button.setObjectName("printer_health")
@@ -301,11 +303,11 @@ class PrintersPage(QWidget):
 
 
 __all__ = [
-    "CONNECTIONS",
     "DiscoverDialog",
     "Discovered",
     "PrinterDialog",
     "PrintersPage",
+    "connections",
     "describe",
     "split_transport",
     "transport_uri",

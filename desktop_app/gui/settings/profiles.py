@@ -365,6 +365,7 @@ class ProfilesPage(QWidget):
         self.list.setObjectName("profiles_list")
         self.add_button = QPushButton(translate("Settings", "Add live profile…"))
         self.connect_button = QPushButton(translate("Settings", "Connect to a Packdesk server…"))
+        self.add_button.setObjectName("profile_add")
         self.connect_button.setObjectName("connect_server")
         self.server_dialog: ServerConnectDialog | None = None
         self.edit_button = QPushButton(translate("Settings", "Edit…"))

@@ -56,19 +56,22 @@ class WebhookFormWidget(QGroupBox):
         self.catch_all_boxes: dict[str, QCheckBox] = {}
         self.event_boxes: dict[str, QCheckBox] = {}
         events_box = QGroupBox(translate("Settings", "Event types"))
+        # one column: two of the long texts side by side made the Settings page wider than a
+        # 1024 px screen
         grid = QGridLayout(events_box)
+        grid.setVerticalSpacing(2)
         for i, pattern in enumerate(CATCH_ALL_PATTERNS):
             text = CATCH_ALL_TEXT.get(pattern)
             box = QCheckBox(translate("Settings", text) if text else pattern)
             box.setObjectName(f"catch_all_{pattern}")
             self.catch_all_boxes[pattern] = box
-            grid.addWidget(box, i // 2, i % 2)
-        offset = (len(CATCH_ALL_PATTERNS) + 1) // 2
+            grid.addWidget(box, i, 0)
+        offset = len(CATCH_ALL_PATTERNS)
         for i, event_type in enumerate(EVENT_TYPES):
             box = QCheckBox(event_text(event_type))
             box.setObjectName(f"event_{event_type}")
             self.event_boxes[event_type] = box
-            grid.addWidget(box, offset + i // 2, i % 2)
+            grid.addWidget(box, offset + i, 0)
         self.auth_check = QCheckBox(
             translate("Settings", "Send basic authentication with each delivery")
         )

@@ -16,6 +16,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGroupBox,
+    QLineEdit,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -271,6 +273,8 @@ class ShipmentFormWidget(QWidget):
     def reset_for_next(self) -> None:
         """After a creation: empty receiver, reference, add-ons, order; keep sender and carrier."""
         self.receiver_section.clear()
+        if isinstance(self.receiver_search, QLineEdit):
+            self.receiver_search.clear()
         self.packages.reset()
         self.addons.clear()
         self.reference_section.clear()
@@ -303,6 +307,12 @@ class ShipmentFormWidget(QWidget):
         editor = self.first_editor()
         if editor is not None:
             editor.setFocus(Qt.FocusReason.OtherFocusReason)
+            # Ctrl+N from the form's end: the search scrolls into view, typing is seen
+            area = self.parentWidget()
+            while area is not None and not isinstance(area, QScrollArea):
+                area = area.parentWidget()
+            if isinstance(area, QScrollArea):
+                area.ensureWidgetVisible(editor, 0, 40)
 
     def tab_chain(self) -> list[QWidget]:
         """The paper flow: receiver (search first), packages, carrier/service, add-ons,

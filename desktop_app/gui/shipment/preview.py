@@ -29,6 +29,7 @@ from desktop_app.gui.i18n.words import carrier_name, job_state_text, label_forma
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.widgets.screen_fit import resize_within_screen
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.store import StoredShipment
 
@@ -88,7 +89,7 @@ class VirtualPrintDialog(QDialog):
         self.setWindowTitle(
             translate("Shipment", "Virtual label printer (sandbox): last printed label")
         )
-        self.resize(460, 640)
+        resize_within_screen(self, 460, 640)
         self.context = context
         self.images = LabelImagesWidget()
         self.images.setObjectName("virtualPrintImages")

@@ -314,13 +314,18 @@ class AddOnWidget(QFrame):
     def set_carrier(self, spec: CarrierSpec | None, offered: bool) -> None:
         """Show it when offered (or already checked); SMS only where the carrier sends it."""
         self.setVisible(offered or self.checked)
+        catalog_spec = load_catalog().additional_services.get(self.name)
+        brand = catalog_spec.carrier_names.get(spec.code) if catalog_spec and spec else None
+        name = additional_service_name(self.name)
+        # the carrier's own name too (dpd's advance notice: Predict)
+        self.check.setText(
+            translate("Shipment", "{service} ({brand})").format(service=name, brand=brand)
+            if brand
+            else name
+        )
         if self.name == "advance_notice":
             channels = load_catalog().additional_services["advance_notice"].channels
             self._sms_allowed = spec is None or spec.code in channels.get("sms", ())
-            if spec is not None and spec.code == "dpd":
-                self.check.setText(translate("Shipment", "Advance notice (Predict)"))
-            else:
-                self.check.setText(additional_service_name("advance_notice"))
             self._apply_channel()
         if self.name == "saturday_delivery":
             self.note.setText(

@@ -2,9 +2,11 @@
 and the row under the packages that shows it and takes it into a weight field with one key.
 
 The presenter follows the machine's `scales.json` (Settings › Scales writes it): a changed
-file restarts the reading with the new scale. The weight it hands out is the stable weight
-the monitor decided (n equal readings) and never older than the configured max age, rounded
-to the gram as shown, so the field, the request and the label all say the same number.
+file restarts the reading with the new scale. It reads through the process's `ScaleHub`, so
+the form, the Scan page and Settings' test share one monitor (one open port) per device.
+The weight it hands out is the stable weight the monitor decided (n equal readings) and never
+older than the configured max age, rounded to the gram as shown, so the field, the request
+and the label all say the same number.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import MUTED_COLOR
 from desktop_app.scales.config import ScaleConfig, default_path, load_scale_config
+from desktop_app.scales.hub import ScaleHub, ScaleLease, shared_hub
 from desktop_app.scales.monitor import ScaleMonitor
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,7 @@ class ScalePresenter(QObject):
     """What the scale says now, in words, and the stable weight to take."""
 
     changed = Signal()
+    polled = Signal()  # after each refresh, changed or not (the readings age meanwhile)
 
     def __init__(
         self,
@@ -44,15 +48,17 @@ class ScalePresenter(QObject):
         *,
         config: ScaleConfig | None = None,
         config_path: Path | None = None,
+        hub: ScaleHub | None = None,
     ) -> None:
         super().__init__(parent)
         # a given config is used as it is; else scales.json is read and followed
         self._fixed = config
         self._path = config_path
+        self._hub = hub or shared_hub()
         self._mtime: float | None = None
         self.config = config or ScaleConfig()
-        self.monitor: ScaleMonitor | None = None
-        self._stopping: set[asyncio.Task[None]] = set()
+        self._lease: ScaleLease | None = None
+        self._stopping: set[asyncio.Future[object]] = set()
         self._text = ""
         self._stable: float | None = None
         self._timer = QTimer(self)
@@ -76,12 +82,18 @@ class ScalePresenter(QObject):
         if self._stopping:
             await asyncio.gather(*self._stopping, return_exceptions=True)
 
+    @property
+    def monitor(self) -> ScaleMonitor | None:
+        """The device's monitor this presenter reads (shared with the other pages)."""
+        return self._lease.monitor if self._lease is not None else None
+
     def _stop_monitor(self) -> None:
-        monitor, self.monitor = self.monitor, None
-        if monitor is not None:
-            task = asyncio.ensure_future(monitor.stop())
-            self._stopping.add(task)
-            task.add_done_callback(self._stopping.discard)
+        lease, self._lease = self._lease, None
+        if lease is not None:
+            closing = lease.release()
+            if closing is not None:
+                self._stopping.add(closing)
+                closing.add_done_callback(self._stopping.discard)
 
     def _reload(self) -> None:
         """Read scales.json again if it changed (not with a fixed config)."""
@@ -107,15 +119,11 @@ class ScalePresenter(QObject):
 
     def _start_monitor(self) -> None:
         try:
-            self.monitor = self.config.monitor()
+            self._lease = self._hub.acquire(self.config)
         except ValueError as exc:  # a URI that load_scale_config let through cannot happen
             log.warning("scale: %s", exc)
-            return
-        if self.monitor is not None:
-            try:
-                self.monitor.start()
-            except RuntimeError:  # no running loop yet (app start-up): the next tick starts it
-                self.monitor = None
+        except RuntimeError:  # no running loop yet (app start-up): the next tick starts it
+            self._lease = None
 
     # --- state --------------------------------------------------------------------------------
 
@@ -141,6 +149,7 @@ class ScalePresenter(QObject):
         if (text, stable) != (self._text, self._stable):
             self._text, self._stable = text, stable
             self.changed.emit()
+        self.polled.emit()
 
     def _describe(self) -> tuple[str, float | None]:
         monitor = self.monitor

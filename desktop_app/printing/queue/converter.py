@@ -16,6 +16,7 @@ import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from desktop_app.parent_watch import exit_with_pool_parent
 from desktop_app.printing.payload import Payload, detect_kind, prepare_payload
 from desktop_app.printing.printers import PrinterDefinition
 
@@ -32,7 +33,10 @@ _converter_unavailable = False
 _converter_proven = False  # it converted a label once: a later crash is the label's doing
 
 
-def _lower_priority() -> None:
+def _start_converter() -> None:
+    """The converter's initializer: it ends with the app (even a killed one), and yields
+    the CPU to the window."""
+    exit_with_pool_parent()
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(CONVERTER_NICE)
@@ -59,7 +63,7 @@ def conversion_executor() -> Executor | None:
             _converter = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),  # never fork a Qt process
-                initializer=_lower_priority,
+                initializer=_start_converter,
             )
         return _converter
 

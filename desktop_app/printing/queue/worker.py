@@ -28,6 +28,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from desktop_app.printing.health import HealthChecker
 from desktop_app.printing.payload import Payload, PayloadRefused, detect_kind
+from desktop_app.printing.ports import port_in_use
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue.converter import prepare_off_loop
 from desktop_app.printing.queue.jobs import (
@@ -490,7 +491,8 @@ class PrintQueue:
 
         outgoing = OutgoingJob(payload.data, payload.kind, title=job.title, job_id=job.id)
         try:
-            await transport.send(outgoing, on_connected)
+            async with port_in_use(printer.transport):
+                await transport.send(outgoing, on_connected)
         except TransportError as exc:
             await self._after_failure(job, exc.message, retryable=exc.retryable)
             return

@@ -1,0 +1,258 @@
+"""A test-only hook: with PACKDESK_UI_PROBE=<folder> the running app answers questions about
+what a user sees, so tests on a real X server check the real window (tests/desk).
+
+The test writes `command.json` ({"id": n, "do": ..., ...}) into the folder; the app answers in
+`answer.json` ({"id": n, "result": ...}), written whole (renamed into place). Questions: the
+screen, the window's frame, every visible top-level window, the focused control, each visible
+control lying (partly) off the screen or pushed sideways in a page; actions: show a page, pick
+a tab, click a button by its text, close the open dialogs, save the screen as PNG. Without the
+variable nothing of this exists in the app.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QRect, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QApplication,
+    QDialog,
+    QMainWindow,
+    QScrollArea,
+    QTabWidget,
+    QWidget,
+)
+
+from desktop_app.control_file import ControlFile
+
+PROBE_ENV = "PACKDESK_UI_PROBE"
+POLL_MS = 50
+
+
+def install_probe(window: QMainWindow) -> UiProbe | None:
+    """The probe on `window` when PACKDESK_UI_PROBE names a folder, else None."""
+    folder = os.environ.get(PROBE_ENV)
+    return UiProbe(window, Path(folder)) if folder else None
+
+
+def _rect(rect: QRect) -> list[int]:
+    return [rect.x(), rect.y(), rect.width(), rect.height()]
+
+
+def _global_rect(widget: QWidget) -> QRect:
+    return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
+
+
+def describe(widget: QWidget) -> dict[str, Any]:
+    """What names a control in an answer: its class, object name and text."""
+    text = widget.property("text") if widget.metaObject().indexOfProperty("text") >= 0 else ""
+    return {
+        "class": type(widget).__name__,
+        "name": widget.objectName(),
+        "text": str(text or "")[:60],
+        "window": widget.window().windowTitle(),
+        "rect": _rect(_global_rect(widget)),
+    }
+
+
+def _button_text(button: QAbstractButton) -> str:
+    return button.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+class UiProbe(QObject):
+    """Polls the command file and answers each new command once."""
+
+    def __init__(self, window: QMainWindow, folder: Path) -> None:
+        super().__init__(window)
+        self.window = window
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self._commands = ControlFile(folder / "command.json")
+        self._answered: object = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self._poll)
+        self._timer.start()
+        self._actions: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "state": self.state,
+            "page": self.show_page,
+            "tab": self.pick_tab,
+            "click": self.click,
+            "close_dialogs": self.close_dialogs,
+            "select_row": self.select_row,
+            "shot": self.shot,
+        }
+
+    def _poll(self) -> None:
+        command = self._commands.changes()
+        if not command or command.get("id") == self._answered:
+            return
+        self._answered = command.get("id")
+        action = self._actions.get(str(command.get("do")))
+        try:
+            result = action(command) if action else {"error": f"unknown {command.get('do')}"}
+        except Exception as exc:  # noqa: BLE001 - the test reads what went wrong
+            result = {"error": repr(exc)}
+        answer = self.folder / "answer.json"
+        partial = answer.with_suffix(".part")
+        partial.write_text(json.dumps({"id": self._answered, "result": result}), "utf-8")
+        partial.replace(answer)
+
+    # --- questions ----------------------------------------------------------------------------
+
+    def state(self, _command: dict[str, Any]) -> dict[str, Any]:
+        screen = self.window.screen() or QGuiApplication.primaryScreen()
+        available = screen.availableGeometry()
+        windows = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.isWindow()]
+        focus = QApplication.focusWidget()
+        outside: list[dict[str, Any]] = []
+        sideways: list[dict[str, Any]] = []
+        for top in windows:
+            for widget in [top, *top.findChildren(QWidget)]:
+                if not widget.isVisible() or widget.width() <= 0:
+                    continue
+                if isinstance(widget, QScrollArea) and widget.horizontalScrollBar().isVisible():
+                    sideways.append(describe(widget))
+                if _shown_outside(widget, screen.geometry()):
+                    outside.append(describe(widget))
+        return {
+            "screen": _rect(screen.geometry()),
+            "available": _rect(available),
+            "window": _rect(self.window.frameGeometry()),
+            "maximized": self.window.isMaximized(),
+            "connected": bool(getattr(getattr(self.window, "context", None), "connected", False)),
+            "pages": _page_count(self.window),
+            "windows": [
+                {**describe(w), "frame": _rect(w.frameGeometry()), "dialog": w is not self.window}
+                for w in windows
+            ],
+            "active": type(QApplication.activeWindow()).__name__,
+            "focus": describe(focus) if focus is not None else None,
+            "focus_visible": focus is not None and _in_view(focus),
+            "page": self._page_name(),
+            "outside": outside[:40],
+            "sideways": sideways,
+            "tabs": [
+                {
+                    "name": t.objectName(),
+                    "count": t.count(),
+                    "current": t.currentIndex(),
+                    "needs": [
+                        [t.tabText(i), t.widget(i).minimumSizeHint().width()]
+                        for i in range(t.count())
+                    ],
+                }
+                for t in self.window.findChildren(QTabWidget)
+                if t.isVisible() and t.objectName() != "pages"
+            ],
+        }
+
+    def _page_name(self) -> str:
+        tabs = self.window.findChild(QTabWidget, "pages")
+        return "" if tabs is None else tabs.tabText(tabs.currentIndex())
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def show_page(self, command: dict[str, Any]) -> str:
+        tabs = self.window.findChild(QTabWidget, "pages")
+        assert tabs is not None
+        tabs.setCurrentIndex(int(command["index"]))
+        return tabs.tabText(tabs.currentIndex())
+
+    def pick_tab(self, command: dict[str, Any]) -> str:
+        tabs = self.window.findChild(QTabWidget, str(command["name"]))
+        assert tabs is not None, command["name"]
+        tabs.setCurrentIndex(int(command["index"]))
+        return tabs.tabText(tabs.currentIndex())
+
+    def click(self, command: dict[str, Any]) -> dict[str, Any]:
+        """Click the visible, enabled button named (object name) or labelled `text`; later, so
+        a dialog it opens with exec() does not hold up the answer."""
+        wanted = str(command["text"])
+        for top in QApplication.topLevelWidgets():
+            if not top.isVisible():
+                continue
+            for button in top.findChildren(QAbstractButton):
+                if (
+                    button.isVisible()
+                    and button.isEnabled()
+                    and wanted in (button.objectName(), _button_text(button))
+                ):
+                    QTimer.singleShot(0, button.click)
+                    return describe(button)
+        return {"error": f"no button {wanted!r}"}
+
+    def select_row(self, command: dict[str, Any]) -> int:
+        """Select row `row` of the item view named `name` (as a click on it would)."""
+        view = self.window.findChild(QAbstractItemView, str(command["name"]))
+        assert view is not None, command["name"]
+        model = view.model()
+        if model is not None and model.rowCount() > int(command["row"]):
+            view.setCurrentIndex(model.index(int(command["row"]), 0))
+        return model.rowCount() if model is not None else 0
+
+    def close_dialogs(self, _command: dict[str, Any]) -> int:
+        dialogs = [
+            w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()
+        ]
+        for dialog in dialogs:
+            dialog.reject()
+        return len(dialogs)
+
+    def shot(self, command: dict[str, Any]) -> bool:
+        screen = self.window.screen() or QGuiApplication.primaryScreen()
+        return bool(screen.grabWindow(0).save(str(command["path"]), "PNG"))
+
+
+def _page_count(window: QMainWindow) -> int:
+    tabs = window.findChild(QTabWidget, "pages")
+    return 0 if tabs is None else tabs.count()
+
+
+def _viewport_of(widget: QWidget) -> QWidget | None:
+    """The nearest scroll area's viewport `widget` lies in (its content may scroll)."""
+    parent = None if widget.isWindow() else widget.parentWidget()
+    while parent is not None and not parent.isWindow():
+        area = parent.parentWidget()
+        if isinstance(area, QAbstractScrollArea) and area.viewport() is parent:
+            return parent
+        parent = area
+    return None
+
+
+def _shown_outside(widget: QWidget, screen: QRect) -> bool:
+    """Whether the part of `widget` its scroll areas show lies off the screen, or the widget
+    reaches sideways out of its scroll area (a page wider than the window: cut or scrolled
+    sideways; an item view's own columns may scroll)."""
+    rect = _global_rect(widget)
+    viewport = _viewport_of(widget)
+    if viewport is not None:
+        port = _global_rect(viewport)
+        in_item_view = isinstance(viewport.parentWidget(), QAbstractItemView)
+        if not in_item_view and (rect.left() < port.left() - 1 or rect.right() > port.right() + 1):
+            return True
+        rect = rect.intersected(port)
+        if rect.isEmpty():
+            return False
+    return not screen.contains(rect)
+
+
+def _in_view(widget: QWidget) -> bool:
+    """Whether `widget` is visible and not scrolled out of its scroll areas."""
+    if not widget.isVisible():
+        return False
+    rect = _global_rect(widget)
+    viewport = _viewport_of(widget)
+    while viewport is not None:
+        if not _global_rect(viewport).intersects(rect):
+            return False
+        viewport = _viewport_of(viewport)
+    return True

@@ -1,0 +1,143 @@
+"""`packdesk serve migrate|backup|restore`: the warehouse server's upkeep from a shell.
+
+Each command takes the `--data-dir` and `--database-url` of the `packdesk serve` it looks
+after (the systemd unit's: `--data-dir /var/lib/packdesk`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from collections.abc import Callable, Coroutine, Sequence
+from pathlib import Path
+from typing import Any
+
+from desktop_app.service.db import make_engine
+from desktop_app.service.schema import (
+    BASELINE_REVISION,
+    SchemaError,
+    database_revision,
+    head_revision,
+    upgrade_database,
+)
+from desktop_app.service.settings import ServiceSettings
+
+
+def _settings(args: argparse.Namespace) -> ServiceSettings:
+    from desktop_app.service.cli import default_data_dir
+
+    data_dir = (args.data_dir or default_data_dir()).resolve()
+    return ServiceSettings(data_dir=data_dir, database_url=args.database_url)
+
+
+def _database_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", type=Path, default=None, help="the service's data dir")
+    parser.add_argument(
+        "--database-url", default=None, help="SQLAlchemy async URL (default SQLite)"
+    )
+
+
+async def _migrate(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    engine = make_engine(settings.db_url)
+    try:
+        if args.check:
+            current = await database_revision(engine)
+            head = head_revision()
+            print(f"database: {current or 'no revision'}; this Packdesk: {head}")
+            return 0 if current == head else 1
+        done = await upgrade_database(engine)
+    except SchemaError as exc:
+        print(f"packdesk serve migrate: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await engine.dispose()
+    if done.legacy:
+        print(f"made before schema revisions: taken up as {BASELINE_REVISION}, now {done.after}")
+    elif done.changed:
+        print(f"upgraded from {done.before or 'an empty database'} to {done.after}")
+    else:
+        print(f"already at {done.after}")
+    return 0
+
+
+def _migrate_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="packdesk serve migrate",
+        description="Upgrade the service's database to this Packdesk's schema "
+        "(`packdesk serve` does it on start too).",
+    )
+    _database_options(p)
+    p.add_argument(
+        "--check", action="store_true", help="only say whether an upgrade is due (exit 1 if so)"
+    )
+    return p
+
+
+async def _archive(args: argparse.Namespace, command: str) -> int:
+    from desktop_app.service.backup import BackupError, backup, restore
+
+    settings = _settings(args)
+    started = time.perf_counter()
+    try:
+        run = backup if command == "backup" else restore
+        summary = await run(settings, args.file)
+    except BackupError as exc:
+        print(f"packdesk serve {command}: {exc}", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - started
+    where = f"backup {args.file}" if command == "backup" else f"restored into {settings.data_dir}"
+    print(
+        f"{where}: {summary.shipments} shipments, {summary.labels} labels, "
+        f"schema {summary.schema_revision}, {seconds:.1f} s"
+    )
+    return 0
+
+
+async def _backup(args: argparse.Namespace) -> int:
+    return await _archive(args, "backup")
+
+
+async def _restore(args: argparse.Namespace) -> int:
+    return await _archive(args, "restore")
+
+
+def _backup_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="packdesk serve backup",
+        description="Copy the service's database, keys file and CA into one archive while the "
+        "service keeps running (SQLite's online backup; pg_dump for PostgreSQL). The archive "
+        "holds keys: keep it as private as the data dir.",
+    )
+    p.add_argument("file", type=Path, help="the archive to write (e.g. packdesk-2026-11-26.tar)")
+    _database_options(p)
+    return p
+
+
+def _restore_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="packdesk serve restore",
+        description="Restore a backup into an empty data dir (and, with --database-url, an "
+        "empty PostgreSQL database); then start the service on it.",
+    )
+    p.add_argument("file", type=Path, help="an archive of packdesk serve backup")
+    _database_options(p)
+    return p
+
+
+Command = Callable[[argparse.Namespace], Coroutine[Any, Any, int]]
+ADMIN_COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], Command]] = {
+    "migrate": (_migrate_parser, _migrate),
+    "backup": (_backup_parser, _backup),
+    "restore": (_restore_parser, _restore),
+}
+
+
+def admin_main(argv: Sequence[str]) -> int:
+    """`packdesk serve COMMAND ...` for the commands of ADMIN_COMMANDS."""
+    make_parser, run = ADMIN_COMMANDS[argv[0]]
+    args = make_parser().parse_args(list(argv[1:]))
+    return asyncio.run(run(args))

@@ -1,0 +1,1 @@
+"""One module per schema revision, oldest first by their numbers (0001_baseline, 0002_...)."""

@@ -1,0 +1,164 @@
+"""The import layers of all of desktop_app, and no GUI page importing another page.
+
+Layers point down only: gui -> batch, station -> client, printing, scales -> profiles ->
+domain; service stands beside them on domain, and nothing imports service (client meets it
+over HTTPS). Packages of one layer do not import each other. The modules beside the layers
+(paths, resources, ...) are importable from any layer and import no layer. Only gui, Qt PDF
+printing and the PySide6 work-around import PySide6. Every import counts: those inside
+functions and those under `if TYPE_CHECKING:`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import desktop_app
+
+PACKAGE = Path(desktop_app.__file__).resolve().parent
+
+#: the layered packages by height: a package imports only packages of lower layers
+LAYERS = {
+    "domain": 0,
+    "profiles": 1,
+    "client": 2,
+    "printing": 2,
+    "scales": 2,
+    "batch": 3,
+    "station": 3,
+    "gui": 4,
+}
+BESIDE_DOMAIN = {"service"}  # imports domain only; imported by nobody
+#: importable from anywhere, importing no layer
+SHARED = {
+    "desktop_app",
+    "paths",
+    "resources",
+    "registry",
+    "control_file",
+    "label_fonts",
+    "sqlite_db",
+    "qt_compat",
+}
+ENTRY_POINTS = {"cli", "__main__"}  # the command line: may start any layer
+QT_USERS = ("desktop_app.gui", "desktop_app.printing.qt_print", "desktop_app.qt_compat")
+
+#: GUI packages that are pages (one per sidebar entry); shell puts them together and widgets
+#: and i18n serve them all
+PAGES = {"addresses", "batch", "history", "pickups", "scan", "settings", "shipment"}
+
+# Known breaks of the rules, each to be removed when fixed (a fixed one fails the test until
+# it is taken out of its list, so the lists stay true).
+KNOWN_LAYER_BREAKS = {
+    # the watched order folder hands what it read to the Scan station's orders inbox
+    ("desktop_app.batch.watched_folder", "desktop_app.station.inbox"),
+}
+KNOWN_PAGE_TO_PAGE = {
+    ("desktop_app.gui.pickups.end_of_day", "desktop_app.gui.history.tracking_events"),
+    ("desktop_app.gui.settings.webhook_subscriptions", "desktop_app.gui.history.table_model"),
+    ("desktop_app.gui.shipment.sender_offer", "desktop_app.gui.addresses.formatting"),
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def imports() -> list[tuple[str, str]]:
+    """(importing module, imported module) for every import in desktop_app."""
+    return list(_imports())
+
+
+def _imports() -> Iterator[tuple[str, str]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield source, alias.name
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    where = PACKAGE.parent / Path(*full.split("."))
+                    is_module = where.with_suffix(".py").exists() or where.is_dir()
+                    yield source, full if is_module else node.module
+
+
+def part(module: str) -> str:
+    """The top-level part of desktop_app a module belongs to ("gui", "paths", ...)."""
+    pieces = module.split(".")
+    return pieces[1] if len(pieces) > 1 else "desktop_app"
+
+
+def layer_break(source: str, target: str) -> bool:
+    """Whether `source` importing `target` (both in desktop_app) breaks the layers."""
+    src, dst = part(source), part(target)
+    if src == dst or src in ENTRY_POINTS:
+        return False
+    if dst in SHARED:
+        return False
+    if src in SHARED:
+        return True  # shared modules import no layer
+    if dst in BESIDE_DOMAIN:
+        return True
+    if src in BESIDE_DOMAIN:
+        return dst != "domain"
+    return LAYERS[dst] >= LAYERS[src]
+
+
+def page_to_page(source: str, target: str) -> bool:
+    """Whether a GUI page (or a shared GUI part) imports a page it is not."""
+    src, dst = source.split("."), target.split(".")
+    if src[:2] != ["desktop_app", "gui"] or dst[:2] != ["desktop_app", "gui"]:
+        return False
+    if len(src) < 4 or len(dst) < 3:
+        return False
+    own, other = src[2], dst[2]
+    return own != other and other in PAGES and (own in PAGES or own in ("widgets", "i18n"))
+
+
+def test_the_rules_catch_what_they_are_for() -> None:
+    assert layer_break("desktop_app.domain.rules", "desktop_app.profiles.store")
+    assert layer_break("desktop_app.client._base", "desktop_app.service.app")
+    assert layer_break("desktop_app.service.labels", "desktop_app.printing.zpl")
+    assert layer_break("desktop_app.printing.cli", "desktop_app.scales.base")
+    assert layer_break("desktop_app.paths", "desktop_app.domain.catalog")
+    assert not layer_break("desktop_app.gui.app", "desktop_app.domain.rules")
+    assert not layer_break("desktop_app.service.app", "desktop_app.domain.rules")
+    assert not layer_break("desktop_app.printing.queue", "desktop_app.sqlite_db")
+    assert page_to_page("desktop_app.gui.shipment.form", "desktop_app.gui.history.page")
+    assert page_to_page("desktop_app.gui.widgets.problems", "desktop_app.gui.scan")
+    assert not page_to_page("desktop_app.gui.shell.pages", "desktop_app.gui.history.page")
+    assert not page_to_page("desktop_app.gui.history.page", "desktop_app.gui.widgets.problems")
+
+
+def test_every_part_of_desktop_app_has_its_place() -> None:
+    parts = {part(module_name(p)) for p in PACKAGE.rglob("*.py")}
+    assert parts <= set(LAYERS) | BESIDE_DOMAIN | SHARED | ENTRY_POINTS, parts
+
+
+def test_imports_point_down_the_layers() -> None:
+    found = {
+        (source, target)
+        for source, target in imports()
+        if target.startswith("desktop_app") and layer_break(source, target)
+    }
+    assert found == KNOWN_LAYER_BREAKS
+
+
+def test_only_the_gui_and_qt_printing_import_pyside6() -> None:
+    found = {
+        source
+        for source, target in imports()
+        if target.split(".")[0] == "PySide6" and not source.startswith(QT_USERS)
+    }
+    assert found == set()
+
+
+def test_no_gui_page_imports_another_page() -> None:
+    found = {(source, target) for source, target in imports() if page_to_page(source, target)}
+    assert found == KNOWN_PAGE_TO_PAGE
