@@ -2138,6 +2138,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Gewicht</translation>
     </message>
     <message>
+        <source>Weight unit</source>
+        <translation>Gewichtseinheit</translation>
+    </message>
+    <message>
         <source>Length</source>
         <translation>Länge</translation>
     </message>

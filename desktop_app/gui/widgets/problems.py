@@ -52,6 +52,7 @@ _FIELDS = {
     "email": QT_TRANSLATE_NOOP("Problems", "E-mail"),
     "partner_id": QT_TRANSLATE_NOOP("Problems", "Partner id"),
     "weight": QT_TRANSLATE_NOOP("Problems", "Weight"),
+    "weight_unit": QT_TRANSLATE_NOOP("Problems", "Weight unit"),
     "length": QT_TRANSLATE_NOOP("Problems", "Length"),
     "width": QT_TRANSLATE_NOOP("Problems", "Width"),
     "height": QT_TRANSLATE_NOOP("Problems", "Height"),
