@@ -2668,10 +2668,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>This could not be checked; please review it.</source>
         <translation>Das konnte nicht geprüft werden; bitte kontrollieren.</translation>
     </message>
-    <message>
-        <source>Weight unit</source>
-        <translation>Gewichtseinheit</translation>
-    </message>
 </context>
 <context>
     <name>Products</name>

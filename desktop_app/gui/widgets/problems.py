@@ -77,7 +77,6 @@ _FIELDS = {
     "format": QT_TRANSLATE_NOOP("Problems", "Label format"),
     "username": QT_TRANSLATE_NOOP("Problems", "User name"),
     "password": QT_TRANSLATE_NOOP("Problems", "Password"),
-    "weight_unit": QT_TRANSLATE_NOOP("Problems", "Weight unit"),
 }
 
 
