@@ -5049,7 +5049,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Pro&amp;ducts</source>
-        <translation>Pro&amp;dukte</translation>
+        <translation>Produ&amp;kte</translation>
     </message>
     <message>
         <source>Virtual label printer (sandbox)</source>

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from desktop_app.service.deps import Session
 from desktop_app.service.errors import not_found
+from desktop_app.service.openapi import error_responses
 from desktop_app.service.tables import ShipmentRow
 
 router = APIRouter(tags=["tracking"])
@@ -136,7 +137,7 @@ def render_page(row: ShipmentRow, language: str) -> str:
     )
 
 
-@router.get("/tracking/{shipment_id}", response_class=HTMLResponse)
+@router.get("/tracking/{shipment_id}", response_class=HTMLResponse, responses=error_responses(404))
 async def tracking_page(
     shipment_id: str, request: Request, session: Session, lang: str | None = None
 ) -> HTMLResponse:
