@@ -4,14 +4,19 @@ leaves out, and a missing HS code is a problem naming the column."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import pypdf
 import pytest
 
 from desktop_app.batch.engine import read_orders
 from desktop_app.batch.mapping import Defaults
 from desktop_app.batch.rows import Batch
+from desktop_app.batch.runner import BatchRunner
+from desktop_app.client.desk import ShipmentCreator
 from desktop_app.profiles.catalogue import Catalogue, Product
+from tests.batch.helpers import Station
 
 PARCEL = {"length": 30, "width": 20, "height": 10}
 SENDER = {"company": "Versand GmbH", "street": "Lagerstraße", "street_no": "7",
@@ -37,9 +42,8 @@ ENGLISH = (
 )
 
 
-@pytest.fixture
-def catalogue(tmp_path: Path) -> Catalogue:
-    catalogue = Catalogue.of_profile(tmp_path)
+def fill_catalogue(catalogue: Catalogue) -> Catalogue:
+    """The shop's products: weights, and HS code and origin where the file has none."""
     catalogue.put(Product("MUG-01", "Tasse", weight_kg=0.45))  # HS code and origin: the file
     catalogue.put(
         Product("TSHIRT-M", "T-Shirt M", weight_kg=0.18, hs_code="610910", origin_country="BD")
@@ -48,6 +52,11 @@ def catalogue(tmp_path: Path) -> Catalogue:
         Product("POSTER-A2", "Poster A2", weight_kg=0.25, hs_code="491199", origin_country="DE")
     )
     return catalogue
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Catalogue:
+    return fill_catalogue(Catalogue.of_profile(tmp_path))
 
 
 def _batch(path: Path, text: str, catalogue: Catalogue) -> Batch:
@@ -88,3 +97,26 @@ def test_a_missing_hs_code_names_the_column(tmp_path: Path, catalogue: Catalogue
     assert any(
         line.startswith("column 'HS code':") and "customs tariff number" in line for line in lines
     ), lines
+
+
+async def test_a_swiss_and_a_norwegian_order_give_labels_and_customs_papers(
+    station: Station, tmp_path: Path
+) -> None:
+    with station.manager.open_store(station.profile) as store:
+        batch = _batch(
+            tmp_path / "orders.csv", GERMAN, fill_catalogue(Catalogue.of_profile(tmp_path))
+        )
+        async with station.client() as client:
+            await BatchRunner(batch, ShipmentCreator(client, store)).run()
+            assert [r.status for r in batch.rows] == ["created"] * 3
+            for row, has_papers in zip(batch.rows, (True, True, False), strict=True):
+                assert row.label_path is not None and row.label_path.is_file()
+                assert row.shipment_id is not None
+                shipment = await client.shipments.get(row.shipment_id)
+                papers = await client.shipment_documents.customs_documents(shipment)
+                assert (papers is not None) == has_papers, row.reference
+                if papers is not None:
+                    text = "".join(
+                        p.extract_text() for p in pypdf.PdfReader(io.BytesIO(papers)).pages
+                    )
+                    assert "CN 23" in text and "COMMERCIAL INVOICE" in text
