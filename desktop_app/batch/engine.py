@@ -59,6 +59,23 @@ ITEM_ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("artikel", "artikelname", "bezeichnung", "title", "itemname", "productname", "item"),
     "quantity": ("menge", "anzahl", "stueck", "stueckzahl", "quantity", "qty", "count"),
     "price": ("preis", "einzelpreis", "price", "unitprice", "itemprice"),
+    "hs_code": (
+        "zolltarifnummer",
+        "warentarifnummer",
+        "hscode",
+        "hstariffnumber",
+        "tariffnumber",
+        "customstariffnumber",
+    ),
+    "origin_country": (
+        "ursprungsland",
+        "herkunftsland",
+        "countryoforigin",
+        "origincountry",
+        "herkunft",
+    ),
+    "customs_value": ("warenwert", "zollwert", "customsvalue", "declaredvalue"),
+    "contents_type": ("zollinhalt", "inhaltsart", "contentstype", "customscontentstype"),
     "vat": ("mwst", "ust", "steuer", "vat", "tax", "unitvat"),
     "gtin": ("gtin", "ean", "ean13", "barcode"),
     "weight": ("artikelgewicht", "itemweight", "unitweight"),
@@ -97,6 +114,12 @@ class OrderItem:
     weight_from: str | None = None
     """"file" or "product catalogue" (None when unknown)."""
     price_from: str | None = None
+    hs_code: str | None = None
+    """The customs tariff number (file, else product catalogue)."""
+    origin_country: str | None = None
+    customs_value: float | None = None
+    """The declared value of one unit when the file gives one apart from the price."""
+    contents_type: str | None = None
 
 
 @dataclass
@@ -126,6 +149,38 @@ class OrderRecord:
     def item_count(self) -> float:
         """How many units the order holds."""
         return sum(_count(item) for item in self.items)
+
+    def customs_declaration(self, currency: str) -> dict[str, Any]:
+        """The shipment's `customs_declaration` from the items (commercial goods unless the
+        file names another contents type); what neither file nor catalogue gives is left out
+        so that the rules name it."""
+        lines = []
+        for item in self.items:
+            count = _count(item) or 1.0
+            line: dict[str, Any] = {"description": item.title or item.sku, "quantity": int(count)}
+            unit_value = item.customs_value if item.customs_value is not None else item.price
+            if unit_value is not None:
+                line["value_amount"] = f"{unit_value * count:.2f}"
+            if item.weight_kg is not None:
+                line["net_weight"] = round(item.weight_kg * count, 3)
+            if item.hs_code:
+                line["hs_tariff_number"] = item.hs_code
+            if item.origin_country:
+                line["origin_country"] = item.origin_country
+            lines.append(line)
+        kind = next((i.contents_type for i in self.items if i.contents_type), None)
+        declaration: dict[str, Any] = {
+            "contents_type": kind or "commercial_goods",
+            "currency": next((i.currency for i in self.items if i.currency), None) or currency,
+            "total_value_amount": round(sum(float(ln.get("value_amount") or 0) for ln in lines), 2),
+            "items": lines,
+        }
+        explanation = ", ".join(ln["description"] for ln in lines if ln["description"])
+        if explanation:
+            declaration["contents_explanation"] = explanation[:256]
+        if self.number:
+            declaration["invoice_number"] = self.number
+        return declaration
 
     def fallback(self, catalogue: Catalogue | CatalogueSnapshot | None = None) -> dict[str, Any]:
         """Shipment fields the items give when the file leaves them out: the weight (items'
@@ -395,6 +450,10 @@ class _RowReader:
             item.price, item.price_from = round(price, 4), "file"
         vat = _money(self._cell("vat", row))
         item.vat = vat
+        item.hs_code = "".join(self._cell("hs_code", row).split()).replace(".", "") or None
+        item.origin_country = self._cell("origin_country", row).upper() or None
+        item.customs_value = _money(self._cell("customs_value", row))
+        item.contents_type = self._cell("contents_type", row).casefold() or None
         weight = parse_number(self._cell("weight", row)) if self._cell("weight", row) else None
         if isinstance(weight, float):
             unit = self._read("package.weight_unit", row) or None
@@ -437,6 +496,8 @@ class _RowReader:
             if item.price is None and product.value is not None:
                 item.price, item.price_from = product.value, "product catalogue"
                 item.currency = item.currency or product.currency
+            item.hs_code = item.hs_code or product.hs_code
+            item.origin_country = item.origin_country or product.origin_country
 
 
 def _count(item: OrderItem) -> float:

@@ -21,6 +21,7 @@ from desktop_app.batch.mapping import (
     build_draft,
     path_parent,
 )
+from desktop_app.domain.customs import customs_plan
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.printing.formats import FormatChooser, printer_format_chooser
@@ -110,6 +111,20 @@ class BatchRow:
         return "; ".join(str(p) for p in self.problems)
 
 
+#: a customs declaration item's field -> the line-item field of the order file
+_CUSTOMS_ITEM_FIELDS = {
+    "hs_tariff_number": "hs_code",
+    "origin_country": "origin_country",
+    "value_amount": "customs_value",
+}
+#: the header named when the file lacks the column
+_CUSTOMS_HEADERS = {
+    "hs_code": "HS code",
+    "origin_country": "Country of origin",
+    "customs_value": "Customs value",
+}
+
+
 def reference_for(table: Table, index: int, draft: Mapping[str, Any]) -> str:
     """The row's reference: its mapped reference or order number, else `B<key>-<row>`."""
     for value in (
@@ -144,8 +159,11 @@ class Batch:
         choose_format: FormatChooser | None = None,
         records: list[OrderRecord] | None = None,
         catalogue: Catalogue | CatalogueSnapshot | None = None,
+        item_columns: Mapping[str, str] | None = None,
     ) -> None:
         self.table = table
+        self.item_columns = dict(item_columns or {})
+        """Line-item field (sku, hs_code, origin_country...) -> the file's column."""
         self.mapping = dict(mapping)
         self.defaults = defaults
         self.choose_format = choose_format
@@ -187,6 +205,7 @@ class Batch:
             choose_format=choose_format,
             records=orders.records,
             catalogue=catalogue,
+            item_columns=orders.item_columns,
         )
 
     def __len__(self) -> int:
@@ -214,6 +233,11 @@ class Batch:
             origins=origins,
         )
         row.filled = origins.filled
+        if record is not None and record.items and "customs_declaration" not in raw:
+            if customs_plan(raw).needs_declaration:
+                raw["customs_declaration"] = record.customs_declaration(
+                    str(raw.get("currency") or "EUR")
+                )
         for path, value in row.overrides.items():
             _set_path(raw, path, value)
         row.reference = reference_for(self.table, row.index, raw)
@@ -308,9 +332,20 @@ class Batch:
         Enter a postcode"), or the field when no column fills it."""
         out = []
         for problem in row.problems:
-            column = self.column_for(problem.path)
+            column = self.column_for(problem.path) or self._item_column(problem.path)
             out.append(f"column {column!r}: {problem.message}" if column else str(problem))
         return out
+
+    def _item_column(self, path: str) -> str | None:
+        """The line-item column a customs declaration's field comes from (or would: the
+        usual header when the file has no such column)."""
+        if not path.startswith("customs_declaration.items"):
+            return None
+        field_name = path.rsplit(".", 1)[-1]
+        item_field = _CUSTOMS_ITEM_FIELDS.get(field_name)
+        if item_field is None:
+            return None
+        return self.item_columns.get(item_field) or _CUSTOMS_HEADERS[item_field]
 
     def request(self, row: BatchRow) -> dict[str, Any]:
         """The body to send for a row (a copy of its validated draft)."""

@@ -95,6 +95,10 @@ class Preferences(BaseModel):
     scan_sound: bool = Field(
         default=True, description="the Scan page sounds a success or error signal"
     )
+    documents_printer: str | None = Field(
+        default=None,
+        description="name of the A4 printer definition customs papers (CN 23, invoice) print on",
+    )
 
     @field_validator("label_format_override")
     @classmethod

@@ -35,6 +35,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from desktop_app.client.account_addresses import address_fields
@@ -117,12 +118,26 @@ class ScanOutcome:
     weight_kg: float | None = None
     preset: ShippingPreset | None = None
     jobs: tuple[int, ...] = ()
-    """Print-queue job ids: the label (first) and the packing slip."""
+    """Print-queue job ids: the label (first), the packing slip and the customs papers."""
+    papers_path: Path | None = None
+    """Where the customs papers were saved because no A4 printer is set (None: printed or
+    the shipment has none)."""
+    papers_printer: str = ""
+    """The printer the customs papers print on ("" when saved or the shipment has none)."""
 
     @property
     def ok(self) -> bool:
         """False for an error."""
         return self.kind != "error"
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What printing a shipment queued, and where its customs papers went."""
+
+    jobs: tuple[int, ...]
+    papers_path: Path | None = None
+    papers_printer: str = ""
 
 
 @dataclass
@@ -187,6 +202,8 @@ class Station:
     printer: PrinterDefinition | None = None
     slip_printer: PrinterDefinition | None = None
     """Where packing slips go (None: the label printer; no slip without any printer)."""
+    papers_printer: PrinterDefinition | None = None
+    """The profile's A4 printer for documents (customs papers); None: see `documents_printer`."""
     scale: WeightSource | None = None
     pack_check: bool = False
     slip_language: str = "en"
@@ -494,14 +511,16 @@ class Station:
         self.last = linked
         if reading is not None:  # this parcel lies on the scale until it reads zero
             self.parcel_at = reading.at
-        jobs = await self._print(linked, shipment)
+        printed = await self._print(linked, shipment)
         return ScanOutcome(
             "shipped",
             order=linked,
             shipment=shipment,
             weight_kg=weight,
             preset=state.preset,
-            jobs=jobs,
+            jobs=printed.jobs,
+            papers_path=printed.papers_path,
+            papers_printer=printed.papers_printer,
         )
 
     async def reprint(self) -> ScanOutcome:
@@ -510,8 +529,15 @@ class Station:
         if order is None or not order.shipment_id:
             return ScanOutcome("error", "no_order")
         shipment = await asyncio.to_thread(self.store.get_shipment, order.shipment_id)
-        jobs = await self._print(order, shipment)
-        return ScanOutcome("reprinted", order=order, shipment=shipment, jobs=jobs)
+        printed = await self._print(order, shipment)
+        return ScanOutcome(
+            "reprinted",
+            order=order,
+            shipment=shipment,
+            jobs=printed.jobs,
+            papers_path=printed.papers_path,
+            papers_printer=printed.papers_printer,
+        )
 
     # --- printing ------------------------------------------------------------------------------
 
@@ -537,25 +563,41 @@ class Station:
             language=self.slip_language,
         )
 
-    async def _print(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:
-        """Label and slip (see `_print_label`), then the customs papers on the A4 printer."""
+    async def _print(self, order: StoredOrder, shipment: StoredShipment) -> Printed:
+        """Label and slip (see `_print_label`), then the customs papers on the A4 printer;
+        without an A4 printer the papers are saved as a PDF beside the label so that none
+        are lost."""
         jobs = await self._print_label(order, shipment)
-        papers_printer = self.documents_printer
-        if not jobs or self.queue is None or papers_printer is None:
-            return jobs
         papers = await self._customs_papers(shipment)
         if papers is None:
-            return jobs
-        job = await self.queue.enqueue_async(
-            papers_printer, papers, title="customs documents", reference=order.number
+            return Printed(jobs)
+        papers_printer = self.documents_printer
+        if self.queue is not None and papers_printer is not None:
+            job = await self.queue.enqueue_async(
+                papers_printer, papers, title="customs documents", reference=order.number
+            )
+            return Printed((*jobs, job.id), papers_printer=papers_printer.name)
+        saved = await asyncio.to_thread(self._save_papers, order, shipment, papers)
+        return Printed(jobs, papers_path=saved)
+
+    def _save_papers(self, order: StoredOrder, shipment: StoredShipment, papers: bytes) -> Path:
+        folder = (
+            shipment.label_path.parent
+            if shipment.label_path is not None
+            else self.store.profile_dir / "customs"
         )
-        return (*jobs, job.id)
+        folder.mkdir(parents=True, exist_ok=True)
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in order.number) or "order"
+        path = folder / f"customs-{safe}-{shipment.id}.pdf"
+        path.write_bytes(papers)
+        return path
 
     @property
     def documents_printer(self) -> PrinterDefinition | None:
-        """Where A4 documents (customs papers) go: the slip printer or the label printer that
-        prints PDF pages, else none (a thermal printer cannot print an A4 form)."""
-        for candidate in (self.slip_printer, self.printer):
+        """Where A4 documents (customs papers) go: the profile's A4 printer, else the slip
+        printer or the label printer that prints PDF pages, else none (a thermal printer
+        cannot print an A4 form)."""
+        for candidate in (self.papers_printer, self.slip_printer, self.printer):
             if candidate is not None and candidate.kind == "pdf":
                 return candidate
         return None

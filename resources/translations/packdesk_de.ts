@@ -3048,6 +3048,14 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
         <translation>Bestellung verworfen: Bestellung scannen</translation>
     </message>
     <message>
+        <source>No A4 printer is set: the customs papers are saved in %1. Print them from there, or choose an A4 printer in Settings › Station.</source>
+        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere sind unter %1 gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
+    </message>
+    <message>
+        <source>Customs papers (CN 23, invoice) are printing on %1.</source>
+        <translation>Die Zollpapiere (CN 23, Rechnung) werden auf %1 gedruckt.</translation>
+    </message>
+    <message>
         <source>Press Esc to confirm.</source>
         <translation>Mit Esc bestätigen.</translation>
     </message>
@@ -4268,6 +4276,10 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Den überwachten Ordner {folder} gibt es nicht.</translation>
     </message>
     <message>
+        <source>The printer {name} does not print A4 pages (PDF) or is gone.</source>
+        <translation>Der Drucker {name} druckt keine A4-Seiten (PDF) oder ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
         <source>Pack check: scan every item of an order before its label is made</source>
         <translation>Packkontrolle: jeden Artikel einer Bestellung scannen, bevor das Etikett erstellt wird</translation>
     </message>
@@ -4300,8 +4312,20 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Jede CSV- oder XLSX-Datei, die ein Shop in den überwachten Ordner legt, wird einmal als Bestellungen importiert, solange das Profil geöffnet ist; danach wandert sie nach done/ oder failed/.</translation>
     </message>
     <message>
+        <source>A4 printer for documents</source>
+        <translation>A4-Drucker für Dokumente</translation>
+    </message>
+    <message>
+        <source>Customs papers (CN 23, commercial invoice) print here while the label goes to the label printer. Without an A4 printer they are saved as a PDF file beside the label and the Scan page says where.</source>
+        <translation>Zollpapiere (CN 23, Handelsrechnung) werden hier gedruckt, das Etikett auf dem Etikettendrucker. Ohne A4-Drucker werden sie als PDF-Datei neben dem Etikett gespeichert und die Scan-Seite sagt, wo.</translation>
+    </message>
+    <message>
         <source>Save station settings</source>
         <translation>Stationseinstellungen speichern</translation>
+    </message>
+    <message>
+        <source>No A4 printer</source>
+        <translation>Kein A4-Drucker</translation>
     </message>
     <message>
         <source>Folder the shop drops its order exports into</source>

@@ -19,6 +19,7 @@ from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
 from desktop_app.gui.scan.sound import GAP_MS, ScanSounds, beeps_for
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
+from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.scales.config import ScaleConfig
 from desktop_app.station.sounds import sound_file
@@ -27,6 +28,7 @@ from tests.gui.scan_desk import add_orders, set_preferences
 from tests.gui.scan_desk import ctx as ctx  # the fixture
 from tests.station.conftest import BOOK, MUG, TEA, order_body
 from tests.station.fake_player import install_player, played
+from tests.station.test_customs_a4_printer import abroad_order, put_mug
 
 
 @pytest.fixture
@@ -118,3 +120,45 @@ def test_the_wav_through_a_player_else_the_bell_once_for_success_three_times_for
     assert played(record) == [sound_file("success")]
     qtbot.wait(2 * GAP_MS)  # none rang with a player
     assert len(rings) == 4
+
+
+async def _scan(presenter: ScanPresenter, code: str) -> Any:
+    shown = expect(presenter.outcome_shown)
+    presenter.scan(code)
+    (outcome,) = await asyncio.wait_for(shown, 60)
+    if outcome.kind == "packing":
+        shown = expect(presenter.outcome_shown)
+        presenter.ship_now()
+        (outcome,) = await asyncio.wait_for(shown, 60)
+    return outcome
+
+
+async def test_papers_on_the_a4_printer_else_saved_and_said(
+    ctx: AppContext, presenter: ScanPresenter, vprinter: VirtualPrinter, a4printer: VirtualPrinter
+) -> None:
+    """With the profile's A4 printer set the label goes to the label printer and CN 23 plus
+    invoice to the A4 printer in one scan; without one the page says where they are saved."""
+    assert ctx.store is not None
+    put_mug(ctx.store)
+    ctx.printers.put(PrinterDefinition(name="Office A4", kind="pdf", transport=a4printer.uri))
+    set_preferences(ctx, documents_printer="Office A4")
+    await add_orders(
+        ctx,
+        abroad_order("CH-1", "CH", "8001", "Zürich"),
+        abroad_order("CH-2", "CH", "8001", "Zürich"),
+    )
+
+    shipped = await _scan(presenter, "CH-1")
+    assert shipped.kind == "shipped", shipped
+    assert presenter.view.color == GREEN
+    assert "Customs papers (CN 23, invoice) are printing on Office A4." in presenter.view.detail
+    assert len(await vprinter.wait_for_jobs(1)) == 1
+    (papers,) = await a4printer.wait_for_jobs(1)
+    assert papers.data.startswith(b"%PDF-")
+
+    set_preferences(ctx, documents_printer=None)
+    saved = await _scan(presenter, "CH-2")
+    assert saved.kind == "shipped" and saved.papers_path is not None
+    assert f"the customs papers are saved in {saved.papers_path}" in presenter.view.detail
+    assert saved.papers_path.read_bytes().startswith(b"%PDF-")
+    assert len(a4printer.jobs) == 1

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from desktop_app.gui.settings.page import SettingsWidget
 from desktop_app.gui.settings.station import StationChoices, StationSettings
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager
 from tests.gui.scan_desk import ctx as ctx  # the fixture
 
@@ -52,3 +53,32 @@ async def test_station_tab_in_settings(ctx: AppContext, qtbot: QtBot, tmp_path: 
     page.folder.setText(str(tmp_path / "gone"))
     assert not page.save()
     assert page.message.text().startswith("Not saved: The watched folder")
+
+
+async def test_a4_printer_for_documents_chosen_among_the_pdf_printers(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    ctx.printers.put(PrinterDefinition(name="Office A4", kind="pdf", transport=f"file:{tmp_path}"))
+    ctx.printers.put(PrinterDefinition(name="Zebra", kind="zpl", transport="tcp://127.0.0.1:9"))
+    settings = StationSettings(ctx)
+    assert settings.a4_printers() == ["Office A4"]  # a thermal printer prints no A4 form
+    problem = settings.save(StationChoices(documents_printer="Zebra"))
+    assert problem == "The printer Zebra does not print A4 pages (PDF) or is gone."
+    widget = SettingsWidget(ctx)
+    qtbot.addWidget(widget)
+    page = widget.station
+    combo = page.a4_printer
+    assert [combo.itemText(i) for i in range(combo.count())] == ["No A4 printer", "Office A4"]
+    combo.setCurrentIndex(1)
+    assert page.save()
+    assert ctx.profile is not None
+    prefs = ProfileManager(ctx.manager.config_dir).get(ctx.profile.id).preferences
+    assert prefs.documents_printer == "Office A4"
+    page.load()
+    assert combo.currentText() == "Office A4"
+    combo.setCurrentIndex(0)
+    assert page.save()
+    assert (
+        ProfileManager(ctx.manager.config_dir).get(ctx.profile.id).preferences.documents_printer
+        is None
+    )

@@ -139,6 +139,8 @@ class ScanPresenter(QObject):
                 self.station.parcel_at = previous.parcel_at
             self._station_key = key
         self.station.pack_check = self.pack_check
+        a4 = ctx.profile.preferences.documents_printer
+        self.station.papers_printer = ctx.printers.get(a4) if a4 else None
         # the scale counts only while one is configured (scales.json may change meanwhile)
         self.station.scale = PresenterScale(self.scale) if self.scale.configured else None
         return self.station
@@ -333,6 +335,20 @@ class ScanPresenter(QObject):
         self.view.color, self.view.title, self.view.detail = color, title, detail
         self.changed.emit()
 
+    def _papers_note(self, outcome: ScanOutcome) -> str:
+        """Where the shipment's customs papers went ("" when it has none)."""
+        if outcome.papers_path is not None:
+            return "\n" + translate(
+                "Scan",
+                "No A4 printer is set: the customs papers are saved in %1. Print them from "
+                "there, or choose an A4 printer in Settings › Station.",
+            ).replace("%1", str(outcome.papers_path))
+        if outcome.papers_printer:
+            return "\n" + translate(
+                "Scan", "Customs papers (CN 23, invoice) are printing on %1."
+            ).replace("%1", outcome.papers_printer)
+        return ""
+
     def _show_error(self, title: str, detail: str) -> None:
         self.awaiting_ack = True
         self._show(RED, title, detail + "\n" + translate("Scan", "Press Esc to confirm."))
@@ -400,11 +416,13 @@ class ScanPresenter(QObject):
                 translate(
                     "Scan",
                     "Order %1 shipped: label and packing slip are printing. Scan the next order.",
-                ).replace("%1", number),
+                ).replace("%1", number)
+                + self._papers_note(outcome),
             )
             self._sound("success")
         elif kind == "reprinted":
             again = translate("Scan", "Label and packing slip of order %1.").replace("%1", number)
+            again += self._papers_note(outcome)
             self._show(GREEN, translate("Scan", "Printing again"), again)
             self._sound("success")
         elif kind == "already_shipped":

@@ -1,5 +1,5 @@
 """Settings › Station: how the open profile's Scan page works (pack check, sound, the
-watched folder its shop drops order exports into).
+watched folder its shop drops order exports into, the A4 printer customs papers print on).
 
 `StationSettings` holds the decisions (what is shown, what a save writes, why it is refused)
 and is driven by tests without a window; `StationSettingsPage` is its form.
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -40,6 +41,8 @@ class StationChoices:
     pack_check: bool = False
     scan_sound: bool = True
     watched_folder: str = ""
+    documents_printer: str = ""
+    """Name of the A4 printer for documents ("" = none: papers are saved as PDF files)."""
 
 
 class StationSettings:
@@ -54,7 +57,16 @@ class StationSettings:
         if profile is None:
             return None
         prefs = profile.preferences
-        return StationChoices(prefs.pack_check, prefs.scan_sound, prefs.watched_folder or "")
+        return StationChoices(
+            prefs.pack_check,
+            prefs.scan_sound,
+            prefs.watched_folder or "",
+            prefs.documents_printer or "",
+        )
+
+    def a4_printers(self) -> list[str]:
+        """Names of the desk's printers that print PDF pages (the A4 printer's choices)."""
+        return sorted(p.name for p in self.ctx.printers if p.kind == "pdf")
 
     def heading(self) -> str:
         """Whose station settings these are."""
@@ -78,11 +90,17 @@ class StationSettings:
                     folder=folder
                 )
             folder = str(path)
+        a4 = choices.documents_printer
+        if a4 and a4 not in self.a4_printers():
+            return translate(
+                "Settings", "The printer {name} does not print A4 pages (PDF) or is gone."
+            ).format(name=a4)
         try:
             self.ctx.update_preferences(
                 pack_check=choices.pack_check,
                 scan_sound=choices.scan_sound,
                 watched_folder=folder or None,
+                documents_printer=a4 or None,
             )
         except ProfileError as exc:
             return profile_error_text(exc) or str(exc)
@@ -133,6 +151,19 @@ class StationSettingsPage(QWidget):
         )
         note.setWordWrap(True)
         form.addRow(note)
+        self.a4_printer = QComboBox()
+        self.a4_printer.setObjectName("station_a4_printer")
+        form.addRow(translate("Settings", "A4 printer for documents"), self.a4_printer)
+        a4_note = QLabel(
+            translate(
+                "Settings",
+                "Customs papers (CN 23, commercial invoice) print here while the label goes to "
+                "the label printer. Without an A4 printer they are saved as a PDF file beside "
+                "the label and the Scan page says where.",
+            )
+        )
+        a4_note.setWordWrap(True)
+        form.addRow(a4_note)
         self.save_button = QPushButton(translate("Settings", "Save station settings"))
         self.save_button.setObjectName("save_station_settings")
         self.save_button.clicked.connect(self.save)
@@ -159,6 +190,11 @@ class StationSettingsPage(QWidget):
         self.pack_check.setChecked(choices.pack_check)
         self.scan_sound.setChecked(choices.scan_sound)
         self.folder.setText(choices.watched_folder)
+        self.a4_printer.clear()
+        self.a4_printer.addItem(translate("Settings", "No A4 printer"), "")
+        for name in self.settings.a4_printers():
+            self.a4_printer.addItem(name, name)
+        self.a4_printer.setCurrentIndex(max(0, self.a4_printer.findData(choices.documents_printer)))
 
     def _choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(
@@ -172,7 +208,10 @@ class StationSettingsPage(QWidget):
     def save(self) -> bool:
         """Save what the form shows; the Scan page follows at once."""
         choices = StationChoices(
-            self.pack_check.isChecked(), self.scan_sound.isChecked(), self.folder.text()
+            self.pack_check.isChecked(),
+            self.scan_sound.isChecked(),
+            self.folder.text(),
+            str(self.a4_printer.currentData() or ""),
         )
         problem = self.settings.save(choices)
         if problem is not None:
