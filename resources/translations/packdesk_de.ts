@@ -2983,6 +2983,65 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
+    <name>ScaleErrors</name>
+    <message>
+        <source>the scale reports a fault</source>
+        <translation>die Waage meldet einen Fehler</translation>
+    </message>
+    <message>
+        <source>over capacity: remove weight from the scale</source>
+        <translation>über der Höchstlast: Gewicht von der Waage nehmen</translation>
+    </message>
+    <message>
+        <source>the scale reads below zero: empty it and press zero</source>
+        <translation>die Waage zeigt unter null: leeren und Null drücken</translation>
+    </message>
+    <message>
+        <source>the scale needs calibrating</source>
+        <translation>die Waage muss kalibriert werden</translation>
+    </message>
+    <message>
+        <source>the scale needs re-zeroing: empty it and press zero</source>
+        <translation>die Waage muss neu genullt werden: leeren und Null drücken</translation>
+    </message>
+    <message>
+        <source>no stable weight yet (still moving?)</source>
+        <translation>noch kein ruhiges Gewicht (bewegt es sich noch?)</translation>
+    </message>
+    <message>
+        <source>the scale reports a unit this app does not know</source>
+        <translation>die Waage meldet eine Einheit, die diese App nicht kennt</translation>
+    </message>
+    <message>
+        <source>the scale is not connected</source>
+        <translation>die Waage ist nicht angeschlossen</translation>
+    </message>
+    <message>
+        <source>the scale cannot be opened (in use, or no access to the port?)</source>
+        <translation>die Waage lässt sich nicht öffnen (belegt oder kein Zugriff auf den Anschluss?)</translation>
+    </message>
+    <message>
+        <source>the connection to the scale was lost</source>
+        <translation>die Verbindung zur Waage ist abgebrochen</translation>
+    </message>
+    <message>
+        <source>the scale does not answer (switched off, wrong protocol or speed?)</source>
+        <translation>die Waage antwortet nicht (ausgeschaltet, falsches Protokoll oder falsche Geschwindigkeit?)</translation>
+    </message>
+    <message>
+        <source>this kind of scale needs a package that is not installed</source>
+        <translation>diese Art Waage braucht ein Paket, das nicht installiert ist</translation>
+    </message>
+    <message>
+        <source>zero it on the scale itself</source>
+        <translation>an der Waage selbst nullen</translation>
+    </message>
+    <message>
+        <source>the scale could not zero (moving or outside its zero range)</source>
+        <translation>die Waage konnte nicht nullen (in Bewegung oder außerhalb ihres Nullbereichs)</translation>
+    </message>
+</context>
+<context>
     <name>Scan</name>
     <message>
         <source>Take the last parcel off the scale</source>
