@@ -2282,6 +2282,18 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Bitte ausfüllen.</translation>
     </message>
     <message>
+        <source>A lone accent cannot be printed by this carrier; remove it.</source>
+        <translation>Ein einzelnes Akzentzeichen kann dieser Versanddienstleister nicht drucken; bitte entfernen.</translation>
+    </message>
+    <message>
+        <source>An invisible character cannot be printed by this carrier; remove it.</source>
+        <translation>Ein unsichtbares Zeichen kann dieser Versanddienstleister nicht drucken; bitte entfernen.</translation>
+    </message>
+    <message>
+        <source>The character “{char}” cannot be printed by this carrier; remove it.</source>
+        <translation>Das Zeichen „{char}“ kann dieser Versanddienstleister nicht drucken; bitte entfernen.</translation>
+    </message>
+    <message>
         <source>This value has the wrong form.</source>
         <translation>Dieser Wert hat nicht die richtige Form.</translation>
     </message>
@@ -2575,10 +2587,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>This rule is nested too deeply.</source>
         <translation>Diese Regel ist zu tief verschachtelt.</translation>
-    </message>
-    <message>
-        <source>Labels cannot print “{char}”; remove it.</source>
-        <translation>Etiketten können „{char}“ nicht drucken; bitte entfernen.</translation>
     </message>
     <message>
         <source>A postcode in {country} looks like {example}.</source>

@@ -257,6 +257,21 @@ def test_problems_are_translated_by_code_and_parameters(german: None) -> None:
     assert (
         problem_message(p) == "Hermes bietet Express nicht an; bitte eine andere Versandart wählen."
     )
+    # a character in words, never its Unicode name ("cjk unified ideograph-674e")
+    name = shipment_request()
+    name["to"]["last_name"] = "李"
+    p = _problem(name, "unprintable_character")
+    assert "ideograph" in p.message  # the rule's English for the API and the CLI
+    assert problem_message(p) == (
+        "Das Zeichen „李“ kann dieser Versanddienstleister nicht drucken; bitte entfernen."
+    )
+    install_translations("en")
+    try:
+        assert problem_message(p) == (
+            "The character “李” cannot be printed by this carrier; remove it."
+        )
+    finally:
+        install_translations("de")
     # a message without a known code (the server's) is shown as it came
     assert (
         problem_message(Problem("to.city", "server", "city: unknown town")) == "city: unknown town"
