@@ -62,7 +62,7 @@ async def test_problems_appear_and_disappear_while_typing(
     assert shown(form, "to.zip_code") == ["A postcode in Germany has 5 digits, e.g. 10115."]
     type_into(qtbot, form.receiver.fields["city"].editor, "Köln 😀")
     assert shown(form, "to.city") == [
-        'Labels cannot print "😀" (grinning face); remove it from the city.'
+        "The character “😀” cannot be printed by this carrier; remove it."
     ]
     # the code or the name (German or English) is taken; the ISO code goes on the wire
     for typed in ("Germany", "Deutschland", "DE"):
