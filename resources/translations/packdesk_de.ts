@@ -3728,7 +3728,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>✔ in use</source>
-        <extracomment>definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
+        <extracomment>how long the status query waits for a printer&apos;s answer (seconds) definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
         <translation>✔ in Verwendung</translation>
     </message>
     <message>
@@ -3805,7 +3805,6 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Print head open: close the print head</source>
-        <extracomment>how long the status query waits for a printer&apos;s answer (seconds)</extracomment>
         <translation>Druckkopf offen: Druckkopf schließen</translation>
     </message>
     <message>
@@ -5156,6 +5155,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Printer {name}</source>
+        <extracomment>the widest a printer&apos;s name is shown in the status bar (pixels)</extracomment>
         <translation>Drucker {name}</translation>
     </message>
     <message>
