@@ -49,7 +49,7 @@ class Scale(ABC):
 
     def zero(self) -> None:
         """Set the empty scale to zero."""
-        raise ScaleNotReady(f"{self.describe()}: zero it on the scale itself")
+        raise ScaleNotReady(f"{self.describe()}: zero it on the scale itself", kind="zero_on_scale")
 
     def tare(self) -> Reading:
         """Take the weight on the scale as tare (the box); returns the tare weight."""

@@ -79,19 +79,21 @@ def parse_report(report: bytes | list[int]) -> Reading | None:
     exponent = data[3] - 256 if data[3] > 127 else data[3]
     raw = data[4] | data[5] << 8
     if status == STATUS_FAULT:
-        raise ScaleNotReady("the scale reports a fault")
+        raise ScaleNotReady("the scale reports a fault", kind="fault")
     if status == STATUS_OVER_WEIGHT:
-        raise ScaleNotReady("over capacity: remove weight from the scale")
+        raise ScaleNotReady("over capacity: remove weight from the scale", kind="overload")
     if status == STATUS_UNDER_ZERO:
-        raise ScaleNotReady("the scale reads below zero: empty it and press zero")
+        raise ScaleNotReady("the scale reads below zero: empty it and press zero", kind="underload")
     if status == STATUS_NEEDS_CALIBRATION:
-        raise ScaleNotReady("the scale needs calibrating")
+        raise ScaleNotReady("the scale needs calibrating", kind="calibrate")
     if status == STATUS_NEEDS_REZERO:
-        raise ScaleNotReady("the scale needs re-zeroing: empty it and press zero")
+        raise ScaleNotReady("the scale needs re-zeroing: empty it and press zero", kind="rezero")
     if status == STATUS_ZERO:
         raw = 0
     if unit_code not in _UNITS:
-        raise ScaleError(f"the scale reports an unknown unit (HID code {unit_code})")
+        raise ScaleError(
+            f"the scale reports an unknown unit (HID code {unit_code})", kind="unknown_unit"
+        )
     unit, factor = _UNITS[unit_code]
     value = round(raw * 10.0**exponent * factor, 6)
     return Reading(value, unit, stable=status in (STATUS_STABLE, STATUS_ZERO))
@@ -103,7 +105,8 @@ def _import_hid() -> Any:
     except ImportError:
         raise ScaleUnavailable(
             "USB HID scales need the hidapi package: pip install 'packdesk[hid]'"
-            " (and on Linux read access to /dev/hidraw*, e.g. a udev rule)"
+            " (and on Linux read access to /dev/hidraw*, e.g. a udev rule)",
+            kind="needs_library",
         ) from None
     return hid
 
@@ -174,7 +177,7 @@ class HidScale(Scale):
         hid = _import_hid()
         scales = [s for s in list_hid_scales() if self.ids in (None, (s.vendor_id, s.product_id))]
         if not scales:
-            raise ScaleDisconnected(f"{self.describe()}: not connected")
+            raise ScaleDisconnected(f"{self.describe()}: not connected", kind="not_connected")
         try:
             if hasattr(hid, "device"):  # hidapi (cython-hidapi)
                 device = hid.device()
@@ -183,7 +186,8 @@ class HidScale(Scale):
                 device = hid.Device(path=scales[0].path)
         except (OSError, ValueError) as exc:
             raise ScaleDisconnected(
-                f"{self.describe()}: cannot open ({exc}; on Linux: read access to /dev/hidraw*?)"
+                f"{self.describe()}: cannot open ({exc}; on Linux: read access to /dev/hidraw*?)",
+                kind="cannot_open",
             ) from None
         self._device = device
         return device
@@ -198,13 +202,17 @@ class HidScale(Scale):
                 data = device.read(64, left_ms)
             except (OSError, ValueError) as exc:
                 self.close()
-                raise ScaleDisconnected(f"{self.describe()}: connection lost ({exc})") from None
+                raise ScaleDisconnected(
+                    f"{self.describe()}: connection lost ({exc})", kind="connection_lost"
+                ) from None
             if data:
                 reading = parse_report(data)
                 if reading is not None:
                     return reading
             if time.monotonic() >= deadline:
-                raise ScaleError(f"{self.describe()}: no report within {timeout:g} s")
+                raise ScaleError(
+                    f"{self.describe()}: no report within {timeout:g} s", kind="no_answer"
+                )
 
     def close(self) -> None:
         device, self._device = self._device, None

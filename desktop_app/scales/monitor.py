@@ -50,6 +50,7 @@ class ScaleStatus:
     message: str
     reading: Reading | None
     stable: Reading | None
+    kind: str = ""  # the ScaleError's kind behind a not_ready/disconnected/unavailable state
 
 
 Listener = Callable[[ScaleStatus], None]
@@ -78,6 +79,7 @@ class ScaleMonitor:
         """How many times a scale was taken into use (the first, and each `use` since)."""
         self.state: MonitorState = "connecting"
         self.message = f"connecting to {scale.describe()}"
+        self.kind = ""
         self._reading: Reading | None = None
         self._stable: Reading | None = None
         self._listeners: list[Listener] = []
@@ -105,7 +107,9 @@ class ScaleMonitor:
 
     def status(self) -> ScaleStatus:
         """The state, message and fresh readings together."""
-        return ScaleStatus(self.state, self.message, self.reading(), self.stable_weight())
+        return ScaleStatus(
+            self.state, self.message, self.reading(), self.stable_weight(), self.kind
+        )
 
     def add_listener(self, listener: Listener) -> Callable[[], None]:
         """Call `listener(status)` after every poll; returns a function that removes it."""
@@ -234,11 +238,11 @@ class ScaleMonitor:
                     timeout = max(0.2, min(1.0, self.max_age / 2))
                     reading = await asyncio.to_thread(self.scale.read, timeout)
             except ScaleUnavailable as exc:
-                self._set("unavailable", str(exc))
+                self._set("unavailable", str(exc), exc.kind)
                 return
             except ScaleNotReady as exc:  # the scale's own answer: moving, overload, ...
                 self._forget()
-                self._set("not_ready", str(exc))
+                self._set("not_ready", str(exc), exc.kind)
             except ScaleDisconnected as exc:
                 if self._lost_answer():
                     await asyncio.sleep(LOST_ANSWER_RETRY)
@@ -246,14 +250,14 @@ class ScaleMonitor:
                 if self.state != "disconnected":
                     self.disconnects += 1
                 self._forget()
-                self._set("disconnected", str(exc))
+                self._set("disconnected", str(exc), exc.kind)
                 delay = self.reconnect_delay
             except ScaleError as exc:
                 if self._lost_answer():
                     await asyncio.sleep(LOST_ANSWER_RETRY)
                     continue
                 self._forget()
-                self._set("not_ready", str(exc))
+                self._set("not_ready", str(exc), exc.kind)
             except Exception as exc:  # a library bug must not end the polling for good
                 log.exception("scale %s: unexpected error", self.scale.describe())
                 self._forget()
@@ -267,8 +271,8 @@ class ScaleMonitor:
                 self._set("reading", reading.describe())
             await asyncio.sleep(delay)
 
-    def _set(self, state: MonitorState, message: str) -> None:
-        self.state, self.message = state, message
+    def _set(self, state: MonitorState, message: str, kind: str = "") -> None:
+        self.state, self.message, self.kind = state, message, kind
         self._changed.set()
         status = self.status()
         for listener in list(self._listeners):

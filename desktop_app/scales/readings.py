@@ -18,7 +18,31 @@ UNIT_ALIASES = {"lbs": "lb", "#": "lb", "gr": "g", "kgs": "kg", "ozs": "oz"}
 
 
 class ScaleError(Exception):
-    """A scale could not give a weight; the message says why in words for the user."""
+    """A scale could not give a weight; the message says why in English for logs and the
+    command line, and `kind` names the reason for a user interface to say in its own language
+    (one of SCALE_ERROR_KINDS; "" when only the message says it)."""
+
+    def __init__(self, message: str, *, kind: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+SCALE_ERROR_KINDS = (
+    "fault",
+    "overload",
+    "underload",
+    "calibrate",
+    "rezero",
+    "moving",
+    "unknown_unit",
+    "not_connected",
+    "cannot_open",
+    "connection_lost",
+    "no_answer",
+    "needs_library",
+    "zero_on_scale",
+    "zero_failed",
+)
 
 
 class ScaleUnavailable(ScaleError):

@@ -41,7 +41,9 @@ def _import_serial() -> Any:
     try:
         import serial
     except ImportError:
-        raise ScaleUnavailable("serial scales need pyserial (pip install pyserial)") from None
+        raise ScaleUnavailable(
+            "serial scales need pyserial (pip install pyserial)", kind="needs_library"
+        ) from None
     return serial
 
 
@@ -86,7 +88,9 @@ class SerialScale(Scale):
                 write_timeout=1.0,
             )
         except (OSError, serial.SerialException) as exc:
-            raise ScaleDisconnected(f"{self.describe()}: cannot open ({_reason(exc)})") from None
+            raise ScaleDisconnected(
+                f"{self.describe()}: cannot open ({_reason(exc)})", kind="cannot_open"
+            ) from None
         return self._port
 
     def close(self) -> None:
@@ -114,12 +118,13 @@ class SerialScale(Scale):
                 if not chunk and time.monotonic() >= deadline:
                     raise ScaleError(
                         f"{self.describe()}: no answer within {timeout:g} s"
-                        " (scale off, wrong protocol or baud rate?)"
+                        " (scale off, wrong protocol or baud rate?)",
+                        kind="no_answer",
                     )
         except (OSError, _TermiosError, serial.SerialException) as exc:
             self.close()
             raise ScaleDisconnected(
-                f"{self.describe()}: connection lost ({_reason(exc)})"
+                f"{self.describe()}: connection lost ({_reason(exc)})", kind="connection_lost"
             ) from None
         return bytes(answer)
 
@@ -145,11 +150,13 @@ def parse_sics_weight(line: str, command: str = "S") -> Reading:
         raise ScaleError(f"unexpected answer to {command}: {text!r}")
     status, rest = m["status"], (m["rest"] or "").strip()
     if status == "I":
-        raise ScaleNotReady("the scale has no stable weight now (still moving?)")
+        raise ScaleNotReady("the scale has no stable weight now (still moving?)", kind="moving")
     if status == "+":
-        raise ScaleNotReady("overload: remove weight from the scale")
+        raise ScaleNotReady("overload: remove weight from the scale", kind="overload")
     if status == "-":
-        raise ScaleNotReady("underload: the scale reads below zero; check the pan, then zero")
+        raise ScaleNotReady(
+            "underload: the scale reads below zero; check the pan, then zero", kind="underload"
+        )
     if status not in ("S", "D"):
         raise ScaleError(f"unexpected status {status!r} in {text!r}")
     w = _SICS_WEIGHT.match(rest)
@@ -238,11 +245,13 @@ def parse_nci_answer(raw: bytes) -> Reading:
         raise ScaleError(f"incomplete NCI answer {raw!r}")
     first, second = _nci_status(lines[-1])
     if second & 0x02 or "^" in lines[0]:
-        raise ScaleNotReady("over capacity: remove weight from the scale")
+        raise ScaleNotReady("over capacity: remove weight from the scale", kind="overload")
     if second & 0x01 or "_" in lines[0]:
-        raise ScaleNotReady("under capacity: the scale reads below zero; zero it")
+        raise ScaleNotReady("under capacity: the scale reads below zero; zero it", kind="underload")
     if first & 0x0C or second & 0x0C:
-        raise ScaleNotReady("the scale reports an internal error (RAM, ROM, EEPROM or calibration)")
+        raise ScaleNotReady(
+            "the scale reports an internal error (RAM, ROM, EEPROM or calibration)", kind="fault"
+        )
     m = _NCI_WEIGHT.match(lines[0])
     if not m:
         raise ScaleError(f"no weight in the NCI answer {lines[0]!r}")
@@ -267,7 +276,13 @@ class NciScale(SerialScale):
         raw = self._exchange(b"Z\r", ETX, 5.0)
         text = raw.decode("ascii", "replace").strip("\n\r\x03 ")
         if text == "?":
-            raise ScaleNotReady("the scale does not take a zero command: zero it on the scale")
+            raise ScaleNotReady(
+                "the scale does not take a zero command: zero it on the scale",
+                kind="zero_on_scale",
+            )
         first, _ = _nci_status(text)
         if not first & 0x02:
-            raise ScaleNotReady("the scale could not zero (moving or outside its zero range)")
+            raise ScaleNotReady(
+                "the scale could not zero (moving or outside its zero range)",
+                kind="zero_failed",
+            )

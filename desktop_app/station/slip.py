@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from desktop_app.label_fonts import FONT_FILES, ZplText, font_file, zpl_field_data
@@ -59,6 +60,8 @@ HEADINGS: dict[str, dict[str, str]] = {
     },
 }
 
+_MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
 QUIET_MODULES = 10  # Code 128 needs ten modules of white on each side
 
 
@@ -81,8 +84,19 @@ class PackingSlip:
     delivery: Mapping[str, Any]
     lines: Sequence[SlipLine] = field(default_factory=tuple)
     order_date: str = ""
-    """As printed, e.g. "2026-11-24"."""
+    """An ISO date ("2026-11-24"), printed in the language's format (`date_text`)."""
     language: str = "en"
+
+    def date_text(self) -> str:
+        """The order date as the slip's language writes it: 24.11.2026, 24 Nov 2026; text
+        that is not an ISO date is printed as it came."""
+        try:
+            day = date.fromisoformat(self.order_date[:10])
+        except ValueError:
+            return self.order_date
+        if self.language == "de":
+            return f"{day.day:02d}.{day.month:02d}.{day.year}"
+        return f"{day.day} {_MONTHS_EN[day.month - 1]} {day.year}"
 
     def heading(self, key: str, **values: Any) -> str:
         """A heading in the slip's language (English for an unknown one)."""
@@ -146,7 +160,7 @@ def slip_zpl(
     text(margin, big, slip.heading("title"))
     text(margin, body, f"{slip.heading('order')}: {slip.order_number}")
     if slip.order_date:
-        text(margin, body, f"{slip.heading('date')}: {slip.order_date}")
+        text(margin, body, f"{slip.heading('date')}: {slip.date_text()}")
     y += round(body * 0.5)
     text(margin, small, slip.heading("ship_to"))
     for line in delivery:
@@ -227,7 +241,7 @@ def slip_pdf(slip: PackingSlip, *, paper_mm: tuple[float, float] = (210.0, 297.0
         pdf.cell(
             usable * 0.6,
             size * 0.6,
-            f"{slip.heading('date')}: {slip.order_date}",
+            f"{slip.heading('date')}: {slip.date_text()}",
             new_x="LMARGIN",
             new_y="NEXT",
         )

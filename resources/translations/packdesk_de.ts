@@ -2286,6 +2286,18 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Bitte ausfüllen.</translation>
     </message>
     <message>
+        <source>A lone accent cannot be printed by this carrier; remove it.</source>
+        <translation>Ein einzelnes Akzentzeichen kann dieser Versanddienstleister nicht drucken; bitte entfernen.</translation>
+    </message>
+    <message>
+        <source>An invisible character cannot be printed by this carrier; remove it.</source>
+        <translation>Ein unsichtbares Zeichen kann dieser Versanddienstleister nicht drucken; bitte entfernen.</translation>
+    </message>
+    <message>
+        <source>The character “{char}” cannot be printed by this carrier; remove it.</source>
+        <translation>Das Zeichen „{char}“ kann dieser Versanddienstleister nicht drucken; bitte entfernen.</translation>
+    </message>
+    <message>
         <source>This value has the wrong form.</source>
         <translation>Dieser Wert hat nicht die richtige Form.</translation>
     </message>
@@ -2579,10 +2591,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>This rule is nested too deeply.</source>
         <translation>Diese Regel ist zu tief verschachtelt.</translation>
-    </message>
-    <message>
-        <source>Labels cannot print “{char}”; remove it.</source>
-        <translation>Etiketten können „{char}“ nicht drucken; bitte entfernen.</translation>
     </message>
     <message>
         <source>A postcode in {country} looks like {example}.</source>
@@ -2980,6 +2988,65 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Use the scale&apos;s weight</source>
         <translation>Gewicht der Waage übernehmen</translation>
+    </message>
+</context>
+<context>
+    <name>ScaleErrors</name>
+    <message>
+        <source>the scale reports a fault</source>
+        <translation>die Waage meldet einen Fehler</translation>
+    </message>
+    <message>
+        <source>over capacity: remove weight from the scale</source>
+        <translation>über der Höchstlast: Gewicht von der Waage nehmen</translation>
+    </message>
+    <message>
+        <source>the scale reads below zero: empty it and press zero</source>
+        <translation>die Waage zeigt unter null: leeren und Null drücken</translation>
+    </message>
+    <message>
+        <source>the scale needs calibrating</source>
+        <translation>die Waage muss kalibriert werden</translation>
+    </message>
+    <message>
+        <source>the scale needs re-zeroing: empty it and press zero</source>
+        <translation>die Waage muss neu genullt werden: leeren und Null drücken</translation>
+    </message>
+    <message>
+        <source>no stable weight yet (still moving?)</source>
+        <translation>noch kein ruhiges Gewicht (bewegt es sich noch?)</translation>
+    </message>
+    <message>
+        <source>the scale reports a unit this app does not know</source>
+        <translation>die Waage meldet eine Einheit, die diese App nicht kennt</translation>
+    </message>
+    <message>
+        <source>the scale is not connected</source>
+        <translation>die Waage ist nicht angeschlossen</translation>
+    </message>
+    <message>
+        <source>the scale cannot be opened (in use, or no access to the port?)</source>
+        <translation>die Waage lässt sich nicht öffnen (belegt oder kein Zugriff auf den Anschluss?)</translation>
+    </message>
+    <message>
+        <source>the connection to the scale was lost</source>
+        <translation>die Verbindung zur Waage ist abgebrochen</translation>
+    </message>
+    <message>
+        <source>the scale does not answer (switched off, wrong protocol or speed?)</source>
+        <translation>die Waage antwortet nicht (ausgeschaltet, falsches Protokoll oder falsche Geschwindigkeit?)</translation>
+    </message>
+    <message>
+        <source>this kind of scale needs a package that is not installed</source>
+        <translation>diese Art Waage braucht ein Paket, das nicht installiert ist</translation>
+    </message>
+    <message>
+        <source>zero it on the scale itself</source>
+        <translation>an der Waage selbst nullen</translation>
+    </message>
+    <message>
+        <source>the scale could not zero (moving or outside its zero range)</source>
+        <translation>die Waage konnte nicht nullen (in Bewegung oder außerhalb ihres Nullbereichs)</translation>
     </message>
 </context>
 <context>
@@ -3669,7 +3736,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>✔ in use</source>
-        <extracomment>definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
+        <extracomment>how long the status query waits for a printer&apos;s answer (seconds) definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
         <translation>✔ in Verwendung</translation>
     </message>
     <message>
@@ -3746,7 +3813,6 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Print head open: close the print head</source>
-        <extracomment>how long the status query waits for a printer&apos;s answer (seconds)</extracomment>
         <translation>Druckkopf offen: Druckkopf schließen</translation>
     </message>
     <message>
@@ -5113,6 +5179,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Printer {name}</source>
+        <extracomment>the widest a printer&apos;s name is shown in the status bar (pixels)</extracomment>
         <translation>Drucker {name}</translation>
     </message>
     <message>

@@ -62,7 +62,7 @@ async def test_problems_appear_and_disappear_while_typing(
     assert shown(form, "to.zip_code") == ["A postcode in Germany has 5 digits, e.g. 10115."]
     type_into(qtbot, form.receiver.fields["city"].editor, "Köln 😀")
     assert shown(form, "to.city") == [
-        'Labels cannot print "😀" (grinning face); remove it from the city.'
+        "The character “😀” cannot be printed by this carrier; remove it."
     ]
     # the code or the name (German or English) is taken; the ISO code goes on the wire
     for typed in ("Germany", "Deutschland", "DE"):
@@ -472,3 +472,21 @@ async def test_form_takes_one_column_where_two_need_a_horizontal_scroll(
     assert receiver_at.y() < packages_at.y() < carrier_at.y()
     shipment_page.resize(1366, 740)
     await wait_until(lambda: form.columns.count == 2)
+
+
+def test_a_long_problem_wraps_under_its_field_instead_of_being_cut(qtbot: QtBot) -> None:
+    """The whole text is painted on as many lines as it needs at the field's width; an empty
+    label keeps its one reserved line, and no text changes the minimum width."""
+    from desktop_app.gui.widgets.fields import ErrorLabel
+
+    label = ErrorLabel()
+    qtbot.addWidget(label)
+    line = label.height() if label.height() > 0 else label.minimumHeight()
+    empty_minimum = label.minimumSizeHint()
+    text = "A postcode in Germany has 5 digits, e.g. 10115. " * 4
+    label.show_messages([text.strip()])
+    assert label.wordWrap() and label.text() == text.strip()
+    assert label.heightForWidth(200) > 2 * label.fontMetrics().height()  # several lines
+    assert label.minimumSizeHint() == empty_minimum
+    label.show_messages([])
+    assert label.minimumHeight() >= label.fontMetrics().height() and line > 0

@@ -66,6 +66,11 @@ async def test_the_weight_row_speaks_german(qtbot: QtBot, vscale):
         vscale.set_load(2.0, stable=False)
         await wait_until(lambda: presenter.stable_kg() is None)
         assert row.label.text() == "Waage: 2,000 kg, kommt zur Ruhe …"
+        vscale.set_load(vscale.capacity_kg + 1.0, stable=True)
+        await wait_until(lambda: "bereit" in row.label.text())
+        assert row.label.text() == (
+            "Waage nicht bereit: über der Höchstlast: Gewicht von der Waage nehmen"
+        )
         vscale.unplug()
         await wait_until(lambda: "getrennt" in row.label.text())
         assert row.label.text() == "Waage getrennt: bitte anschließen (sie wird wieder erkannt)"

@@ -257,6 +257,21 @@ def test_problems_are_translated_by_code_and_parameters(german: None) -> None:
     assert (
         problem_message(p) == "Hermes bietet Express nicht an; bitte eine andere Versandart wählen."
     )
+    # a character in words, never its Unicode name ("cjk unified ideograph-674e")
+    name = shipment_request()
+    name["to"]["last_name"] = "李"
+    p = _problem(name, "unprintable_character")
+    assert "ideograph" in p.message  # the rule's English for the API and the CLI
+    assert problem_message(p) == (
+        "Das Zeichen „李“ kann dieser Versanddienstleister nicht drucken; bitte entfernen."
+    )
+    install_translations("en")
+    try:
+        assert problem_message(p) == (
+            "The character “李” cannot be printed by this carrier; remove it."
+        )
+    finally:
+        install_translations("de")
     # a message without a known code (the server's) is shown as it came
     assert (
         problem_message(Problem("to.city", "server", "city: unknown town")) == "city: unknown town"
@@ -508,3 +523,36 @@ def test_a_damaged_profiles_file_is_reported_in_german(german: None, tmp_path: P
     assert "Das gespeicherte Profil „kaputt“ konnte nicht geladen werden." in text
     assert "profiles.json.damaged-" in text and "not loaded" not in text
     assert any("kaputt" in p for p in manager.load_problems)  # the CLI's English stays
+
+
+def test_the_status_bar_cuts_a_long_printer_name_not_its_state(german: None, qapp: Any) -> None:
+    """German: "Drucker Virtueller Etikettendrucker (Test): b…" showed no state; the name is
+    cut instead, and a printer the health check found paused says so, not "bereit"."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME
+    from desktop_app.gui.shell.status_bar import PRINTER_NAME_PX, printer_texts
+    from desktop_app.printing.health import PROBLEMS
+    from desktop_app.printing.queue import PrinterStatus
+
+    metrics = QFontMetrics(QFont())
+    ready = PrinterStatus(SANDBOX_PRINTER_NAME, "idle", "ready", 0)
+    shown, whole = printer_texts(metrics, SANDBOX_PRINTER_NAME, ready)
+    assert whole == "Drucker Virtueller Etikettendrucker (Test): bereit"
+    assert shown.endswith("…: bereit") and shown.startswith("Drucker Virtueller")
+    name = shown.removeprefix("Drucker ").removesuffix(": bereit")
+    assert metrics.horizontalAdvance(name) <= PRINTER_NAME_PX
+    paused = PrinterStatus("Desk Zebra", "attention", PROBLEMS["paused"], 0, "paused")
+    shown, _whole = printer_texts(metrics, "Desk Zebra", paused)
+    assert shown == "Drucker Desk Zebra: " + printer_problem_text_de_paused()
+
+
+def printer_problem_text_de_paused() -> str:
+    from desktop_app.gui.i18n.words import printer_problem_text
+
+    text = printer_problem_text("paused")
+    assert text != PROBLEMS_EN_PAUSED and "pausiert" in text.lower(), text
+    return text
+
+
+PROBLEMS_EN_PAUSED = "Printer paused: press Pause on the printer to resume"

@@ -472,3 +472,22 @@ async def test_a_status_check_waits_while_a_job_holds_the_port(vprinter, tmp_pat
         assert report is not None and report.status.problems == []
         assert (await queue.wait_for(job.id, timeout=30)).state == "done"
     assert vprinter.most_open == 1 and vprinter.connections == 2
+
+
+async def test_an_idle_printer_found_paused_says_so_not_ready(vprinter, tmp_path):
+    """The queue's status of a printer with nothing to print names the problem its last health
+    check saw (the status bar said "ready" for a paused printer)."""
+    printer = zebra(vprinter)
+    async with PrintQueue(tmp_path / "q.sqlite3", {"zebra": printer}, **FAST) as queue:
+        job = queue.enqueue(printer, zpl_label())
+        assert (await queue.wait_for(job.id, timeout=10)).state == "done"
+        assert queue.status("zebra").state == "idle"
+        vprinter.panel.set(paused=True)
+        assert queue.health is not None
+        await queue.health.check(printer)
+        status = queue.status("zebra")
+        assert (status.state, status.problem) == ("attention", "paused")
+        assert status.message == PROBLEMS["paused"]
+        vprinter.panel.set(paused=False)
+        await queue.health.check(printer)
+        assert queue.status("zebra").state == "idle"

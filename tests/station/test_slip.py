@@ -56,7 +56,7 @@ def test_pdf_slip_reads_back(paper: tuple[float, float]) -> None:
     for expected in (
         "Lieferschein",
         "Bestellung: SO-1001",
-        "Bestelldatum: 2026-11-24",
+        "Bestelldatum: 24.11.2026",  # the German date, not ISO
         "Beispiel GmbH",  # the shop's sender
         "Łukasz Żółć",
         "Nebenweg 12a",
@@ -75,6 +75,14 @@ def test_long_order_continues_on_a_second_page_and_english_headings() -> None:
     assert len(reader.pages) >= 2
     text = "".join(p.extract_text() for p in reader.pages)
     assert "Packing slip" in text and "Teesorte 58" in text
+    assert "Order date: 24 Nov 2026" in text
+
+
+def test_the_order_date_in_the_slips_language() -> None:
+    assert _slip(language="de").date_text() == "24.11.2026"
+    assert _slip(language="en").date_text() == "24 Nov 2026"
+    odd = PackingSlip("SO-1", {}, {}, order_date="next week", language="de")
+    assert odd.date_text() == "next week"
 
 
 def test_zpl_slip_at_the_printers_dpi_decodes() -> None:

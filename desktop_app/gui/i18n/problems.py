@@ -8,6 +8,7 @@ it came.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -44,6 +45,20 @@ def _required(path: str) -> str:
             else translate("Problems", "Enter the receiver's address.")
         )
     return translate("Problems", "Fill this in.")
+
+
+def _unprintable(ch: str) -> str:
+    """The character in words (never its Unicode name): itself, or what kind it is when it
+    cannot be seen."""
+    if ch and unicodedata.category(ch[0]).startswith("M"):
+        return translate("Problems", "A lone accent cannot be printed by this carrier; remove it.")
+    if not ch or not ch.isprintable() or ch.isspace():
+        return translate(
+            "Problems", "An invisible character cannot be printed by this carrier; remove it."
+        )
+    return translate(
+        "Problems", "The character “{char}” cannot be printed by this carrier; remove it."
+    ).format(char=ch)
 
 
 def _templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
@@ -247,9 +262,7 @@ def _templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
         "rule_too_large": lambda _p, _path: translate("Problems", "This rule is too large."),
         "rule_too_deep": lambda _p, _path: translate("Problems", "This rule is nested too deeply."),
         "duplicate": lambda _p, _path: translate("Problems", "This shipment is listed twice."),
-        "unprintable_character": lambda p, _path: translate(
-            "Problems", "Labels cannot print “{char}”; remove it."
-        ).format(char=p.get("char", "")),
+        "unprintable_character": lambda p, _path: _unprintable(str(p.get("char") or "")),
         "invalid_postcode": lambda p, _path: translate(
             "Problems", "A postcode in {country} looks like {example}."
         ).format(
@@ -341,6 +354,7 @@ def _customs_templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
 #: English GUI words them too; the other rule messages are already what a user reads
 REWORDED_IN_ENGLISH = frozenset(
     {
+        "unprintable_character",  # the rule's message names the Unicode name
         "service_not_offered",
         "multiple_packages_not_allowed",
         "package_type_not_allowed",

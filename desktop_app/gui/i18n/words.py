@@ -235,8 +235,30 @@ def job_state_text(job: PrintJob) -> str:
     return state
 
 
+def printer_problem_text(problem: str) -> str:
+    """A printer's problem (a `HostStatus.problems` key) and what to do, in the UI language."""
+    texts = {
+        "head_open": translate("Settings", "Print head open: close the print head"),
+        "paper_out": translate("Settings", "Out of labels: load labels and press Feed"),
+        "ribbon_out": translate("Settings", "Ribbon out: load a ribbon and press Feed"),
+        "paused": translate("Settings", "Printer paused: press Pause on the printer to resume"),
+        "buffer_full": translate(
+            "Settings", "Printer buffer full: waiting for it to print what it has"
+        ),
+        "corrupt_ram": translate(
+            "Settings", "Printer memory corrupt: switch the printer off and on"
+        ),
+        "too_cold": translate("Settings", "Print head too cold: wait for the printer to warm up"),
+        "too_hot": translate("Settings", "Print head too hot: wait for the printer to cool down"),
+    }
+    return texts.get(problem, problem)
+
+
 def printer_status_text(status: PrinterStatus) -> str:
-    """What a printer's queue is doing, in the UI language (the error's text is `message`)."""
+    """What a printer's queue is doing, in the UI language (the error's text is `message`); the
+    printer's own problem (paused, out of labels) when the health check saw one."""
+    if status.problem:
+        return printer_problem_text(status.problem)
     texts = {
         "idle": translate("Words", "ready"),
         "printing": translate("Words", "%n job(s) to print", None, status.pending),

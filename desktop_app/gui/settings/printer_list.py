@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
-from desktop_app.gui.i18n.words import stock_name
+from desktop_app.gui.i18n.words import printer_problem_text, stock_name
 from desktop_app.gui.settings.printer_dialog import describe
 from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import profile_title
@@ -39,25 +39,6 @@ if TYPE_CHECKING:
 TEST_PRINT_TIMEOUT = 30.0
 #: how long the status query waits for a printer's answer (seconds)
 STATUS_TIMEOUT = 2.0
-
-
-def printer_problem_text(problem: str) -> str:
-    """A printer's problem (a `HostStatus.problems` key) and what to do, in the UI language."""
-    texts = {
-        "head_open": translate("Settings", "Print head open: close the print head"),
-        "paper_out": translate("Settings", "Out of labels: load labels and press Feed"),
-        "ribbon_out": translate("Settings", "Ribbon out: load a ribbon and press Feed"),
-        "paused": translate("Settings", "Printer paused: press Pause on the printer to resume"),
-        "buffer_full": translate(
-            "Settings", "Printer buffer full: waiting for it to print what it has"
-        ),
-        "corrupt_ram": translate(
-            "Settings", "Printer memory corrupt: switch the printer off and on"
-        ),
-        "too_cold": translate("Settings", "Print head too cold: wait for the printer to warm up"),
-        "too_hot": translate("Settings", "Print head too hot: wait for the printer to cool down"),
-    }
-    return texts.get(problem, problem)
 
 
 @dataclass(frozen=True, slots=True)

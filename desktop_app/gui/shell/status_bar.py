@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     # annotations only: the print queue (and the label converters under it) is imported when
     # a profile opens, after the first window is painted
     from desktop_app.client.ratelimit import RateLimitState
-    from desktop_app.printing.queue import PrintJob
+    from desktop_app.printing.queue import PrinterStatus, PrintJob
 
 _CONNECTION_ICONS = {
     "connected": "●",
@@ -30,6 +30,27 @@ _CONNECTION_ICONS = {
     "error": "✖",
     "offline": "○",
 }
+
+
+#: the widest a printer's name is shown in the status bar (pixels)
+PRINTER_NAME_PX = 150
+
+
+def printer_texts(
+    metrics: QFontMetrics, name: str, status: PrinterStatus | None
+) -> tuple[str, str]:
+    """The status bar's printer text and its whole form (the tooltip): a long printer name is
+    cut to PRINTER_NAME_PX, never the printer's state after it."""
+    title = printer_title(name)
+    short = metrics.elidedText(title, Qt.TextElideMode.ElideRight, PRINTER_NAME_PX)
+    if status is None:
+        template = translate("Window", "Printer {name}")
+        return template.format(name=short), template.format(name=title)
+    template = translate("Window", "Printer {name}: {message}")
+    message = printer_status_text(status)
+    return template.format(name=short, message=message), template.format(
+        name=title, message=message
+    )
 
 
 class StatusBarWidget(QStatusBar):
@@ -123,16 +144,12 @@ class StatusBarWidget(QStatusBar):
             self.queue_label.setStyleSheet("")
             return
         status = self.context.printer_status()
+        shown, whole = printer_texts(self.queue_label.fontMetrics(), printer.name, status)
+        self.queue_label.setText(shown)
+        self.queue_label.setToolTip(whole)
         if status is None:
-            self.queue_label.setText(
-                translate("Window", "Printer {name}").format(name=printer_title(printer.name))
-            )
+            self.queue_label.setStyleSheet("")
             return
-        self.queue_label.setText(
-            translate("Window", "Printer {name}: {message}").format(
-                name=printer_title(printer.name), message=printer_status_text(status)
-            )
-        )
         color = {"waiting": "#e65100", "attention": ERROR_COLOR}.get(status.state, "")
         self.queue_label.setStyleSheet(f"color: {color};" if color else "")
 

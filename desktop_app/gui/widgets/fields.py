@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSize, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import number
 from desktop_app.gui.shell.theme import ERROR_LABEL_STYLE
-from desktop_app.gui.widgets.elided import ElidedLabel
+from desktop_app.gui.widgets.elided import MINIMUM_WIDTH, ignore_width
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 
@@ -51,20 +51,26 @@ def format_number(value: Any) -> str:
     return number(value)
 
 
-class ErrorLabel(ElidedLabel):
-    """Red text under a field, one line high whether or not there is a problem.
+class ErrorLabel(QLabel):
+    """Red text under a field, at least one line high whether or not there is a problem.
 
-    The line is reserved (an empty label keeps its height), so a problem appearing or going
-    away never moves the fields below it: a click or typing lands where the user aimed.
-    Several messages share the line (elided to the field's width); all of them are in the
-    tooltip and the accessible name.
+    The line is reserved (an empty label keeps its height), so a short problem appearing or
+    going away never moves the fields below it: a click or typing lands where the user aimed.
+    A long problem wraps to the field's width (height for width) instead of being cut; its
+    width never widens the form, so the window's minimum size stays as it was.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, max_preferred=1)
+        super().__init__(parent)
         self.setStyleSheet(ERROR_LABEL_STYLE)
         self.messages: list[str] = []
-        self.setFixedHeight(self.fontMetrics().height() + 2)
+        self.setWordWrap(True)
+        ignore_width(self)
+        self.setMinimumHeight(self.fontMetrics().height() + 2)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        # the same for every text: a message never changes the minimum size above it
+        return QSize(MINIMUM_WIDTH, self.fontMetrics().height() + 2)
 
     def show_messages(self, messages: Sequence[str]) -> None:
         """Show `messages` on the reserved line ('' when empty); no work when unchanged."""

@@ -20,15 +20,20 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.scale_errors import scale_error_text
 from desktop_app.gui.shell.theme import MUTED_COLOR
 from desktop_app.scales.config import ScaleConfig, default_path, load_scale_config
 from desktop_app.scales.hub import ScaleHub, ScaleLease, shared_hub
-from desktop_app.scales.monitor import ScaleMonitor
+from desktop_app.scales.monitor import ScaleMonitor, ScaleStatus
 
 log = logging.getLogger(__name__)
 
 REFRESH_MS = 250
 TAKE_KEY = "F9"
+
+
+def _reason(status: ScaleStatus) -> str:
+    return scale_error_text(status.kind, status.message)
 
 
 def weight_text(kg: float) -> str:
@@ -171,11 +176,11 @@ class ScalePresenter(QObject):
             )
         if status.state == "unavailable":
             return (
-                translate("Scale", "Scale cannot be used: %1").replace("%1", status.message),
+                translate("Scale", "Scale cannot be used: %1").replace("%1", _reason(status)),
                 None,
             )
         if status.state == "not_ready":
-            return (translate("Scale", "Scale not ready: %1").replace("%1", status.message), None)
+            return (translate("Scale", "Scale not ready: %1").replace("%1", _reason(status)), None)
         return (translate("Scale", "Scale: no current weight"), None)
 
 

@@ -68,3 +68,4 @@ class PrinterStatus:
     state: Literal["idle", "printing", "waiting", "attention"]
     message: str
     pending: int
+    problem: str = ""  # the printer's own problem the health check last saw (`PROBLEMS` key)

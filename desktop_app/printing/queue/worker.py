@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
-from desktop_app.printing.health import HealthChecker
+from desktop_app.printing.health import PROBLEMS, HealthChecker
 from desktop_app.printing.payload import Payload, PayloadRefused, detect_kind
 from desktop_app.printing.ports import port_in_use
 from desktop_app.printing.printers import PrinterDefinition
@@ -340,13 +340,25 @@ class PrintQueue:
     def status(self, printer: str) -> PrinterStatus:
         """The printer's queue status, from its oldest unsettled job."""
         pending, head = self._table.status_head(printer)
+        problem = self._known_problem(printer)
         if head is None:
+            if problem:  # nothing to print, but it could not print now (paused, no labels)
+                return PrinterStatus(printer, "attention", PROBLEMS[problem], 0, problem)
             return PrinterStatus(printer, "idle", "ready", 0)
         if head.state == "needs_attention":
-            return PrinterStatus(printer, "attention", head.status_text, 0)
+            return PrinterStatus(printer, "attention", head.status_text, 0, problem)
         if head.state == "waiting":
-            return PrinterStatus(printer, "waiting", head.status_text, pending)
+            return PrinterStatus(printer, "waiting", head.status_text, pending, problem)
         return PrinterStatus(printer, "printing", f"{pending} job(s) to print", pending)
+
+    def _known_problem(self, printer: str) -> str:
+        """The printer's first problem in its last health report (no I/O); "" if none known."""
+        definition = self._printers.get(printer) if self._printers is not None else None
+        if definition is None or self.health is None:
+            return ""
+        report = self.health.last(definition)
+        problems = report.status.problems if report is not None else []
+        return problems[0] if problems else ""
 
     async def wait_for(
         self, job_id: int, timeout: float | None = None, states: Iterable[str] = SETTLED
