@@ -238,7 +238,8 @@ def orders_of(
         if record is not None and reader.other_address(record.cells, row):
             record = None  # the same number for another receiver: reported, not merged
         if record is None:
-            record = OrderRecord(number=number, cells=dict(row))
+            # empty cells are left out (a shop's export is mostly empty cells): the same as ""
+            record = OrderRecord(number=number, cells={k: v for k, v in row.items() if v})
             records.append(record)
             if number and number.casefold() not in by_number:
                 by_number[number.casefold()] = record
@@ -300,7 +301,7 @@ def _order_table(table: Table, records: list[OrderRecord]) -> Table:
     return Table(
         table.source,
         table.headers,
-        [{h: record.cells.get(h, "") for h in table.headers} for record in records],
+        [record.cells for record in records],  # a missing cell reads as ""
         [record.lines[0] if record.lines else 0 for record in records],
         encoding=table.encoding,
         delimiter=table.delimiter,

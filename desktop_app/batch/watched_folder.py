@@ -157,7 +157,7 @@ class WatchedFolder:
         if catalogue is None and store is not None:
             from desktop_app.profiles.catalogue import Catalogue
 
-            catalogue = Catalogue.of_profile(store.profile_dir)
+            catalogue = Catalogue.of_store(store, create=False)
         read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)
         report.notes = list(read.notes)
         orders = drafts_of(read, currency=self.currency)

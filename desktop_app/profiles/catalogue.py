@@ -153,10 +153,15 @@ class Catalogue:
         return _parcel(self.lookup, lines)
 
     @classmethod
-    def of_store(cls, store: object) -> Catalogue | None:
-        """The catalogue beside a profile store (None for a store without a folder)."""
+    def of_store(cls, store: object, *, create: bool = True) -> Catalogue | None:
+        """The catalogue beside a profile store (None for a store without a folder, or, with
+        `create=False`, while the profile has no catalogue yet: a reader makes no file)."""
         folder = getattr(store, "profile_dir", None)
-        return cls.of_profile(folder) if isinstance(folder, Path) else None
+        if not isinstance(folder, Path):
+            return None
+        if not create and not (folder / CATALOGUE_FILE).is_file():
+            return None
+        return cls.of_profile(folder)
 
     def snapshot(self) -> CatalogueSnapshot:
         """Every product read once into memory (an import of thousands of orders looks up

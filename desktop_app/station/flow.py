@@ -424,7 +424,7 @@ class Station:
     def _with_gtins(self, lines: Sequence[Any]) -> list[Any]:
         """The order's lines, a line without a GTIN given its product's from the catalogue
         (so the pack check can scan it)."""
-        catalogue = Catalogue.of_store(self.store)
+        catalogue = Catalogue.of_store(self.store, create=False)
         out: list[Any] = []
         for line in lines:
             if isinstance(line, Mapping) and not line.get("gtin") and catalogue is not None:
@@ -437,7 +437,7 @@ class Station:
     def _parcel(self, order: Mapping[str, Any]) -> dict[str, float]:
         """The parcel the product catalogue gives one unit of one product (as the batch's
         import engine reads it), else nothing: the preset's."""
-        catalogue = Catalogue.of_store(self.store)
+        catalogue = Catalogue.of_store(self.store, create=False)
         if catalogue is None:
             return {}
         lines = order.get("order_line_items") or []

@@ -2138,6 +2138,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Gewicht</translation>
     </message>
     <message>
+        <source>Weight unit</source>
+        <translation>Gewichtseinheit</translation>
+    </message>
+    <message>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
@@ -2663,10 +2667,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>This could not be checked; please review it.</source>
         <translation>Das konnte nicht geprüft werden; bitte kontrollieren.</translation>
-    </message>
-    <message>
-        <source>Weight unit</source>
-        <translation>Gewichtseinheit</translation>
     </message>
 </context>
 <context>

@@ -285,7 +285,7 @@ class BatchPresenter(QObject):
             return None
         from desktop_app.profiles.catalogue import Catalogue
 
-        return Catalogue.of_profile(store.profile_dir)
+        return Catalogue.of_store(store, create=False)
 
     def _use_orders(self, table: Table, orders: OrderFile) -> None:
         self.file_table = table

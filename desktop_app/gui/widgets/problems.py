@@ -52,6 +52,7 @@ _FIELDS = {
     "email": QT_TRANSLATE_NOOP("Problems", "E-mail"),
     "partner_id": QT_TRANSLATE_NOOP("Problems", "Partner id"),
     "weight": QT_TRANSLATE_NOOP("Problems", "Weight"),
+    "weight_unit": QT_TRANSLATE_NOOP("Problems", "Weight unit"),
     "length": QT_TRANSLATE_NOOP("Problems", "Length"),
     "width": QT_TRANSLATE_NOOP("Problems", "Width"),
     "height": QT_TRANSLATE_NOOP("Problems", "Height"),
@@ -76,7 +77,6 @@ _FIELDS = {
     "format": QT_TRANSLATE_NOOP("Problems", "Label format"),
     "username": QT_TRANSLATE_NOOP("Problems", "User name"),
     "password": QT_TRANSLATE_NOOP("Problems", "Password"),
-    "weight_unit": QT_TRANSLATE_NOOP("Problems", "Weight unit"),
 }
 
 
