@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     # imported when a profile opens, after the first window is painted
     from desktop_app.client import ShippingClient
     from desktop_app.client.desk import ReconcileReport, ShipmentCreator
+    from desktop_app.gui.shell.shop_rounds import ShopRounds
     from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
     from desktop_app.profiles.local_sandbox import LocalSandbox
     from desktop_app.profiles.store import ProfileStore, StoredShipment
@@ -57,6 +58,7 @@ class AppContext(QObject):
     offers_changed = Signal()
     sandbox_job_received = Signal()  # the built-in virtual printer stored (and rendered) a job
     closing = Signal()  # the app is closing: widgets cancel their own background tasks now
+    shop_round_done = Signal(object)  # ShopRound: the open profile's shops were synced
 
     def __init__(
         self,
@@ -64,6 +66,8 @@ class AppContext(QObject):
         printers: PrinterBook | None = None,
         *,
         sandbox: LocalSandbox | None = None,
+        shop_interval: float | None = None,
+        shop_options: dict[str, Any] | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -85,6 +89,12 @@ class AppContext(QObject):
         self._reconcile_timer = QTimer(self)
         self._reconcile_timer.setInterval(RECONCILE_INTERVAL_MS)
         self._reconcile_timer.timeout.connect(self._reconcile_tick)
+        #: the open profile's shop rounds (None until connected); `shop_options` go to each
+        #: shop connection (a test shop's own CA)
+        self.shops: ShopRounds | None = None
+        self._shop_interval = shop_interval
+        self._shop_options = dict(shop_options or {})
+        self.shipment_created.connect(self._label_made)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """Run `coro` in the background, keeping a reference until it ends (errors logged)."""
@@ -250,6 +260,7 @@ class AppContext(QObject):
             self.offers_changed.emit()
             self._set_connection("connected", connection.connected_text(service))
             self._reconcile_timer.start()
+            self._start_shops(client)
             # start-up reconciliation: cheap when nothing is pending (no request at all)
             await self.reconcile()
         except asyncio.CancelledError:
@@ -276,6 +287,9 @@ class AppContext(QObject):
         self.creator = None
         self.connection_state = "offline"
         await self.tasks.cancel()
+        shops, self.shops = self.shops, None
+        if shops is not None:
+            shops.close()
         for unsubscribe in self._unsubscribe:
             with contextlib.suppress(Exception):
                 unsubscribe()
@@ -306,6 +320,35 @@ class AppContext(QObject):
         # them finish, or a loop stopped right after this leaves them to the garbage collector
         for _ in range(5):
             await asyncio.sleep(0)
+
+    # --- shops -----------------------------------------------------------------------------------
+
+    def _start_shops(self, client: ShippingClient) -> None:
+        """Sync the profile's shops and write labels back every few minutes while it is open."""
+        from desktop_app.batch.shop_runner import DEFAULT_INTERVAL
+        from desktop_app.gui.shell.shop_rounds import ShopRounds
+
+        profile, store = self.profile, self.store
+        if profile is None or store is None:
+            return
+        try:
+            self.shops = ShopRounds(
+                self.manager,
+                profile,
+                store,
+                client,
+                interval=self._shop_interval or DEFAULT_INTERVAL,
+                connect_options=self._shop_options,
+                on_round=self.shop_round_done.emit,
+            )
+        except Exception:  # a damaged outbox file: the desk works on without shops
+            log.exception("the shops of profile %s cannot be opened", profile.name)
+            return
+        self.spawn(self.shops.run())
+
+    def _label_made(self, _stored: object) -> None:
+        if self.shops is not None:
+            self.shops.wake()
 
     # --- journal --------------------------------------------------------------------------------
 
