@@ -96,5 +96,8 @@ class ShopRunner:
         """A round now and every `interval` seconds until `stop` is set."""
         while not stop.is_set():
             await self.run_once()
+            # asyncio.timeout, not wait_for: wait_for wraps the wait in a task of its own, which a
+            # loop ending right after a cancel leaves as a coroutine never awaited
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), interval)
+                async with asyncio.timeout(interval):
+                    await stop.wait()

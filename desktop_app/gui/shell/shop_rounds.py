@@ -88,8 +88,10 @@ class ShopRounds:
                     raise
                 except Exception:  # a damaged outbox or store: said in the log, tried again
                     log.exception("a round over the shops failed")
+            # asyncio.timeout, not wait_for: see ShopRunner.run
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.interval)
+                async with asyncio.timeout(self.interval):
+                    await self._wake.wait()
 
     def close(self) -> None:
         """Let go of the outbox (after the task was cancelled)."""
