@@ -77,6 +77,23 @@ def station_latencies(service: Service, count: int) -> list[float]:
     return latencies
 
 
+async def _read_until_closed(reader: asyncio.StreamReader, stop: asyncio.Event) -> bytes:
+    """What the service sends on a held connection until it closes it or the run ends."""
+    answer = b""
+    try:
+        while not stop.is_set():
+            try:
+                chunk = await asyncio.wait_for(reader.read(4096), 0.5)
+            except TimeoutError:
+                continue
+            if not chunk:
+                break
+            answer += chunk
+    except (OSError, ssl.SSLError):
+        pass
+    return answer
+
+
 async def _stall(port: int, ca_file: str, source: str, stats: dict[str, int], stop: Any) -> None:
     """One stalled connection slot: connect, send half a request, wait to be cut, again."""
     context = ssl.create_default_context(cafile=ca_file)
@@ -95,18 +112,7 @@ async def _stall(port: int, ca_file: str, source: str, stats: dict[str, int], st
             continue
         writer.write(b"GET /v1/me HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
         stats["held"] += 1
-        answer = b""
-        try:
-            while not stop.is_set():
-                try:
-                    chunk = await asyncio.wait_for(reader.read(4096), 0.5)
-                except TimeoutError:
-                    continue
-                if not chunk:
-                    break
-                answer += chunk
-        except (OSError, ssl.SSLError):
-            pass
+        answer = await _read_until_closed(reader, stop)
         stats["held"] -= 1
         if answer.startswith(b"HTTP/1.1 408"):
             stats["cut_408"] += 1
@@ -192,18 +198,7 @@ async def _idle(port: int, ca_file: str, source: str, stats: dict[str, int], sto
             await asyncio.sleep(0.2)
             continue
         stats["held"] += 1
-        answer = b""
-        try:
-            while not stop.is_set():
-                try:
-                    chunk = await asyncio.wait_for(reader.read(4096), 0.5)
-                except TimeoutError:
-                    continue
-                if not chunk:
-                    break
-                answer += chunk
-        except (OSError, ssl.SSLError):
-            pass
+        answer = await _read_until_closed(reader, stop)
         stats["held"] -= 1
         if not stop.is_set():  # closed by the service (not by the end of the run)
             key = answer[:12].decode(errors="replace").strip() or "closed"
