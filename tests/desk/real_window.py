@@ -98,45 +98,30 @@ class Display:
 
 
 def _openbox_config(tmp: Path) -> Path:
-    """openbox's own defaults, but no desktop margins (Xvfb has no panel)."""
+    """openbox's own defaults, but no desktop margins (Xvfb has no panel); Alt+F4 closes the
+    active window, as on a desktop."""
     path = tmp / "openbox-rc.xml"
     path.write_text(
         '<?xml version="1.0"?><openbox_config xmlns="http://openbox.org/3.4/rc">'
-        "<focus><focusNew>yes</focusNew></focus></openbox_config>",
+        "<focus><focusNew>yes</focusNew></focus>"
+        '<keyboard><keybind key="A-F4"><action name="Close"/></keybind></keyboard>'
+        "</openbox_config>",
         encoding="utf-8",
     )
     return path
 
 
-class DeskApp:
-    """`packdesk` (the installed command) on fresh folders under `home`, with the probe."""
+class ProbeClient:
+    """Questions to the app's test-only probe in `probe` (a folder both sides see), while
+    `ended()` says nothing (a reason once the app ended)."""
 
-    def __init__(self, display: Display, home: Path, language: str) -> None:
-        self.display = display
-        self.home = home
-        self.config = home / "config"
-        self.data = home / "data"
-        self.probe = home / "probe"
-        self.config.mkdir(parents=True, exist_ok=True)
-        ini = self.config / "settings.ini"
-        if not ini.exists():  # a restart keeps what the app saved (the window's place)
-            ini.write_text(f"[ui]\nlanguage={language}\n", "utf-8")
-        env = {
-            **display.env,
-            "QT_QPA_PLATFORM": "xcb",
-            "PACKDESK_UI_PROBE": str(self.probe),
-            "PACKDESK_SECRET_STORE": "file",
-        }
-        env.pop("PACKDESK_API_KEY", None)
-        command = Path(sys.executable).with_name("packdesk")
-        self.log = (home / "packdesk.log").open("w")
-        self.process = subprocess.Popen(
-            [str(command), "--config-dir", str(self.config), "--data-dir", str(self.data)],
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
+    def __init__(self, probe: Path) -> None:
+        self.probe = probe
         self._next_id = 0
+
+    def ended(self) -> str | None:
+        """Why the app cannot answer any more (it ended), or None while it runs."""
+        return None
 
     def ask(self, do: str, **args: Any) -> Any:
         """One command to the probe; its result."""
@@ -148,8 +133,9 @@ class DeskApp:
         partial.replace(self.probe / "command.json")
 
         def answered() -> Any:
-            if self.process.poll() is not None:
-                raise AssertionError(f"packdesk ended ({self.process.returncode}):\n{self.logs()}")
+            reason = self.ended()
+            if reason is not None:
+                raise AssertionError(reason)
             try:
                 answer = json.loads((self.probe / "answer.json").read_text("utf-8"))
             except (OSError, ValueError):
@@ -202,6 +188,41 @@ class DeskApp:
         return self.wait_state(
             lambda s: s["connected"] and s["pages"] >= 7, "the pages and the connection"
         )
+
+
+class DeskApp(ProbeClient):
+    """`packdesk` (the installed command) on fresh folders under `home`, with the probe."""
+
+    def __init__(self, display: Display, home: Path, language: str) -> None:
+        super().__init__(home / "probe")
+        self.display = display
+        self.home = home
+        self.config = home / "config"
+        self.data = home / "data"
+        self.config.mkdir(parents=True, exist_ok=True)
+        ini = self.config / "settings.ini"
+        if not ini.exists():  # a restart keeps what the app saved (the window's place)
+            ini.write_text(f"[ui]\nlanguage={language}\n", "utf-8")
+        env = {
+            **display.env,
+            "QT_QPA_PLATFORM": "xcb",
+            "PACKDESK_UI_PROBE": str(self.probe),
+            "PACKDESK_SECRET_STORE": "file",
+        }
+        env.pop("PACKDESK_API_KEY", None)
+        command = Path(sys.executable).with_name("packdesk")
+        self.log = (home / "packdesk.log").open("w")
+        self.process = subprocess.Popen(
+            [str(command), "--config-dir", str(self.config), "--data-dir", str(self.data)],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def ended(self) -> str | None:
+        if self.process.poll() is None:
+            return None
+        return f"packdesk ended ({self.process.returncode}):\n{self.logs()}"
 
     def printed_jobs(self) -> list[Path]:
         """Label files the built-in virtual printer received."""

@@ -113,15 +113,34 @@ class WindowsInstaller:
     output: str  # what the build said (the signature check, the sizes)
 
 
-@pytest.fixture(scope="session")
-def windows_installer(tmp_path_factory: pytest.TempPathFactory) -> WindowsInstaller:
+#: the version the smoke test's previous build says it is (the same code, built as older)
+PREVIOUS_VERSION = "0.0.9"
+
+
+def build_windows_installer(out: Path, *args: str) -> WindowsInstaller:
     """packaging/windows/build_installer.py with zlib (several times faster than the release's
-    lzma), once per session; its downloads stay cached under build/windows/cache."""
+    lzma); its downloads stay cached under build/windows/cache."""
     for tool in ("makensis", "osslsigncode"):
         require_tool(tool)
-    out = tmp_path_factory.mktemp("windows")
     script = REPO_ROOT / "packaging" / "windows" / "build_installer.py"
-    done = run([sys.executable, str(script), "--out", str(out), "--compression", "zlib"], 1800)
+    cmd = [sys.executable, str(script), "--out", str(out), "--compression", "zlib", *args]
+    done = run(cmd, 1800)
     sys.stdout.write(done.stdout)
     (path,) = out.glob("packdesk-*-setup.exe")
     return WindowsInstaller(path, done.stdout)
+
+
+@pytest.fixture(scope="session")
+def windows_installer(tmp_path_factory: pytest.TempPathFactory) -> WindowsInstaller:
+    """The Windows installer of this checkout, built once per session."""
+    return build_windows_installer(tmp_path_factory.mktemp("windows"))
+
+
+@pytest.fixture(scope="session")
+def previous_windows_installer(tmp_path_factory: pytest.TempPathFactory) -> WindowsInstaller:
+    """The same recipe and code built as the earlier version PREVIOUS_VERSION (laid out in a
+    folder of its own): what the smoke test upgrades from."""
+    out = tmp_path_factory.mktemp("windows-previous")
+    return build_windows_installer(
+        out, "--version-as", PREVIOUS_VERSION, "--work", str(out / "work")
+    )
