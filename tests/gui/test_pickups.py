@@ -87,9 +87,9 @@ async def test_end_of_day_request_and_history(
     assert widget.request_button.isEnabled(), widget.request_problems.text()
     # a window in the past is refused before sending
     now = datetime.now().astimezone()
-    widget.set_window(now - timedelta(hours=3), now - timedelta(hours=1))
+    widget.set_pickup_window(now - timedelta(hours=3), now - timedelta(hours=1))
     assert not widget.request_button.isEnabled()
-    widget.set_window(now + timedelta(hours=1), now + timedelta(hours=4))
+    widget.set_pickup_window(now + timedelta(hours=1), now + timedelta(hours=4))
     assert widget.request_button.isEnabled()
 
     requested = []
@@ -106,7 +106,7 @@ async def test_end_of_day_request_and_history(
     widget.request_button.click()
     await widget.tasks.wait_idle()
     assert requested == [] and widget.history_table.rowCount() == 0
-    start, end = widget.window()
+    start, end = widget.pickup_window()
     until = time_of_day(end) if end.date() == start.date() else date_time(end)  # same day: time
     assert asked[0] == (
         f"Request a UPS pickup of 2 shipments between {date_time(start)} and {until}?"

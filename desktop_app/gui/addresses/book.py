@@ -14,7 +14,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QStringListModel, Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCompleter,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.rules import Problem
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.addresses.address_cache import BOOK_FILE, AddressBook, AddressProblems
 from desktop_app.gui.addresses.editing import AddressEditing
 from desktop_app.gui.addresses.entry_box import AddressEntryBox

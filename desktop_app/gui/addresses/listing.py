@@ -162,8 +162,10 @@ class AddressBookPresenter(QObject):
         if book is not None and book.default_sender_id:
             return address.get("id") == book.default_sender_id
         sender = profile.default_sender if profile is not None else None
-        if not sender or set(sender) == {"id"}:
-            return bool(sender) and address.get("id") == sender.get("id")
+        if not sender:
+            return False
+        if set(sender) == {"id"}:
+            return address.get("id") == sender.get("id")
         return address_fields(address) == address_fields(sender)
 
     def check(self, address: Mapping[str, Any]) -> list[Problem]:

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -18,6 +17,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, date_time, money, service_name
 from desktop_app.profiles.store import StoredShipment

@@ -308,10 +308,8 @@ class TrackingTimelineWidget(QWidget):
 
     def statuses(self) -> list[str | None]:
         """The statuses shown, newest first (for tests and screen readers)."""
-        return [
-            self.events.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
-            for i in range(self.events.topLevelItemCount())
-        ]
+        items = (self.events.topLevelItem(i) for i in range(self.events.topLevelItemCount()))
+        return [item.data(0, Qt.ItemDataRole.UserRole) for item in items if item is not None]
 
     def _render(self, *_args: Any) -> None:
         presenter = self.presenter

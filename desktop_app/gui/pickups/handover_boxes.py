@@ -83,16 +83,14 @@ class PickupRequestBox(QGroupBox):
         """The carrier chosen for the request."""
         return chosen_carrier(self.carrier_combo)
 
-    def set_window(self, earliest: datetime, latest: datetime) -> None:
+    def set_pickup_window(self, earliest: datetime, latest: datetime) -> None:
         """Put a pickup window into the time fields."""
         for edit, moment in ((self.earliest_edit, earliest), (self.latest_edit, latest)):
             edit.setDateTime(QDateTime(moment.astimezone().replace(tzinfo=None)))
 
-    def window(self) -> tuple[datetime, datetime]:
+    def pickup_window(self) -> tuple[datetime, datetime]:
         """The pickup window in the time fields (local time, with offset)."""
-        earliest = self.earliest_edit.dateTime().toPython().astimezone()  # type: ignore[union-attr]
-        latest = self.latest_edit.dateTime().toPython().astimezone()  # type: ignore[union-attr]
-        return earliest, latest
+        return _local_moment(self.earliest_edit), _local_moment(self.latest_edit)
 
     def show_problems(self, problems: Sequence[str], can_request: bool) -> None:
         """What holds the request back, and whether Request is offered."""
@@ -135,3 +133,11 @@ class ManifestBox(QGroupBox):
         """Create needs a carrier to hand over (and the service); Print, a manifest made."""
         self.manifest_button.setEnabled(can_create and self.manifest_carrier_combo.count() > 0)
         self.print_manifest_button.setEnabled(can_print)
+
+
+def _local_moment(edit: QDateTimeEdit) -> datetime:
+    """The edit's date and time as an aware datetime in the local time zone."""
+    moment = edit.dateTime().toPython()
+    if not isinstance(moment, datetime):  # toPython() is typed `object`; a QDateTime gives datetime
+        raise TypeError(f"QDateTime.toPython() gave {type(moment).__name__}")
+    return moment.astimezone()

@@ -120,7 +120,7 @@ class PickupsWidget(QWidget):
         ctx.shipment_created.connect(
             lambda *_: self._created_timer.start() if self.isVisible() else None
         )
-        self.set_window(*default_window())
+        self.set_pickup_window(*default_window())
         self._check()
 
     # --- what the presenter holds and does, reachable from the page (tests) --------------------
@@ -182,13 +182,13 @@ class PickupsWidget(QWidget):
 
     # --- choosing ------------------------------------------------------------------------------
 
-    def set_window(self, earliest: datetime, latest: datetime) -> None:
+    def set_pickup_window(self, earliest: datetime, latest: datetime) -> None:
         """Put a pickup window into the time fields."""
-        self.request_box.set_window(earliest, latest)
+        self.request_box.set_pickup_window(earliest, latest)
 
-    def window(self) -> tuple[datetime, datetime]:
+    def pickup_window(self) -> tuple[datetime, datetime]:
         """The pickup window in the time fields (local time, with offset)."""
-        return self.request_box.window()
+        return self.request_box.pickup_window()
 
     def carrier(self) -> str | None:
         """The carrier chosen for the request."""
@@ -216,11 +216,11 @@ class PickupsWidget(QWidget):
         carrier = self.carrier()
         if carrier is None:
             return None
-        return pickup_body(carrier, *self.window(), self.chosen_ids())
+        return pickup_body(carrier, *self.pickup_window(), self.chosen_ids())
 
     def _check(self) -> list[str]:
         problems = self.presenter.request_problems(
-            self.carrier(), *self.window(), self.chosen_ids()
+            self.carrier(), *self.pickup_window(), self.chosen_ids()
         )
         self.request_box.show_problems(problems, self.presenter.can_request(problems))
         presenter = self.presenter
@@ -240,7 +240,7 @@ class PickupsWidget(QWidget):
         answer = QMessageBox.question(
             self,
             translate("Pickups", "Request pickup"),
-            self.presenter.question(carrier, len(self.chosen_ids()), *self.window()),
+            self.presenter.question(carrier, len(self.chosen_ids()), *self.pickup_window()),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -252,4 +252,4 @@ class PickupsWidget(QWidget):
     async def request(self, shipment_ids: Sequence[str] | None = None) -> Any:
         """Request the pickup (the chosen shipments, or `shipment_ids`); returns the request."""
         ids = list(shipment_ids) if shipment_ids is not None else self.chosen_ids()
-        return await self.presenter.request(self.carrier(), *self.window(), ids)
+        return await self.presenter.request(self.carrier(), *self.pickup_window(), ids)

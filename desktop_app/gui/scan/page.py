@@ -123,12 +123,12 @@ class ScanPageWidget(QWidget):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._keep_focus)
-        presenter.changed.connect(self.render)
+        presenter.changed.connect(self.show_view)
         presenter.outcome_shown.connect(self._announce)
         presenter.outcome_shown.connect(self.outcome_shown)
         presenter.sound.connect(self.sounds.play)
         self.folder.changed.connect(self._show_folder)
-        self.render()
+        self.show_view()
         self._show_folder()
 
     # --- the watched folder --------------------------------------------------------------------
@@ -183,7 +183,7 @@ class ScanPageWidget(QWidget):
         text = "\n".join(t for t in (view.title, view.detail) if t)
         announce(self.outcome, text, assertive=view.color == RED)
 
-    def render(self) -> None:
+    def show_view(self) -> None:
         """Show the presenter's view; the focus follows the box a scanner should type into."""
         view = self.presenter.view
         self.outcome.show_outcome(view.color, view.title, view.detail)

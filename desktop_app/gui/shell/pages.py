@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.history.page import HistoryWidget
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.page import SettingsWidget
