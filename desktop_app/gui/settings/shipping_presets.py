@@ -27,7 +27,7 @@ from desktop_app.gui.i18n.words import carrier_name, number, preset_name, servic
 from desktop_app.profiles.errors import ProfileError
 
 if TYPE_CHECKING:
-    from desktop_app.domain.rules_base import Problem
+    from desktop_app.domain.rules.problems import Problem
     from desktop_app.gui.shell.context import AppContext
 
 PresetData = dict[str, Any]
