@@ -70,11 +70,7 @@ KNOWN_FLAT_RULES_IMPORTS = {
     ("desktop_app.service.manifests", "desktop_app.domain.rules_manifests"),
     ("desktop_app.service.orders", "desktop_app.domain.rules_orders"),
 }
-KNOWN_PAGE_TO_PAGE = {
-    ("desktop_app.gui.pickups.end_of_day", "desktop_app.gui.history.tracking_events"),
-    ("desktop_app.gui.settings.webhook_subscriptions", "desktop_app.gui.history.table_model"),
-    ("desktop_app.gui.shipment.sender_offer", "desktop_app.gui.addresses.formatting"),
-}
+KNOWN_PAGE_TO_PAGE: set[tuple[str, str]] = set()
 
 
 def module_name(path: Path) -> str:
