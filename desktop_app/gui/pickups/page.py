@@ -1,6 +1,6 @@
 """End of day page: today's shipments per carrier, pickup requests, manifests, pickup history.
 
-`PickupsWidget` composes the waiting-shipments tree, the manifest and pickup request forms and
+`PickupsPage` composes the waiting-shipments tree, the manifest and pickup request forms and
 the pickup history table, and forwards to `PickupsPresenter` (handover.py), which loads the
 day, checks and sends pickup requests and makes and prints manifests; the widget shows what it
 reports. The rules of what waits for a pickup are in end_of_day.py.
@@ -27,17 +27,21 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.pickups.end_of_day import CarrierDay, default_window, pickup_body
-from desktop_app.gui.pickups.handover import PickupsPresenter
-from desktop_app.gui.pickups.handover_boxes import ManifestBox, PickupRequestBox, fill_carriers
-from desktop_app.gui.pickups.history_table import PickupHistoryTable
-from desktop_app.gui.pickups.waiting_tree import WaitingShipmentsTree
+from desktop_app.gui.pickups.partials.handover_boxes import (
+    ManifestBox,
+    PickupRequestBox,
+    fill_carriers,
+)
+from desktop_app.gui.pickups.partials.history_table import PickupHistoryTable
+from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
+from desktop_app.gui.pickups.presenter import PickupsPresenter
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 
-class PickupsWidget(QWidget):
+class PickupsPage(QWidget):
     """The Pickups page: end of day per carrier, request a pickup, pickup history."""
 
     message_shown = Signal(str)

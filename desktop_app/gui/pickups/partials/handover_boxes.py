@@ -102,24 +102,24 @@ class ManifestBox(QGroupBox):
     """The carrier to hand over, "Create manifest", "Print manifest" and what the last holds."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("PickupsWidget", "Hand over: manifest"), parent)
+        super().__init__(translate("PickupsPage", "Hand over: manifest"), parent)
         self.manifest_carrier_combo = QComboBox()
         self.manifest_carrier_combo.setObjectName("manifest_carrier")
-        self.manifest_button = QPushButton(translate("PickupsWidget", "Create manifest"))
+        self.manifest_button = QPushButton(translate("PickupsPage", "Create manifest"))
         self.manifest_button.setObjectName("manifest_create")
         self.manifest_button.setToolTip(
             translate(
-                "PickupsWidget",
+                "PickupsPage",
                 "Hand over the carrier's listed shipments not yet on a manifest: the service "
                 "makes the handover list (with a barcode per shipment) for the driver to sign",
             )
         )
-        self.print_manifest_button = QPushButton(translate("PickupsWidget", "Print manifest"))
+        self.print_manifest_button = QPushButton(translate("PickupsPage", "Print manifest"))
         self.print_manifest_button.setObjectName("manifest_print")
         self.manifest_note = QLabel()
         self.manifest_note.setWordWrap(True)
         grid = QGridLayout(self)
-        grid.addWidget(QLabel(translate("PickupsWidget", "Carrier")), 0, 0)
+        grid.addWidget(QLabel(translate("PickupsPage", "Carrier")), 0, 0)
         grid.addWidget(self.manifest_carrier_combo, 0, 1)
         grid.addWidget(self.manifest_button, 0, 2)
         grid.addWidget(self.print_manifest_button, 0, 3)

@@ -74,7 +74,7 @@ class WaitingShipmentsTree(QTreeWidget):
                 manifest = handed_over.get(s.id)
                 child = _row(
                     s,
-                    translate("PickupsWidget", "on manifest {0}").format(manifest)
+                    translate("PickupsPage", "on manifest {0}").format(manifest)
                     if manifest
                     else "",
                 )
