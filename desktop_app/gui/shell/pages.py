@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
-from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.page import SettingsWidget
 
@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from desktop_app.profiles.store import StoredShipment
 
 
-def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidget, SettingsWidget]:
+def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsWidget]:
     """Put History and Settings into `window` and wire them to its switcher and preview."""
-    history = HistoryWidget(context)
+    history = HistoryPage(context)
     settings = SettingsWidget(context)
     window.history_page = history
     window.settings_page = settings
@@ -33,14 +33,15 @@ def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidge
 
 
 def install_operations(
-    window: MainWindow, context: AppContext, history: HistoryWidget, settings: SettingsWidget
+    window: MainWindow, context: AppContext, history: HistoryPage, settings: SettingsWidget
 ) -> None:
     """Addresses, End of day (manifests, pickups), Batch and Scan pages; tracking and returns in the
     history; webhooks and the product catalogue (Products) in Settings; address-book pickers in
     the shipment form (Settings stays the last page)."""
     from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
     from desktop_app.gui.batch.page import BatchPageWidget
-    from desktop_app.gui.history import returns, tracking
+    from desktop_app.gui.history import tracking
+    from desktop_app.gui.history.partials import returns
     from desktop_app.gui.pickups.page import PickupsPage
     from desktop_app.gui.scan.page import ScanPageWidget
     from desktop_app.gui.settings.products import ProductsPage

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from desktop_app.gui.history.listing import HistoryActions
+from desktop_app.gui.history.presenter import HistoryActions
 from desktop_app.gui.i18n import translate
 
 
