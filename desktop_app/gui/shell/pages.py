@@ -43,7 +43,7 @@ def install_operations(
     from desktop_app.gui.history import tracking
     from desktop_app.gui.history.partials import returns
     from desktop_app.gui.pickups.page import PickupsPage
-    from desktop_app.gui.scan.page import ScanPageWidget
+    from desktop_app.gui.scan.page import ScanPage
     from desktop_app.gui.settings.products import ProductsPage
     from desktop_app.gui.settings.webhooks import WebhooksPage
     from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
@@ -54,7 +54,7 @@ def install_operations(
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
     window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), ScanPageWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), ScanPage(context))
     window.move_page_last(SETTINGS)
     webhooks = WebhooksPage(context)
     settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))
