@@ -703,7 +703,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
 </context>
 <context>
-    <name>BatchPageWidget</name>
+    <name>BatchPage</name>
     <message>
         <source>Import as orders</source>
         <translation>Als Bestellungen importieren</translation>

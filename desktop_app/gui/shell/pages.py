@@ -39,7 +39,7 @@ def install_operations(
     history; webhooks and the product catalogue (Products) in Settings; address-book pickers in
     the shipment form (Settings stays the last page)."""
     from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
-    from desktop_app.gui.batch.page import BatchPageWidget
+    from desktop_app.gui.batch.page import BatchPage
     from desktop_app.gui.history import tracking
     from desktop_app.gui.history.partials import returns
     from desktop_app.gui.pickups.page import PickupsPage
@@ -53,7 +53,7 @@ def install_operations(
     addresses = AddressBookWidget(context)
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
     window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPage(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), ScanPage(context))
     window.move_page_last(SETTINGS)
     webhooks = WebhooksPage(context)
