@@ -6,7 +6,6 @@ list and form stay where they were after Save."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +30,6 @@ SCANS = (
     "4006381333931",
     "an order number a hand typed with many words in it " * 2,
 )
-
-
-@pytest.fixture(scope="module")
-def display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Display]:
-    shown = Display(tmp_path_factory.mktemp("display"))
-    try:
-        yield shown
-    finally:
-        shown.close()
 
 
 def bottom(rect: list[int]) -> int:

@@ -7,7 +7,6 @@ comes back where it was left."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +30,6 @@ pytestmark = [
     ),
 ]
 SEARCH = "receiver_picker"
-
-
-@pytest.fixture(scope="module")
-def display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Display]:
-    shown = Display(tmp_path_factory.mktemp("display"))
-    try:
-        yield shown
-    finally:
-        shown.close()
 
 
 def focus_name(state: dict[str, Any]) -> str:
