@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.desk.real_window import Display, desk_app, missing_tools, problems_in
+from tests.desk.real_window import Display, desk_app, missing_tools, problems_in, type_into
 
 pytestmark = [
     pytest.mark.timeout(240, method="thread"),
@@ -82,8 +82,7 @@ def test_badge_scan_banner_and_addresses_keep_their_places(
             ("book_zip_code", "51147"),
             ("book_city", "Koeln"),
         ):
-            app.ask("focus", name=name)
-            display.type(text)
+            type_into(app, name, text)
         app.click("address_save")
         app.wait_state(lambda s: "Mustermann" in " ".join(texts_of(app)), "the saved address")
         after = app.ask("rects", names=list(ADDRESS_PARTS))
