@@ -151,7 +151,8 @@ async def test_papers_on_the_a4_printer_else_saved_and_said(
     shipped = await _scan(presenter, "CH-1")
     assert shipped.kind == "shipped", shipped
     assert presenter.view.color == GREEN
-    assert "Customs papers (CN 23, invoice) are printing on Office A4." in presenter.view.detail
+    printing = "Customs papers (CN 23 ×2, commercial invoice) are printing on Office A4."
+    assert printing in presenter.view.detail
     assert len(await vprinter.wait_for_jobs(1)) == 1
     (papers,) = await a4printer.wait_for_jobs(1)
     assert papers.data.startswith(b"%PDF-")
@@ -159,6 +160,7 @@ async def test_papers_on_the_a4_printer_else_saved_and_said(
     set_preferences(ctx, documents_printer=None)
     saved = await _scan(presenter, "CH-2")
     assert saved.kind == "shipped" and saved.papers_path is not None
-    assert f"the customs papers are saved in {saved.papers_path}" in presenter.view.detail
+    saved_in = f"the customs papers (CN 23 ×2, commercial invoice) are saved in {saved.papers_path}"
+    assert saved_in in presenter.view.detail
     assert saved.papers_path.read_bytes().startswith(b"%PDF-")
     assert len(a4printer.jobs) == 1
