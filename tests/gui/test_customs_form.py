@@ -17,7 +17,6 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
-from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.gui.shipment.customs_presenter import ItemRow
 from desktop_app.gui.shipment.order_entry import order_entry
 from desktop_app.gui.shipment.page import ShipmentPageWidget
@@ -27,7 +26,7 @@ from desktop_app.profiles.catalogue import Catalogue, Product
 from tests.gui.app_context import expect, use_printer
 from tests.gui.scan_desk import add_orders, set_preferences
 from tests.gui.scan_desk import ctx as ctx  # the fixture
-from tests.gui.shipment_desk import type_into, wait_until
+from tests.gui.shipment_desk import make_window, type_into, wait_until
 from tests.station.conftest import MUG
 from tests.station.test_customs_a4_printer import abroad_order
 from tests.station.test_customs_destinations import papers_kinds, pdf_pages
@@ -70,16 +69,6 @@ def test_the_rows_come_from_the_order_and_the_catalogue_fills_its_gaps() -> None
     assert "exporter_reference" not in austria.texts and austria.rows[0].hs_tariff_number
 
 
-def _window(qtbot: QtBot, ctx: AppContext) -> MainWindow:
-    window = MainWindow(ctx)
-    history, settings = install_pages(window, ctx)
-    install_operations(window, ctx, history, settings)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    return window
-
-
 async def _press_f7(window: MainWindow) -> None:
     """F7 on the Scan page, where the scanner types (its scan box has the focus)."""
     window.show_page("Scan")
@@ -118,7 +107,7 @@ async def test_a_uk_order_from_the_scan_page_completed_in_the_form_prints_on_two
         abroad_order("UK-1", "GB", "SW1A 1AA", "London"),
         abroad_order("UK-2", "GB", "SW1A 1AA", "London"),
     )
-    window = _window(qtbot, ctx)
+    window = make_window(qtbot, ctx, operations=True)
     scan = window.page("Scan")
     page = window.shipment_page
     assert isinstance(page, ShipmentPageWidget)
