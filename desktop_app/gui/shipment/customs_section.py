@@ -173,7 +173,9 @@ class CustomsSectionWidget(QGroupBox):
                 f.set_text(getattr(item, name))
 
     def clear(self) -> None:
-        """The next shipment: no items, no numbers typed."""
+        """The next shipment: no items, no numbers typed, the first contents type and EUR."""
+        self.contents.set_text(_contents_choices()[0][1])
+        self.currency.set_text(CURRENCY)
         for row in self.rows:
             for f in row.values():
                 f.set_text(None)
