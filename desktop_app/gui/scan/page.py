@@ -9,10 +9,10 @@ error stays until the packer presses Esc, so none goes unnoticed; after a succes
 scan is taken at once.
 
 Keys: F2 ship now, F3 next shipping preset, F4 reprint label and slip, F5 read the orders
-again, F6 ship with the pack check incomplete (recorded), Esc confirm an error / drop the
-order. The decisions are `ScanPresenter`'s (gui/scan/presenter.py, no widget); this page
-composes the outcome banner, the order's items and the weight/preset panel and keeps the
-focus where a scanner types.
+again, F6 ship with the pack check incomplete (recorded), F7 open the order in the New shipment
+form (to complete it there), Esc confirm an error / drop the order. The decisions are
+`ScanPresenter`'s (gui/scan/presenter.py, no widget); this page composes the outcome banner,
+the order's items and the weight/preset panel and keeps the focus where a scanner types.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class ScanPageWidget(QWidget):
             translate(
                 "Scan",
                 "F2 ship now · F3 next preset · F4 reprint · F5 read orders · "
-                "F6 ship incomplete · Esc confirm / drop order",
+                "F6 ship incomplete · F7 open in form · Esc confirm / drop order",
             )
         )
         self.keys.setObjectName("scan_keys")
@@ -117,6 +117,7 @@ class ScanPageWidget(QWidget):
             ("F4", presenter.reprint),
             ("F5", presenter.refresh_orders),
             ("F6", presenter.ship_incomplete),
+            ("F7", presenter.order_to_form),
             ("Esc", presenter.acknowledge),
         ):
             shortcut = QShortcut(QKeySequence(key), self)
