@@ -83,6 +83,7 @@ ALLOWED = {
     "url",
     "iban",
     "bic",
+    "voec",  # the Norwegian VAT register's name (its numbers: VOEC1234567)
     "webhook",
     "webhooks",
     "live",

@@ -46,6 +46,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.address_formatting import address_fields, address_line
+from desktop_app.gui.widgets.elided import reserve_lines
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -172,7 +173,8 @@ class AddressBookWidget(QWidget):
         self.partner_use_button = self.partner_box.use_button
         self.message = QLabel()
         self.message.setObjectName("address_message")
-        self.message.setWordWrap(True)
+        # two lines kept for a message: one coming after Save never shrinks the table
+        reserve_lines(self.message, 2)
 
         left = QWidget()
         ll = QVBoxLayout(left)
@@ -224,7 +226,7 @@ class AddressBookWidget(QWidget):
         self.table.doubleClicked.connect(lambda _i: self.use_receiver_button.click())
         self.form.edited.connect(self.check_form)
         presenter.message_shown.connect(self.show_message)
-        presenter.form_problems.connect(self.form_problems.setText)
+        presenter.form_problems.connect(self._show_form_problems)
         presenter.reset.connect(self._on_reset)
         presenter.rows_changed.connect(self.show_addresses)
         presenter.book_changed.connect(self.show_addresses)
@@ -252,7 +254,12 @@ class AddressBookWidget(QWidget):
         """A line under the table."""
         self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
         self.message.setText(text)
+        self.message.setToolTip(text)
         self.message_shown.emit(text)
+
+    def _show_form_problems(self, text: str) -> None:
+        self.form_problems.setText(text)
+        self.form_problems.setToolTip(text)
 
     def _on_profile_changed(self, profile: Profile) -> None:
         if not self.presenter.follow_profile(profile):

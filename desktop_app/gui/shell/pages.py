@@ -15,7 +15,7 @@ from desktop_app.gui.settings.page import SettingsWidget
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
-    from desktop_app.profiles.store import StoredShipment
+    from desktop_app.profiles.store import StoredOrder, StoredShipment
 
 
 def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsWidget]:
@@ -47,6 +47,7 @@ def install_operations(
     from desktop_app.gui.settings.products import ProductsPage
     from desktop_app.gui.settings.webhooks import WebhooksPage
     from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
+    from desktop_app.gui.shipment.order_entry import entry_for, fill_form
 
     tracking.attach_to_history(history, context)
     returns.attach_to_history(history, context)
@@ -54,7 +55,8 @@ def install_operations(
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
     window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPage(context))
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), ScanPage(context))
+    scan = ScanPage(context)
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), scan)
     window.move_page_last(SETTINGS)
     webhooks = WebhooksPage(context)
     settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))
@@ -73,6 +75,12 @@ def install_operations(
 
     addresses.receiver_chosen.connect(lambda address: use("receiver", address))
     addresses.sender_chosen.connect(lambda address: use("sender_form", address))
+
+    def open_order(order: StoredOrder) -> None:
+        fill_form(form, entry_for(context, order))
+        window.show_page(NEW_SHIPMENT)
+
+    scan.presenter.open_in_form.connect(open_order)
 
 
 def _show_label(window: MainWindow, stored: StoredShipment) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -172,10 +173,18 @@ def fill_all(root: QWidget) -> None:
 
 
 class AccessibleTexts(QObject):
-    """Fills in names and descriptions of controls as they are first shown (on the app)."""
+    """Fills in names and descriptions of controls as they are first shown (on the app).
+
+    Qt's own file dialog is left alone: it names its controls itself, and asking the
+    accessibility interface of its "Look in" combo box while it is being shown crashes Qt
+    (a segmentation fault on X11, Qt 6.x)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Show and isinstance(watched, CONTROLS):
+        if (
+            event.type() == QEvent.Type.Show
+            and isinstance(watched, CONTROLS)
+            and not isinstance(watched.window(), QFileDialog)
+        ):
             fill(watched)
         return False
 
