@@ -38,7 +38,7 @@ def install_operations(
     """Addresses, End of day (manifests, pickups), Batch and Scan pages; tracking and returns in the
     history; webhooks and the product catalogue (Products) in Settings; address-book pickers in
     the shipment form (Settings stays the last page)."""
-    from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
+    from desktop_app.gui.addresses.page import AddressBookPage, attach_pickers, fill_address
     from desktop_app.gui.batch.page import BatchPage
     from desktop_app.gui.history import tracking
     from desktop_app.gui.history.partials import returns
@@ -51,7 +51,7 @@ def install_operations(
 
     tracking.attach_to_history(history, context)
     returns.attach_to_history(history, context)
-    addresses = AddressBookWidget(context)
+    addresses = AddressBookPage(context)
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
     window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPage(context))
