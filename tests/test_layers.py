@@ -189,7 +189,7 @@ def test_the_rules_catch_what_they_are_for() -> None:
     assert not layer_break("desktop_app.gui.app", "desktop_app.domain.rules")
     assert not layer_break("desktop_app.service.app", "desktop_app.domain.rules")
     assert not layer_break("desktop_app.printing.queue", "desktop_app.sqlite_db")
-    assert page_to_page("desktop_app.gui.shipment.form", "desktop_app.gui.history.page")
+    assert page_to_page("desktop_app.gui.shipment.partials.form", "desktop_app.gui.history.page")
     assert page_to_page("desktop_app.gui.widgets.problems", "desktop_app.gui.scan")
     assert not page_to_page("desktop_app.gui.shell.pages", "desktop_app.gui.history.page")
     assert not page_to_page("desktop_app.gui.history.page", "desktop_app.gui.widgets.problems")
@@ -231,7 +231,7 @@ def test_no_import_circle_in_desktop_app() -> None:
     for source, target in run_time_imports():
         if target in modules and target != source:
             graph[source].add(target)
-    assert "desktop_app.gui.shipment.creation" in graph["desktop_app.gui.shipment.page"]
+    assert "desktop_app.gui.shipment.partials.creation" in graph["desktop_app.gui.shipment.page"]
     assert circles(graph) == KNOWN_CIRCLES
 
 

@@ -4985,7 +4985,7 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
-    <name>ShipmentPageWidget</name>
+    <name>ShipmentPage</name>
     <message>
         <source>Show the label preview</source>
         <extracomment>below this page width the preview collapses (a 1024 px screen shows the form and buttons)</extracomment>

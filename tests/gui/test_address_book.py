@@ -19,7 +19,7 @@ from desktop_app.gui.addresses.page import (
     fill_address,
 )
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.form import ShipmentFormWidget
+from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.gui.widgets.address_form import PARTNER
 from tests.gui.account_context import account_context
 from tests.gui.app_context import add_service_profile, isolate
