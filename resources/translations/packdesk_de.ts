@@ -1833,7 +1833,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
-    <name>PickupsWidget</name>
+    <name>PickupsPage</name>
     <message>
         <source>Create manifest</source>
         <translation>Übergabeliste erstellen</translation>

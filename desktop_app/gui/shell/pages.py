@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.history.page import HistoryWidget
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.page import SettingsWidget
@@ -42,7 +41,7 @@ def install_operations(
     from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
     from desktop_app.gui.batch.page import BatchPageWidget
     from desktop_app.gui.history import returns, tracking
-    from desktop_app.gui.pickups.page import PickupsWidget
+    from desktop_app.gui.pickups.page import PickupsPage
     from desktop_app.gui.scan.page import ScanPageWidget
     from desktop_app.gui.settings.products import ProductsPage
     from desktop_app.gui.settings.webhooks import WebhooksPage
@@ -53,7 +52,7 @@ def install_operations(
     returns.attach_to_history(history, context)
     addresses = AddressBookWidget(context)
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
-    window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
     scan = ScanPageWidget(context)
     window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), scan)

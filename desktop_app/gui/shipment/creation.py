@@ -242,7 +242,8 @@ class CreationPanelWidget(QWidget):
                     "Not created: the window shows {word} but the connection is {0}. "
                     "Switch profile again.",
                 ).format(
-                    look_for(client.environment if client else "").word, word=look_for(shown).word
+                    look_for((client.environment if client else None) or "").word,
+                    word=look_for(shown or "").word,
                 ),
             )
             return None
