@@ -96,7 +96,7 @@ def guess_item_columns(headers: Iterable[str]) -> dict[str, str]:
     return found
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderItem:
     """One line item of an order."""
 
@@ -122,7 +122,7 @@ class OrderItem:
     contents_type: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderRecord:
     """One order, platform-neutral: its cells by column (the first non-empty of its rows),
     its items and the file lines it came from."""
@@ -286,6 +286,10 @@ def orders_of(
     reader = _RowReader(chosen, item_columns, platform, products, table.headers)
     records: list[OrderRecord] = []
     by_number: dict[str, OrderRecord] = {}
+    # one string per distinct cell text: an export repeats most of its cells (a billing
+    # address that is the delivery address, a status, a currency, a product's name); the
+    # pool itself is dropped when the file is read
+    pool: dict[str, str] = {}
     for index, row in enumerate(table.rows):
         line = table.lines[index] if index < len(table.lines) else index + 2
         number = reader.order_number(row)
@@ -294,14 +298,16 @@ def orders_of(
             record = None  # the same number for another receiver: reported, not merged
         if record is None:
             # empty cells are left out (a shop's export is mostly empty cells): the same as ""
-            record = OrderRecord(number=number, cells={k: v for k, v in row.items() if v})
+            record = OrderRecord(
+                number=number, cells={k: pool.setdefault(v, v) for k, v in row.items() if v}
+            )
             records.append(record)
             if number and number.casefold() not in by_number:
                 by_number[number.casefold()] = record
         else:
             for column, text in row.items():
                 if text and not record.cells.get(column):
-                    record.cells[column] = text
+                    record.cells[column] = pool.setdefault(text, text)
             reader.merge_weight(record.cells, row)
         record.lines.append(line)
         if line in table.short:
