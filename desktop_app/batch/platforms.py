@@ -26,8 +26,9 @@ class Platform:
     name: str
     signature: tuple[str, ...]
     """Header names (case-insensitive) every export of this platform has."""
-    mapping: Mapping[str, str]
-    """Batch target -> column (the order's delivery address, number, date)."""
+    mapping: Mapping[str, str | tuple[str, ...]]
+    """Batch target -> column (the order's delivery address, number, date); a tuple names
+    columns to try in turn (the first the file has is used)."""
     items: Mapping[str, str] = field(default_factory=dict)
     """Line-item field (sku, title, quantity, price, gtin, weight, currency) -> column."""
     weight_unit: str | None = None
@@ -42,6 +43,10 @@ class Platform:
     """Etsy's sold orders: the SKUs of an order in one cell, comma separated."""
     item_count: str | None = None
     """Etsy's sold orders: the number of items of an order."""
+    shop_ids: Mapping[str, str] = field(default_factory=dict)
+    """Kind of shop id ("country", "product") -> the column holding the shop's internal ids
+    (Shopware's default orders profile exports ids, not codes): the profile learns once per
+    shop what each id stands for."""
 
     def matches(self, headers: Iterable[str]) -> bool:
         """True when `headers` hold every name of the signature."""
@@ -147,11 +152,19 @@ SHOPWARE = Platform(
         "to.street": "shipping_address_street",
         "to.zip_code": "shipping_address_zipcode",
         "to.city": "shipping_address_city",
-        "to.country": "shipping_address_country_id",
+        # the default profile has only the country's id; a profile that adds the country's
+        # code (deliveries.shippingOrderAddress.country.iso) under one of these names wins
+        "to.country": (
+            "shipping_address_country_iso",
+            "shipping_address_country",
+            "deliveries.shippingOrderAddress.country.iso",
+            "shipping_address_country_id",
+        ),
         "to.email": "customer_email",
         "order_date": "order_date_time",
     },
     items_in_one_cell="line_items",
+    shop_ids={"country": "shipping_address_country_id", "product": "line_items"},
 )
 
 AMAZON = Platform(
