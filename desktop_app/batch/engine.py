@@ -38,7 +38,7 @@ from desktop_app.batch.mapping import (
     weight_in_kg,
 )
 from desktop_app.batch.mapping import _normalize as normalize_header
-from desktop_app.batch.platforms import Platform, detect_platform, shopware_items
+from desktop_app.batch.platforms import Platform, detect_platform, fold_header, shopware_items
 
 if TYPE_CHECKING:
     from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
@@ -244,7 +244,7 @@ def choose_mapping(
     """The mapping of a file: given, else remembered for its layout, else its platform's,
     else guessed; with the platform and the line-item columns."""
     platform = detect_platform(table.headers)
-    items = _platform_items(platform, table.headers) if platform else {}
+    items = platform.columns_of(platform.items, table.headers) if platform else {}
     if not items:
         items = guess_item_columns(table.headers)
     if mapping is not None:
@@ -258,27 +258,13 @@ def choose_mapping(
 
 
 def _platform_mapping(platform: Platform, headers: Sequence[str]) -> ColumnMapping:
-    columns = platform.resolve(headers)
-    mapping: ColumnMapping = {}
-    for target, names in platform.mapping.items():
-        for column in (names,) if isinstance(names, str) else names:
-            actual = columns.get(" ".join(column.split()).casefold())
-            if actual is not None:
-                mapping[target] = FieldSource(column=actual)
-                break
+    mapping: ColumnMapping = {
+        target: FieldSource(column=column)
+        for target, column in platform.columns_of(platform.mapping, headers).items()
+    }
     if platform.weight_unit and "package.weight" in mapping:
         mapping["package.weight_unit"] = FieldSource(value=platform.weight_unit)
     return mapping
-
-
-def _platform_items(platform: Platform, headers: Sequence[str]) -> dict[str, str]:
-    columns = platform.resolve(headers)
-    out = {}
-    for name, column in platform.items.items():
-        actual = columns.get(" ".join(column.split()).casefold())
-        if actual is not None:
-            out[name] = actual
-    return out
 
 
 def orders_of(
@@ -454,7 +440,7 @@ class _RowReader:
         catalogue: CatalogueSnapshot | None,
         headers: Sequence[str] = (),
     ) -> None:
-        self.headers = {" ".join(h.split()).casefold(): h for h in headers}
+        self.headers = {fold_header(h): h for h in headers}
         self.mapping = mapping
         self.columns = dict(item_columns)
         self.platform = platform
@@ -539,7 +525,7 @@ class _RowReader:
         return [item]
 
     def _column(self, name: str) -> str:
-        return self.headers.get(" ".join(name.split()).casefold(), name)
+        return self.headers.get(fold_header(name), name)
 
     def complete(self, record: OrderRecord) -> None:
         """Merge repeated SKUs, fill titles, weights and prices from the catalogue."""

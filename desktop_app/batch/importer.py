@@ -23,6 +23,7 @@ __all__ = [
     "CsvRows",
     "TableError",
     "Table",
+    "fold_header",
     "layout_fingerprint",
     "read_csv",
     "read_table",
@@ -85,13 +86,14 @@ class Table:
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:8]
 
 
-def _normalize_header(name: str) -> str:
+def fold_header(name: str) -> str:
+    """A header name as compared: spacing and case do not matter."""
     return " ".join(name.split()).casefold()
 
 
 def layout_fingerprint(headers: tuple[str, ...] | list[str]) -> str:
     """A stable hash of the header names (case and spacing do not matter)."""
-    joined = "\x1f".join(_normalize_header(h) for h in headers)
+    joined = "\x1f".join(fold_header(h) for h in headers)
     return hashlib.sha256(joined.encode("utf-8")).hexdigest()[:16]
 
 

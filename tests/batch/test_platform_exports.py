@@ -35,6 +35,8 @@ EXPORTS = {
     "amazon_unshipped_orders.txt": (
         "amazon-unshipped", [f"302-1234567-100000{n}" for n in range(1, 5)]),
     "ebay_orders_report.csv": ("ebay-orders-report", [f"07-11111-0000{n}" for n in range(1, 5)]),
+    "ebay_de_orders_report.csv": (
+        "ebay-de-orders-report", [f"12-11111-0000{n}" for n in range(1, 5)]),
     "etsy_sold_order_items.csv": ("etsy-sold-order-items", ["3001001", "3001002", "3001003",
                                                             "3001004"]),
     "etsy_sold_orders.csv": ("etsy-sold-orders", ["3001001", "3001002", "3001003", "3001004"]),
@@ -168,6 +170,19 @@ def test_ebay_preamble_and_footer_left_out_and_said(catalogue: Catalogue) -> Non
     assert len(orders.records) == 4
     assert any("4 record(s) downloaded" in note for note in orders.notes)
     assert any("Seller ID" in note for note in orders.notes)
+
+
+def test_ebay_de_prices_with_decimal_comma_and_german_month_names(catalogue: Catalogue) -> None:
+    orders = read_orders(PLATFORMS / "ebay_de_orders_report.csv", catalogue=catalogue)
+    assert orders.table.delimiter == ";" and orders.table.skipped == ()
+    assert [i.price for i in orders.records[0].items] == [19.9, 12.5]
+    placed = [draft.draft["placed_at"][:10] for draft in drafts_of(orders)]
+    assert placed == ["2026-11-20", "2026-11-20", "2026-11-21", "2026-12-10"]  # "10-Dez-26"
+
+
+def test_kaufland_units_keep_their_ean() -> None:
+    orders = read_orders(PLATFORMS / "kaufland_order_units.csv")
+    assert [i.gtin for i in orders.records[0].items] == ["4006381333931", "4260123456788"]
 
 
 def test_amazon_company_in_the_first_address_line() -> None:

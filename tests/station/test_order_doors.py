@@ -39,6 +39,7 @@ EXPORTS = [
     "woocommerce_customer_order_export.csv",
     "amazon_unshipped_orders.txt",
     "ebay_orders_report.csv",
+    "ebay_de_orders_report.csv",
     "etsy_sold_order_items.csv",
     "etsy_sold_orders.csv",
     "kaufland_order_units.csv",
