@@ -251,7 +251,7 @@ DIALOG_BUTTONS = (
 SETTINGS_PAGE = 6
 #: names of the views in the main window's order (screenshot file names)
 PAGES = ("new-shipment", "history", "addresses", "end-of-day", "batch", "scan", "settings")
-SETTINGS_TABS = ("profiles", "printers", "scales", "preferences", "station", "presets")
+SETTINGS_TABS = ("profiles", "printers", "scales", "preferences", "station", "presets", "shops")
 
 
 def problems_in(state: dict[str, Any]) -> list[str]:
