@@ -846,6 +846,18 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Handelsrechnung</translation>
     </message>
     <message>
+        <source>customs papers</source>
+        <translation>Zollpapiere</translation>
+    </message>
+    <message>
+        <source>No A4 printer is set: the customs papers ({documents}) are saved in {path}. Print them from there, or choose an A4 printer in Settings › Station.</source>
+        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere ({documents}) sind unter {path} gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
+    </message>
+    <message>
+        <source>Customs papers ({documents}) are printing on {printer}.</source>
+        <translation>Die Zollpapiere ({documents}) werden auf {printer} gedruckt.</translation>
+    </message>
+    <message>
         <source>CN 22 on the label</source>
         <translation>CN 22 auf dem Etikett</translation>
     </message>
@@ -1821,7 +1833,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
-    <name>PickupsWidget</name>
+    <name>PickupsPage</name>
     <message>
         <source>Create manifest</source>
         <translation>Übergabeliste erstellen</translation>
@@ -3072,12 +3084,12 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
         <translation>Scannen</translation>
     </message>
     <message>
-        <source>Ready: scan an order</source>
-        <translation>Bereit: Bestellung scannen</translation>
+        <source>F2 ship now · F3 next preset · F4 reprint · F5 read orders · F6 ship incomplete · F7 open in form · Esc confirm / drop order</source>
+        <translation>F2 jetzt versenden · F3 nächste Vorlage · F4 erneut drucken · F5 Bestellungen lesen · F6 unvollständig versenden · F7 im Formular öffnen · Esc bestätigen / Bestellung verwerfen</translation>
     </message>
     <message>
-        <source>F2 ship now · F3 next preset · F4 reprint · F5 read orders · F6 ship incomplete · Esc confirm / drop order</source>
-        <translation>F2 jetzt versenden · F3 nächste Vorlage · F4 erneut drucken · F5 Bestellungen lesen · F6 unvollständig versenden · Esc bestätigen / Bestellung verwerfen</translation>
+        <source>Ready: scan an order</source>
+        <translation>Bereit: Bestellung scannen</translation>
     </message>
     <message>
         <source>Weight in kg, then Enter</source>
@@ -3086,6 +3098,18 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     <message>
         <source>Press Esc to confirm the message, then scan again.</source>
         <translation>Mit Esc die Meldung bestätigen, dann erneut scannen.</translation>
+    </message>
+    <message>
+        <source>No order to open: scan an order first</source>
+        <translation>Keine Bestellung zum Öffnen: Scannen Sie zuerst eine Bestellung</translation>
+    </message>
+    <message>
+        <source>Order %1 is in the New shipment form</source>
+        <translation>Bestellung %1 ist im Formular „Neue Sendung“</translation>
+    </message>
+    <message>
+        <source>Complete it there and create its label; then scan the next order.</source>
+        <translation>Vervollständigen Sie sie dort und erstellen Sie ihr Etikett; scannen Sie dann die nächste Bestellung.</translation>
     </message>
     <message>
         <source>Something went wrong</source>
@@ -3113,14 +3137,6 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     <message>
         <source>Order dropped: scan an order</source>
         <translation>Bestellung verworfen: Bestellung scannen</translation>
-    </message>
-    <message>
-        <source>No A4 printer is set: the customs papers are saved in %1. Print them from there, or choose an A4 printer in Settings › Station.</source>
-        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere sind unter %1 gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
-    </message>
-    <message>
-        <source>Customs papers (CN 23, invoice) are printing on %1.</source>
-        <translation>Die Zollpapiere (CN 23, Rechnung) werden auf %1 gedruckt.</translation>
     </message>
     <message>
         <source>Press Esc to confirm.</source>
@@ -4338,6 +4354,18 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Gespeichert: keine Waage.</translation>
     </message>
     <message>
+        <source>UK VAT number or EORI (United Kingdom)</source>
+        <translation>Britische USt-IdNr. oder EORI (Vereinigtes Königreich)</translation>
+    </message>
+    <message>
+        <source>VOEC number (Norway)</source>
+        <translation>VOEC-Nummer (Norwegen)</translation>
+    </message>
+    <message>
+        <source>Swiss VAT number (Switzerland, Liechtenstein)</source>
+        <translation>Schweizer MWST-Nummer (Schweiz, Liechtenstein)</translation>
+    </message>
+    <message>
         <source>Station of &lt;b&gt;{name}&lt;/b&gt; (the Scan page)</source>
         <translation>Station von &lt;b&gt;{name}&lt;/b&gt; (die Seite Scannen)</translation>
     </message>
@@ -4348,6 +4376,10 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>The printer {name} does not print A4 pages (PDF) or is gone.</source>
         <translation>Der Drucker {name} druckt keine A4-Seiten (PDF) oder ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>{what}: {number} is not one; it looks like {example}.</source>
+        <translation>{what}: {number} ist keine; sie sieht so aus: {example}.</translation>
     </message>
     <message>
         <source>Pack check: scan every item of an order before its label is made</source>
@@ -4386,8 +4418,8 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>A4-Drucker für Dokumente</translation>
     </message>
     <message>
-        <source>Customs papers (CN 23, commercial invoice) print here while the label goes to the label printer. Without an A4 printer they are saved as a PDF file beside the label and the Scan page says where.</source>
-        <translation>Zollpapiere (CN 23, Handelsrechnung) werden hier gedruckt, das Etikett auf dem Etikettendrucker. Ohne A4-Drucker werden sie als PDF-Datei neben dem Etikett gespeichert und die Scan-Seite sagt, wo.</translation>
+        <source>Customs papers (CN 23, commercial invoice) print here while the label goes to the label printer, from the Scan page and from Create and print. Without an A4 printer they are saved as a PDF file beside the label and the desk says where.</source>
+        <translation>Zollpapiere (CN 23, Handelsrechnung) werden hier gedruckt, das Etikett auf dem Etikettendrucker – von der Scan-Seite und bei „Erstellen und drucken“. Ohne A4-Drucker werden sie als PDF-Datei neben dem Etikett gespeichert und Packdesk sagt, wo.</translation>
     </message>
     <message>
         <source>Save station settings</source>
@@ -4672,6 +4704,10 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Show every problem of the form</source>
         <translation>Alle Probleme des Formulars anzeigen</translation>
+    </message>
+    <message>
+        <source>The customs papers could not be printed: {0}</source>
+        <translation>Die Zollpapiere konnten nicht gedruckt werden: {0}</translation>
     </message>
     <message>
         <source>Details</source>

@@ -14,12 +14,12 @@ from pytestqt.qtbot import QtBot
 from desktop_app.gui.history.page import HistoryWidget
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.history.tracking import TrackingRefresher, attach_to_history
-from desktop_app.gui.history.tracking_events import (
+from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.widgets.tracking_events import (
     is_open,
     sandbox_moves_allowed,
     timeline_entries,
 )
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.profiles.models import Profile
 from tests.gui.app_context import create, isolate, open_context
 

@@ -1,4 +1,5 @@
-"""The main window's minimum size never changes while the app runs: a long status message, a
+"""The main window's minimum size (and the SANDBOX badge's place) never changes while the app
+runs: a long status message, a
 printer status, the pending-creations count, "Try again", a creation's result (made and
 printed, or refused with details), a batch file loaded, its mapping changed, its rows created
 and printed all fit in space the window already had. A change would resize the window by
@@ -12,7 +13,7 @@ import csv
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.logging import QtLoggingPlugin
 from pytestqt.qtbot import QtBot
@@ -49,9 +50,15 @@ class MinimumWatch:
         self.page = page
         self.first = self.now()
 
-    def now(self) -> tuple[QSize, ...]:
+    def now(self) -> tuple[QSize | QRect, ...]:
         window = self.window
-        sizes = (window.minimumSize(), window.minimumSizeHint())
+        # the SANDBOX badge stays where it is, too (no status text moves it)
+        badge = window.status_bar.environment_label
+        sizes = (
+            window.minimumSize(),
+            window.minimumSizeHint(),
+            QRect(badge.mapToGlobal(QPoint(0, 0)), badge.size()),
+        )
         return sizes if self.page is None else (*sizes, self.page.minimumSizeHint())
 
     async def unchanged(self, what: str) -> None:

@@ -71,7 +71,6 @@ class SenderBanner(QFrame):
         self.label.setWordWrap(True)
         self.label.setStyleSheet(MESSAGE_INFO_STYLE)
         self.button = QPushButton(translate("Batch", "Set default sender…"))
-        self.button.setObjectName("set_default_sender")
         self.button.setObjectName("batch_set_sender")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

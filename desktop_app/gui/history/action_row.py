@@ -17,8 +17,11 @@ class HistoryActionRow(QWidget):
         self.reprint_button.setToolTip(
             translate("History", "Print the label again on this profile's printer (Ctrl+R)")
         )
+        self.reprint_button.setObjectName("history_reprint")
         self.open_button = QPushButton(translate("History", "Open label"))
+        self.open_button.setObjectName("history_open")
         self.delete_button = QPushButton(translate("History", "Delete…"))
+        self.delete_button.setObjectName("history_delete")
         self.count_label = QLabel()
         self.count_label.setObjectName("history_count")
         self.row = QHBoxLayout(self)
