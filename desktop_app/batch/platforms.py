@@ -45,6 +45,9 @@ class Platform:
     """Etsy's sold orders: the SKUs of an order in one cell, comma separated."""
     item_count: str | None = None
     """Etsy's sold orders: the number of items of an order."""
+    items_beside: tuple[str, str] | None = None
+    """Etsy: (this file's name prefix, the prefix of the file beside it with the items):
+    EtsySoldOrders2026-11.csv takes its items from EtsySoldOrderItems2026-11.csv."""
     shop_ids: Mapping[str, str] = field(default_factory=dict)
     """Kind of shop id ("country", "product") -> the column holding the shop's internal ids
     (Shopware's default orders profile exports ids, not codes): the profile learns once per
@@ -303,6 +306,7 @@ ETSY_ORDERS = Platform(
     items={"currency": "Currency"},
     sku_list="SKU",
     item_count="Number of Items",
+    items_beside=("EtsySoldOrders", "EtsySoldOrderItems"),
 )
 
 KAUFLAND = Platform(
