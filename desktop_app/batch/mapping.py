@@ -439,7 +439,7 @@ def _country_names() -> dict[str, str]:
     """German and English country names (CLDR, through babel) -> ISO code."""
     from babel import Locale
 
-    from desktop_app.domain.rules_codes import COUNTRY_CODES
+    from desktop_app.domain.rules.codes import COUNTRY_CODES
 
     out: dict[str, str] = {}
     for language in ("de", "en"):

@@ -24,8 +24,8 @@ from desktop_app.batch.engine import (
 from desktop_app.batch.importer import Table
 from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook, build_draft
 from desktop_app.batch.rows import reference_for
-from desktop_app.domain.rules_base import Problem
-from desktop_app.domain.rules_orders import validate_order
+from desktop_app.domain.rules.orders import validate_order
+from desktop_app.domain.rules.problems import Problem
 from desktop_app.domain.sanitize import sanitize
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from desktop_app.batch.importer import XLSX_SUFFIXES, TableError, read_table
 from desktop_app.batch.mapping import MappingBook
 from desktop_app.batch.orders import DEFAULT_CURRENCY, drafts_of, store_orders
 from desktop_app.batch.platforms import PLATFORMS
-from desktop_app.domain.rules_base import Problem
+from desktop_app.domain.rules.problems import Problem
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient

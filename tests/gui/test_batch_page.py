@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop_app.batch.mapping import MappingBook
-from desktop_app.gui.batch.page import BatchPageWidget
+from desktop_app.gui.batch.page import BatchPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer
@@ -64,7 +64,7 @@ def ctx(batch_ctx: AppContext) -> AppContext:
     return batch_ctx
 
 
-def _column(page: BatchPageWidget, header: str) -> int:
+def _column(page: BatchPage, header: str) -> int:
     return len(page.model.FIXED) + HEADERS.index(header)
 
 
@@ -82,7 +82,7 @@ async def test_import_map_edit_create_print_retry_export(
     try:
         definition = use_printer(ctx, printer.uri)
 
-        page = BatchPageWidget(ctx)
+        page = BatchPage(ctx)
         qtbot.addWidget(page)
         await page.load_file(path)
         assert page.batch is not None and len(page.batch.rows) == 5
@@ -156,7 +156,7 @@ async def test_cancel_and_retry(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -
     """Cancel stops sending; the rows already sent finish; retry creates the rest once."""
     uid = tmp_path.name[-6:].upper().replace("_", "")
     path = _write(tmp_path / "orders.csv", _rows(14, f"X{uid}"))
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(path)
     page.mapping.set_source("to.last_name", "Adressat")
@@ -198,7 +198,7 @@ async def test_xlsx_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> Non
         sheet.append([*row[:5], int(row[5]), *row[6:8], float(row[8].replace(",", "."))])
     path = tmp_path / "orders.xlsx"
     workbook.save(path)
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(path)
     assert page.batch is not None and len(page.batch.rows) == 3
@@ -218,7 +218,7 @@ async def test_import_as_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -
     rows[1][:8] = rows[0][:8]  # the first two rows are one order with two line items
     rows[2][5] = ""  # no postcode: that order has a problem
     path = _write(tmp_path / "orders.csv", rows)
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(path)
     page.mapping.set_source("to.last_name", "Adressat")
@@ -262,7 +262,7 @@ async def test_a_fresh_profile_is_told_to_set_the_default_sender(
     assert ctx.profile is not None
     ctx.manager.update(ctx.profile.model_copy(update={"default_sender": None}))
     ctx.reload_profile()
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     page.show()
     notice = page.sender_banner.label.text()

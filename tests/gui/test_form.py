@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -490,3 +491,46 @@ def test_a_long_problem_wraps_under_its_field_instead_of_being_cut(qtbot: QtBot)
     assert label.minimumSizeHint() == empty_minimum
     label.show_messages([])
     assert label.minimumHeight() >= label.fontMetrics().height() and line > 0
+
+
+async def test_nothing_on_the_form_moves_when_the_carrier_a_message_or_a_status_changes(
+    qtbot: QtBot, shipment_page: ShipmentPageWidget
+) -> None:
+    """At the size the page gets on a 1024x600 screen: the receiver, the parcel, the carrier's
+    section and Create stay where they are whichever carrier is chosen, whatever message the
+    creation shows and whatever the connection says (a reflow moves what the packer aims at)."""
+    page, form = shipment_page, shipment_page.form
+    creation = page.creation
+    page.resize(1016, 474)
+    await wait_until(lambda: form.columns.count == 2)
+    await asyncio.sleep(0.1)  # the first layout requests handled
+
+    def places() -> dict[str, tuple[int, int, int, int] | tuple[int, int]]:
+        def top_left(widget: Any) -> tuple[int, int]:
+            at = widget.mapToGlobal(QPoint(0, 0))
+            return at.x(), at.y()
+
+        create = creation.create_button
+        return {
+            "receiver": top_left(form.receiver),
+            "packages": top_left(form.packages),
+            "carrier": (top_left(form.carrier_service)[0], 0),
+            "create": (*top_left(create), create.width(), create.height()),
+            "scroll": (page.scroll_area.verticalScrollBar().value(), 0),
+        }
+
+    first = places()
+    for carrier in ("ups", "dpd", "gls", "hermes", "dhl"):
+        form.carrier_service.set_carrier(carrier)
+        await asyncio.sleep(0.05)  # the layout's request handled (posted events)
+        assert places() == first, carrier
+    long = "The carrier refused the label: the receiver's street is not known there. " * 4
+    creation.messages.show_message("error", long, "details " * 50)
+    await asyncio.sleep(0.05)
+    assert places() == first, "an error message"
+    creation.messages.show_message("ok", "Created 00340434161234567890")
+    await asyncio.sleep(0.05)
+    assert places() == first, "a created message"
+    page.context.connection_changed.emit("error", long)
+    await asyncio.sleep(0.05)
+    assert places() == first, "the connection lost"

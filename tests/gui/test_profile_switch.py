@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -15,7 +16,7 @@ from desktop_app.gui.shell.main_window import HISTORY
 from desktop_app.gui.shell.theme import LIVE_LOOK, SANDBOX_LOOK
 from desktop_app.printing.printers import PrinterBook
 from tests.gui.app_context import emitted, expect, isolate, zpl_printer
-from tests.gui.shipment_desk import fill_valid, make_window, open_desk, sandbox_profile
+from tests.gui.shipment_desk import fill_valid, make_window, open_desk, sandbox_profile, wait_until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -49,6 +50,8 @@ async def test_sandbox_and_live_differ_and_switching_swaps_everything(
         assert window.banner.text_label.text() == SANDBOX_LOOK.banner
         assert SANDBOX_LOOK.background in window.banner.styleSheet()
         assert window.status_bar.environment_label.text().strip() == "SANDBOX"
+        badge = window.status_bar.environment_label
+        badge_at = QRect(badge.mapToGlobal(QPoint(0, 0)), badge.size())
         combo = window.banner.profile_combo
         assert [combo.itemText(i) for i in range(combo.count())] == [
             "Local sandbox  (SANDBOX)",
@@ -88,6 +91,8 @@ async def test_sandbox_and_live_differ_and_switching_swaps_everything(
         assert window.banner.text_label.text() == LIVE_LOOK.banner
         assert LIVE_LOOK.background in window.banner.styleSheet()
         assert window.status_bar.environment_label.text().strip() == "LIVE"
+        await wait_until(lambda: badge.mapToGlobal(QPoint(0, 0)) == badge_at.topLeft())
+        assert QRect(badge.mapToGlobal(QPoint(0, 0)), badge.size()) == badge_at  # not moved
         # nothing carried over: store, history, printer, client, preview, form
         assert ctx.store is not sandbox_store and ctx.store is not None
         assert ctx.store.profile_dir != sandbox_store.profile_dir  # type: ignore[union-attr]

@@ -1,4 +1,5 @@
-"""The main window's minimum size never changes while the app runs: a long status message, a
+"""The main window's minimum size (and the SANDBOX badge's place) never changes while the app
+runs: a long status message, a
 printer status, the pending-creations count, "Try again", a creation's result (made and
 printed, or refused with details), a batch file loaded, its mapping changed, its rows created
 and printed all fit in space the window already had. A change would resize the window by
@@ -12,12 +13,12 @@ import csv
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.logging import QtLoggingPlugin
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.batch.page import BatchPageWidget
+from desktop_app.gui.batch.page import BatchPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
@@ -49,9 +50,15 @@ class MinimumWatch:
         self.page = page
         self.first = self.now()
 
-    def now(self) -> tuple[QSize, ...]:
+    def now(self) -> tuple[QSize | QRect, ...]:
         window = self.window
-        sizes = (window.minimumSize(), window.minimumSizeHint())
+        # the SANDBOX badge stays where it is, too (no status text moves it)
+        badge = window.status_bar.environment_label
+        sizes = (
+            window.minimumSize(),
+            window.minimumSizeHint(),
+            QRect(badge.mapToGlobal(QPoint(0, 0)), badge.size()),
+        )
         return sizes if self.page is None else (*sizes, self.page.minimumSizeHint())
 
     async def unchanged(self, what: str) -> None:
@@ -143,7 +150,7 @@ async def test_the_window_minimum_size_stays_while_a_batch_loads_and_runs(
     window.resize(1366, 768)
     window.show()
     page = window.page("Batch")
-    assert isinstance(page, BatchPageWidget)
+    assert isinstance(page, BatchPage)
     window.show_page("Batch")
     await asyncio.sleep(0.3)  # the pages' first loads settle
     watch = MinimumWatch(window, page)

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QStringListModel, Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCompleter,
@@ -31,10 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.rules import Problem
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.addresses.address_cache import BOOK_FILE, AddressBook, AddressProblems
 from desktop_app.gui.addresses.editing import AddressEditing
 from desktop_app.gui.addresses.entry_box import AddressEntryBox
-from desktop_app.gui.addresses.formatting import address_fields, address_line
 from desktop_app.gui.addresses.listing import (
     AddressBookPresenter,
     not_connected_text,
@@ -45,6 +45,8 @@ from desktop_app.gui.addresses.partner_lookup import PartnerLookupBox
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
+from desktop_app.gui.widgets.address_formatting import address_fields, address_line
+from desktop_app.gui.widgets.elided import reserve_lines
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -171,7 +173,8 @@ class AddressBookWidget(QWidget):
         self.partner_use_button = self.partner_box.use_button
         self.message = QLabel()
         self.message.setObjectName("address_message")
-        self.message.setWordWrap(True)
+        # two lines kept for a message: one coming after Save never shrinks the table
+        reserve_lines(self.message, 2)
 
         left = QWidget()
         ll = QVBoxLayout(left)
@@ -223,7 +226,7 @@ class AddressBookWidget(QWidget):
         self.table.doubleClicked.connect(lambda _i: self.use_receiver_button.click())
         self.form.edited.connect(self.check_form)
         presenter.message_shown.connect(self.show_message)
-        presenter.form_problems.connect(self.form_problems.setText)
+        presenter.form_problems.connect(self._show_form_problems)
         presenter.reset.connect(self._on_reset)
         presenter.rows_changed.connect(self.show_addresses)
         presenter.book_changed.connect(self.show_addresses)
@@ -251,7 +254,12 @@ class AddressBookWidget(QWidget):
         """A line under the table."""
         self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
         self.message.setText(text)
+        self.message.setToolTip(text)
         self.message_shown.emit(text)
+
+    def _show_form_problems(self, text: str) -> None:
+        self.form_problems.setText(text)
+        self.form_problems.setToolTip(text)
 
     def _on_profile_changed(self, profile: Profile) -> None:
         if not self.presenter.follow_profile(profile):

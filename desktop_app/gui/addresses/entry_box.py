@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBox
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR
 from desktop_app.gui.widgets.address_form import AddressFormWidget
+from desktop_app.gui.widgets.elided import reserve_lines
 
 
 class AddressEntryBox(QGroupBox):
@@ -19,7 +20,9 @@ class AddressEntryBox(QGroupBox):
         self.save_button = QPushButton(translate("Addresses", "Save to address book"))
         self.save_button.setObjectName("address_save")
         self.problems_label = QLabel()
-        self.problems_label.setWordWrap(True)
+        self.problems_label.setObjectName("address_problems")
+        # two lines kept: problems coming and going never move Save
+        reserve_lines(self.problems_label, 2)
         self.problems_label.setStyleSheet(f"color: {ERROR_COLOR};")
         self.cancel_button = QPushButton(translate("Addresses", "Cancel editing"))
         self.cancel_button.setObjectName("address_cancel_edit")

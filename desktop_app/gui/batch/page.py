@@ -28,20 +28,20 @@ from desktop_app.batch.mapping import MappingBook
 from desktop_app.batch.orders import StoredOrders
 from desktop_app.batch.rows import Batch
 from desktop_app.batch.runner import BatchRunner
-from desktop_app.gui.batch.file_bar import OrdersFileBar
-from desktop_app.gui.batch.loaded_batch import BatchPresenter
-from desktop_app.gui.batch.mapping_table import (
+from desktop_app.gui.batch.partials.file_bar import OrdersFileBar
+from desktop_app.gui.batch.partials.mapping_table import (
     MappingBox,
     MappingWidget,
     fixed_value_text,
     not_used_text,
     target_texts,
 )
+from desktop_app.gui.batch.partials.rows_panel import BatchRowsPanel
+from desktop_app.gui.batch.partials.sender import DefaultSenderDialog, SenderBanner
+from desktop_app.gui.batch.partials.shop_ids import ShopIdsDialog
+from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.batch.row_texts import STATUS_TEXT, count_text, row_result_text
 from desktop_app.gui.batch.rows_model import BatchRowsModel
-from desktop_app.gui.batch.rows_panel import BatchRowsPanel
-from desktop_app.gui.batch.sender import DefaultSenderDialog, SenderBanner
-from desktop_app.gui.batch.shop_ids import ShopIdsDialog
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "STATUS_TEXT",
-    "BatchPageWidget",
+    "BatchPage",
     "BatchRowsModel",
     "MappingWidget",
     "count_text",
@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 
-class BatchPageWidget(QWidget):
+class BatchPage(QWidget):
     """The Batch page of the main window."""
 
     #: a file was loaded (its path)

@@ -60,22 +60,29 @@ class StatusBarWidget(QStatusBar):
         super().__init__(parent)
         self.context = context
         self.environment_label = QLabel()
+        self.environment_label.setObjectName("environmentBadge")
         self.environment_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.environment_label.setMinimumWidth(_widest_environment_word(self.environment_label))
+        self.environment_label.setFixedWidth(_widest_environment_word(self.environment_label))
         # messages of any length: elided, so none can widen the window
+        # the badge stands first at the left edge and the temporary message's field takes the
+        # room the others leave: no text, status or profile moves the badge
+        self.message_label = ElidedLabel()
+        self.message_label.setObjectName("statusMessage")
+        self.messageChanged.connect(self.message_label.setText)
         self.connection_label = ElidedLabel()
         self.rate_label = ElidedLabel(translate("Window", "API calls left: –"), max_preferred=220)
         self.queue_label = ElidedLabel(translate("Window", "Printer: –"))
         self.journal_label = ElidedLabel(max_preferred=220)
         for label in (
             self.environment_label,
+            self.message_label,
             self.connection_label,
             self.rate_label,
             self.queue_label,
             self.journal_label,
         ):
             label.setContentsMargins(6, 0, 6, 0)
-            self.addPermanentWidget(label)
+            self.addPermanentWidget(label, 1 if label is self.message_label else 0)
         self.journal_label.hide()
         self.retry_button = QToolButton()
         self.retry_button.setObjectName("reconnectButton")

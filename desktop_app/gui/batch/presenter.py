@@ -26,8 +26,8 @@ from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook
 from desktop_app.batch.orders import StoredOrders, drafts_of, store_orders
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
+from desktop_app.gui.batch.partials.sender import maps_a_sender, sender_notice
 from desktop_app.gui.batch.row_texts import count_text, create_all_text
-from desktop_app.gui.batch.sender import maps_a_sender, sender_notice
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.tasks import TaskSet
 
@@ -41,7 +41,7 @@ def orders_import_text(result: StoredOrders, invalid: Sequence[Any]) -> tuple[st
     """What an import as orders says (stored, skipped, invalid, refused, the first problems)
     and whether anything went wrong (texts in the page's own translation context)."""
     text = translate(
-        "BatchPageWidget",
+        "BatchPage",
         "Orders: {stored} stored, {skipped} already on the service, {invalid} with "
         "problems, {refused} refused.",
     ).format(
@@ -51,7 +51,7 @@ def orders_import_text(result: StoredOrders, invalid: Sequence[Any]) -> tuple[st
         refused=len(result.refused),
     )
     details = [
-        translate("BatchPageWidget", "Order {number} (line {lines}): {problem}").format(
+        translate("BatchPage", "Order {number} (line {lines}): {problem}").format(
             number=order.external_order_id,
             lines=", ".join(str(line) for line in order.lines),
             problem=order.problems[0],
@@ -59,7 +59,7 @@ def orders_import_text(result: StoredOrders, invalid: Sequence[Any]) -> tuple[st
         for order in invalid
     ]
     details += [
-        translate("BatchPageWidget", "Order {number}: {error}").format(number=number, error=error)
+        translate("BatchPage", "Order {number}: {error}").format(number=number, error=error)
         for number, error in result.refused.items()
     ]
     return "\n".join([text, *details[:5]]), bool(details)

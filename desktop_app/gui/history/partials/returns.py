@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -136,14 +137,20 @@ class ReturnDialog(QDialog):
         layout.addWidget(scrolling(fields), 1)
         layout.addWidget(self.problems_label)
         layout.addLayout(buttons)
-        hint = self.sizeHint()
-        resize_within_screen(self, hint.width(), fields.sizeHint().height() + 160)
+        # as wide as both forms side by side with the vertical scroll bar (a scroll area's own
+        # hint is narrower: the German labels then scrolled sideways)
+        scroll_bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        margins = layout.contentsMargins()
+        width = fields.sizeHint().width() + scroll_bar + margins.left() + margins.right() + 4
+        resize_within_screen(
+            self, max(self.sizeHint().width(), width), fields.sizeHint().height() + 160
+        )
 
         for w in (self.sender_form, self.receiver):
             w.edited.connect(self.check)
         for edit in (self.description_edit, self.reference_edit, self.reason_edit):
             edit.textChanged.connect(lambda _t: self.check())
-        self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create()))
+        self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create_return()))
         self.cancel_button.clicked.connect(self.reject)
         # where the return goes: the account's default returns address, if it has one
         self.receiver_task: asyncio.Task[Any] | None = None
@@ -191,7 +198,7 @@ class ReturnDialog(QDialog):
     def _show_error(self, text: str) -> None:
         self.problems_label.setText(text)
 
-    async def create(self) -> StoredShipment | None:
+    async def create_return(self) -> StoredShipment | None:
         """Create the return through the journal; print it when asked."""
         if self.receiver_task is not None:
             await asyncio.gather(self.receiver_task, return_exceptions=True)  # where it goes
@@ -215,7 +222,6 @@ def attach_to_history(history: Any, ctx: AppContext) -> QAction:
     action = QAction(translate("History", "Create return label…"), history)
     action.setObjectName("create_return")
     button = QPushButton(translate("History", "Create return label…"))
-    button.setObjectName("return_label")
     button.setObjectName("return_button")
     history.return_dialog = None
 

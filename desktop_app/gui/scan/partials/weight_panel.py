@@ -7,6 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.elided import reserve_lines
 
 
 class WeightPresetPanel(QWidget):
@@ -23,10 +24,14 @@ class WeightPresetPanel(QWidget):
         self.weight_box = QLineEdit()
         self.weight_box.setObjectName("scan_weight_input")
         self.weight_box.setPlaceholderText(translate("Scan", "Weight in kg, then Enter"))
+        # the box comes and goes in space kept for it: the items beside it never move
+        policy = self.weight_box.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.weight_box.setSizePolicy(policy)
         self.weight_box.hide()
         self.preset_label = QLabel()
         self.preset_label.setObjectName("scan_preset")
-        self.preset_label.setWordWrap(True)
+        reserve_lines(self.preset_label, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.weight_label)

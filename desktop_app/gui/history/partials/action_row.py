@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from desktop_app.gui.history.listing import HistoryActions
+from desktop_app.gui.history.presenter import HistoryActions
 from desktop_app.gui.i18n import translate
 
 
@@ -17,8 +17,11 @@ class HistoryActionRow(QWidget):
         self.reprint_button.setToolTip(
             translate("History", "Print the label again on this profile's printer (Ctrl+R)")
         )
+        self.reprint_button.setObjectName("history_reprint")
         self.open_button = QPushButton(translate("History", "Open label"))
+        self.open_button.setObjectName("history_open")
         self.delete_button = QPushButton(translate("History", "Delete…"))
+        self.delete_button.setObjectName("history_delete")
         self.count_label = QLabel()
         self.count_label.setObjectName("history_count")
         self.row = QHBoxLayout(self)
