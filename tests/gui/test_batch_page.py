@@ -313,3 +313,42 @@ async def test_a_fresh_profile_is_told_to_set_the_default_sender(
     ]
     assert page.batch is not None and page.batch.rows[0].draft["from"]["city"] == "München"
     assert "rows with an empty sender column" in page.sender_banner.label.text()
+
+
+async def test_shopware_ids_asked_once_for_the_file_and_remembered(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Shopware's default orders export names countries and products by the shop's ids: the
+    page asks once for the whole file, the profile remembers, the next file asks nothing."""
+    from desktop_app.batch.products import import_products
+    from desktop_app.profiles.catalogue import Catalogue
+    from tests.batch.helpers import SHOPWARE_IDS
+
+    fixture = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+    catalogue = Catalogue.of_store(ctx.store)
+    assert catalogue is not None
+    import_products(fixture / "products.csv", catalogue)  # the weights
+    page = BatchPage(ctx)
+    qtbot.addWidget(page)
+    page.presenter.carrier = "dhl"
+    await page.load_file(fixture / "shopware6_orders.csv")
+    dialog = page.shop_ids_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert page.counts() == {"invalid": 4}
+    # three countries and three products, each asked once (not once per order)
+    assert {kind: len(edits) for kind, edits in dialog.fields.items()} == {
+        "country": 3, "product": 3}  # fmt: skip
+    names = {"DE": "Deutschland", "FR": "France", "ES": "es"}  # a name or a code
+    for shop_id, code in SHOPWARE_IDS["country"].items():
+        dialog.fields["country"][shop_id].setText(names[code])
+    for shop_id, sku in SHOPWARE_IDS["product"].items():
+        dialog.fields["product"][shop_id].setText(sku)
+    assert dialog.answers() == SHOPWARE_IDS
+    assert dialog.save()
+    assert page.batch is not None
+    assert page.counts() == {"ready": 4}, [r.problem_text() for r in page.batch.rows]
+    assert page.batch.rows[2].draft["to"]["country"] == "FR"
+
+    page.shop_ids_dialog = None
+    await page.load_file(fixture / "shopware6_orders.csv")
+    assert page.shop_ids_dialog is None and page.counts() == {"ready": 4}

@@ -278,6 +278,26 @@ class BatchPresenter(QObject):
         self.file_loaded.emit(str(path))
         return self.batch
 
+    def unknown_shop_ids(self) -> dict[str, dict[str, list[str]]]:
+        """The shop's ids of the file the profile has not learned (kind -> id -> orders)."""
+        return self.orders.unknown_ids if self.orders is not None else {}
+
+    def learn_shop_ids(self, answers: dict[str, dict[str, str]]) -> bool:
+        """Remember what the shop's ids stand for (in the profile, for every later file of
+        the shop) and read the file's orders again with them."""
+        store, table, batch = self.ctx.store, self.file_table, self.batch
+        if store is None or table is None or batch is None or self.running:
+            return False
+        from desktop_app.profiles.catalogue import Catalogue
+
+        catalogue = Catalogue.of_store(store)
+        if catalogue is None:
+            return False
+        for kind, ids in answers.items():
+            catalogue.learn_shop_ids(kind, ids)
+        self._use_orders(table, orders_of(table, mapping=batch.mapping, catalogue=catalogue))
+        return True
+
     def catalogue(self) -> Any:
         """The profile's product catalogue (None before a profile's store is open)."""
         store = self.ctx.store

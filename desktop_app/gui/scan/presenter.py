@@ -476,6 +476,9 @@ class ScanPresenter(QObject):
             view.asks_weight = outcome.code == "no_weight"
             self._show_error(*error_text(outcome))
         self.outcome_shown.emit(outcome)
+        if kind == "shipped" and outcome.shipment is not None:
+            # as the desk's form does: History lists it, a shop order's tracking is written back
+            self.ctx.shipment_created.emit(outcome.shipment)
 
     def _show_packing(self, outcome: ScanOutcome) -> None:
         station = self.station

@@ -324,6 +324,11 @@ class AppContext(QObject):
 
     # --- shops -----------------------------------------------------------------------------------
 
+    @property
+    def shop_options(self) -> dict[str, Any]:
+        """What each shop connection is opened with (a test shop's own CA)."""
+        return dict(self._shop_options)
+
     def _start_shops(self, client: ShippingClient) -> None:
         """Sync the profile's shops and write labels back every few minutes while it is open."""
         from desktop_app.batch.shop_runner import DEFAULT_INTERVAL

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from desktop_app.domain.rules import validate_address
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_INFO_STYLE
+from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_INFO_STYLE, profile_title
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.problems import problems_text
 
@@ -92,7 +92,7 @@ class DefaultSenderDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.setObjectName("defaultSenderDialog")
-        name = ctx.profile.name if ctx.profile is not None else ""
+        name = profile_title(ctx.profile) if ctx.profile is not None else ""
         self.setWindowTitle(translate("Batch", "Default sender of {name}").format(name=name))
         self.form = AddressFormWidget("default_sender")
         if ctx.profile is not None and ctx.profile.default_sender:

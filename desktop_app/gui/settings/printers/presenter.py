@@ -188,7 +188,9 @@ class PrintersPresenter(QObject):
         self.ctx.reload_profile()  # emits profile_changed: the page shows it
         if name:
             self._say(
-                translate("Settings", "{name} now prints to {0}.").format(name, name=profile.name)
+                translate("Settings", "{name} now prints to {0}.").format(
+                    name, name=profile_title(profile)
+                )
             )
         return True
 

@@ -19,6 +19,7 @@ from desktop_app.gui.shipment.customs_presenter import (
     customs_view,
     declaration,
 )
+from desktop_app.gui.shipment.draft_snapshot import CustomsSnapshot
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, format_number, line_edit
 
 FIRST_ROWS = 2
@@ -171,6 +172,29 @@ class CustomsSectionWidget(QGroupBox):
             item = rows[index] if index < len(rows) else ItemRow()
             for name, f in row.items():
                 f.set_text(getattr(item, name))
+
+    def snapshot(self) -> CustomsSnapshot:
+        """The section's texts as typed (also half-typed ones), for the form's draft."""
+        return CustomsSnapshot(
+            self.contents.text(),
+            self.currency.text(),
+            {name: f.text() for name, f in self.texts.items()},
+            [{name: f.text() for name, f in row.items()} for row in self.rows],
+        )
+
+    def restore(self, snapshot: CustomsSnapshot) -> None:
+        """Put a draft's texts back (rows added as needed)."""
+        if snapshot.contents:
+            self.contents.set_text(snapshot.contents)
+        self.currency.set_text(snapshot.currency or CURRENCY)
+        for name, f in self.texts.items():
+            f.set_text(snapshot.texts.get(name))
+        while len(self.rows) < len(snapshot.rows):
+            self.add_row()
+        for index, row in enumerate(self.rows):
+            texts = snapshot.rows[index] if index < len(snapshot.rows) else {}
+            for name, f in row.items():
+                f.set_text(texts.get(name))
 
     def clear(self) -> None:
         """The next shipment: no items, no numbers typed, the first contents type and EUR."""
