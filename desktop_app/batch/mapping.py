@@ -439,7 +439,7 @@ def _country_names() -> dict[str, str]:
     """German and English country names (CLDR, through babel) -> ISO code."""
     from babel import Locale
 
-    from desktop_app.domain.rules_codes import COUNTRY_CODES
+    from desktop_app.domain.rules.codes import COUNTRY_CODES
 
     out: dict[str, str] = {}
     for language in ("de", "en"):
@@ -510,6 +510,16 @@ def path_parent(draft: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
     return node, parts[-1]
 
 
+def _copied(value: Any) -> Any:
+    """A copy of JSON-like data: new dicts and lists (each draft edits its own), the same
+    strings and numbers (immutable: a copy of each per order only costs memory)."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copied(item) for item in value]
+    return value
+
+
 def _put(draft: dict[str, Any], path: str, value: Any) -> None:
     node, key = path_parent(draft, path)
     node[key] = value
@@ -560,10 +570,10 @@ def build_draft(
         draft["service"] = defaults.service
         origins.filled["service"] = "profile"
     if defaults.sender:
-        draft["from"] = json.loads(json.dumps(defaults.sender))
+        draft["from"] = _copied(defaults.sender)
         origins.filled["from"] = defaults.sender_origin
     if defaults.package:
-        draft["package"] = json.loads(json.dumps(defaults.package))
+        draft["package"] = _copied(defaults.package)
         origins.filled["package"] = "profile"
     if draft.get("from") and any(
         target.startswith("from.") and source.read(row) for target, source in mapping.items()

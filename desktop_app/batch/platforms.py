@@ -15,7 +15,9 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-__all__ = ["PLATFORMS", "Platform", "detect_platform"]
+from desktop_app.batch.importer import fold_header
+
+__all__ = ["PLATFORMS", "Platform", "detect_platform", "fold_header"]
 
 
 @dataclass(frozen=True)
@@ -26,9 +28,10 @@ class Platform:
     name: str
     signature: tuple[str, ...]
     """Header names (case-insensitive) every export of this platform has."""
-    mapping: Mapping[str, str]
-    """Batch target -> column (the order's delivery address, number, date)."""
-    items: Mapping[str, str] = field(default_factory=dict)
+    mapping: Mapping[str, str | tuple[str, ...]]
+    """Batch target -> column (the order's delivery address, number, date); a tuple names
+    columns to try in turn (the first the file has is used)."""
+    items: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Line-item field (sku, title, quantity, price, gtin, weight, currency) -> column."""
     weight_unit: str | None = None
     """The unit of the export's weights (`g`, `kg`, `lb`) when it has any."""
@@ -42,19 +45,34 @@ class Platform:
     """Etsy's sold orders: the SKUs of an order in one cell, comma separated."""
     item_count: str | None = None
     """Etsy's sold orders: the number of items of an order."""
+    shop_ids: Mapping[str, str] = field(default_factory=dict)
+    """Kind of shop id ("country", "product") -> the column holding the shop's internal ids
+    (Shopware's default orders profile exports ids, not codes): the profile learns once per
+    shop what each id stands for."""
 
     def matches(self, headers: Iterable[str]) -> bool:
         """True when `headers` hold every name of the signature."""
-        present = {_fold(h) for h in headers}
-        return all(_fold(name) in present for name in self.signature)
+        present = {fold_header(h) for h in headers}
+        return all(fold_header(name) in present for name in self.signature)
 
     def resolve(self, headers: Iterable[str]) -> dict[str, str]:
         """Column names as the file spells them: folded name -> the file's header."""
-        return {_fold(h): h for h in headers}
+        return {fold_header(h): h for h in headers}
 
-
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    def columns_of(
+        self, fields: Mapping[str, str | tuple[str, ...]], headers: Iterable[str]
+    ) -> dict[str, str]:
+        """field -> the file's header for each of `fields` (its `mapping` or `items`) the
+        file has; of alternatives, the first the file has."""
+        present = self.resolve(headers)
+        out: dict[str, str] = {}
+        for name, columns in fields.items():
+            for column in (columns,) if isinstance(columns, str) else columns:
+                actual = present.get(fold_header(column))
+                if actual is not None:
+                    out[name] = actual
+                    break
+        return out
 
 
 SHOPIFY = Platform(
@@ -147,11 +165,19 @@ SHOPWARE = Platform(
         "to.street": "shipping_address_street",
         "to.zip_code": "shipping_address_zipcode",
         "to.city": "shipping_address_city",
-        "to.country": "shipping_address_country_id",
+        # the default profile has only the country's id; a profile that adds the country's
+        # code (deliveries.shippingOrderAddress.country.iso) under one of these names wins
+        "to.country": (
+            "shipping_address_country_iso",
+            "shipping_address_country",
+            "deliveries.shippingOrderAddress.country.iso",
+            "shipping_address_country_id",
+        ),
         "to.email": "customer_email",
         "order_date": "order_date_time",
     },
     items_in_one_cell="line_items",
+    shop_ids={"country": "shipping_address_country_id", "product": "line_items"},
 )
 
 AMAZON = Platform(
@@ -203,6 +229,35 @@ EBAY = Platform(
         "title": "Item Title",
         "quantity": "Quantity",
         "price": "Sold For",
+    },  # fmt: skip
+)
+
+EBAY_DE = Platform(
+    key="ebay-de-orders-report",
+    name="eBay.de Seller Hub (Bestellbericht)",
+    signature=(
+        "Verkaufsprotokollnummer",
+        "Bestellnummer",
+        "Name des Empfängers",
+        "Versand nach - PLZ",
+    ),  # fmt: skip
+    mapping={
+        "reference_number": "Bestellnummer",
+        "to.name": "Name des Empfängers",
+        "to.street": "Adresse 1 des Empfängers",
+        "to.care_of": "Adresse 2 des Empfängers",
+        "to.zip_code": "Versand nach - PLZ",
+        "to.city": "Versand nach - Ort",
+        "to.country": "Versand nach - Land",
+        "to.phone": "Telefonnummer des Empfängers",
+        "to.email": "E-Mail des Käufers",
+        "order_date": "Verkauft am",
+    },
+    items={
+        "sku": "Bestandseinheit",
+        "title": "Angebotstitel",
+        "quantity": "Anzahl",
+        "price": "Verkauft für",
     },  # fmt: skip
 )
 
@@ -272,7 +327,7 @@ KAUFLAND = Platform(
     items={
         "sku": "id_offer",
         "title": "product_title",
-        "gtin": "product_ean",
+        "gtin": ("product_eans", "product_ean"),
         "price": "price",
         "currency": "currency",
     },  # fmt: skip
@@ -287,6 +342,7 @@ PLATFORMS: tuple[Platform, ...] = (
     SHOPWARE,
     AMAZON,
     EBAY,
+    EBAY_DE,
     ETSY_ITEMS,
     ETSY_ORDERS,
     KAUFLAND,

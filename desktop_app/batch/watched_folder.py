@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.batch.engine import orders_of
+from desktop_app.batch.engine import orders_of, unknown_id_lines
 from desktop_app.batch.importer import XLSX_SUFFIXES, TableError, read_table
 from desktop_app.batch.mapping import MappingBook
 from desktop_app.batch.orders import DEFAULT_CURRENCY, drafts_of, store_orders
-from desktop_app.domain.rules_base import Problem
+from desktop_app.domain.rules.problems import Problem
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
@@ -159,7 +159,7 @@ class WatchedFolder:
 
             catalogue = Catalogue.of_store(store, create=False)
         read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)
-        report.notes = list(read.notes)
+        report.notes = [*read.notes, *unknown_id_lines(read.unknown_ids)]
         orders = drafts_of(read, currency=self.currency)
         lines = {order.external_order_id: order.lines for order in orders}
         for order in orders:

@@ -224,7 +224,12 @@ async def _first_paint() -> None:
     from PySide6.QtCore import QTimer
 
     painted = asyncio.get_running_loop().create_future()
-    QTimer.singleShot(0, lambda: painted.done() or painted.set_result(None))
+
+    def paint_done() -> None:
+        if not painted.done():
+            painted.set_result(None)
+
+    QTimer.singleShot(0, paint_done)
     await painted
 
 

@@ -223,7 +223,7 @@ A second return label is rarely needed: show the existing one, or create another
     </message>
 </context>
 <context>
-    <name>PickupsWidget</name>
+    <name>PickupsPage</name>
     <message numerus="yes">
         <source>{name} (%n to hand over)</source>
         <translation>

@@ -292,7 +292,7 @@ def make_label(app: DeskApp) -> None:
 SETTINGS_PAGE = 6
 #: names of the views in the main window's order (screenshot file names)
 PAGES = ("new-shipment", "history", "addresses", "end-of-day", "batch", "scan", "settings")
-SETTINGS_TABS = ("profiles", "printers", "scales", "preferences", "station", "presets")
+SETTINGS_TABS = ("profiles", "printers", "scales", "preferences", "station", "presets", "shops")
 
 
 def problems_in(state: dict[str, Any]) -> list[str]:

@@ -93,12 +93,15 @@ def make_page(qtbot: QtBot, ctx: AppContext) -> ShipmentPageWidget:
     return page
 
 
-def make_window(qtbot: QtBot, ctx: AppContext) -> MainWindow:
-    """The main window with the History and Settings pages, shown."""
-    from desktop_app.gui.shell.pages import install_pages
+def make_window(qtbot: QtBot, ctx: AppContext, *, operations: bool = False) -> MainWindow:
+    """The main window with the History and Settings pages (and with `operations` the
+    Addresses, End of day, Batch and Scan pages), shown."""
+    from desktop_app.gui.shell.pages import install_operations, install_pages
 
     window = MainWindow(ctx)
-    install_pages(window, ctx)
+    history, settings = install_pages(window, ctx)
+    if operations:
+        install_operations(window, ctx, history, settings)
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()

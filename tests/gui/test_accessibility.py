@@ -51,7 +51,7 @@ def unnamed(root: QWidget) -> list[str]:
 
 def dialogs(ctx: AppContext, parent: QWidget) -> list[QDialog]:
     """The app's dialogs, opened as their buttons open them."""
-    from desktop_app.gui.batch.sender import DefaultSenderDialog
+    from desktop_app.gui.batch.partials.sender import DefaultSenderDialog
     from desktop_app.gui.settings.preset_form import PresetDialog
     from desktop_app.gui.settings.printer_dialog import PrinterDialog
     from desktop_app.gui.settings.printer_discovery import DiscoverDialog

@@ -27,7 +27,7 @@ async def test_finder_fills_a_packstation_shipment(
     assert finder.isVisibleTo(form) and not finder.table.isVisibleTo(form)
     assert finder.find_button.text() == "Find near the receiver"
 
-    await finder.find()  # nothing to search near yet
+    await finder.find_locations()  # nothing to search near yet
     assert finder.note.text() == "Enter the receiver's postcode or city first."
 
     type_into(qtbot, receiver.fields["first_name"].editor, "Erika")
@@ -78,14 +78,14 @@ async def test_post_branch_mode_lists_branches(
     receiver, finder = form.receiver, form.receiver_section.finder
     receiver.set_mode(POST_BRANCH)
     type_into(qtbot, receiver.fields["zip_code"].editor, "20095")
-    found = await finder.find()
+    found = await finder.find_locations()
     assert found and {loc.location_type for loc in found} == {"PostOffice"}
     finder.choose(0)
     assert form.draft()["to"]["street"] == "POSTFILIALE"
     assert form.draft()["to"]["street_no"] == found[0].service_point_id
     type_into(qtbot, receiver.fields["zip_code"].editor, "99999")
     type_into(qtbot, receiver.fields["city"].editor, "Nirgendwo")
-    assert await finder.find() == []
+    assert await finder.find_locations() == []
     assert finder.note.text() == "No location of this kind near the receiver."
     receiver.set_mode("address")
     assert not finder.isVisibleTo(form) and finder.locations == []

@@ -397,7 +397,7 @@ async def test_closing_during_a_creation_asks_and_finishes_it_first(
     page = window.shipment_page
     assert isinstance(page, ShipmentPageWidget)
     fill_valid(qtbot, page.form, reference="ORDER-CLOSING-1")
-    assert page.create() is not None
+    assert page.create_label() is not None
     assert page.creation.busy
 
     window.close()

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.i18n.words import date_time, time_of_day
 from desktop_app.gui.pickups.end_of_day import default_window, open_for_pickup, pickup_question
-from desktop_app.gui.pickups.page import PickupsWidget
+from desktop_app.gui.pickups.page import PickupsPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
@@ -58,7 +58,7 @@ async def test_end_of_day_request_and_history(
         package={**UPS_PACKAGE, "description": "shoes"},
     )
     dhl = await create(ctx, reference_number="DHL-1")
-    widget = PickupsWidget(ctx)
+    widget = PickupsPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     await widget.reload()
@@ -87,9 +87,9 @@ async def test_end_of_day_request_and_history(
     assert widget.request_button.isEnabled(), widget.request_problems.text()
     # a window in the past is refused before sending
     now = datetime.now().astimezone()
-    widget.set_window(now - timedelta(hours=3), now - timedelta(hours=1))
+    widget.set_pickup_window(now - timedelta(hours=3), now - timedelta(hours=1))
     assert not widget.request_button.isEnabled()
-    widget.set_window(now + timedelta(hours=1), now + timedelta(hours=4))
+    widget.set_pickup_window(now + timedelta(hours=1), now + timedelta(hours=4))
     assert widget.request_button.isEnabled()
 
     requested = []
@@ -106,7 +106,7 @@ async def test_end_of_day_request_and_history(
     widget.request_button.click()
     await widget.tasks.wait_idle()
     assert requested == [] and widget.history_table.rowCount() == 0
-    start, end = widget.window()
+    start, end = widget.pickup_window()
     until = time_of_day(end) if end.date() == start.date() else date_time(end)  # same day: time
     assert asked[0] == (
         f"Request a UPS pickup of 2 shipments between {date_time(start)} and {until}?"
@@ -147,7 +147,7 @@ async def test_service_refuses_a_return_in_a_pickup(ctx: AppContext, qtbot: QtBo
         package={**UPS_PACKAGE, "description": "shoes"},
     )
     await create(ctx, carrier="ups", package=UPS_PACKAGE)
-    widget = PickupsWidget(ctx)
+    widget = PickupsPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     await widget.reload()
@@ -190,7 +190,7 @@ async def test_end_of_day_manifest_created_and_printed(
     profile's printer); they show as on the manifest and are not offered again."""
     dhl = [await create(ctx, reference_number=f"DHL-M{i}") for i in range(2)]
     ups = await create(ctx, carrier="ups", reference_number="UPS-M", package=UPS_PACKAGE)
-    widget = PickupsWidget(ctx)
+    widget = PickupsPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     await widget.reload()

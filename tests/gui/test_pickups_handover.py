@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtWidgets import QWidget
 
 from desktop_app.gui.i18n.words import date_time, time_of_day
-from desktop_app.gui.pickups.handover import PickupsPresenter
+from desktop_app.gui.pickups.presenter import PickupsPresenter
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.app_context import add_service_profile, create, emitted, expect
 

@@ -96,7 +96,7 @@ async def test_presets_tab_and_form(ctx: AppContext, qtbot: QtBot) -> None:
     page = settings.presets
     assert page.list.count() == len(default_presets())
     page.list.setCurrentRow(0)
-    page.move(1)
+    page.move_preset(1)
     assert page.list.currentRow() == 1
     assert page.list.item(1).text().startswith("Germany, small box (up to 2 kg) — DHL Paket")
     assert _names_on_disk(ctx) is not None and _names_on_disk(ctx)[1].startswith("Germany, small")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.batch.loaded_batch import BatchPresenter
+from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.batch.row_texts import filled_text
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.products import ProductsPage

@@ -29,6 +29,8 @@ from tests.gui.scan_desk import ctx as ctx  # the fixture
 from tests.station.conftest import BOOK, MUG, TEA, order_body
 from tests.station.fake_player import install_player, played
 from tests.station.test_customs_a4_printer import abroad_order, put_mug
+from tests.station.test_customs_destinations import PRESETS as DESTINATION_PRESETS
+from tests.station.test_customs_destinations import papers_kinds, pdf_pages
 
 
 @pytest.fixture
@@ -151,7 +153,8 @@ async def test_papers_on_the_a4_printer_else_saved_and_said(
     shipped = await _scan(presenter, "CH-1")
     assert shipped.kind == "shipped", shipped
     assert presenter.view.color == GREEN
-    assert "Customs papers (CN 23, invoice) are printing on Office A4." in presenter.view.detail
+    printing = "Customs papers (CN 23 ×2, commercial invoice) are printing on Office A4."
+    assert printing in presenter.view.detail
     assert len(await vprinter.wait_for_jobs(1)) == 1
     (papers,) = await a4printer.wait_for_jobs(1)
     assert papers.data.startswith(b"%PDF-")
@@ -159,6 +162,45 @@ async def test_papers_on_the_a4_printer_else_saved_and_said(
     set_preferences(ctx, documents_printer=None)
     saved = await _scan(presenter, "CH-2")
     assert saved.kind == "shipped" and saved.papers_path is not None
-    assert f"the customs papers are saved in {saved.papers_path}" in presenter.view.detail
+    saved_in = f"the customs papers (CN 23 ×2, commercial invoice) are saved in {saved.papers_path}"
+    assert saved_in in presenter.view.detail
     assert saved.papers_path.read_bytes().startswith(b"%PDF-")
     assert len(a4printer.jobs) == 1
+
+
+async def test_uk_canary_islands_helgoland_and_austria_from_the_scan_page(
+    ctx: AppContext, presenter: ScanPresenter, vprinter: VirtualPrinter, a4printer: VirtualPrinter
+) -> None:
+    """Each destination scanned on the page: the label on the label printer, its carrier's
+    papers on the A4 printer, and the page naming them (none for Austria)."""
+    assert ctx.store is not None and ctx.profile is not None
+    put_mug(ctx.store)
+    ctx.printers.put(PrinterDefinition(name="Office A4", kind="pdf", transport=a4printer.uri))
+    set_preferences(ctx, documents_printer="Office A4", customs_numbers={"GB": "GB123456789"})
+    assert ctx.profile is not None
+    ctx.manager.update(ctx.profile.model_copy(update={"shipping_presets": DESTINATION_PRESETS}))
+    ctx.reload_profile()
+    await add_orders(
+        ctx,
+        abroad_order("GB-1", "GB", "SW1A 1AA", "London"),
+        abroad_order("IC-1", "ES", "38001", "Santa Cruz de Tenerife"),
+        abroad_order("HL-1", "DE", "27498", "Helgoland"),
+        abroad_order("AT-1", "AT", "1010", "Wien"),
+    )
+    expected = {
+        "GB-1": ("CN 23 ×2, commercial invoice", ["cn23", "cn23", "commercial_invoice"]),
+        "IC-1": ("commercial invoice", ["commercial_invoice"]),  # CN 22 on the label
+        "HL-1": ("commercial invoice", ["commercial_invoice"]),
+    }
+    for count, (number, (words, kinds)) in enumerate(expected.items(), start=1):
+        shipped = await _scan(presenter, number)
+        assert shipped.kind == "shipped", shipped
+        assert f"Customs papers ({words}) are printing on Office A4." in presenter.view.detail
+        assert len(await vprinter.wait_for_jobs(2 * count)) == 2 * count  # label and slip
+        papers = (await a4printer.wait_for_jobs(count))[-1].data
+        assert papers_kinds(pdf_pages(papers)) == kinds, number
+    labels = [job.data for job in vprinter.jobs[::2]]
+    assert [b"CN 22 CUSTOMS DECLARATION" in label for label in labels] == [False, True, False]
+    austria = await _scan(presenter, "AT-1")
+    assert austria.kind == "shipped" and "Customs papers" not in presenter.view.detail
+    assert len(await vprinter.wait_for_jobs(8)) == 8 and len(a4printer.jobs) == 3

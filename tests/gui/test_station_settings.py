@@ -82,3 +82,31 @@ async def test_a4_printer_for_documents_chosen_among_the_pdf_printers(
         ProfileManager(ctx.manager.config_dir).get(ctx.profile.id).preferences.documents_printer
         is None
     )
+
+
+async def test_the_sellers_customs_numbers_by_destination_checked_and_saved(
+    ctx: AppContext, qtbot: QtBot
+) -> None:
+    widget = SettingsWidget(ctx)
+    qtbot.addWidget(widget)
+    page = widget.station
+    assert set(page.numbers) == {"UK VAT number or EORI", "VOEC number", "Swiss VAT number"}
+    page.numbers["UK VAT number or EORI"].setText("GB12")
+    assert not page.save()
+    assert page.message.text() == (
+        "Not saved: UK VAT number or EORI (United Kingdom): GB12 is not one; it looks like "
+        "GB123456789."
+    )
+    page.numbers["UK VAT number or EORI"].setText(" gb123456789 ")
+    page.numbers["Swiss VAT number"].setText("CHE-123.456.789 MWST")
+    assert page.save()
+    assert ctx.profile is not None
+    prefs = ProfileManager(ctx.manager.config_dir).get(ctx.profile.id).preferences
+    assert prefs.customs_numbers == {
+        "GB": "GB123456789",
+        "CH": "CHE-123.456.789 MWST",
+        "LI": "CHE-123.456.789 MWST",
+    }
+    page.numbers["Swiss VAT number"].clear()
+    page.load()
+    assert page.numbers["Swiss VAT number"].text() == "CHE-123.456.789 MWST"

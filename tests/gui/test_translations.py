@@ -33,7 +33,7 @@ from pytestqt.qtbot import QtBot
 import desktop_app.profiles.manager as manager_module
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import validate as validate_shipment
-from desktop_app.domain.rules_base import Problem
+from desktop_app.domain.rules.problems import Problem
 from desktop_app.gui.i18n import (
     effective_language,
     install_translations,
@@ -82,6 +82,7 @@ ALLOWED = {
     "url",
     "iban",
     "bic",
+    "voec",  # the Norwegian VAT register's name (its numbers: VOEC1234567)
     "webhook",
     "webhooks",
     "live",

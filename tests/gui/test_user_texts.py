@@ -9,7 +9,7 @@ import re
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.rules import validate, validate_address
-from desktop_app.domain.rules_base import Problem
+from desktop_app.domain.rules.problems import Problem
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.problems import field_label, message_text, problem_text
 

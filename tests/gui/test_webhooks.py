@@ -124,7 +124,7 @@ async def test_live_profiles_need_https(
         assert "URL: Live webhooks must use an https:// address." in page.problems_label.text()
         assert not page.create_button.isEnabled()
         # the service agrees
-        assert await page.create() is None
+        assert await page.create_webhook() is None
         assert ctx.client is not None
         with pytest.raises(Exception, match="https"):
             await ctx.client.webhooks.create({"url": "http://example.com/h", "event_types": ["*"]})
@@ -153,7 +153,7 @@ async def test_deactivated_webhook_shows_why_and_reactivates(
         await page.tasks.wait_idle()
         qtbot.keyClicks(page.url_edit, receiver.url)
         page.catch_all_boxes["*"].setChecked(True)
-        hook = await page.create()
+        hook = await page.create_webhook()
         assert hook is not None, page.message.text()
         assert await page.send_test(hook.id)
         await _received(receiver, 15)

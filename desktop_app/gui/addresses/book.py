@@ -14,7 +14,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QStringListModel, Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCompleter,
@@ -31,10 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.rules import Problem
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.addresses.address_cache import BOOK_FILE, AddressBook, AddressProblems
 from desktop_app.gui.addresses.editing import AddressEditing
 from desktop_app.gui.addresses.entry_box import AddressEntryBox
-from desktop_app.gui.addresses.formatting import address_fields, address_line
 from desktop_app.gui.addresses.listing import (
     AddressBookPresenter,
     not_connected_text,
@@ -45,6 +45,7 @@ from desktop_app.gui.addresses.partner_lookup import PartnerLookupBox
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
+from desktop_app.gui.widgets.address_formatting import address_fields, address_line
 from desktop_app.gui.widgets.elided import reserve_lines
 
 if TYPE_CHECKING:

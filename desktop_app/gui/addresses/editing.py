@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from desktop_app.gui.addresses.formatting import address_fields, address_name
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.address_formatting import address_fields, address_name
 
 
 def delete_question(name: str, is_default_sender: bool) -> str:

@@ -18,14 +18,14 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.domain.rules import Problem, validate_address
 from desktop_app.gui.addresses.address_cache import AddressBook, AddressProblems
-from desktop_app.gui.addresses.formatting import (
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.problems import problem_message
+from desktop_app.gui.widgets.address_formatting import (
     address_fields,
     address_line,
     address_name,
     address_text,
 )
-from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.widgets.problems import problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 
@@ -162,8 +162,10 @@ class AddressBookPresenter(QObject):
         if book is not None and book.default_sender_id:
             return address.get("id") == book.default_sender_id
         sender = profile.default_sender if profile is not None else None
-        if not sender or set(sender) == {"id"}:
-            return bool(sender) and address.get("id") == sender.get("id")
+        if not sender:
+            return False
+        if set(sender) == {"id"}:
+            return address.get("id") == sender.get("id")
         return address_fields(address) == address_fields(sender)
 
     def check(self, address: Mapping[str, Any]) -> list[Problem]:

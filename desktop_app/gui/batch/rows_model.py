@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -18,6 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from desktop_app.batch.rows import Batch, BatchRow
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.batch.row_texts import STATUS_TEXT, filled_text, row_result_text
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR_COLOR
@@ -132,8 +132,10 @@ class BatchRowsModel(QAbstractTableModel):
             status = STATUS_TEXT.get(row.status)
             return translate("Batch", status) if status else row.status
         if column == 2:
+            batch = self.batch
+            assert batch is not None  # rows are shown only for a batch
             return " · ".join(
-                column_problem_text(self.batch.column_for(p.path), p) for p in row.problems
+                column_problem_text(batch.column_for(p.path), p) for p in row.problems
             )
         if column < self.result_column:
             return row.source.get(self.headers[column - len(self.FIXED)], "")

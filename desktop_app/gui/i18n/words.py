@@ -13,10 +13,11 @@ import time
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QDateTime, QLocale
+from PySide6.QtCore import QDate, QDateTime, QLocale
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS, MM_PER_INCH
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:

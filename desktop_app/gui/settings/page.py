@@ -1,5 +1,5 @@
-"""The Settings page: tabs Profiles, Printers, Scales, Preferences, Station, Shipping presets
-(none needed for the Local sandbox)."""
+"""The Settings page: tabs Profiles, Printers, Scales, Preferences, Station, Shipping presets,
+Shops (none needed for the Local sandbox)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from desktop_app.gui.settings.presets import PresetsPage
 from desktop_app.gui.settings.printers import PrintersPage
 from desktop_app.gui.settings.profiles import ProfilesPage
 from desktop_app.gui.settings.scales import ScalesPage
+from desktop_app.gui.settings.shops import ShopsPage
 from desktop_app.gui.settings.station import StationSettingsPage
 
 if TYPE_CHECKING:
@@ -40,26 +41,29 @@ class SettingsWidget(QWidget):
         self.preferences = PreferencesPage(ctx)
         self.station = StationSettingsPage(ctx)
         self.presets = PresetsPage(ctx)
+        self.shops = ShopsPage(ctx)
         self.tabs.addTab(self.profiles, translate("Settings", "&Profiles"))
         self.tabs.addTab(self.printers, translate("Settings", "P&rinters"))
         self.tabs.addTab(self.scales, translate("Settings", "Sc&ales"))
         self.tabs.addTab(self.preferences, translate("Settings", "Pr&eferences"))
         self.tabs.addTab(self.station, translate("Settings", "S&tation"))
         self.tabs.addTab(self.presets, translate("Settings", "Sh&ipping presets"))
+        self.tabs.addTab(self.shops, translate("Settings", "Sh&ops"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.profiles.profiles_changed.connect(self.profiles_changed)
         self.printers.printers_changed.connect(self.printers_changed)
 
     def show_tab(self, name: str) -> None:
-        """Switch to the tab "profiles", "printers", "scales", "station", "presets" or
-        "preferences"."""
+        """Switch to the tab "profiles", "printers", "scales", "station", "presets", "shops"
+        or "preferences"."""
         pages = {
             "profiles": self.profiles,
             "printers": self.printers,
             "scales": self.scales,
             "station": self.station,
             "presets": self.presets,
+            "shops": self.shops,
         }
         page = pages.get(name, self.preferences)
         self.tabs.setCurrentWidget(page)

@@ -44,7 +44,7 @@ SIZES = ("length", "width", "height")
 class ConditionRow(QWidget):
     """One condition: field, operator, value, and a button that removes it."""
 
-    def __init__(self, condition: dict[str, Any], on_change: Callable[[], None]) -> None:
+    def __init__(self, condition: dict[str, Any], on_change: Callable[[], object]) -> None:
         super().__init__()
         self.field = QComboBox()
         for name in PRESET_FIELDS:

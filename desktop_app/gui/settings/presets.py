@@ -54,8 +54,8 @@ class PresetsPage(QWidget):
             ("preset_add", translate("Presets", "Add…"), self.add),
             ("preset_edit", translate("Presets", "Edit…"), self.edit),
             ("preset_delete", translate("Presets", "Delete"), self.delete),
-            ("preset_up", translate("Presets", "Move up"), lambda: self.move(-1)),
-            ("preset_down", translate("Presets", "Move down"), lambda: self.move(1)),
+            ("preset_up", translate("Presets", "Move up"), lambda: self.move_preset(-1)),
+            ("preset_down", translate("Presets", "Move down"), lambda: self.move_preset(1)),
             ("preset_defaults", translate("Presets", "Back to the defaults"), self.reset),
         ):
             button = QPushButton(text)
@@ -127,7 +127,7 @@ class PresetsPage(QWidget):
             self._say(self.editor.delete(row), translate("Presets", "Deleted."))
             self.load(row)
 
-    def move(self, step: int) -> None:
+    def move_preset(self, step: int) -> None:
         """Move the selected preset up (-1) or down (+1)."""
         row = self.list.currentRow()
         if row >= 0:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.batch.importer import TableError
 from desktop_app.batch.mapping import country_code, parse_number
 from desktop_app.batch.products import import_products
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.profiles.catalogue import Catalogue, Product
 
@@ -94,7 +93,8 @@ class ProductsPresenter:
             return translate("Products", "An HS code has digits only.")
         elif name == "name":
             value = text
-        updated = replace(product, **{name: value})
+        change: dict[str, Any] = {name: value}  # the field's type was checked above
+        updated = replace(product, **change)
         if name == "sku":
             catalogue.delete(product.sku)
         catalogue.put(updated)

@@ -48,7 +48,7 @@ class ScalesPage(QWidget):
         self.device_combo.activated.connect(self._on_device_chosen)
         self.find_button = QPushButton(translate("Settings", "&Find scales"))
         self.find_button.setObjectName("findScales")
-        self.find_button.clicked.connect(lambda: self.ctx.spawn(self.find()))
+        self.find_button.clicked.connect(lambda: self.ctx.spawn(self.find_scales()))
         self.protocol_combo = QComboBox()
         self.protocol_combo.setObjectName("scaleProtocol")
         self.protocol_combo.addItem(translate("Settings", "Mettler Toledo MT-SICS"), "sics")
@@ -165,7 +165,7 @@ class ScalesPage(QWidget):
     def _on_uri_edited(self, _text: str) -> None:
         self.message.clear()
 
-    async def find(self) -> None:
+    async def find_scales(self) -> None:
         """Look for serial ports and USB scales (off the event loop) and list them."""
         self.find_button.setEnabled(False)
         try:

@@ -27,7 +27,7 @@ from desktop_app.gui.i18n.words import carrier_name, number, preset_name, servic
 from desktop_app.profiles.errors import ProfileError
 
 if TYPE_CHECKING:
-    from desktop_app.domain.rules_base import Problem
+    from desktop_app.domain.rules.problems import Problem
     from desktop_app.gui.shell.context import AppContext
 
 PresetData = dict[str, Any]
@@ -103,8 +103,9 @@ def summary(preset: Mapping[str, Any]) -> str:
     what = service if service.startswith(brand) else f"{brand} {service}".strip()
     package = preset.get("package") or {}
     sizes = [package.get(k) for k in ("length", "width", "height")]
-    if all(isinstance(s, int | float) for s in sizes):
-        what += ", " + " × ".join(number(s) for s in sizes) + " cm"
+    measured = [s for s in sizes if isinstance(s, int | float)]
+    if len(measured) == len(sizes):
+        what += ", " + " × ".join(number(s) for s in measured) + " cm"
     when = [
         f"{field_name(c['field'])} {OP_SIGNS.get(c['op'], c['op'])} {value_text(c['value'])}"
         for c in preset.get("when") or []

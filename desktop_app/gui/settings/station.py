@@ -7,7 +7,7 @@ and is driven by tests without a window; `StationSettingsPage` is its form.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +29,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
 from desktop_app.profiles.errors import ProfileError
+from desktop_app.station.customs import SellerNumberKind, seller_number_kinds
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -43,6 +44,18 @@ class StationChoices:
     watched_folder: str = ""
     documents_printer: str = ""
     """Name of the A4 printer for documents ("" = none: papers are saved as PDF files)."""
+    customs_numbers: dict[str, str] = field(default_factory=dict)
+    """The seller's customs numbers by kind (`SellerNumberKind.what`): "" = none."""
+
+
+def number_caption(kind: SellerNumberKind) -> str:
+    """The field's caption: the number in the user's words, with its destinations."""
+    words = {
+        "UK VAT number or EORI": translate("Settings", "UK VAT number or EORI (United Kingdom)"),
+        "VOEC number": translate("Settings", "VOEC number (Norway)"),
+        "Swiss VAT number": translate("Settings", "Swiss VAT number (Switzerland, Liechtenstein)"),
+    }
+    return words.get(kind.what, f"{kind.what} ({', '.join(kind.zones)})")
 
 
 class StationSettings:
@@ -57,11 +70,14 @@ class StationSettings:
         if profile is None:
             return None
         prefs = profile.preferences
+        saved = prefs.customs_numbers
+        numbers = {k.what: saved[k.zones[0]] for k in seller_number_kinds() if k.zones[0] in saved}
         return StationChoices(
             prefs.pack_check,
             prefs.scan_sound,
             prefs.watched_folder or "",
             prefs.documents_printer or "",
+            numbers,
         )
 
     def a4_printers(self) -> list[str]:
@@ -95,12 +111,21 @@ class StationSettings:
             return translate(
                 "Settings", "The printer {name} does not print A4 pages (PDF) or is gone."
             ).format(name=a4)
+        numbers: dict[str, str] = {}
+        for kind in seller_number_kinds():
+            number = choices.customs_numbers.get(kind.what, "").strip().upper()
+            if number and not kind.pattern.match(number):
+                return translate(
+                    "Settings", "{what}: {number} is not one; it looks like {example}."
+                ).format(what=number_caption(kind), number=number, example=kind.example)
+            numbers.update(dict.fromkeys(kind.zones, number) if number else {})
         try:
             self.ctx.update_preferences(
                 pack_check=choices.pack_check,
                 scan_sound=choices.scan_sound,
                 watched_folder=folder or None,
                 documents_printer=a4 or None,
+                customs_numbers=numbers,
             )
         except ProfileError as exc:
             return profile_error_text(exc) or str(exc)
@@ -158,12 +183,19 @@ class StationSettingsPage(QWidget):
             translate(
                 "Settings",
                 "Customs papers (CN 23, commercial invoice) print here while the label goes to "
-                "the label printer. Without an A4 printer they are saved as a PDF file beside "
-                "the label and the Scan page says where.",
+                "the label printer, from the Scan page and from Create and print. Without an A4 "
+                "printer they are saved as a PDF file beside the label and the desk says where.",
             )
         )
         a4_note.setWordWrap(True)
         form.addRow(a4_note)
+        self.numbers: dict[str, QLineEdit] = {}
+        for kind in seller_number_kinds():
+            edit = QLineEdit()
+            edit.setObjectName(f"station_number_{kind.zones[0]}")
+            edit.setPlaceholderText(kind.example)
+            form.addRow(number_caption(kind), edit)
+            self.numbers[kind.what] = edit
         self.save_button = QPushButton(translate("Settings", "Save station settings"))
         self.save_button.setObjectName("save_station_settings")
         self.save_button.clicked.connect(self.save)
@@ -195,6 +227,8 @@ class StationSettingsPage(QWidget):
         for name in self.settings.a4_printers():
             self.a4_printer.addItem(name, name)
         self.a4_printer.setCurrentIndex(max(0, self.a4_printer.findData(choices.documents_printer)))
+        for what, edit in self.numbers.items():
+            edit.setText(choices.customs_numbers.get(what, ""))
 
     def _choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(
@@ -212,6 +246,7 @@ class StationSettingsPage(QWidget):
             self.scan_sound.isChecked(),
             self.folder.text(),
             str(self.a4_printer.currentData() or ""),
+            {what: edit.text() for what, edit in self.numbers.items()},
         )
         problem = self.settings.save(choices)
         if problem is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.events import CATCH_ALL_PATTERNS, EVENT_TYPES
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.webhook_subscriptions import (
     chosen_events,

@@ -18,11 +18,11 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.domain.events import event_matches
 from desktop_app.domain.rules import validate_webhook
-from desktop_app.gui.history.table_model import STATUS_TEXT
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time
 from desktop_app.gui.widgets.problems import problem_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
+from desktop_app.gui.widgets.tracking_events import STATUS_TEXT
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.webhook_form import CATCH_ALL_TEXT, WebhookFormWidget
 from desktop_app.gui.settings.webhook_subscriptions import (
@@ -117,7 +118,7 @@ class WebhooksPage(QWidget):
         layout.addWidget(self.form, 2)
 
         self.reload_button.clicked.connect(lambda: self.tasks.spawn(self.reload()))
-        self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create()))
+        self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create_webhook()))
         self.test_button.clicked.connect(lambda: self._on_selected(self.send_test))
         self.reactivate_button.clicked.connect(lambda: self._on_selected(self.reactivate))
         self.delete_button.clicked.connect(self._on_delete)
@@ -217,7 +218,8 @@ class WebhooksPage(QWidget):
         for r in range(self.table.rowCount()):
             item = self.table.item(r, 0)
             if item and item.data(Qt.ItemDataRole.UserRole) == hook_id:
-                return [self.table.item(r, c).text() for c in range(self.table.columnCount())]
+                cells = (self.table.item(r, c) for c in range(self.table.columnCount()))
+                return [cell.text() if cell else "" for cell in cells]
         return []
 
     def _update_buttons(self) -> None:
@@ -234,7 +236,7 @@ class WebhooksPage(QWidget):
 
     # --- actions -------------------------------------------------------------------------------
 
-    async def create(self) -> Any:
+    async def create_webhook(self) -> Any:
         """Create the webhook of the form."""
         if self.ctx.client is None or self.check():
             return None

@@ -37,8 +37,8 @@ def scheme_palette(dark: bool, high_contrast: bool) -> QPalette:
     fusion = QStyleFactory.create("Fusion")
     palette = QPalette(fusion.standardPalette()) if fusion is not None else QPalette()
     if dark:
-        for role, color in _DARK.items():
-            palette.setColor(getattr(QPalette.ColorRole, role), QColor(color))
+        for role_name, color in _DARK.items():
+            palette.setColor(getattr(QPalette.ColorRole, role_name), QColor(color))
     if high_contrast:
         ink, paper = (
             (QColor("white"), QColor("black")) if dark else (QColor("black"), QColor("white"))

@@ -159,8 +159,9 @@ class UiProbe(QObject):
                     "count": t.count(),
                     "current": t.currentIndex(),
                     "needs": [
-                        [t.tabText(i), t.widget(i).minimumSizeHint().width()]
+                        [t.tabText(i), page.minimumSizeHint().width() if page else 0]
                         for i in range(t.count())
+                        for page in (t.widget(i),)
                     ],
                 }
                 for t in self.window.findChildren(QTabWidget)

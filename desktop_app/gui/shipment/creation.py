@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from desktop_app.client import APIError, UnprocessableEntityError
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
+from desktop_app.gui.i18n.customs_papers import papers_note
 from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import (
@@ -241,7 +242,8 @@ class CreationPanelWidget(QWidget):
                     "Not created: the window shows {word} but the connection is {0}. "
                     "Switch profile again.",
                 ).format(
-                    look_for(client.environment if client else "").word, word=look_for(shown).word
+                    look_for((client.environment if client else None) or "").word,
+                    word=look_for(shown or "").word,
                 ),
             )
             return None
@@ -337,6 +339,23 @@ class CreationPanelWidget(QWidget):
         self.shipment_created.emit(stored)
         if print_it and stored.printable:
             self.preview.print_current()
+            await self._print_papers(stored)
+
+    async def _print_papers(self, stored: StoredShipment) -> None:
+        """The customs papers in the same action as the label (on the A4 printer, else saved
+        and said where): the Scan page's decision, `station.customs_papers`."""
+        created = self.message.text()
+        try:
+            papers = await self.context.print_customs_papers(stored)
+        except Exception as exc:
+            log.exception("customs papers not printed")
+            failed = translate("Shipment", "The customs papers could not be printed: {0}")
+            text = failed.format(client_error_text(exc) or str(exc))
+            self.show_message("error", f"{created}\n{text}", error_details(exc))
+            return
+        if papers is not None:
+            note = papers_note(papers.documents, papers.printer, papers.path)
+            self.show_message("ok" if papers.path is None else "info", f"{created}\n{note}")
 
 
 async def _next_turn() -> None:

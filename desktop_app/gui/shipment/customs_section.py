@@ -8,8 +8,9 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from desktop_app.domain.customs import CN22, CN23, load_customs_data
+from desktop_app.domain.customs import load_customs_data
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.customs_papers import documents_words
 from desktop_app.gui.shell.theme import MUTED_COLOR
 from desktop_app.gui.shipment.customs_presenter import (
     ITEM_FIELDS,
@@ -17,8 +18,8 @@ from desktop_app.gui.shipment.customs_presenter import (
     ItemRow,
     customs_view,
     declaration,
-    document_names,
 )
+from desktop_app.gui.shipment.draft_snapshot import CustomsSnapshot
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, format_number, line_edit
 
 FIRST_ROWS = 2
@@ -139,15 +140,7 @@ class CustomsSectionWidget(QGroupBox):
         return changed
 
     def _documents_text(self, view: CustomsView) -> str:
-        words = {
-            CN23: translate("Customs", "CN 23"),
-            CN22: translate("Customs", "CN 22"),
-            "commercial_invoice": translate("Customs", "commercial invoice"),
-        }
-        parts = [
-            words[name] if copies == 1 else f"{words[name]} ×{copies}"
-            for name, copies in document_names(view)
-        ]
+        parts = [documents_words(view.documents)] if view.documents else []
         if view.cn22_on_label:
             parts.insert(0, translate("Customs", "CN 22 on the label"))
         printed = ", ".join(parts) or translate("Customs", "no papers")
@@ -164,16 +157,49 @@ class CustomsSectionWidget(QGroupBox):
             self.contents.text(), self.currency.value(), texts, self.item_rows()
         )
 
-    def fill(self, rows: list[ItemRow]) -> None:
-        """Put items into the rows (from an order), adding rows as needed."""
+    def fill(
+        self, contents: str, currency: str, texts: dict[str, str], rows: list[ItemRow]
+    ) -> None:
+        """Put an order's declaration in (contents, currency, texts, one row per item; rows
+        beyond its items emptied), all editable as if typed."""
+        self.contents.set_text(contents)
+        self.currency.set_text(currency)
+        for name, f in self.texts.items():
+            f.set_text(texts.get(name))
         while len(self.rows) < len(rows):
             self.add_row()
-        for row, item in zip(self.rows, rows, strict=False):
+        for index, row in enumerate(self.rows):
+            item = rows[index] if index < len(rows) else ItemRow()
             for name, f in row.items():
                 f.set_text(getattr(item, name))
 
+    def snapshot(self) -> CustomsSnapshot:
+        """The section's texts as typed (also half-typed ones), for the form's draft."""
+        return CustomsSnapshot(
+            self.contents.text(),
+            self.currency.text(),
+            {name: f.text() for name, f in self.texts.items()},
+            [{name: f.text() for name, f in row.items()} for row in self.rows],
+        )
+
+    def restore(self, snapshot: CustomsSnapshot) -> None:
+        """Put a draft's texts back (rows added as needed)."""
+        if snapshot.contents:
+            self.contents.set_text(snapshot.contents)
+        self.currency.set_text(snapshot.currency or CURRENCY)
+        for name, f in self.texts.items():
+            f.set_text(snapshot.texts.get(name))
+        while len(self.rows) < len(snapshot.rows):
+            self.add_row()
+        for index, row in enumerate(self.rows):
+            texts = snapshot.rows[index] if index < len(snapshot.rows) else {}
+            for name, f in row.items():
+                f.set_text(texts.get(name))
+
     def clear(self) -> None:
-        """The next shipment: no items, no numbers typed."""
+        """The next shipment: no items, no numbers typed, the first contents type and EUR."""
+        self.contents.set_text(_contents_choices()[0][1])
+        self.currency.set_text(CURRENCY)
         for row in self.rows:
             for f in row.values():
                 f.set_text(None)

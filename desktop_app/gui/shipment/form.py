@@ -102,8 +102,8 @@ class ShipmentFormWidget(QWidget):
 
         for part in (self.receiver, self.sender_form, self.carrier_service, self.packages):
             part.edited.connect(self._on_edited)
-        for part in (self.addons, self.reference_section, self.order_details, self.customs):
-            part.edited.connect(self._on_edited)
+        for section in (self.addons, self.reference_section, self.order_details, self.customs):
+            section.edited.connect(self._on_edited)
         self.sender_section.refilled.connect(self._on_edited)
         self.sender_section.reloaded.connect(self.validate_now)
         self.sender_section.reloaded.connect(self.sender_section.update_summary)

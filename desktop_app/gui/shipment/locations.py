@@ -89,7 +89,7 @@ class LocationFinderWidget(QWidget):
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.table)
-        self.find_button.clicked.connect(lambda: self.tasks.spawn(self.find()))
+        self.find_button.clicked.connect(lambda: self.tasks.spawn(self.find_locations()))
         self.use_button.clicked.connect(self.use_selected)
         self.table.cellDoubleClicked.connect(lambda r, _c: self.choose(r))
         self.table.itemSelectionChanged.connect(self._update_use_button)
@@ -127,7 +127,7 @@ class LocationFinderWidget(QWidget):
 
     # --- search --------------------------------------------------------------------------------
 
-    async def find(self) -> list[PickupDropoffLocation]:
+    async def find_locations(self) -> list[PickupDropoffLocation]:
         """Look up the locations of the mode's kind near the receiver's postcode or city."""
         mode = self.receiver.mode
         client = self.ctx.client

@@ -106,7 +106,7 @@ class ShipmentPageWidget(QWidget):
         page has the focus: other pages have their own Enter and Esc)."""
         actions: list[QAction] = []
         for text, keys, slot, name in (
-            (self.tr("&Create label"), ("Ctrl+Return", "Ctrl+Enter"), self.create, "create"),
+            (self.tr("&Create label"), ("Ctrl+Return", "Ctrl+Enter"), self.create_label, "create"),
             (self.tr("Create and &print"), ("Ctrl+P",), self.create_and_print, "createPrint"),
             (
                 self.tr("Print the label &again"),
@@ -126,7 +126,7 @@ class ShipmentPageWidget(QWidget):
             actions.append(action)
         return actions
 
-    def create(self) -> Any:
+    def create_label(self) -> Any:
         """Ctrl+Enter: create the label."""
         return self.creation.request_create(False)
 

@@ -302,8 +302,9 @@ class LabelPreviewWidget(QWidget):
             view.setZoomMode(QPdfView.ZoomMode.FitInView)
             place = self.stack.widget(PDF)
             self.stack.insertWidget(PDF, view)
-            self.stack.removeWidget(place)
-            place.deleteLater()
+            if place is not None:
+                self.stack.removeWidget(place)
+                place.deleteLater()
             self._pdf = (document, view)
         return self._pdf
 

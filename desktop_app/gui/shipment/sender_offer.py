@@ -13,9 +13,9 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from desktop_app.gui.addresses.formatting import address_line
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import MESSAGE_INFO_STYLE
+from desktop_app.gui.widgets.address_formatting import address_line
 
 
 class SenderOfferBanner(QFrame):

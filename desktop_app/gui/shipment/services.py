@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate, words
 from desktop_app.gui.i18n.words import additional_service_name
 from desktop_app.gui.shell.context import CarrierOffer
@@ -332,7 +333,7 @@ class AddOnWidget(QFrame):
             saturday = load_catalog().additional_services["saturday_delivery"]
             carrier = spec.code if spec is not None else saturday.carriers[0]
             services = translate("Shipment", " or ").join(
-                service_name(carrier, s) for s in saturday.services
+                service_name(carrier, s) for s in saturday.services or ()
             )
             self.note.setText(
                 translate(

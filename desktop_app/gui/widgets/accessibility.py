@@ -15,6 +15,8 @@ The pages name their controls through their labels, so pages added later need no
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import (
@@ -80,7 +82,8 @@ def _form_label(widget: QWidget) -> str:
         if isinstance(layout, QFormLayout):
             before = layout.labelForField(widget)
         elif isinstance(layout, QGridLayout):
-            row, column, _rows, _columns = layout.getItemPosition(index)
+            place = cast(tuple[int, int, int, int], layout.getItemPosition(index))  # stub: object
+            row, column, _rows, _columns = place
             item = layout.itemAtPosition(row, column - 1) if column > 0 else None
             before = item.widget() if item is not None else None
         elif index > 0:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from desktop_app.gui.history.table_model import STATUS_TEXT
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time
 from desktop_app.profiles.models import is_loopback_host
@@ -25,6 +25,22 @@ if TYPE_CHECKING:
 FINAL_STATUSES = frozenset({"delivered", "canceled", "destroyed"})
 #: open shipments older than this are not refreshed periodically (sandbox ones are gone)
 OPEN_MAX_AGE = timedelta(days=30)
+#: tracking statuses in words (translated where shown)
+STATUS_TEXT = {
+    "label_created": QT_TRANSLATE_NOOP("History", "Label created"),
+    "picked_up": QT_TRANSLATE_NOOP("History", "Picked up"),
+    "transit": QT_TRANSLATE_NOOP("History", "In transit"),
+    "out_for_delivery": QT_TRANSLATE_NOOP("History", "Out for delivery"),
+    "delivered": QT_TRANSLATE_NOOP("History", "Delivered"),
+    "awaits_pickup_by_receiver": QT_TRANSLATE_NOOP("History", "Awaits pickup by receiver"),
+    "canceled": QT_TRANSLATE_NOOP("History", "Canceled"),
+    "delayed": QT_TRANSLATE_NOOP("History", "Delayed"),
+    "exception": QT_TRANSLATE_NOOP("History", "Problem (exception)"),
+    "not_delivered": QT_TRANSLATE_NOOP("History", "Not delivered"),
+    "destroyed": QT_TRANSLATE_NOOP("History", "Destroyed"),
+    "notification": QT_TRANSLATE_NOOP("History", "Notification"),
+    "unknown": QT_TRANSLATE_NOOP("History", "Unknown"),
+}
 
 
 def status_label(status: str | None) -> str:

@@ -26,8 +26,8 @@ from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook
 from desktop_app.batch.orders import StoredOrders, drafts_of, store_orders
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
+from desktop_app.gui.batch.partials.sender import maps_a_sender, sender_notice
 from desktop_app.gui.batch.row_texts import count_text, create_all_text
-from desktop_app.gui.batch.sender import maps_a_sender, sender_notice
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.tasks import TaskSet
 
@@ -41,7 +41,7 @@ def orders_import_text(result: StoredOrders, invalid: Sequence[Any]) -> tuple[st
     """What an import as orders says (stored, skipped, invalid, refused, the first problems)
     and whether anything went wrong (texts in the page's own translation context)."""
     text = translate(
-        "BatchPageWidget",
+        "BatchPage",
         "Orders: {stored} stored, {skipped} already on the service, {invalid} with "
         "problems, {refused} refused.",
     ).format(
@@ -51,7 +51,7 @@ def orders_import_text(result: StoredOrders, invalid: Sequence[Any]) -> tuple[st
         refused=len(result.refused),
     )
     details = [
-        translate("BatchPageWidget", "Order {number} (line {lines}): {problem}").format(
+        translate("BatchPage", "Order {number} (line {lines}): {problem}").format(
             number=order.external_order_id,
             lines=", ".join(str(line) for line in order.lines),
             problem=order.problems[0],
@@ -59,7 +59,7 @@ def orders_import_text(result: StoredOrders, invalid: Sequence[Any]) -> tuple[st
         for order in invalid
     ]
     details += [
-        translate("BatchPageWidget", "Order {number}: {error}").format(number=number, error=error)
+        translate("BatchPage", "Order {number}: {error}").format(number=number, error=error)
         for number, error in result.refused.items()
     ]
     return "\n".join([text, *details[:5]]), bool(details)
@@ -277,6 +277,26 @@ class BatchPresenter(QObject):
         self._note(note)
         self.file_loaded.emit(str(path))
         return self.batch
+
+    def unknown_shop_ids(self) -> dict[str, dict[str, list[str]]]:
+        """The shop's ids of the file the profile has not learned (kind -> id -> orders)."""
+        return self.orders.unknown_ids if self.orders is not None else {}
+
+    def learn_shop_ids(self, answers: dict[str, dict[str, str]]) -> bool:
+        """Remember what the shop's ids stand for (in the profile, for every later file of
+        the shop) and read the file's orders again with them."""
+        store, table, batch = self.ctx.store, self.file_table, self.batch
+        if store is None or table is None or batch is None or self.running:
+            return False
+        from desktop_app.profiles.catalogue import Catalogue
+
+        catalogue = Catalogue.of_store(store)
+        if catalogue is None:
+            return False
+        for kind, ids in answers.items():
+            catalogue.learn_shop_ids(kind, ids)
+        self._use_orders(table, orders_of(table, mapping=batch.mapping, catalogue=catalogue))
+        return True
 
     def catalogue(self) -> Any:
         """The profile's product catalogue (None before a profile's store is open)."""

@@ -25,7 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.history.tracking_events import (
+from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.words import carrier_name, time_of_day
+from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.widgets.tasks import TaskSet, service_text
+from desktop_app.gui.widgets.tracking_events import (
     FINAL_STATUSES,
     current_status,
     record_shipment,
@@ -33,10 +37,6 @@ from desktop_app.gui.history.tracking_events import (
     status_label,
     timeline_entries,
 )
-from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import carrier_name, time_of_day
-from desktop_app.gui.shell.theme import MUTED_COLOR
-from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.store import StoredShipment
 
 if TYPE_CHECKING:
@@ -308,10 +308,8 @@ class TrackingTimelineWidget(QWidget):
 
     def statuses(self) -> list[str | None]:
         """The statuses shown, newest first (for tests and screen readers)."""
-        return [
-            self.events.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
-            for i in range(self.events.topLevelItemCount())
-        ]
+        items = (self.events.topLevelItem(i) for i in range(self.events.topLevelItemCount()))
+        return [item.data(0, Qt.ItemDataRole.UserRole) for item in items if item is not None]
 
     def _render(self, *_args: Any) -> None:
         presenter = self.presenter

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.batch.loaded_batch import BatchActions
+from desktop_app.gui.batch.presenter import BatchActions
 from desktop_app.gui.batch.row_texts import WIDEST_READY_COUNT, create_all_text
 from desktop_app.gui.batch.rows_model import BatchRowsModel
 from desktop_app.gui.i18n import translate
@@ -57,14 +57,14 @@ class BatchRowsPanel(QWidget):
         self.cancel_button = QPushButton(translate("Batch", "Cancel"))
         self.retry_button = QPushButton(translate("Batch", "Retry failed"))
         self.export_button = QPushButton(translate("Batch", "Export results…"))
-        # the context the page's own texts had (self.tr of BatchPageWidget)
+        # the context the page's own texts had (self.tr of BatchPage)
         self.orders_button = QPushButton(
-            QCoreApplication.translate("BatchPageWidget", "Import as orders")
+            QCoreApplication.translate("BatchPage", "Import as orders")
         )
         self.orders_button.setObjectName("batch_import_orders")
         self.orders_button.setToolTip(
             QCoreApplication.translate(
-                "BatchPageWidget",
+                "BatchPage",
                 "Store the file's orders on the service (one order per order number, a line "
                 "item per row) instead of creating shipments; orders already there are skipped",
             )

@@ -150,7 +150,7 @@ class ReturnDialog(QDialog):
             w.edited.connect(self.check)
         for edit in (self.description_edit, self.reference_edit, self.reason_edit):
             edit.textChanged.connect(lambda _t: self.check())
-        self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create()))
+        self.create_button.clicked.connect(lambda: self.tasks.spawn(self.create_return()))
         self.cancel_button.clicked.connect(self.reject)
         # where the return goes: the account's default returns address, if it has one
         self.receiver_task: asyncio.Task[Any] | None = None
@@ -198,7 +198,7 @@ class ReturnDialog(QDialog):
     def _show_error(self, text: str) -> None:
         self.problems_label.setText(text)
 
-    async def create(self) -> StoredShipment | None:
+    async def create_return(self) -> StoredShipment | None:
         """Create the return through the journal; print it when asked."""
         if self.receiver_task is not None:
             await asyncio.gather(self.receiver_task, return_exceptions=True)  # where it goes

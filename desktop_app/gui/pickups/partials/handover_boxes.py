@@ -84,16 +84,14 @@ class PickupRequestBox(QGroupBox):
         """The carrier chosen for the request."""
         return chosen_carrier(self.carrier_combo)
 
-    def set_window(self, earliest: datetime, latest: datetime) -> None:
+    def set_pickup_window(self, earliest: datetime, latest: datetime) -> None:
         """Put a pickup window into the time fields."""
         for edit, moment in ((self.earliest_edit, earliest), (self.latest_edit, latest)):
             edit.setDateTime(QDateTime(moment.astimezone().replace(tzinfo=None)))
 
-    def window(self) -> tuple[datetime, datetime]:
+    def pickup_window(self) -> tuple[datetime, datetime]:
         """The pickup window in the time fields (local time, with offset)."""
-        earliest = self.earliest_edit.dateTime().toPython().astimezone()  # type: ignore[union-attr]
-        latest = self.latest_edit.dateTime().toPython().astimezone()  # type: ignore[union-attr]
-        return earliest, latest
+        return _local_moment(self.earliest_edit), _local_moment(self.latest_edit)
 
     def show_problems(self, problems: Sequence[str], can_request: bool) -> None:
         """What holds the request back, and whether Request is offered."""
@@ -105,24 +103,24 @@ class ManifestBox(QGroupBox):
     """The carrier to hand over, "Create manifest", "Print manifest" and what the last holds."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("PickupsWidget", "Hand over: manifest"), parent)
+        super().__init__(translate("PickupsPage", "Hand over: manifest"), parent)
         self.manifest_carrier_combo = QComboBox()
         self.manifest_carrier_combo.setObjectName("manifest_carrier")
-        self.manifest_button = QPushButton(translate("PickupsWidget", "Create manifest"))
+        self.manifest_button = QPushButton(translate("PickupsPage", "Create manifest"))
         self.manifest_button.setObjectName("manifest_create")
         self.manifest_button.setToolTip(
             translate(
-                "PickupsWidget",
+                "PickupsPage",
                 "Hand over the carrier's listed shipments not yet on a manifest: the service "
                 "makes the handover list (with a barcode per shipment) for the driver to sign",
             )
         )
-        self.print_manifest_button = QPushButton(translate("PickupsWidget", "Print manifest"))
+        self.print_manifest_button = QPushButton(translate("PickupsPage", "Print manifest"))
         self.print_manifest_button.setObjectName("manifest_print")
         self.manifest_note = QLabel()
         self.manifest_note.setWordWrap(True)
         grid = QGridLayout(self)
-        grid.addWidget(QLabel(translate("PickupsWidget", "Carrier")), 0, 0)
+        grid.addWidget(QLabel(translate("PickupsPage", "Carrier")), 0, 0)
         grid.addWidget(self.manifest_carrier_combo, 0, 1)
         grid.addWidget(self.manifest_button, 0, 2)
         grid.addWidget(self.print_manifest_button, 0, 3)
@@ -136,3 +134,11 @@ class ManifestBox(QGroupBox):
         """Create needs a carrier to hand over (and the service); Print, a manifest made."""
         self.manifest_button.setEnabled(can_create and self.manifest_carrier_combo.count() > 0)
         self.print_manifest_button.setEnabled(can_print)
+
+
+def _local_moment(edit: QDateTimeEdit) -> datetime:
+    """The edit's date and time as an aware datetime in the local time zone."""
+    moment = edit.dateTime().toPython()
+    if not isinstance(moment, datetime):  # toPython() is typed `object`; a QDateTime gives datetime
+        raise TypeError(f"QDateTime.toPython() gave {type(moment).__name__}")
+    return moment.astimezone()

@@ -158,7 +158,7 @@ class PickupsPresenter(QObject):
         for code, day in self.days.items():
             waiting = len(self.not_handed_over(code))
             if waiting:
-                text = translate("PickupsWidget", "{name} (%n to hand over)", "", waiting)
+                text = translate("PickupsPage", "{name} (%n to hand over)", "", waiting)
                 out.append((code, text.format(name=day.name)))
         return out
 
@@ -273,7 +273,7 @@ class PickupsPresenter(QObject):
             document = await client.manifests.document(manifest)
         except APIError as exc:
             self.show_message(
-                translate("PickupsWidget", "The manifest was not created: {0}").format(
+                translate("PickupsPage", "The manifest was not created: {0}").format(
                     service_text(exc)
                 ),
                 True,
@@ -294,12 +294,12 @@ class PickupsPresenter(QObject):
         self.last_manifest, self.last_manifest_file = manifest, path
         self.manifest_note_changed.emit(
             translate(
-                "PickupsWidget", "Manifest {number}: %n shipment(s), saved as {file}.", "", len(ids)
+                "PickupsPage", "Manifest {number}: %n shipment(s), saved as {file}.", "", len(ids)
             ).format(number=manifest.carrier_reference_number, file=str(path))
         )
         self.show_message(
             translate(
-                "PickupsWidget", "Manifest {number} created: print it for the driver to sign."
+                "PickupsPage", "Manifest {number} created: print it for the driver to sign."
             ).format(number=manifest.carrier_reference_number)
         )
         await self.reload()
@@ -314,7 +314,7 @@ class PickupsPresenter(QObject):
         if queue is None or printer is None:
             self.show_message(
                 translate(
-                    "PickupsWidget",
+                    "PickupsPage",
                     "No printer is assigned to this profile: the manifest is at {0}.",
                 ).format(str(path)),
                 True,
@@ -323,6 +323,6 @@ class PickupsPresenter(QObject):
         number = getattr(self.last_manifest, "carrier_reference_number", "") or path.stem
         job = await queue.enqueue_async(printer, path, title=f"Manifest {number}")
         self.show_message(
-            translate("PickupsWidget", "Manifest {0} sent to {1}.").format(number, printer.name)
+            translate("PickupsPage", "Manifest {0} sent to {1}.").format(number, printer.name)
         )
         return job

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from desktop_app.gui.history.listing import HistoryActions
+from desktop_app.gui.history.presenter import HistoryActions
 from desktop_app.gui.i18n import translate
 
 

@@ -9,11 +9,13 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from desktop_app.gui.history.listing import HistoryActions
+from desktop_app.gui.history.presenter import HistoryActions
 from desktop_app.gui.i18n import translate
 
 
-def _action(page: QWidget, text: str, keys: Sequence[QKeySequence | str]) -> QAction:
+def _action(
+    page: QWidget, text: str, keys: Sequence[QKeySequence | QKeySequence.StandardKey | str]
+) -> QAction:
     """An action of `page` (its shortcuts work while the focus is on the page)."""
     act = QAction(text, page)
     act.setShortcuts([QKeySequence(k) for k in keys])

@@ -74,7 +74,7 @@ class WaitingShipmentsTree(QTreeWidget):
                 manifest = handed_over.get(s.id)
                 child = _row(
                     s,
-                    translate("PickupsWidget", "on manifest {0}").format(manifest)
+                    translate("PickupsPage", "on manifest {0}").format(manifest)
                     if manifest
                     else "",
                 )
@@ -95,12 +95,15 @@ class WaitingShipmentsTree(QTreeWidget):
         items = []
         for i in range(self.topLevelItemCount()):
             top = self.topLevelItem(i)
-            if carrier is not None and top.data(0, Qt.ItemDataRole.UserRole) != carrier:
+            if top is None or (
+                carrier is not None and top.data(0, Qt.ItemDataRole.UserRole) != carrier
+            ):
                 continue
+            children = (top.child(j) for j in range(top.childCount()))
             items += [
-                top.child(j)
-                for j in range(top.childCount())
-                if top.child(j).flags() & Qt.ItemFlag.ItemIsUserCheckable
+                child
+                for child in children
+                if child is not None and child.flags() & Qt.ItemFlag.ItemIsUserCheckable
             ]
         return items
 
