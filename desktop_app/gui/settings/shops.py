@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.shop_connections import ShopRow, ShopsPresenter
 from desktop_app.gui.settings.shop_form import ShopFormWidget
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class ShopsPage(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         """A line under the list."""
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
         self.message_shown.emit(text)
 
@@ -156,7 +156,7 @@ class ShopsPage(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, row.name)
                 item.setToolTip(row.url if c == 0 else value)
                 if row.problems:
-                    item.setForeground(QColor(ERROR_COLOR))
+                    item.setForeground(QColor(color(ERROR)))
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
         if selected:
@@ -186,7 +186,7 @@ class ShopsPage(QWidget):
         name = self.selected_name()
         row = next((r for r in self.rows if r.name == name), None)
         self.details.setText(f"{row.url}\n{row.problems}".strip() if row else "")
-        self.details.setStyleSheet(f"color: {ERROR_COLOR};" if row and row.problems else "")
+        self.details.setStyleSheet(f"color: {color(ERROR)};" if row and row.problems else "")
         for button in (self.test_button, self.remove_button):
             button.setEnabled(row is not None)
         self.sync_button.setEnabled(bool(self.rows) and self.ctx.shops is not None)

@@ -99,11 +99,14 @@ class SystemAppearance(QObject):
 
     def apply(self) -> None:
         """Set the palette the system's settings ask for (the platform's own when it fits)."""
+        from desktop_app.gui.shell.theme import restyle_all
+
         dark, high = self.dark, self.high_contrast
         if not high and is_dark(self._platform) == dark:
             self.app.setPalette(self._platform)  # the platform's style follows the scheme
-            return
-        self.app.setPalette(scheme_palette(dark, high))
+        else:
+            self.app.setPalette(scheme_palette(dark, high))
+        restyle_all()  # the semantic colours (errors, notes) in the scheme's variant
 
 
 def follow_system_appearance(app: QGuiApplication) -> SystemAppearance:

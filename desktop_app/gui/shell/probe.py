@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRect, QTimer
+from PySide6.QtCore import QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -102,6 +102,7 @@ class UiProbe(QObject):
             "focus": self.focus,
             "texts": self.texts,
             "iso_dates": self.iso_dates,
+            "scheme": self.scheme,
         }
 
     def _poll(self) -> None:
@@ -251,6 +252,16 @@ class UiProbe(QObject):
                 widget.setFocus()
                 return describe(widget)
         return {"error": f"no control {command['name']!r}"}
+
+    def scheme(self, command: dict[str, Any]) -> str:
+        """Switch to the "dark" or "light" colour scheme as the system would (Qt's
+        colorSchemeChanged; a window manager without a scheme of its own cannot)."""
+        wanted = Qt.ColorScheme.Dark if command["scheme"] == "dark" else Qt.ColorScheme.Light
+        hints = QGuiApplication.styleHints()
+        hints.setColorScheme(wanted)
+        if hints.colorScheme() != wanted:
+            hints.colorSchemeChanged.emit(wanted)
+        return str(command["scheme"])
 
     def select_row(self, command: dict[str, Any]) -> int:
         """Select row `row` of the item view named `name` (as a click on it would)."""

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import EXAMPLE_DAY, date_only, typed_date
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.shipment.label_formats import format_choices
 from desktop_app.gui.shipment.request import ORDER_TEXTS, order_metadata
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit
@@ -73,7 +73,7 @@ class ReferenceSectionWidget(QGroupBox):
         self.auto_reason = ""  # why (or why none fits)
         self.format_reason = QLabel()
         self.format_reason.setWordWrap(True)
-        self.format_reason.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.format_reason.setStyleSheet(f"color: {color(MUTED)};")
         grid.addWidget(self.format_reason, 1, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time_format
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 
 
 def fill_carriers(combo: QComboBox, options: Sequence[tuple[str, str]]) -> None:
@@ -63,7 +63,7 @@ class PickupRequestBox(QGroupBox):
         self.request_button.setObjectName("pickup_request")
         self.request_problems = QLabel()
         self.request_problems.setWordWrap(True)
-        self.request_problems.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.request_problems.setStyleSheet(f"color: {color(ERROR)};")
         grid = QGridLayout(self)
         grid.addWidget(QLabel(translate("Pickups", "Carrier")), 0, 0)
         grid.addWidget(self.carrier_combo, 0, 1, 1, 3)
