@@ -156,3 +156,30 @@ async def test_switching_to_dark_recolours_every_semantic_label(
         appearance.deleteLater()
         qapp.setPalette(before)
         theme.restyle_all()
+
+
+def test_a_control_under_a_style_sheet_takes_the_dark_palette(
+    qapp: QApplication, qtbot: QtBot
+) -> None:
+    """The main window's frame has a style sheet (the environment's colour): the inputs
+    under it turn dark with the rest (Qt keeps the palette they were polished with)."""
+    from PySide6.QtWidgets import QLineEdit, QVBoxLayout
+
+    before = qapp.palette()
+    appearance = follow_system_appearance(qapp)
+    frame = QWidget()
+    frame.setObjectName("centralFrame")
+    frame.setStyleSheet(theme.frame_style("sandbox"))
+    editor = QLineEdit()
+    QVBoxLayout(frame).addWidget(editor)
+    qtbot.addWidget(frame)
+    frame.show()
+    try:
+        qapp.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)
+        base = editor.palette().color(QPalette.ColorRole.Base)
+        assert base == qapp.palette().color(QPalette.ColorRole.Base) and base.lightness() < 128
+        assert contrast(editor.palette().color(QPalette.ColorRole.Text), base) >= AA
+    finally:
+        appearance.deleteLater()
+        qapp.setPalette(before)
+        theme.restyle_all()

@@ -55,12 +55,12 @@ ROW_BACKGROUNDS: dict[str, tuple[str, str, str, str]] = {
 
 def scheme() -> int:
     """The variant in force: LIGHT, DARK or one of the high-contrast ones."""
-    from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication, QPalette
 
+    from desktop_app.gui.shell.appearance import high_contrast
+
     dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
-    hints = QGuiApplication.styleHints()
-    high = hints.accessibility().contrastPreference() == Qt.ContrastPreference.HighContrast
+    high = high_contrast()
     return (DARK_HIGH_CONTRAST if dark else LIGHT_HIGH_CONTRAST) if high else int(dark)
 
 
@@ -123,6 +123,11 @@ def restyle_all() -> None:
             new = restyle(sheet, variant)
             if new != sheet:
                 widget.setStyleSheet(new)
+        style = widget.style()
+        if style.metaObject().className() == "QStyleSheetStyle":
+            # a widget under a style sheet keeps the palette it was polished with
+            style.unpolish(widget)
+            style.polish(widget)
         if isinstance(widget, QAbstractItemView):
             widget.viewport().update()
 
