@@ -73,6 +73,18 @@ def _english_ui(qapp: Any) -> Iterator[None]:
 
 
 @pytest.fixture
+def german() -> Iterator[None]:
+    """The German UI for one test (English again afterwards)."""
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations("de")
+    try:
+        yield
+    finally:
+        install_translations("en")
+
+
+@pytest.fixture
 async def own_account_ctx(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch, local_service: Any
 ) -> AsyncIterator[Any]:
