@@ -328,7 +328,7 @@ async def test_shopware_ids_asked_once_for_the_file_and_remembered(
     catalogue = Catalogue.of_store(ctx.store)
     assert catalogue is not None
     import_products(fixture / "products.csv", catalogue)  # the weights
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     page.presenter.carrier = "dhl"
     await page.load_file(fixture / "shopware6_orders.csv")

@@ -258,7 +258,9 @@ class BatchPresenter(QObject):
             orders_of, table, book=self.mapping_book, catalogue=catalogue
         )
         self.mapping_remembered = orders.mapping_origin == "remembered"
-        self._use_orders(table, orders)
+        # every order's draft is built and checked off the GUI thread (a 20 MB export holds
+        # tens of thousands); the table view shows only the rows on screen
+        self._use_orders(table, orders, await asyncio.to_thread(self._batch_of, orders))
         if orders.mapping_origin == "remembered":
             note = translate("Batch", "The mapping remembered for this file layout is used.")
         elif orders.platform is not None:
@@ -307,16 +309,19 @@ class BatchPresenter(QObject):
 
         return Catalogue.of_store(store, create=False)
 
-    def _use_orders(self, table: Table, orders: OrderFile) -> None:
-        self.file_table = table
-        self.orders = orders
-        self.table_data = orders.table
-        self.batch = Batch.of_orders(
+    def _batch_of(self, orders: OrderFile) -> Batch:
+        return Batch.of_orders(
             orders,
             self.defaults(),
             choose_format=self._format_chooser(),
             catalogue=self.catalogue(),
         )
+
+    def _use_orders(self, table: Table, orders: OrderFile, batch: Batch | None = None) -> None:
+        self.file_table = table
+        self.orders = orders
+        self.table_data = orders.table
+        self.batch = batch if batch is not None else self._batch_of(orders)
         self.runner = None
         self.run_rows = []
 
