@@ -123,6 +123,7 @@ def main() -> int:
         rows, count = write_export(path, args.megabytes)
         size = path.stat().st_size
         print(f"  file                  {size / 1e6:7.1f} MB, {rows} rows, {count} orders")
+        print(f"  load average          {os.getloadavg()[0]:7.1f} (on {os.cpu_count()} cores)")
         for kind, title in DOORS:
             report, peak_kib = run_door(kind, path, root / kind)
             added = (peak_kib - int(report["before_kib"])) * 1024
