@@ -257,6 +257,11 @@ class BatchPresenter(QObject):
         orders = await asyncio.to_thread(
             orders_of, table, book=self.mapping_book, catalogue=catalogue
         )
+        if orders.unknown_ids and await self._ids_from_shops(orders):
+            catalogue = self.catalogue()
+            orders = await asyncio.to_thread(
+                orders_of, table, book=self.mapping_book, catalogue=catalogue
+            )
         self.mapping_remembered = orders.mapping_origin == "remembered"
         # every order's draft is built and checked off the GUI thread (a 20 MB export holds
         # tens of thousands); the table view shows only the rows on screen
@@ -279,6 +284,18 @@ class BatchPresenter(QObject):
         self._note(note)
         self.file_loaded.emit(str(path))
         return self.batch
+
+    async def _ids_from_shops(self, orders: OrderFile) -> bool:
+        """Ask the profile's connected shops what the file's ids stand for (before a
+        person is asked); True when one answered."""
+        store = self.ctx.store
+        shops = self.ctx.shops
+        if store is None or shops is None:
+            return False
+        from desktop_app.batch.shop_sync import learn_ids_from_shops
+        from desktop_app.profiles.catalogue import Catalogue
+
+        return await learn_ids_from_shops(shops.book, orders, Catalogue.of_store(store))
 
     def unknown_shop_ids(self) -> dict[str, dict[str, list[str]]]:
         """The shop's ids of the file the profile has not learned (kind -> id -> orders)."""
