@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from desktop_app.gui.shipment.details import OrderDetailsWidget
+from desktop_app.gui.shipment.partials.details import OrderDetailsWidget
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.rules import Problem
