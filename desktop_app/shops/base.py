@@ -182,7 +182,7 @@ class ShopConnection(ABC):
         first page holds (a refusal raises as `request` does)."""
         pages = self.pull(None)
         try:
-            first = await anext(pages, [])
+            first: list[ShopOrder] = await anext(pages, [])
         finally:
             close = getattr(pages, "aclose", None)
             if close is not None:
