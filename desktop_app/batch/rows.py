@@ -51,7 +51,7 @@ RowStatus = Literal[
 SETTLED: frozenset[str] = frozenset({"invalid", "created", "failed", "canceled"})
 
 
-@dataclass
+@dataclass(slots=True)
 class BatchRow:
     """One order of the file and what became of it."""
 
@@ -125,8 +125,11 @@ _CUSTOMS_HEADERS = {
 }
 
 
-def reference_for(table: Table, index: int, draft: Mapping[str, Any]) -> str:
-    """The row's reference: its mapped reference or order number, else `B<key>-<row>`."""
+def reference_for(
+    table: Table, index: int, draft: Mapping[str, Any], key: str | None = None
+) -> str:
+    """The row's reference: its mapped reference or order number, else `B<key>-<row>`
+    (`key`: the row's `Table.row_key` when known)."""
     for value in (
         draft.get("reference_number"),
         (draft.get("metadata") or {}).get("partner", {}).get("order_number")
@@ -136,7 +139,7 @@ def reference_for(table: Table, index: int, draft: Mapping[str, Any]) -> str:
     ):
         if isinstance(value, str) and value.strip():
             return value.strip()
-    return f"B{table.row_key(index)}-{index + 1}"
+    return f"B{key or table.row_key(index)}-{index + 1}"
 
 
 def _set_path(draft: dict[str, Any], path: str, value: Any) -> None:
@@ -169,21 +172,22 @@ class Batch:
         self.choose_format = choose_format
         self.records = records
         self.catalogue = catalogue.snapshot() if catalogue is not None else None
+        self._filled: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
         self.rows: list[BatchRow] = []
         for index, source in enumerate(table.rows):
             row = BatchRow(
                 index=index,
-                source=dict(source),
+                source=source,  # the order's cells; an edit copies them first (edit_cell)
                 draft={},
                 problems=[],
                 status="ready",
                 reference="",
                 line=table.lines[index] if index < len(table.lines) else 0,
-                key=table.row_key(index),
+                key=table.key_of(index, source),
             )
             if records is not None and index < len(records):
                 row.file_notes = list(records[index].notes)
-                row.lines = list(records[index].lines)
+                row.lines = records[index].lines  # read only: the order's file lines
             self.rows.append(row)
             self._build(row)
         self._check_references()
@@ -232,7 +236,8 @@ class Batch:
             ),
             origins=origins,
         )
-        row.filled = origins.filled
+        # most orders are filled alike: one dict for all of them, not one each
+        row.filled = self._filled.setdefault(tuple(origins.filled.items()), origins.filled)
         if record is not None and record.items and "customs_declaration" not in raw:
             if customs_plan(raw).needs_declaration:
                 raw["customs_declaration"] = record.customs_declaration(
@@ -240,7 +245,7 @@ class Batch:
                 )
         for path, value in row.overrides.items():
             _set_path(raw, path, value)
-        row.reference = reference_for(self.table, row.index, raw)
+        row.reference = reference_for(self.table, row.index, raw, row.key)
         raw["reference_number"] = row.reference
         extra: list[Problem] = []
         fmt = self.defaults.label_format or (raw.get("label") or {}).get("format")
@@ -287,7 +292,7 @@ class Batch:
     def edit_cell(self, index: int, column: str, value: str) -> BatchRow:
         """Change one source cell of a row; the row is built and validated again."""
         row = self._editable(index)
-        row.source[column] = value.strip()
+        row.source = {**row.source, column: value.strip()}
         if row.status in ("failed", "canceled"):
             row.status = "ready"
         self._build(row)

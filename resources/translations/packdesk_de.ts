@@ -701,9 +701,40 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Could not save the profile: {exc}</source>
         <translation>Das Profil konnte nicht gespeichert werden: {exc}</translation>
     </message>
+    <message numerus="yes">
+        <source>orders {numbers} and %n more</source>
+        <extracomment>the orders named beside an id</extracomment>
+        <translation>
+            <numerusform>Bestellungen {numbers} und %n weitere</numerusform>
+            <numerusform>Bestellungen {numbers} und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>order(s) {numbers}</source>
+        <translation>
+            <numerusform>Bestellung {numbers}</numerusform>
+            <numerusform>Bestellungen {numbers}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shop ids in this file</source>
+        <translation>Shop-IDs in dieser Datei</translation>
+    </message>
+    <message>
+        <source>This export names countries and products by the shop&apos;s internal ids. Say once what each id is: the profile remembers it for every file of this shop.</source>
+        <translation>Dieser Export nennt Länder und Artikel nur mit den internen IDs des Shops. Geben Sie einmal an, wofür jede ID steht: Das Profil merkt es sich für jede weitere Datei dieses Shops.</translation>
+    </message>
+    <message>
+        <source>Countries (name or code)</source>
+        <translation>Länder (Name oder Code)</translation>
+    </message>
+    <message>
+        <source>Products (SKU)</source>
+        <translation>Artikel (SKU)</translation>
+    </message>
 </context>
 <context>
-    <name>BatchPageWidget</name>
+    <name>BatchPage</name>
     <message>
         <source>Import as orders</source>
         <translation>Als Bestellungen importieren</translation>
@@ -1095,7 +1126,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <name>History</name>
     <message>
         <source>Label created</source>
-        <extracomment>statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
+        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) tracking statuses in words (translated where shown)</extracomment>
         <translation>Etikett erstellt</translation>
     </message>
     <message>
@@ -1148,6 +1179,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Deleted</source>
+        <extracomment>statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
         <translation>Gelöscht</translation>
     </message>
     <message>
@@ -1480,7 +1512,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>No tracking yet</source>
-        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone)</extracomment>
         <translation>Noch keine Sendungsverfolgung</translation>
     </message>
     <message>
@@ -2370,8 +2401,8 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Bitte eine Sprache wählen.</translation>
     </message>
     <message>
-        <source>Enter the date as year-month-day, e.g. 2024-05-03.</source>
-        <translation>Bitte das Datum als Jahr-Monat-Tag eingeben, z. B. 2024-05-03.</translation>
+        <source>Enter a date such as %1.</source>
+        <translation>Bitte ein Datum wie %1 eingeben.</translation>
     </message>
     <message>
         <source>Enter a date and a time.</source>
@@ -4825,12 +4856,12 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Bestellnummer</translation>
     </message>
     <message>
-        <source>Order date</source>
-        <translation>Bestelldatum</translation>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
     </message>
     <message>
-        <source>YYYY-MM-DD</source>
-        <translation>JJJJ-MM-TT</translation>
+        <source>Order date</source>
+        <translation>Bestelldatum</translation>
     </message>
     <message>
         <source>Shop e-mail</source>
@@ -5210,7 +5241,7 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
-    <name>ShipmentPageWidget</name>
+    <name>ShipmentPage</name>
     <message>
         <source>Show the label preview</source>
         <extracomment>below this page width the preview collapses (a 1024 px screen shows the form and buttons)</extracomment>
@@ -5637,6 +5668,7 @@ Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort ange
     </message>
     <message>
         <source>Queued</source>
+        <extracomment>the day a date&apos;s example shows (&quot;e.g. 03.05.2024&quot;)</extracomment>
         <translation>In der Warteschlange</translation>
     </message>
     <message>

@@ -248,6 +248,8 @@ DIALOG_BUTTONS = (
     (6, 1, "printer_discover"),
     (6, 5, "preset_add"),
     (4, None, "batch_open"),
+    (4, None, "batch_set_sender"),
+    (5, None, "scan_watched_choose"),
 )
 #: dialogs about a label made (`make_label`): the printed label, and the History's row actions
 #: on the first shipment
@@ -349,3 +351,8 @@ def walk(app: DeskApp, seen: Callable[[str, dict[str, Any]], None]) -> None:
         seen(f"dialog-{button}", dialog_shown(app, button))
         app.ask("close_dialogs")
         app.wait_state(lambda s: not any(w["dialog"] for w in s["windows"]), "no dialog")
+    app.ask("page", index=0)
+    app.display.keys("F1")  # the shortcut sheet
+    seen("dialog-F1", dialog_shown(app, "F1"))
+    app.ask("close_dialogs")
+    app.wait_state(lambda s: not any(w["dialog"] for w in s["windows"]), "no dialog")

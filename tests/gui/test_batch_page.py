@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop_app.batch.mapping import MappingBook
-from desktop_app.gui.batch.page import BatchPageWidget
+from desktop_app.gui.batch.page import BatchPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer
@@ -64,7 +64,7 @@ def ctx(batch_ctx: AppContext) -> AppContext:
     return batch_ctx
 
 
-def _column(page: BatchPageWidget, header: str) -> int:
+def _column(page: BatchPage, header: str) -> int:
     return len(page.model.FIXED) + HEADERS.index(header)
 
 
@@ -82,7 +82,7 @@ async def test_import_map_edit_create_print_retry_export(
     try:
         definition = use_printer(ctx, printer.uri)
 
-        page = BatchPageWidget(ctx)
+        page = BatchPage(ctx)
         qtbot.addWidget(page)
         await page.load_file(path)
         assert page.batch is not None and len(page.batch.rows) == 5
@@ -156,7 +156,7 @@ async def test_cancel_and_retry(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -
     """Cancel stops sending; the rows already sent finish; retry creates the rest once."""
     uid = tmp_path.name[-6:].upper().replace("_", "")
     path = _write(tmp_path / "orders.csv", _rows(14, f"X{uid}"))
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(path)
     page.mapping.set_source("to.last_name", "Adressat")
@@ -198,7 +198,7 @@ async def test_xlsx_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> Non
         sheet.append([*row[:5], int(row[5]), *row[6:8], float(row[8].replace(",", "."))])
     path = tmp_path / "orders.xlsx"
     workbook.save(path)
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(path)
     assert page.batch is not None and len(page.batch.rows) == 3
@@ -218,7 +218,7 @@ async def test_import_as_orders(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -
     rows[1][:8] = rows[0][:8]  # the first two rows are one order with two line items
     rows[2][5] = ""  # no postcode: that order has a problem
     path = _write(tmp_path / "orders.csv", rows)
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(path)
     page.mapping.set_source("to.last_name", "Adressat")
@@ -262,7 +262,7 @@ async def test_a_fresh_profile_is_told_to_set_the_default_sender(
     assert ctx.profile is not None
     ctx.manager.update(ctx.profile.model_copy(update={"default_sender": None}))
     ctx.reload_profile()
-    page = BatchPageWidget(ctx)
+    page = BatchPage(ctx)
     qtbot.addWidget(page)
     page.show()
     notice = page.sender_banner.label.text()
@@ -313,3 +313,42 @@ async def test_a_fresh_profile_is_told_to_set_the_default_sender(
     ]
     assert page.batch is not None and page.batch.rows[0].draft["from"]["city"] == "München"
     assert "rows with an empty sender column" in page.sender_banner.label.text()
+
+
+async def test_shopware_ids_asked_once_for_the_file_and_remembered(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Shopware's default orders export names countries and products by the shop's ids: the
+    page asks once for the whole file, the profile remembers, the next file asks nothing."""
+    from desktop_app.batch.products import import_products
+    from desktop_app.profiles.catalogue import Catalogue
+    from tests.batch.helpers import SHOPWARE_IDS
+
+    fixture = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+    catalogue = Catalogue.of_store(ctx.store)
+    assert catalogue is not None
+    import_products(fixture / "products.csv", catalogue)  # the weights
+    page = BatchPage(ctx)
+    qtbot.addWidget(page)
+    page.presenter.carrier = "dhl"
+    await page.load_file(fixture / "shopware6_orders.csv")
+    dialog = page.shop_ids_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert page.counts() == {"invalid": 4}
+    # three countries and three products, each asked once (not once per order)
+    assert {kind: len(edits) for kind, edits in dialog.fields.items()} == {
+        "country": 3, "product": 3}  # fmt: skip
+    names = {"DE": "Deutschland", "FR": "France", "ES": "es"}  # a name or a code
+    for shop_id, code in SHOPWARE_IDS["country"].items():
+        dialog.fields["country"][shop_id].setText(names[code])
+    for shop_id, sku in SHOPWARE_IDS["product"].items():
+        dialog.fields["product"][shop_id].setText(sku)
+    assert dialog.answers() == SHOPWARE_IDS
+    assert dialog.save()
+    assert page.batch is not None
+    assert page.counts() == {"ready": 4}, [r.problem_text() for r in page.batch.rows]
+    assert page.batch.rows[2].draft["to"]["country"] == "FR"
+
+    page.shop_ids_dialog = None
+    await page.load_file(fixture / "shopware6_orders.csv")
+    assert page.shop_ids_dialog is None and page.counts() == {"ready": 4}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from desktop_app.batch.mapping import FieldSource
-from desktop_app.gui.batch.loaded_batch import BatchPresenter
+from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer

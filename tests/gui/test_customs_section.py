@@ -14,7 +14,8 @@ from desktop_app.gui.shipment.customs_presenter import (
     declaration,
     document_names,
 )
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.drafts import form_snapshot, restore_snapshot
+from desktop_app.gui.shipment.page import ShipmentPage
 from tests.gui.shipment_desk import fill_valid, shown, type_into
 
 SOCKS = ItemRow("Wool socks", "611595", "PT", 2, 24, 0.2)
@@ -61,7 +62,7 @@ def test_the_declaration_on_the_wire() -> None:
 
 
 async def test_the_section_appears_for_zurich_and_goes_for_austria(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     form = shipment_page.form
     fill_valid(qtbot, form)
@@ -93,3 +94,26 @@ async def test_the_section_appears_for_zurich_and_goes_for_austria(
     type_into(qtbot, form.receiver.fields["zip_code"].editor, "1010")
     assert form.customs.isHidden()
     assert "customs_declaration" not in form.draft() and form.problems == []
+
+
+async def test_what_is_typed_in_the_section_survives_in_the_draft(
+    qtbot: QtBot, shipment_page: ShipmentPage
+) -> None:
+    form = shipment_page.form
+    fill_valid(qtbot, form)
+    type_into(qtbot, form.receiver.fields["country"].editor, "CH")
+    type_into(qtbot, form.receiver.fields["zip_code"].editor, "8001")
+    form.customs.add_row()
+    for index, description in ((0, "Wool socks"), (2, "Cotton scarf")):
+        type_into(qtbot, form.customs.rows[index]["description"].editor, description)
+    type_into(qtbot, form.customs.rows[2]["value_amount"].editor, "12,5")  # half-typed too
+    type_into(qtbot, form.customs.texts["exporter_reference"].editor, "CHE-123.456.789 MWST")
+    draft = form_snapshot(form)
+    form.reset_for_next()
+    assert form.customs.rows[0]["description"].text() == ""
+    assert restore_snapshot(form, draft)
+    assert not form.customs.isHidden()
+    texts = [row["description"].text() for row in form.customs.rows]
+    assert texts == ["Wool socks", "", "Cotton scarf"]
+    assert form.customs.rows[2]["value_amount"].text() == "12,5"
+    assert form.customs.texts["exporter_reference"].text() == "CHE-123.456.789 MWST"

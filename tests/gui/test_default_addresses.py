@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.history.page import HistoryWidget
-from desktop_app.gui.history.returns import ReturnDialog, attach_to_history
+from desktop_app.gui.history.page import HistoryPage
+from desktop_app.gui.history.partials.returns import ReturnDialog, attach_to_history
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.form import ShipmentFormWidget
+from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile
 from tests.gui.app_context import SENDER, create, isolate, make_manager
@@ -123,7 +123,7 @@ async def test_a_return_from_the_history_goes_to_the_default_returns_address(
 ) -> None:
     ctx = own_account_ctx
     original = await create(ctx, reference_number="ORDER-DEF-RET")
-    history = HistoryWidget(ctx)
+    history = HistoryPage(ctx)
     history.auto_refresh = False
     qtbot.addWidget(history)
     history.show()

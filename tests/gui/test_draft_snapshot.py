@@ -8,6 +8,7 @@ import json
 from desktop_app.gui.shipment.draft_snapshot import (
     SNAPSHOT_VERSION,
     AddressSnapshot,
+    CustomsSnapshot,
     ShipmentSnapshot,
 )
 from desktop_app.gui.widgets.address_form import LOCKER_STATION
@@ -81,3 +82,27 @@ def test_damaged_parts_are_left_out() -> None:
     del old["add_ons"]
     read = ShipmentSnapshot.from_json(old)
     assert read is not None and read.add_ons == [] and read.reference == "ORDER-4711"
+
+
+def test_the_customs_section_is_kept_and_a_damaged_one_read_as_far_as_it_goes() -> None:
+    customs = CustomsSnapshot(
+        "gift", "EUR", {"contents_explanation": "Socks", "exporter_reference": ""},
+        [{"description": "Wool socks", "quantity": "2", "value_amount": "24,"}, {}, {}],
+    )  # fmt: skip
+    stored = json.loads(json.dumps(ShipmentSnapshot(customs=customs).to_json()))
+    assert stored["customs"] == {
+        "contents": "gift",
+        "currency": "EUR",
+        "texts": {"contents_explanation": "Socks"},
+        "rows": [{"description": "Wool socks", "quantity": "2", "value_amount": "24,"}],
+    }
+    back = ShipmentSnapshot.from_json(stored)
+    assert back is not None and back.customs is not None
+    assert back.customs.rows == [stored["customs"]["rows"][0]]
+    damaged = {"contents": 3, "texts": ["x"], "rows": [{"quantity": 2, "description": "Tea"}, 7]}
+    read = ShipmentSnapshot.from_json({**stored, "customs": damaged})
+    assert read is not None
+    assert read.customs == CustomsSnapshot(None, None, {}, [{"description": "Tea"}, {}])
+    old = DRAFT.to_json()  # a draft from before the customs section was kept
+    read = ShipmentSnapshot.from_json(old)
+    assert read is not None and read.customs is None

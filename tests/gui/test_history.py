@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.payload import prepare_payload
@@ -53,12 +53,12 @@ async def vprinter(tmp_path: Path) -> AsyncIterator[VirtualPrinter]:
     await printer.stop()
 
 
-def _column(widget: HistoryWidget, column: int) -> list[str]:
+def _column(widget: HistoryPage, column: int) -> list[str]:
     proxy = widget.proxy
     return [str(proxy.index(r, column).data()) for r in range(proxy.rowCount())]
 
 
-async def _search(widget: HistoryWidget, qtbot: QtBot, text: str) -> None:
+async def _search(widget: HistoryPage, qtbot: QtBot, text: str) -> None:
     """Type `text` into the search box as a user would and wait for the debounced search."""
     done = expect(widget.search_finished)
     widget.search_edit.clear()
@@ -114,7 +114,7 @@ async def test_search_by_name_reference_and_tracking(ctx: AppContext, qtbot: QtB
         to={**first.data["to"], "first_name": "Jonas", "last_name": "Keller"},
     )
     await create(ctx, reference_number="MARKET-7")
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     assert widget.model.rowCount() == 3
@@ -139,7 +139,7 @@ async def test_typing_fast_cancels_stale_searches(ctx: AppContext, qtbot: QtBot)
     """Only the last query's result is shown, however the searches interleave."""
     await create(ctx, reference_number="ALPHA-1")
     await create(ctx, reference_number="BETA-2")
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     for text in ("AL", "BE", "ALPHA"):
@@ -151,7 +151,7 @@ async def test_typing_fast_cancels_stale_searches(ctx: AppContext, qtbot: QtBot)
 
 async def test_new_shipment_appears(ctx: AppContext, qtbot: QtBot) -> None:
     """A shipment created in the window shows up in the history without a manual reload."""
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     widget.show()
     await widget.reload()
@@ -166,7 +166,7 @@ async def test_new_shipment_appears(ctx: AppContext, qtbot: QtBot) -> None:
 async def test_hidden_history_reads_new_shipments_when_shown(ctx: AppContext, qtbot: QtBot) -> None:
     """While another page is shown, a new shipment does not read the store again (once per
     label, all day); the history has it as soon as it is shown."""
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     searches: list[str] = []
@@ -192,7 +192,7 @@ async def test_reprint_sends_the_label_to_the_assigned_printer(
     ctx.manager.update(ctx.profile.model_copy(update={"printer": printer.name}))
     ctx.reload_profile()
 
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     widget.select_ids([stored.id])
@@ -221,7 +221,7 @@ async def test_reprint_sends_the_label_to_the_assigned_printer(
 async def test_reprint_without_printer_says_so(ctx: AppContext, qtbot: QtBot) -> None:
     """No printer assigned: nothing is queued and the page tells where to assign one."""
     stored = await create(ctx)
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     assert await widget.reprint([stored]) == []
@@ -231,7 +231,7 @@ async def test_reprint_without_printer_says_so(ctx: AppContext, qtbot: QtBot) ->
 async def test_open_label_goes_to_the_preview(ctx: AppContext, qtbot: QtBot) -> None:
     """Open label (Enter on the row) hands the stored shipment to whoever shows previews."""
     stored = await create(ctx)
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     opened: list[Any] = []
@@ -248,7 +248,7 @@ async def test_delete_on_the_service(
     """Delete asks first, deletes on the service, and keeps the row marked deleted."""
     keep = await create(ctx, reference_number="KEEP-1")
     gone = await create(ctx, reference_number="GONE-1")
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
 
@@ -300,7 +300,7 @@ async def test_delete_refused_by_the_service_shows_its_text(ctx: AppContext, qtb
     stored = await create(ctx, reference_number="ELSEWHERE-1")
     assert ctx.client is not None
     await ctx.client.shipments.delete(stored.id)  # another desk deleted it meanwhile
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     assert await widget.delete([stored.id]) == [stored.id]
@@ -315,7 +315,7 @@ async def test_refresh_updates_tracking_status(ctx: AppContext, qtbot: QtBot) ->
     other = await create(ctx, reference_number="TRACK-2")
     assert ctx.client is not None
     await ctx.client.sandbox.add_tracking_event(stored.id, "picked_up")
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     refreshed = expect(widget.refreshed)
@@ -344,7 +344,7 @@ async def test_switching_profiles_swaps_history(
     await create(ctx, reference_number="FIRST-PROFILE")
     first = ctx.profile
     assert first is not None
-    widget = HistoryWidget(ctx)
+    widget = HistoryPage(ctx)
     qtbot.addWidget(widget)
     await widget.reload()
     await _search(widget, qtbot, "FIRST")

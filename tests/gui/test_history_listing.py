@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from desktop_app.gui.history.listing import (
+from desktop_app.gui.history.presenter import (
     HistoryPresenter,
     available_actions,
     count_text,

@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.page import HistoryPage
+from desktop_app.gui.history.partials.returns import ReturnDialog, attach_to_history
 from desktop_app.gui.history.return_label import return_draft, returnable
-from desktop_app.gui.history.returns import ReturnDialog, attach_to_history
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, isolate, open_context, use_printer
@@ -42,7 +42,7 @@ async def test_return_label_from_the_history(ctx: AppContext, qtbot: QtBot) -> N
     original = await create(
         ctx, reference_number="ORDER-RET-1", additional_services=[ADVANCE_NOTICE]
     )
-    history = HistoryWidget(ctx)
+    history = HistoryPage(ctx)
     history.auto_refresh = False
     qtbot.addWidget(history)
     history.show()  # its Return button is clicked on it: a hidden history reads on its next show
@@ -97,7 +97,7 @@ async def test_carriers_without_returns_are_refused(ctx: AppContext, qtbot: QtBo
     )
     ok, why = returnable(original)
     assert not ok and "takes no returns" in why
-    history = HistoryWidget(ctx)
+    history = HistoryPage(ctx)
     history.auto_refresh = False
     qtbot.addWidget(history)
     action = attach_to_history(history, ctx)
@@ -153,7 +153,7 @@ async def test_a_second_return_asks_first_and_links_to_the_existing_one(
     assert [r.id for r in ctx.store.find_returns(older)] == [legacy_return.id]
     assert [r.id for r in ctx.store.find_returns(original)] == [first_return.id]
 
-    history = HistoryWidget(ctx)
+    history = HistoryPage(ctx)
     history.auto_refresh = False
     qtbot.addWidget(history)
     history.show()

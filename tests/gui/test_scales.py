@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.settings.scales import ScalesPage
+from desktop_app.gui.settings.scales.page import ScalesPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.scales.config import ScaleConfig, load_scale_config, save_scale_config
@@ -192,14 +192,14 @@ async def test_no_scale_no_row(qtbot: QtBot, ctx):
 async def test_every_page_reads_the_scale_through_one_open_port(qtbot: QtBot, ctx, vscale):
     """The form's weight row, the Scan page and Settings' test at once: the port is open
     once, and the steady scale's text never changes while they all read it."""
-    from desktop_app.gui.scan.page import ScanPageWidget
+    from desktop_app.gui.scan.page import ScanPage
 
     save_scale_config(ScaleConfig(uri=vscale.uri, interval=0.05))
     form_scale = make_page(qtbot, ctx).form.package_section.scale
     await wait_until(lambda: form_scale.stable_kg() == 1.25)
     texts = [form_scale.text]
     form_scale.changed.connect(lambda: texts.append(form_scale.text))
-    scan = ScanPageWidget(ctx)
+    scan = ScanPage(ctx)
     qtbot.addWidget(scan)
     scan.show()
     settings = ScalesPage(ctx)

@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.scan.page import BLUE, GREEN, RED, ScanPageWidget
+from desktop_app.gui.scan.page import BLUE, GREEN, RED, ScanPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.payload import prepare_payload
@@ -49,10 +49,10 @@ def player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 async def page(
     ctx: AppContext, qtbot: QtBot, vprinter: VirtualPrinter, vscale: VirtualScale, player: Path
-) -> AsyncIterator[ScanPageWidget]:
+) -> AsyncIterator[ScanPage]:
     use_printer(ctx, vprinter.uri)
     scale = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05))
-    widget = ScanPageWidget(ctx, scale=scale)
+    widget = ScanPage(ctx, scale=scale)
     qtbot.addWidget(widget)
     widget.resize(900, 700)
     widget.show()
@@ -72,7 +72,7 @@ def _type(qtbot: QtBot, text: str) -> None:
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
 
 
-async def _scan(qtbot: QtBot, page: ScanPageWidget, code: str) -> Any:
+async def _scan(qtbot: QtBot, page: ScanPage, code: str) -> Any:
     shown = expect(page.outcome_shown)
     _type(qtbot, code)
     (outcome,) = await asyncio.wait_for(shown, 60)
@@ -82,7 +82,7 @@ async def _scan(qtbot: QtBot, page: ScanPageWidget, code: str) -> Any:
     return outcome
 
 
-async def _ship(qtbot: QtBot, page: ScanPageWidget, code: str) -> Any:
+async def _ship(qtbot: QtBot, page: ScanPage, code: str) -> Any:
     """Scan an order whose parcel lies steady on the scale; its final outcome. A loaded
     machine may poll the scale late, so that its last reading is older than the max age at
     the scan: the order then waits (`weighing`) and ships with the next fresh reading."""
@@ -105,7 +105,7 @@ def _printer(ctx: AppContext) -> PrinterDefinition:
 
 
 async def test_scanned_order_to_exact_label_and_slip_bytes(
-    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+    ctx: AppContext, page: ScanPage, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
     await add_orders(ctx, order_body("W-1", items=[(MUG, 2), (TEA, 1)]))
     outcome = await _ship(qtbot, page, "W-1")
@@ -131,7 +131,7 @@ async def test_scanned_order_to_exact_label_and_slip_bytes(
 
 
 async def test_pack_check_with_a_wrong_item(
-    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+    ctx: AppContext, page: ScanPage, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
     set_preferences(ctx, pack_check=True)  # Settings › Station
     await add_orders(ctx, order_body("W-2", items=[(MUG, 1), (TEA, 1)]))
@@ -153,7 +153,7 @@ async def test_pack_check_with_a_wrong_item(
 
 
 async def test_second_scan_of_a_shipped_order_offers_a_reprint(
-    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter
+    ctx: AppContext, page: ScanPage, qtbot: QtBot, vprinter: VirtualPrinter
 ) -> None:
     await add_orders(ctx, order_body("W-3"))
     first = await _ship(qtbot, page, "W-3")
@@ -174,7 +174,7 @@ async def test_second_scan_of_a_shipped_order_offers_a_reprint(
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows plays through winsound")
 async def test_each_outcome_starts_the_player_with_its_sound_until_sounds_are_off(
     ctx: AppContext,
-    page: ScanPageWidget,
+    page: ScanPage,
     qtbot: QtBot,
     vprinter: VirtualPrinter,
     vscale: VirtualScale,
@@ -210,7 +210,7 @@ class _MouseWatch(QObject):
         return False
 
 
-async def _next_parcel(page: ScanPageWidget, vscale: VirtualScale, kg: float) -> None:
+async def _next_parcel(page: ScanPage, vscale: VirtualScale, kg: float) -> None:
     """The packer takes the last parcel off the scale and puts the next one on."""
     monitor = page.scale.monitor
     assert monitor is not None
@@ -226,7 +226,7 @@ async def _next_parcel(page: ScanPageWidget, vscale: VirtualScale, kg: float) ->
 
 async def test_fifty_orders_without_a_mouse_event(
     ctx: AppContext,
-    page: ScanPageWidget,
+    page: ScanPage,
     qtbot: QtBot,
     vprinter: VirtualPrinter,
     vscale: VirtualScale,
@@ -257,7 +257,7 @@ async def test_fifty_orders_without_a_mouse_event(
 
 
 async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
-    page: ScanPageWidget, ctx: AppContext, tmp_path: Path
+    page: ScanPage, ctx: AppContext, tmp_path: Path
 ) -> None:
     import os
     import time
@@ -287,7 +287,7 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
 
 
 async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
-    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter,
+    ctx: AppContext, page: ScanPage, qtbot: QtBot, vprinter: VirtualPrinter,
     vscale: VirtualScale,
 ) -> None:  # fmt: skip
     await add_orders(ctx, order_body("W-5"))  # the order's own 0.4 kg do not count with a scale
@@ -314,7 +314,7 @@ async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
 
 
 async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
-    ctx: AppContext, page: ScanPageWidget, qtbot: QtBot, vprinter: VirtualPrinter,
+    ctx: AppContext, page: ScanPage, qtbot: QtBot, vprinter: VirtualPrinter,
     vscale: VirtualScale,
 ) -> None:  # fmt: skip
     await add_orders(ctx, order_body("P-1"), order_body("P-2"))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.history.tracking import TrackingRefresher, attach_to_history
 from desktop_app.gui.shell.context import AppContext
@@ -70,7 +70,7 @@ async def test_timeline_and_sandbox_life_cycle(ctx: AppContext, qtbot: QtBot) ->
     """Select a shipment: its timeline shows; "Next status" walks it to delivered."""
     assert sandbox_moves_allowed(ctx)
     stored = await create(ctx, reference_number="TRACK-1")
-    history = HistoryWidget(ctx)
+    history = HistoryPage(ctx)
     history.auto_refresh = False
     qtbot.addWidget(history)
     timeline, refresher = attach_to_history(history, ctx)
@@ -106,7 +106,7 @@ async def test_refresh_on_demand_and_periodic(
     """Changes made elsewhere show after Refresh, and after a periodic refresh of open ones."""
     first = await create(ctx, reference_number="TRACK-2")
     second = await create(ctx, reference_number="TRACK-3")
-    history = HistoryWidget(ctx)
+    history = HistoryPage(ctx)
     history.auto_refresh = False
     qtbot.addWidget(history)
     timeline, refresher = attach_to_history(history, ctx)

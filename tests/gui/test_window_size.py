@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.logging import QtLoggingPlugin
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.batch.page import BatchPageWidget
+from desktop_app.gui.batch.page import BatchPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
@@ -150,7 +150,7 @@ async def test_the_window_minimum_size_stays_while_a_batch_loads_and_runs(
     window.resize(1366, 768)
     window.show()
     page = window.page("Batch")
-    assert isinstance(page, BatchPageWidget)
+    assert isinstance(page, BatchPage)
     window.show_page("Batch")
     await asyncio.sleep(0.3)  # the pages' first loads settle
     watch = MinimumWatch(window, page)

@@ -33,12 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.scan.banner import OutcomeBanner
-from desktop_app.gui.scan.order_panel import OrderItemsPanel
+from desktop_app.gui.scan.partials.banner import OutcomeBanner
+from desktop_app.gui.scan.partials.order_panel import OrderItemsPanel
+from desktop_app.gui.scan.partials.weight_panel import WeightPresetPanel
 from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
 from desktop_app.gui.scan.sound import ScanSounds
 from desktop_app.gui.scan.watched import WatchedFolderPoller
-from desktop_app.gui.scan.weight_panel import WeightPresetPanel
 from desktop_app.gui.widgets.accessibility import announce
 from desktop_app.gui.widgets.elided import ElidedLabel, breakable, reserve_lines
 from desktop_app.gui.widgets.scale import ScalePresenter
@@ -46,10 +46,10 @@ from desktop_app.gui.widgets.scale import ScalePresenter
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
-__all__ = ["BLUE", "GREEN", "RED", "ScanPageWidget"]
+__all__ = ["BLUE", "GREEN", "RED", "ScanPage"]
 
 
-class ScanPageWidget(QWidget):
+class ScanPage(QWidget):
     """Scan box, outcome banner, the order's items, weight and preset, watched folder."""
 
     outcome_shown = Signal(object)  # ScanOutcome, after the page shows it
