@@ -340,3 +340,20 @@ async def test_the_shops_page_adds_tests_syncs_and_removes_a_connection(
         await ctx.aclose()
     await asyncio.sleep(0)
     assert shop.violations == []
+
+
+@pytest.mark.usefixtures("german")
+def test_a_shops_refusal_is_said_in_german() -> None:
+    """The connectors' words for a refusal in the user's language; the shop's own message
+    after the colon stays as the shop said it."""
+    from desktop_app.gui.settings.shops.presenter import answer_text, kind_text
+
+    refused = "Woo refused the credentials (wrong or expired): Consumer key is invalid."
+    assert answer_text(refused) == (
+        "Woo hat die Zugangsdaten abgelehnt (falsch oder abgelaufen): Consumer key is invalid."
+    )
+    assert answer_text("Woo answered 418: teapot") == "Woo hat mit Fehler 418 geantwortet: teapot"
+    assert answer_text("Shop cannot be reached (timed out)") == (
+        "Shop ist nicht erreichbar (timed out)"
+    )
+    assert kind_text("live") == "Live-Shop"
