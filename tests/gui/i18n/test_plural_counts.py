@@ -15,7 +15,7 @@ from pathlib import Path
 
 from desktop_app.gui.i18n import translate
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _english_plurals() -> dict[str, list[str]]:

@@ -12,7 +12,7 @@ import pytest
 
 from desktop_app.gui.addresses.presenter import AddressBookPresenter, count_text, row_texts
 from desktop_app.gui.shell.context import AppContext
-from tests.gui.test_address_book import ANNA, PARTNER_ID, WAREHOUSE
+from tests.gui.addresses.test_address_book import ANNA, PARTNER_ID, WAREHOUSE
 
 pytestmark = pytest.mark.timeout(120)
 

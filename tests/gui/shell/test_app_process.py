@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.app import ICON_SIZES, application_icon
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.timeout(120)
 
 

@@ -23,7 +23,7 @@ from desktop_app.profiles.store import ProfileStore
 from tests.gui.app_context import emitted, expect, isolate, make_manager
 from tests.gui.shipment_desk import fill_valid, sandbox_profile
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.timeout(120)
 
 

@@ -16,8 +16,8 @@ from desktop_app.gui.history.return_label import (
     return_question,
 )
 from desktop_app.gui.shell.context import AppContext
+from tests.gui.addresses.test_default_addresses import RETURNS_DESK
 from tests.gui.app_context import SENDER, create
-from tests.gui.test_default_addresses import RETURNS_DESK
 
 pytestmark = pytest.mark.timeout(120)
 

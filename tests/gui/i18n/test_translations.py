@@ -54,7 +54,7 @@ from desktop_app.gui.widgets.problems import problem_text as problem_line
 from desktop_app.profiles.errors import ProfileError, ProfileProblem, ProfileValidationError
 from tests.gui.app_context import isolate, open_context, shipment_request
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TS_DIR = REPO / "resources" / "translations"
 LUPDATE = Path(sys.executable).with_name("pyside6-lupdate")
 # proper names, product names and technical terms a German shop owner reads as they are

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from desktop_app.gui.addresses.editing import delete_question
 from desktop_app.gui.addresses.page import AddressBook, AddressBookPage
 from desktop_app.gui.shell.context import AppContext
-from tests.gui.test_address_book import ANNA
+from tests.gui.addresses.test_address_book import ANNA
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -16,7 +16,7 @@ from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer
-from tests.gui.test_batch_page import HEADERS, _rows, _write
+from tests.gui.batch.test_batch_page import HEADERS, _rows, _write
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -22,7 +22,7 @@ from tests.gui.app_context import use_printer
 
 pytestmark = pytest.mark.timeout(180)
 
-PLATFORMS = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+PLATFORMS = Path(__file__).parents[2] / "batch" / "fixtures" / "platforms"
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -51,7 +51,7 @@ from tests.gui.shipment_desk import (
 
 # thread method: a hang inside Qt (no Python running) still ends the run instead of stalling CI
 pytestmark = pytest.mark.timeout(120, method="thread")
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _full_window(qtbot: QtBot, ctx: AppContext, *, manage_shutdown: bool = False) -> MainWindow:

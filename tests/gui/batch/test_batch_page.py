@@ -324,7 +324,7 @@ async def test_shopware_ids_asked_once_for_the_file_and_remembered(
     from desktop_app.profiles.catalogue import Catalogue
     from tests.batch.helpers import SHOPWARE_IDS
 
-    fixture = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+    fixture = Path(__file__).parents[2] / "batch" / "fixtures" / "platforms"
     catalogue = Catalogue.of_store(ctx.store)
     assert catalogue is not None
     import_products(fixture / "products.csv", catalogue)  # the weights

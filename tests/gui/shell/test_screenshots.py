@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QImage
 from desktop_app.gui.shell.theme import SANDBOX_LOOK
 from tools.screenshots.window import SHOT_SIZES, SHOTS, WINDOW_SIZE
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.timeout(180)
