@@ -3,10 +3,6 @@ history timeline and return action, address-book pickers in the shipment form.""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
-
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -15,19 +11,8 @@ from desktop_app.gui.settings.webhooks.page import WebhooksPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
-from tests.gui.app_context import isolate, open_context
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_context(tmp_path, local_service)
-    yield context
-    await context.aclose()
 
 
 async def test_operations_in_the_main_window(ctx: AppContext, qtbot: QtBot) -> None:

@@ -17,7 +17,7 @@ from desktop_app.gui.addresses.page import AddressBook, AddressBookPage
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.addresses.test_address_book import ANNA
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
 
 SHOP = {
     "company": "Laden Nord GmbH",
@@ -27,12 +27,6 @@ SHOP = {
     "city": "Hamburg",
     "country": "DE",
 }
-
-
-@pytest.fixture
-def ctx(own_account_ctx: AppContext) -> AppContext:
-    """An account of its own (the conftest's `own_account_ctx`)."""
-    return own_account_ctx
 
 
 async def _book_with(

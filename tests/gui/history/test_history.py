@@ -27,22 +27,10 @@ from tests.gui.app_context import (
     create,
     emitted,
     expect,
-    isolate,
-    open_context,
     zpl_printer,
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_context(tmp_path, local_service)
-    yield context
-    await context.aclose()
 
 
 @pytest.fixture

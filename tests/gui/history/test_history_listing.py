@@ -29,13 +29,7 @@ from tests.gui.app_context import (
     use_printer,
 )
 
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-def ctx(own_account_ctx: AppContext) -> AppContext:
-    """An account of its own (the conftest's `own_account_ctx`)."""
-    return own_account_ctx
+pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
 
 
 @pytest.fixture

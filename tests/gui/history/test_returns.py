@@ -4,9 +4,7 @@ only for carriers that take returns. Created on the real local service through t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QDialog, QMessageBox
@@ -17,7 +15,7 @@ from desktop_app.gui.history.partials.returns import ReturnDialog, attach_to_his
 from desktop_app.gui.history.return_label import return_draft, returnable
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.app_context import create, isolate, open_context, use_printer
+from tests.gui.app_context import create, use_printer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -25,16 +23,6 @@ ADVANCE_NOTICE = {
     "name": "advance_notice",
     "properties": {"email": "erika@example.com", "language": "de"},
 }
-
-
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_context(tmp_path, local_service)
-    yield context
-    await context.aclose()
 
 
 async def test_return_label_from_the_history(ctx: AppContext, qtbot: QtBot) -> None:

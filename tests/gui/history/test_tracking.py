@@ -4,7 +4,6 @@ sandbox "next status" button walking a shipment through its life cycle. Real loc
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +23,6 @@ from desktop_app.profiles.models import Profile
 from tests.gui.app_context import create, isolate, open_context
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_context(tmp_path, local_service)
-    yield context
-    await context.aclose()
 
 
 def test_timeline_entries_merge_packages_oldest_first() -> None:

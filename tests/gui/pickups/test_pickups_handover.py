@@ -15,15 +15,9 @@ from desktop_app.gui.pickups.presenter import PickupsPresenter
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.app_context import add_service_profile, create, emitted, expect
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
 
 UPS_PACKAGE = {"weight": 2.0, "length": 30, "width": 20, "height": 10, "type": "parcel"}
-
-
-@pytest.fixture
-def ctx(own_account_ctx: AppContext) -> AppContext:
-    """An account of its own (the conftest's `own_account_ctx`)."""
-    return own_account_ctx
 
 
 def _window(hours_from_now: float = 1.0, length: float = 3.0) -> tuple[datetime, datetime]:

@@ -3,8 +3,6 @@ a profile added in Settings appears in the switcher, History's "Open label" show
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,22 +21,10 @@ from tests.gui.app_context import (
     create,
     emitted,
     expect,
-    isolate,
-    open_context,
     zpl_printer,
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def ctx(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[AppContext]:
-    isolate(monkeypatch, tmp_path)
-    context = await open_context(tmp_path, local_service)
-    yield context
-    await context.aclose()
 
 
 @pytest.fixture
