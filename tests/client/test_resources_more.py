@@ -15,7 +15,8 @@ from desktop_app.domain.models import (
     RoutingRule,
     RoutingRuleCreate,
 )
-from tests.client.conftest import PACKAGE, RECEIVER, SENDER, shipment_request
+from tests.client.conftest import shipment_request
+from tests.payloads import PACKAGE, RECEIVER, SENDER
 
 
 async def test_pickups(client: ShippingClient) -> None:

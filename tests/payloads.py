@@ -1,4 +1,5 @@
-"""Request bodies used by the service tests."""
+"""Request bodies the tests share: the sender, receiver and package, a valid shipment, the
+reference customs example."""
 
 from __future__ import annotations
 
