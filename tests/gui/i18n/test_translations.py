@@ -459,7 +459,7 @@ def test_label_stock_in_words(german: None) -> None:
     assert stock_name("A4") == "A4"
 
 
-# --- the profiles layer's refusals, worded by code (issue 12) ---------------------------------
+# --- the profiles layer's refusals, worded by code --------------------------------------------
 
 _PARAMS = {
     "name": "Packtisch",

