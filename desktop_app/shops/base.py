@@ -189,6 +189,12 @@ class ShopConnection(ABC):
                 await close()
         return len(first)
 
+    async def lookup_ids(self, kind: str, ids: list[str]) -> dict[str, str]:  # noqa: ARG002
+        """What the shop's internal ids of `kind` stand for ("country" -> ISO code,
+        "product" -> SKU), for an export that names them by id; the ids it knows. A
+        platform whose exports name no ids answers nothing."""
+        return {}
+
     @abstractmethod
     async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
         """Give the order its tracking number and mark it shipped; doing it again for an

@@ -72,6 +72,18 @@ def _english_ui(qapp: Any) -> Iterator[None]:
     yield
 
 
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The German UI for one test (English again afterwards)."""
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations("de")
+    try:
+        yield
+    finally:
+        install_translations("en")
+
+
 async def _own_account_context(tmp_path: Path, local_service: Any) -> AppContext:
     from tests.gui.account_context import account_context
 

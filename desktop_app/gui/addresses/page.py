@@ -43,7 +43,7 @@ from desktop_app.gui.addresses.presenter import (
     row_texts,
 )
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.address_formatting import address_fields, address_line
 from desktop_app.gui.widgets.elided import reserve_lines
@@ -252,7 +252,7 @@ class AddressBookPage(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         """A line under the table."""
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
         self.message.setToolTip(text)
         self.message_shown.emit(text)
@@ -434,5 +434,5 @@ def muted(text: str) -> QLabel:
     """A grey explanatory label."""
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet(f"color: {MUTED_COLOR};")
+    label.setStyleSheet(f"color: {color(MUTED)};")
     return label

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.elided import reserve_lines
 
@@ -23,7 +23,7 @@ class AddressEntryBox(QGroupBox):
         self.problems_label.setObjectName("address_problems")
         # two lines kept: problems coming and going never move Save
         reserve_lines(self.problems_label, 2)
-        self.problems_label.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.problems_label.setStyleSheet(f"color: {color(ERROR)};")
         self.cancel_button = QPushButton(translate("Addresses", "Cancel editing"))
         self.cancel_button.setObjectName("address_cancel_edit")
         self.cancel_button.setVisible(False)

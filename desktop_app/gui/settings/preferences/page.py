@@ -31,7 +31,7 @@ from desktop_app.gui.i18n import (
 )
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import label_format_name, service_name
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
+from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Preferences
 
@@ -152,7 +152,7 @@ class PreferencesPage(QWidget):
                 "Saved. Close and start Packdesk again to see it in the new language.",
             )
         )
-        self.language_note.setStyleSheet(f"color: {OK_COLOR};")
+        self.language_note.setStyleSheet(f"color: {color(OK)};")
 
     def _fill_services(self, *_args: Any, wanted: str | None = None) -> None:
         code = self.carrier_combo.currentData()
@@ -237,9 +237,9 @@ class PreferencesPage(QWidget):
             self.ctx.manager.update(profile.model_copy(update={"preferences": prefs}))
         except (ValidationError, ProfileError) as exc:
             reason = profile_error_text(exc) or str(exc)
-            self._show(translate("Settings", "Not saved: {exc}").format(exc=reason), ERROR_COLOR)
+            self._show(translate("Settings", "Not saved: {exc}").format(exc=reason), color(ERROR))
             return False
         self.ctx.reload_profile()
-        self._show(translate("Settings", "Preferences saved."), OK_COLOR)
+        self._show(translate("Settings", "Preferences saved."), color(OK))
         self.preferences_saved.emit(prefs)
         return True

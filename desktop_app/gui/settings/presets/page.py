@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
 from desktop_app.gui.settings.presets.presenter import PresetData, ShippingPresetsEditor
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
+from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -93,10 +93,10 @@ class PresetsPage(QWidget):
     def _say(self, problems: list[str], done: str) -> bool:
         if problems:
             self.message.setText("\n".join(problems))
-            self.message.setStyleSheet(f"color: {ERROR_COLOR};")
+            self.message.setStyleSheet(f"color: {color(ERROR)};")
             return False
         self.message.setText(done)
-        self.message.setStyleSheet(f"color: {OK_COLOR};")
+        self.message.setStyleSheet(f"color: {color(OK)};")
         return True
 
     def open_dialog(self, preset: PresetData) -> PresetDialog:

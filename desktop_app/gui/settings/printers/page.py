@@ -40,7 +40,7 @@ from desktop_app.gui.settings.printers.partials.printer_dialog import (
 )
 from desktop_app.gui.settings.printers.partials.printer_discovery import DiscoverDialog, Discovered
 from desktop_app.gui.settings.printers.presenter import PrintersPresenter
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import ERROR, OK, color
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 
 if TYPE_CHECKING:
@@ -189,7 +189,7 @@ class PrintersPage(QWidget):
     def show_message(self, text: str, ok: bool = True) -> None:
         """Show a line under the list."""
         self.message.setText(text)
-        self.message.setStyleSheet(f"color: {OK_COLOR if ok else ERROR_COLOR};")
+        self.message.setStyleSheet(f"color: {color(OK) if ok else color(ERROR)};")
         self.message_shown.emit(text)
 
     # --- add / edit / remove -------------------------------------------------------------------

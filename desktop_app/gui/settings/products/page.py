@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.products.presenter import COLUMNS, ProductsPresenter, cell_text
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -102,7 +102,7 @@ class ProductsPage(QWidget):
             self._filling = False
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
 
     def _edited(self, item: QTableWidgetItem) -> None:

@@ -37,13 +37,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.i18n.profile_errors import profile_error_text, validation_text
 from desktop_app.gui.settings.profiles.partials.server_connect import ServerConnectDialog
-from desktop_app.gui.shell.theme import (
-    ERROR_COLOR,
-    MUTED_COLOR,
-    OK_COLOR,
-    look_for,
-    profile_title,
-)
+from desktop_app.gui.shell.theme import ERROR, MUTED, OK, color, look_for, profile_title
 from desktop_app.gui.widgets.files import choose_file_to_open
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Profile, is_loopback_host
@@ -215,7 +209,7 @@ class ProfileDialog(QDialog):
     def _inputs_changed(self, *_args: Any) -> None:
         if self._verified is not None:
             self._verified = None
-            self._show("", MUTED_COLOR)
+            self._show("", color(MUTED))
 
     def _browse_ca(self) -> None:
         path = choose_file_to_open(
@@ -241,7 +235,7 @@ class ProfileDialog(QDialog):
         self.check_button.setEnabled(not busy)
         self.save_button.setEnabled(not busy)
         if busy:
-            self._show(translate("Settings", "Checking the key with the service…"), MUTED_COLOR)
+            self._show(translate("Settings", "Checking the key with the service…"), color(MUTED))
 
     # --- check -------------------------------------------------------------------------------
 
@@ -284,7 +278,7 @@ class ProfileDialog(QDialog):
         return me.environment
 
     def _report(self, ok: bool, message: str) -> None:
-        self._show(("✔ " if ok else "✖ ") + message, OK_COLOR if ok else ERROR_COLOR)
+        self._show(("✔ " if ok else "✖ ") + message, color(OK) if ok else color(ERROR))
         self.key_checked.emit(ok, message)
 
     # --- save --------------------------------------------------------------------------------
@@ -382,7 +376,7 @@ class ProfilesPage(QWidget):
             )
         )
         intro.setWordWrap(True)
-        intro.setStyleSheet(f"color: {MUTED_COLOR};")
+        intro.setStyleSheet(f"color: {color(MUTED)};")
         buttons = QVBoxLayout()
         for button in (
             self.add_button,

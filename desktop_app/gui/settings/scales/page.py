@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import ERROR, OK, color
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.scales.config import ScaleConfig, load_scale_config, save_scale_config
 from desktop_app.scales.discovery import FoundScale, find_scales
@@ -231,4 +231,4 @@ class ScalesPage(QWidget):
 
     def _say(self, text: str, *, ok: bool) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet(f"color: {OK_COLOR if ok else ERROR_COLOR};")
+        self.message.setStyleSheet(f"color: {color(OK) if ok else color(ERROR)};")

@@ -31,7 +31,7 @@ from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.shops.partials.shop_form import ShopFormWidget
 from desktop_app.gui.settings.shops.presenter import ShopRow, ShopsPresenter
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ class ShopsPage(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         """A line under the list."""
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
         self.message_shown.emit(text)
 
@@ -157,7 +157,7 @@ class ShopsPage(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, row.name)
                 item.setToolTip(row.url if c == 0 else value)
                 if row.problems:
-                    item.setForeground(QColor(ERROR_COLOR))
+                    item.setForeground(QColor(color(ERROR)))
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
         if selected:
@@ -187,7 +187,7 @@ class ShopsPage(QWidget):
         name = self.selected_name()
         row = next((r for r in self.rows if r.name == name), None)
         self.details.setText(f"{row.url}\n{row.problems}".strip() if row else "")
-        self.details.setStyleSheet(f"color: {ERROR_COLOR};" if row and row.problems else "")
+        self.details.setStyleSheet(f"color: {color(ERROR)};" if row and row.problems else "")
         for button in (self.test_button, self.remove_button):
             button.setEnabled(row is not None)
         self.sync_button.setEnabled(bool(self.rows) and self.ctx.shops is not None)

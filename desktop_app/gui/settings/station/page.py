@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
-from desktop_app.gui.shell.theme import ERROR_COLOR, OK_COLOR, profile_title
+from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.station.customs import SellerNumberKind, seller_number_kinds
 
@@ -251,8 +251,8 @@ class StationSettingsPage(QWidget):
         problem = self.settings.save(choices)
         if problem is not None:
             self.message.setText(translate("Settings", "Not saved: {exc}").format(exc=problem))
-            self.message.setStyleSheet(f"color: {ERROR_COLOR};")
+            self.message.setStyleSheet(f"color: {color(ERROR)};")
             return False
         self.message.setText(translate("Settings", "Station settings saved."))
-        self.message.setStyleSheet(f"color: {OK_COLOR};")
+        self.message.setStyleSheet(f"color: {color(OK)};")
         return True

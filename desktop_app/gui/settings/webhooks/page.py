@@ -39,14 +39,13 @@ from desktop_app.gui.settings.webhooks.presenter import (
     row_texts,
     webhook_state,
 )
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 log = logging.getLogger(__name__)
 
-DEACTIVATED_COLOR = "#b3261e"
 
 __all__ = ["CATCH_ALL_TEXT", "WebhooksPage", "event_text", "webhook_state"]
 
@@ -136,7 +135,7 @@ class WebhooksPage(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         """A line under the list."""
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
         self.message_shown.emit(text)
 
@@ -190,7 +189,7 @@ class WebhooksPage(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, hook.id)
                 item.setToolTip(value)
                 if hook.deactivated:
-                    item.setForeground(QColor(DEACTIVATED_COLOR))
+                    item.setForeground(QColor(color(ERROR)))
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
         self._update_buttons()

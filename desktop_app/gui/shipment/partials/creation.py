@@ -29,11 +29,7 @@ from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.i18n.customs_papers import papers_note
 from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.theme import (
-    ERROR_COLOR,
-    MUTED_COLOR,
-    look_for,
-)
+from desktop_app.gui.shell.theme import ERROR, MUTED, color, look_for
 from desktop_app.gui.shipment.partials.creation_message import CreationMessageWidget
 from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.gui.shipment.partials.preview import LabelPreviewWidget
@@ -120,7 +116,7 @@ class CreationPanelWidget(QWidget):
         self.problems_button = QToolButton()
         self.problems_button.setObjectName("problemsButton")
         self.problems_button.setAutoRaise(True)
-        self.problems_button.setStyleSheet(f"color: {ERROR_COLOR}; font-weight: bold;")
+        self.problems_button.setStyleSheet(f"color: {color(ERROR)}; font-weight: bold;")
         self.problems_button.setToolTip(translate("Shipment", "Show every problem of the form"))
         self.problems_button.clicked.connect(self.form.reveal_all)
         policy = self.problems_button.sizePolicy()
@@ -133,7 +129,7 @@ class CreationPanelWidget(QWidget):
         self.progress.setMaximumHeight(8)
         self.progress.hide()
         self.state_label = ElidedLabel()  # one line whatever it says: the panel keeps its width
-        self.state_label.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.state_label.setStyleSheet(f"color: {color(MUTED)};")
         self.messages = CreationMessageWidget()
         self.message, self.details = self.messages.message, self.messages.details
         self.details_button = self.messages.details_button
@@ -174,8 +170,8 @@ class CreationPanelWidget(QWidget):
         if count and (self.form.visible_problem_count() or not self.form.untouched()):
             self.problems_button.setText(translate("Shipment", "%n problem(s) — show", None, count))
             # red once a problem is on screen; grey while only untouched fields are missing
-            color = ERROR_COLOR if self.form.visible_problem_count() else MUTED_COLOR
-            self.problems_button.setStyleSheet(f"color: {color}; font-weight: bold;")
+            meaning = ERROR if self.form.visible_problem_count() else MUTED
+            self.problems_button.setStyleSheet(f"color: {color(meaning)}; font-weight: bold;")
             self.problems_button.show()
         else:
             self.problems_button.hide()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import MESSAGE_ERROR_STYLE, MESSAGE_INFO_STYLE, MESSAGE_OK_STYLE
+from desktop_app.gui.shell.theme import ERROR, INFO, OK, message_style
 
 
 class CreationMessageWidget(QWidget):
@@ -40,8 +40,7 @@ class CreationMessageWidget(QWidget):
 
     def show_message(self, kind: str, text: str, details: str = "") -> None:
         """Show `text` as kind error | ok | info ('' hides it); `details` behind Details."""
-        style = {"error": MESSAGE_ERROR_STYLE, "ok": MESSAGE_OK_STYLE}.get(kind, MESSAGE_INFO_STYLE)
-        self.message.setStyleSheet(style)
+        self.message.setStyleSheet(message_style({"error": ERROR, "ok": OK}.get(kind, INFO)))
         self.message.setText(text)
         self.message.setVisible(bool(text))
         self.details.setPlainText(details)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QVBox
 from desktop_app.domain.customs import load_customs_data
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.customs_papers import documents_words
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.shipment.customs_presenter import (
     ITEM_FIELDS,
     CustomsView,
@@ -61,7 +61,7 @@ class CustomsSectionWidget(QGroupBox):
         outer = QVBoxLayout(self)
         self.documents = QLabel()
         self.documents.setWordWrap(True)
-        self.documents.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.documents.setStyleSheet(f"color: {color(MUTED)};")
         outer.addWidget(self.documents)
         head = QGridLayout()
         outer.addLayout(head)

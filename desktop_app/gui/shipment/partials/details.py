@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.i18n.words import EXAMPLE_DAY, date_only, typed_date
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.shipment.label_formats import format_choices
 from desktop_app.gui.shipment.request import ORDER_TEXTS, order_metadata
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit
@@ -72,7 +73,7 @@ class ReferenceSectionWidget(QGroupBox):
         self.auto_reason = ""  # why (or why none fits)
         self.format_reason = QLabel()
         self.format_reason.setWordWrap(True)
-        self.format_reason.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.format_reason.setStyleSheet(f"color: {color(MUTED)};")
         grid.addWidget(self.format_reason, 1, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
@@ -150,7 +151,8 @@ class OrderDetailsWidget(QWidget):
         add = self.group.add
         add(grid, 0, 0, "shop_name", translate("Shipment", "Shop name"), line_edit())
         add(grid, 0, 1, "order_number", translate("Shipment", "Order number"), line_edit())
-        date_hint = translate("Shipment", "YYYY-MM-DD")
+        # typed as the locale writes a date (or year-month-day), sent as year-month-day
+        date_hint = translate("Shipment", "e.g. %1").replace("%1", date_only(EXAMPLE_DAY))
         add(grid, 1, 0, "order_date", translate("Shipment", "Order date"), line_edit(date_hint))
         shop_mail = line_edit("shop@example.com")
         add(grid, 1, 1, "e_mail_shop", translate("Shipment", "Shop e-mail"), shop_mail)
@@ -184,6 +186,8 @@ class OrderDetailsWidget(QWidget):
             return
         f = self.fields
         texts = {key: f[key].value() for key in ORDER_TEXTS}
+        if texts.get("order_date"):
+            texts["order_date"] = typed_date(str(texts["order_date"]))
         amount = f["order_total.amount"].number()
         partner = order_metadata(texts, amount, f["order_total.currency"].value())
         for key in ORDER_TEXTS:

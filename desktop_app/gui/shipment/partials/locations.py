@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.client.errors import APIError
 from desktop_app.domain.models import PickupDropoffLocation
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, POST_BRANCH, AddressFormWidget
 from desktop_app.gui.widgets.tasks import TaskSet
 
@@ -100,7 +100,7 @@ class LocationFinderWidget(QWidget):
     # --- state ---------------------------------------------------------------------------------
 
     def _say(self, text: str, error: bool = False) -> None:
-        self.note.setStyleSheet(f"color: {ERROR_COLOR};" if error else f"color: {MUTED_COLOR};")
+        self.note.setStyleSheet(f"color: {color(ERROR)};" if error else f"color: {color(MUTED)};")
         self.note.setText(text)
 
     def _show_results(self, shown: bool) -> None:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import package_type_name
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.elided import ignore_width
 from desktop_app.gui.widgets.fields import (
     Field,
@@ -253,7 +253,7 @@ class PackagesFormWidget(QWidget):
         self.add_button.setObjectName("addPackage")
         self.add_button.clicked.connect(self._on_add)
         self.hint = QLabel()
-        self.hint.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.hint.setStyleSheet(f"color: {color(MUTED)};")
         # wrapped beside Add: a carrier's hint never widens the form's right column
         self.hint.setWordWrap(True)
         ignore_width(self.hint)

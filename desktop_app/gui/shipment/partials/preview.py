@@ -29,7 +29,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, job_state_text, label_format_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.screen_fit import resize_within_screen
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.store import StoredShipment
@@ -183,7 +183,7 @@ class LabelPreviewWidget(QWidget):
         empty = QLabel(translate("Shipment", "The label appears here as soon as it is created."))
         empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         empty.setWordWrap(True)
-        empty.setStyleSheet(f"color: {MUTED_COLOR};")
+        empty.setStyleSheet(f"color: {color(MUTED)};")
         self._pdf: tuple[QPdfDocument, QPdfView] | None = None
         self.images = LabelImagesWidget()
         self.images.setObjectName("zplImages")
@@ -196,7 +196,7 @@ class LabelPreviewWidget(QWidget):
         self.stack.addWidget(self.text_view)
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.note.setStyleSheet(f"color: {color(MUTED)};")
         self.note.hide()
 
         self.print_button = QPushButton(translate("Shipment", "&Print label"))
@@ -227,7 +227,7 @@ class LabelPreviewWidget(QWidget):
         )
         self.jobs_folder_button.clicked.connect(lambda: open_jobs_folder(self.context, self))
         virtual_label = QLabel(translate("Shipment", "Virtual printer:"))
-        virtual_label.setStyleSheet(f"color: {MUTED_COLOR};")
+        virtual_label.setStyleSheet(f"color: {color(MUTED)};")
         vl = QHBoxLayout(self.virtual_row)
         vl.setContentsMargins(0, 0, 0, 0)
         vl.addWidget(virtual_label)
@@ -391,7 +391,7 @@ class LabelPreviewWidget(QWidget):
 
     def _show_note(self, text: str, *, error: bool = False) -> None:
         self.note.setText(text)
-        self.note.setStyleSheet(f"color: {ERROR_COLOR if error else MUTED_COLOR};")
+        self.note.setStyleSheet(f"color: {color(ERROR) if error else color(MUTED)};")
         self.note.setVisible(bool(text))
 
     # --- printing --------------------------------------------------------------------------------
@@ -427,7 +427,7 @@ class LabelPreviewWidget(QWidget):
             jobs = self.context.print_label(self.shipment)
         except Exception as exc:
             self.print_status.setText(str(exc))
-            self.print_status.setStyleSheet(f"color: {ERROR_COLOR};")
+            self.print_status.setStyleSheet(f"color: {color(ERROR)};")
             return []
         self.jobs.extend(jobs)
         self.print_status.setStyleSheet("")
@@ -445,7 +445,7 @@ class LabelPreviewWidget(QWidget):
         self.jobs = [job if j.id == job.id else j for j in self.jobs]
         self.print_status.setText(f"{printer_title(job.printer)}: {job_state_text(job)}")
         bad = job.state in ("failed", "needs_attention", "waiting")
-        self.print_status.setStyleSheet(f"color: {ERROR_COLOR};" if bad else "")
+        self.print_status.setStyleSheet(f"color: {color(ERROR)};" if bad else "")
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         """Stop a render in progress."""

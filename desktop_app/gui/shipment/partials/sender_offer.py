@@ -14,7 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import MESSAGE_INFO_STYLE
+from desktop_app.gui.shell.theme import INFO, message_style
 from desktop_app.gui.widgets.address_formatting import address_line
 
 
@@ -31,7 +31,7 @@ class SenderOfferBanner(QFrame):
         self.label = QLabel()
         self.label.setObjectName("senderOfferText")
         self.label.setWordWrap(True)
-        self.label.setStyleSheet(MESSAGE_INFO_STYLE)
+        self.label.setStyleSheet(message_style(INFO))
         self.use_button = QPushButton(translate("Shipment", "Use as sender"))
         self.use_button.setObjectName("senderOfferUse")
         self.use_button.setToolTip(

@@ -19,7 +19,7 @@ from desktop_app.domain.rules import Problem
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.shipment.partials.sender_offer import SenderOfferBanner
 from desktop_app.gui.shipment.sender_choices import SenderChoices, address_fields, address_line
 from desktop_app.gui.widgets.address_form import AddressFormWidget
@@ -124,7 +124,7 @@ class SenderSectionWidget(QGroupBox):
     def set_note(self, text: str, *, error: bool = False) -> None:
         """A line under the summary: saved, or why not ('' hides it)."""
         self.note.setText(text)
-        self.note.setStyleSheet(f"color: {ERROR_COLOR if error else MUTED_COLOR};")
+        self.note.setStyleSheet(f"color: {color(ERROR) if error else color(MUTED)};")
         self.note.setVisible(bool(text))
 
     # --- default sender ----------------------------------------------------------------------

@@ -26,7 +26,7 @@ from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate, words
 from desktop_app.gui.i18n.words import additional_service_name
 from desktop_app.gui.shell.context import CarrierOffer
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.shipment.addon_choices import (
     DEFAULT_TEXTS,
     EMAIL,
@@ -179,7 +179,7 @@ class AddOnWidget(QFrame):
         self.check.setObjectName(f"addon_{name}")
         note = _NOTES.get(name)
         self.note = QLabel(translate("Shipment", note) if note else info.note)
-        self.note.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.note.setStyleSheet(f"color: {color(MUTED)};")
         self.note.setWordWrap(True)
         self.body = QWidget()
         grid = QGridLayout(self.body)
@@ -411,7 +411,7 @@ class AddOnsWidget(QWidget):
         self.none_label = QLabel(
             translate("Shipment", "This carrier offers no additional services.")
         )
-        self.none_label.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.none_label.setStyleSheet(f"color: {color(MUTED)};")
         layout.addWidget(self.none_label)
         self._carrier: tuple[CarrierSpec | None, CarrierOffer | None] = (None, None)
 

@@ -36,7 +36,7 @@ from desktop_app.gui.settings.presets.presenter import (
     field_name,
     value_text,
 )
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 
 SIZES = ("length", "width", "height")
 
@@ -109,7 +109,7 @@ class PresetDialog(QDialog):
         self.message = QLabel()
         self.message.setObjectName("preset_problems")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.message.setStyleSheet(f"color: {color(ERROR)};")
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import stock_name
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.printing.printers import (
     PAPERS,
     STOCKS,
@@ -139,7 +139,7 @@ class PrinterDialog(QDialog):
         self.problem_label = QLabel()
         self.problem_label.setObjectName("printer_problems")
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.problem_label.setStyleSheet(f"color: {color(ERROR)};")
 
         form = QFormLayout()
         form.addRow(translate("Settings", "&Name"), self.name_edit)

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.pairing import Pairing
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR, OK_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, OK, color
 from desktop_app.gui.widgets.files import choose_file_to_open
 from desktop_app.profiles.models import normalize_base_url
 from desktop_app.profiles.server_trust import (
@@ -134,9 +134,9 @@ class ServerConnectDialog(QDialog):
         task.add_done_callback(self._tasks.discard)
 
     def _show(self, ok: bool | None, text: str) -> None:
-        color = MUTED_COLOR if ok is None else OK_COLOR if ok else ERROR_COLOR
+        meaning = MUTED if ok is None else OK if ok else ERROR
         self.result_label.setText(text)
-        self.result_label.setStyleSheet(f"color: {color};")
+        self.result_label.setStyleSheet(f"color: {color(meaning)};")
         self.adjustSize()
 
     def _forget(self, *_args: Any) -> None:

@@ -28,7 +28,7 @@ from desktop_app.gui.settings.shops.presenter import (
     ShopDraft,
     kind_text,
 )
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 
 # the mnemonics avoid the Settings tabs' and the menus' letters (Alt+letter reaches one thing)
 #: an example address per platform (the placeholder)
@@ -85,7 +85,7 @@ class ShopFormWidget(QGroupBox):
         self.problems_label = QLabel()
         self.problems_label.setObjectName("shop_problems")
         self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.problems_label.setStyleSheet(f"color: {color(ERROR)};")
         self.problems_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.test_button = QPushButton(translate("Settings", "Test co&nnection"))
         self.test_button.setObjectName("shop_test")

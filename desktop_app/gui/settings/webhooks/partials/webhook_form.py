@@ -31,7 +31,7 @@ from desktop_app.gui.settings.webhooks.presenter import (
     event_text,
     webhook_draft,
 )
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 
 CATCH_ALL_TEXT = {
     "*": QT_TRANSLATE_NOOP("Settings", "Everything (*)"),
@@ -88,10 +88,10 @@ class WebhookFormWidget(QGroupBox):
         self.problems_label = QLabel()
         self.problems_label.setObjectName("webhook_problems")
         self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.problems_label.setStyleSheet(f"color: {color(ERROR)};")
         self.https_note = QLabel()
         self.https_note.setWordWrap(True)
-        self.https_note.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.https_note.setStyleSheet(f"color: {color(MUTED)};")
 
         layout = QVBoxLayout(self)
         url_row = QHBoxLayout()
