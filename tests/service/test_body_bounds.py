@@ -20,7 +20,7 @@ from desktop_app.domain.bounds import MAX_FIELDS, MAX_TEXT, MAX_VALUES, array_li
 from desktop_app.domain.rules.manifests import MAX_MANIFEST_SHIPMENTS
 from desktop_app.domain.rules.orders import MAX_LINE_ITEMS
 from desktop_app.service.bodies import values_at_most
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 from tests.service.test_orders import ORDER
 
 

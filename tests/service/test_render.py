@@ -14,7 +14,7 @@ import pytest
 
 from desktop_app.service.render import LabelRenderer, render_files
 from tests.fixtures.service import RunningService
-from tests.service.payloads import PACKAGE, RECEIVER, SENDER, shipment
+from tests.payloads import PACKAGE, RECEIVER, SENDER, shipment
 
 NUMBER = "00340434161094027318"
 URL = f"https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode={NUMBER}"
