@@ -11,8 +11,9 @@ second of the app's start, and the first window needs none of them.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from desktop_app.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from desktop_app.domain.models.account import CarrierDescription, CarrierList, ErrorBody, Me
@@ -246,14 +247,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A model (or constant) of the package, its submodule imported on first use."""
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _WHERE, globals())
 
 
 __all__ = [
