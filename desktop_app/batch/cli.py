@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
+    from desktop_app.shops.book import ShopBook
 
 DEFAULT_PRINT_TIMEOUT = 120.0
 
@@ -233,12 +234,21 @@ def given_mapping(
 
 
 def read_file_orders(
-    args: argparse.Namespace, table: Table, book: MappingBook, catalogue: Catalogue | None
+    args: argparse.Namespace,
+    table: Table,
+    book: MappingBook,
+    catalogue: Catalogue | None,
+    shops: ShopBook | None = None,
 ) -> tuple[OrderFile, str]:
-    """The file's orders through the import engine, and where the mapping came from."""
-    orders = orders_of(
-        table, book=book, mapping=given_mapping(args, table, book), catalogue=catalogue
-    )
+    """The file's orders through the import engine, and where the mapping came from; ids
+    of a shop the profile has not learned are asked of the profile's shops first."""
+    mapping = given_mapping(args, table, book)
+    orders = orders_of(table, book=book, mapping=mapping, catalogue=catalogue)
+    if orders.unknown_ids and shops is not None:
+        from desktop_app.batch.shop_sync import learn_ids_from_shops
+
+        if asyncio.run(learn_ids_from_shops(shops, orders, catalogue)):
+            orders = orders_of(table, book=book, mapping=mapping, catalogue=catalogue)
     origin = {
         "given": f"from {args.mapping} (remembered for this layout)",
         "remembered": "remembered for this layout",
@@ -324,7 +334,11 @@ def _main(args: argparse.Namespace) -> int:
     catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
     for kind, shop_id, value in args.shop_id:
         catalogue.learn_shop_ids(kind, {shop_id: value})
-    orders, mapping_origin = read_file_orders(args, table, MappingBook(), catalogue)
+    from desktop_app.shops.book import ShopBook
+
+    shops = ShopBook(manager.profile_data_dir(profile), profile.id, profile.environment,
+                     manager.secrets)  # fmt: skip
+    orders, mapping_origin = read_file_orders(args, table, MappingBook(), catalogue, shops)
     mapping = orders.mapping
     prefs = profile.preferences
     defaults = Defaults(

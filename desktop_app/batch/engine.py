@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.batch.importer import Table, read_table
+from desktop_app.batch.importer import Table, TableError, read_table
 from desktop_app.batch.mapping import (
     ColumnMapping,
     FieldSource,
@@ -307,6 +307,8 @@ def orders_of(
         if line in table.short:
             record.notes.append(f"line {line} has fewer columns than the header (cut off?)")
         record.items.extend(reader.items(row, first=len(record.lines) == 1))
+    if platform is not None and platform.items_beside is not None:
+        _items_from_beside(records, table.source, platform.items_beside)
     country_source = chosen.get("to.country")
     unknown_ids = _resolve_shop_ids(
         records, platform, country_source.column if country_source else None, products
@@ -327,6 +329,29 @@ def orders_of(
         rows_read=len(table.rows),
         unknown_ids=unknown_ids,
     )
+
+
+def _items_from_beside(
+    records: Sequence[OrderRecord], source: Path, prefixes: tuple[str, str]
+) -> None:
+    """Take the orders' items (SKUs with their quantities and prices) from the file of items
+    beside the file (Etsy's sold orders list an order's SKUs without their quantities; the
+    sold order items file of the same month has them)."""
+    mine, theirs = prefixes
+    if not source.name.casefold().startswith(mine.casefold()):
+        return
+    beside = source.with_name(theirs + source.name[len(mine) :])
+    if not beside.is_file():
+        return
+    try:
+        items = orders_of(read_table(beside))
+    except TableError:
+        return  # the orders stand without it: quantities of one each, as the file says
+    by_number = {record.number.casefold(): record for record in items.records if record.number}
+    for record in records:
+        found = by_number.get(record.number.casefold())
+        if found is not None and found.items:
+            record.items = found.items
 
 
 _SHOP_ID = re.compile(r"[0-9a-f]{32}", re.IGNORECASE)

@@ -217,14 +217,19 @@ def _scan(layout: _CsvLayout, headers: tuple[str, ...]) -> Iterator[tuple[int, l
 
 def _kind(record: list[str], seen_header: bool, columns: int) -> str:
     """What a CSV record is: "blank", "note" (a report's title or footer), "header", "row"."""
-    filled = [cell for cell in record if cell.strip()]
+    filled, first = 0, ""
+    for cell in record:  # up to three filled cells tell it (a data row has many)
+        if cell and not cell.isspace():
+            filled, first = filled + 1, first or cell
+            if filled > 2:
+                break
     if not filled:
         return "blank"
     if not seen_header:
-        if len(filled) == 1 and (len(record) <= 2 or _is_note(filled[0].strip())):
+        if filled == 1 and (len(record) <= 2 or _is_note(first.strip())):
             return "note"  # a report's title line
         return "header"
-    if columns >= 4 and len(filled) <= 2 and _is_note(filled[0].strip()):
+    if columns >= 4 and filled <= 2 and _is_note(first.strip()):
         return "note"  # "12 record(s) downloaded"
     return "row"
 
@@ -310,7 +315,9 @@ def _after_preamble(text: str) -> str:
 
 
 def _row(headers: tuple[str, ...], record: list[str]) -> dict[str, str]:
-    row = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(headers)}
+    row = dict(zip(headers, map(str.strip, record), strict=False))
+    if len(record) < len(headers):  # a row cut off: its missing cells are empty
+        row.update(dict.fromkeys(headers[len(record) :], ""))
     # cells beyond the header are kept under generated names rather than lost silently
     for i in range(len(headers), len(record)):
         if record[i].strip():

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -500,7 +501,8 @@ def weight_unit_of_header(header: str) -> str | None:
 def path_parent(draft: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
     """The dict holding the last part of a dotted `path` (made on the way) and that key."""
     node = draft
-    parts = path.split(".")
+    # interned: every draft of a batch names its fields with the same strings
+    parts = [sys.intern(part) for part in path.split(".")]
     for part in parts[:-1]:
         child = node.get(part)
         if not isinstance(child, dict):

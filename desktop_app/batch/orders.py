@@ -208,7 +208,7 @@ def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[Or
             draft["total_weight"] = weight
             draft["weight_unit"] = "kg"
         clean = sanitize(draft)
-        order = OrderDraft(lines=list(record.lines), draft=clean if isinstance(clean, dict) else {},
+        order = OrderDraft(lines=record.lines, draft=clean if isinstance(clean, dict) else {},
                            columns=columns)  # fmt: skip
         order.problems = validate_order(order.draft)
         out.append(order)

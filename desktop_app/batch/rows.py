@@ -172,6 +172,7 @@ class Batch:
         self.choose_format = choose_format
         self.records = records
         self.catalogue = catalogue.snapshot() if catalogue is not None else None
+        self._filled: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
         self.rows: list[BatchRow] = []
         for index, source in enumerate(table.rows):
             row = BatchRow(
@@ -186,7 +187,7 @@ class Batch:
             )
             if records is not None and index < len(records):
                 row.file_notes = list(records[index].notes)
-                row.lines = list(records[index].lines)
+                row.lines = records[index].lines  # read only: the order's file lines
             self.rows.append(row)
             self._build(row)
         self._check_references()
@@ -235,7 +236,8 @@ class Batch:
             ),
             origins=origins,
         )
-        row.filled = origins.filled
+        # most orders are filled alike: one dict for all of them, not one each
+        row.filled = self._filled.setdefault(tuple(origins.filled.items()), origins.filled)
         if record is not None and record.items and "customs_declaration" not in raw:
             if customs_plan(raw).needs_declaration:
                 raw["customs_declaration"] = record.customs_declaration(

@@ -25,6 +25,7 @@ from desktop_app.batch.engine import orders_of, unknown_id_lines
 from desktop_app.batch.importer import XLSX_SUFFIXES, TableError, read_table
 from desktop_app.batch.mapping import MappingBook
 from desktop_app.batch.orders import DEFAULT_CURRENCY, drafts_of, store_orders
+from desktop_app.batch.platforms import PLATFORMS
 from desktop_app.domain.rules.problems import Problem
 
 if TYPE_CHECKING:
@@ -117,7 +118,8 @@ class WatchedFolder:
             if (before is None or before == state) and now - stat.st_mtime >= self.settle:
                 ready.append((stat.st_mtime_ns, path))
         self._seen = seen
-        return [path for _, path in sorted(ready)]
+        return [path for *_, path in sorted((_after_its_items(path), mtime, path)
+                                            for mtime, path in ready)]  # fmt: skip
 
     def claim(self, path: Path) -> Path | None:
         """Move a ready file into processing/ (atomic); None when another watcher took it."""
@@ -206,6 +208,19 @@ class WatchedFolder:
         os.replace(partial, report_path)
         os.rename(claimed, target)  # last: until here a crash leaves it in processing/
         return report
+
+
+def _after_its_items(path: Path) -> bool:
+    """True for a file of orders whose items come in a file of their own beside it (Etsy's
+    sold orders and sold order items): the items file is read first, so that its orders -
+    with their quantities - are the ones stored, and the same orders again are skipped."""
+    for platform in PLATFORMS:
+        if platform.items_beside is not None:
+            mine, theirs = platform.items_beside
+            name = path.name.casefold()
+            if name.startswith(mine.casefold()) and not name.startswith(theirs.casefold()):
+                return True
+    return False
 
 
 def _free_name(folder: Path, name: str) -> Path:

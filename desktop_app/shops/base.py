@@ -182,12 +182,18 @@ class ShopConnection(ABC):
         first page holds (a refusal raises as `request` does)."""
         pages = self.pull(None)
         try:
-            first = await anext(pages, [])
+            first: list[ShopOrder] = await anext(pages, [])
         finally:
             close = getattr(pages, "aclose", None)
             if close is not None:
                 await close()
         return len(first)
+
+    async def lookup_ids(self, kind: str, ids: list[str]) -> dict[str, str]:  # noqa: ARG002
+        """What the shop's internal ids of `kind` stand for ("country" -> ISO code,
+        "product" -> SKU), for an export that names them by id; the ids it knows. A
+        platform whose exports name no ids answers nothing."""
+        return {}
 
     @abstractmethod
     async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:

@@ -701,6 +701,37 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Could not save the profile: {exc}</source>
         <translation>Das Profil konnte nicht gespeichert werden: {exc}</translation>
     </message>
+    <message numerus="yes">
+        <source>orders {numbers} and %n more</source>
+        <extracomment>the orders named beside an id</extracomment>
+        <translation>
+            <numerusform>Bestellungen {numbers} und %n weitere</numerusform>
+            <numerusform>Bestellungen {numbers} und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>order(s) {numbers}</source>
+        <translation>
+            <numerusform>Bestellung {numbers}</numerusform>
+            <numerusform>Bestellungen {numbers}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shop ids in this file</source>
+        <translation>Shop-IDs in dieser Datei</translation>
+    </message>
+    <message>
+        <source>This export names countries and products by the shop&apos;s internal ids. Say once what each id is: the profile remembers it for every file of this shop.</source>
+        <translation>Dieser Export nennt Länder und Artikel nur mit den internen IDs des Shops. Geben Sie einmal an, wofür jede ID steht: Das Profil merkt es sich für jede weitere Datei dieses Shops.</translation>
+    </message>
+    <message>
+        <source>Countries (name or code)</source>
+        <translation>Länder (Name oder Code)</translation>
+    </message>
+    <message>
+        <source>Products (SKU)</source>
+        <translation>Artikel (SKU)</translation>
+    </message>
 </context>
 <context>
     <name>BatchPage</name>
@@ -1095,7 +1126,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <name>History</name>
     <message>
         <source>Label created</source>
-        <extracomment>statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
+        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) tracking statuses in words (translated where shown)</extracomment>
         <translation>Etikett erstellt</translation>
     </message>
     <message>
@@ -1148,6 +1179,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Deleted</source>
+        <extracomment>statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
         <translation>Gelöscht</translation>
     </message>
     <message>
@@ -1480,7 +1512,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>No tracking yet</source>
-        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone)</extracomment>
         <translation>Noch keine Sendungsverfolgung</translation>
     </message>
     <message>
@@ -5210,7 +5241,7 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
-    <name>ShipmentPageWidget</name>
+    <name>ShipmentPage</name>
     <message>
         <source>Show the label preview</source>
         <extracomment>below this page width the preview collapses (a 1024 px screen shows the form and buttons)</extracomment>

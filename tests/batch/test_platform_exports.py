@@ -180,6 +180,31 @@ def test_ebay_de_prices_with_decimal_comma_and_german_month_names(catalogue: Cat
     assert placed == ["2026-11-20", "2026-11-20", "2026-11-21", "2026-12-10"]  # "10-Dez-26"
 
 
+def test_etsy_sold_orders_take_quantities_from_the_order_items_file_beside(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    alone = read_orders(PLATFORMS / "etsy_sold_orders.csv", catalogue=catalogue)
+    assert {i.sku: i.quantity for i in alone.records[0].items} == {"TSHIRT-M": 1.0,
+                                                                   "MUG-01": 1.0}  # fmt: skip
+    # as Etsy names its downloads of the same month
+    orders = tmp_path / "EtsySoldOrders2026-11.csv"
+    orders.write_bytes((PLATFORMS / "etsy_sold_orders.csv").read_bytes())
+    (tmp_path / "EtsySoldOrderItems2026-11.csv").write_bytes(
+        (PLATFORMS / "etsy_sold_order_items.csv").read_bytes()
+    )
+    both = read_orders(orders, catalogue=catalogue)
+    assert both.platform is not None and both.platform.key == "etsy-sold-orders"
+    for index, record in enumerate(both.records):
+        assert {i.sku: i.quantity for i in record.items} == ITEMS[index]
+        assert record.total_weight_kg() == pytest.approx(WEIGHTS[index])
+    assert [i.price for i in both.records[0].items] == [19.9, 12.5]  # the items file's
+    # the items file alone gives the same orders
+    items = read_orders(tmp_path / "EtsySoldOrderItems2026-11.csv", catalogue=catalogue)
+    assert [[(i.sku, i.quantity) for i in r.items] for r in items.records] == [
+        [(i.sku, i.quantity) for i in r.items] for r in both.records
+    ]
+
+
 def test_kaufland_units_keep_their_ean() -> None:
     orders = read_orders(PLATFORMS / "kaufland_order_units.csv")
     assert [i.gtin for i in orders.records[0].items] == ["4006381333931", "4260123456788"]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import isolate, zpl_printer
@@ -126,7 +126,7 @@ async def desk_context(
 
 
 @pytest.fixture
-def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPageWidget:
+def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPage:
     """The New shipment page alone on `desk_context`, shown at a desk-sized window."""
     return make_page(qtbot, desk_context)
 

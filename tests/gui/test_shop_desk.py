@@ -19,10 +19,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.scan.page import ScanPageWidget
-from desktop_app.gui.settings.shops import ShopsPage
+from desktop_app.gui.scan.page import ScanPage
+from desktop_app.gui.settings.shops.page import ShopsPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
+from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.scales.config import ScaleConfig
@@ -212,7 +213,7 @@ async def test_a_scanned_shop_order_is_marked_shipped_in_the_shop_once(
     assert (row.pulled, row.kind) == ("1", "Test shop")
 
     scale = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05))
-    scan = ScanPageWidget(ctx, scale=scale)
+    scan = ScanPage(ctx, scale=scale)
     qtbot.addWidget(scan)
     scan.resize(900, 700)
     scan.show()
@@ -229,8 +230,14 @@ async def test_a_scanned_shop_order_is_marked_shipped_in_the_shop_once(
         assert outcome.kind == "shipped", (scan.outcome.title.text(), scan.outcome.detail.text())
         tracking = outcome.shipment.carrier_tracking_no
         assert tracking and outcome.shipment.reference_number == number
-        jobs = await vprinter.wait_for_jobs(1, timeout=60)  # the label (the slip may follow)
-        assert jobs[0].data
+        # the label, then the packing slip (both printed before the desk closes)
+        jobs = await vprinter.wait_for_jobs(2, timeout=60)
+        printer = ctx.printer()
+        assert printer is not None
+        label = outcome.shipment.label_path.read_bytes()
+        expected = prepare_payload(printer, label, source_format=outcome.shipment.label_format)
+        assert jobs[0].data == expected.data
+        assert f"^FD{number}^FS".encode() in jobs[1].data
 
         (round_result,) = await emitted(written_back, 120)
         assert [e.number for e in round_result.delivery.written] == [number]
@@ -333,3 +340,20 @@ async def test_the_shops_page_adds_tests_syncs_and_removes_a_connection(
         await ctx.aclose()
     await asyncio.sleep(0)
     assert shop.violations == []
+
+
+@pytest.mark.usefixtures("german")
+def test_a_shops_refusal_is_said_in_german() -> None:
+    """The connectors' words for a refusal in the user's language; the shop's own message
+    after the colon stays as the shop said it."""
+    from desktop_app.gui.settings.shops.presenter import answer_text, kind_text
+
+    refused = "Woo refused the credentials (wrong or expired): Consumer key is invalid."
+    assert answer_text(refused) == (
+        "Woo hat die Zugangsdaten abgelehnt (falsch oder abgelaufen): Consumer key is invalid."
+    )
+    assert answer_text("Woo answered 418: teapot") == "Woo hat mit Fehler 418 geantwortet: teapot"
+    assert answer_text("Shop cannot be reached (timed out)") == (
+        "Shop ist nicht erreichbar (timed out)"
+    )
+    assert kind_text("live") == "Live-Shop"

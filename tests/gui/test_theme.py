@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from desktop_app.gui.scan.presenter import BLUE, GREEN, RED
 from desktop_app.gui.shell import theme
 from desktop_app.gui.shell.appearance import follow_system_appearance, scheme_palette
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from tests.gui.shipment_desk import fill_valid, wait_until
 
 AA = 4.5
@@ -124,7 +124,7 @@ async def test_switching_to_dark_recolours_every_semantic_label(
     hints = qapp.styleHints()
     before = qapp.palette()
     appearance = follow_system_appearance(qapp)
-    page = ShipmentPageWidget(desk_context)
+    page = ShipmentPage(desk_context)
     qtbot.addWidget(page)
     page.resize(1016, 474)
     page.show()

@@ -257,8 +257,15 @@ class BatchPresenter(QObject):
         orders = await asyncio.to_thread(
             orders_of, table, book=self.mapping_book, catalogue=catalogue
         )
+        if orders.unknown_ids and await self._ids_from_shops(orders):
+            catalogue = self.catalogue()
+            orders = await asyncio.to_thread(
+                orders_of, table, book=self.mapping_book, catalogue=catalogue
+            )
         self.mapping_remembered = orders.mapping_origin == "remembered"
-        self._use_orders(table, orders)
+        # every order's draft is built and checked off the GUI thread (a 20 MB export holds
+        # tens of thousands); the table view shows only the rows on screen
+        self._use_orders(table, orders, await asyncio.to_thread(self._batch_of, orders))
         if orders.mapping_origin == "remembered":
             note = translate("Batch", "The mapping remembered for this file layout is used.")
         elif orders.platform is not None:
@@ -277,6 +284,18 @@ class BatchPresenter(QObject):
         self._note(note)
         self.file_loaded.emit(str(path))
         return self.batch
+
+    async def _ids_from_shops(self, orders: OrderFile) -> bool:
+        """Ask the profile's connected shops what the file's ids stand for (before a
+        person is asked); True when one answered."""
+        store = self.ctx.store
+        shops = self.ctx.shops
+        if store is None or shops is None:
+            return False
+        from desktop_app.batch.shop_sync import learn_ids_from_shops
+        from desktop_app.profiles.catalogue import Catalogue
+
+        return await learn_ids_from_shops(shops.book, orders, Catalogue.of_store(store))
 
     def unknown_shop_ids(self) -> dict[str, dict[str, list[str]]]:
         """The shop's ids of the file the profile has not learned (kind -> id -> orders)."""
@@ -307,16 +326,19 @@ class BatchPresenter(QObject):
 
         return Catalogue.of_store(store, create=False)
 
-    def _use_orders(self, table: Table, orders: OrderFile) -> None:
-        self.file_table = table
-        self.orders = orders
-        self.table_data = orders.table
-        self.batch = Batch.of_orders(
+    def _batch_of(self, orders: OrderFile) -> Batch:
+        return Batch.of_orders(
             orders,
             self.defaults(),
             choose_format=self._format_chooser(),
             catalogue=self.catalogue(),
         )
+
+    def _use_orders(self, table: Table, orders: OrderFile, batch: Batch | None = None) -> None:
+        self.file_table = table
+        self.orders = orders
+        self.table_data = orders.table
+        self.batch = batch if batch is not None else self._batch_of(orders)
         self.runner = None
         self.run_rows = []
 

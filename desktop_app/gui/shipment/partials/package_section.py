@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.packages import PackagesFormWidget
+from desktop_app.gui.shipment.partials.packages import PackagesFormWidget
 from desktop_app.gui.widgets.scale import ScalePresenter, ScaleWeightRow
 
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from desktop_app.domain.events import CATCH_ALL_PATTERNS, EVENT_TYPES
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.webhook_subscriptions import (
+from desktop_app.gui.settings.webhooks.presenter import (
     chosen_events,
     covered_events,
     event_text,

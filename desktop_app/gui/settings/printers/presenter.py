@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, Signal
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import printer_problem_text, stock_name
-from desktop_app.gui.settings.printer_dialog import describe
+from desktop_app.gui.settings.printers.partials.printer_dialog import describe
 from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import profile_title
 from desktop_app.printing.discovery import (

@@ -29,7 +29,7 @@ from desktop_app.domain.models.routing import RULE_OPS
 from desktop_app.domain.presets import PRESET_FIELDS
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import label_format_name, package_type_name, service_name
-from desktop_app.gui.settings.shipping_presets import (
+from desktop_app.gui.settings.presets.presenter import (
     OP_SIGNS,
     PresetData,
     condition_value,

@@ -20,8 +20,8 @@ from desktop_app.domain.sanitize import sanitize
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import ERROR, MUTED, color
+from desktop_app.gui.shipment.partials.sender_offer import SenderOfferBanner
 from desktop_app.gui.shipment.sender_choices import SenderChoices, address_fields, address_line
-from desktop_app.gui.shipment.sender_offer import SenderOfferBanner
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.fields import combo
 from desktop_app.profiles.models import Profile

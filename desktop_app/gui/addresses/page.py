@@ -2,7 +2,7 @@
 
 `AddressBook` (address_cache.py) is the Qt-free part: a per-profile cache file synced from the
 service. `AddressBookPresenter` (listing.py) holds the page's decisions: search and counts,
-save, edit, delete, default sender, the parcel-point lookup. `AddressBookWidget` is the page
+save, edit, delete, default sender, the parcel-point lookup. `AddressBookPage` is the page
 composing the list with the "New address" box (entry_box.py) and the parcel-point box
 (partner_lookup.py); `AddressPickerWidget` is the search box the shipment form's sender and
 receiver use (`attach_pickers`).
@@ -34,14 +34,14 @@ from desktop_app.domain.rules import Problem
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.addresses.address_cache import BOOK_FILE, AddressBook, AddressProblems
 from desktop_app.gui.addresses.editing import AddressEditing
-from desktop_app.gui.addresses.entry_box import AddressEntryBox
-from desktop_app.gui.addresses.listing import (
+from desktop_app.gui.addresses.partials.entry_box import AddressEntryBox
+from desktop_app.gui.addresses.partials.partner_lookup import PartnerLookupBox
+from desktop_app.gui.addresses.presenter import (
     AddressBookPresenter,
     not_connected_text,
     partner_hint_text,
     row_texts,
 )
-from desktop_app.gui.addresses.partner_lookup import PartnerLookupBox
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
@@ -57,7 +57,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "BOOK_FILE",
     "AddressBook",
-    "AddressBookWidget",
+    "AddressBookPage",
     "AddressPickerWidget",
     "AddressProblems",
     "attach_pickers",
@@ -112,7 +112,7 @@ class AddressPickerWidget(QLineEdit):
             self.clear()
 
 
-class AddressBookWidget(QWidget):
+class AddressBookPage(QWidget):
     """The Addresses page: search, the stored addresses, new address, parcel-point lookup."""
 
     #: the book changed (synced, added): pickers reload
@@ -378,7 +378,7 @@ def fill_address(form: AddressFormWidget, address: Mapping[str, Any]) -> None:
     form.edited.emit()
 
 
-def attach_pickers(shipment_form: Any, book_widget: AddressBookWidget) -> list[AddressPickerWidget]:
+def attach_pickers(shipment_form: Any, book_widget: AddressBookPage) -> list[AddressPickerWidget]:
     """Add address-book search boxes to the form's receiver and sender; they follow the book."""
     pickers: list[AddressPickerWidget] = []
     for role, attribute in (("receiver", "receiver"), ("sender", "sender_form")):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.shop_connections import ShopRow, ShopsPresenter
-from desktop_app.gui.settings.shop_form import ShopFormWidget
+from desktop_app.gui.settings.shops.partials.shop_form import ShopFormWidget
+from desktop_app.gui.settings.shops.presenter import ShopRow, ShopsPresenter
 from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.tasks import TaskSet
 

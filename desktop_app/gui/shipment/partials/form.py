@@ -26,16 +26,16 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import Problem
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.customs_section import CustomsSectionWidget
-from desktop_app.gui.shipment.details import OrderDetailsWidget, ReferenceSectionWidget
 from desktop_app.gui.shipment.focus_order import first_editor, tab_chain
 from desktop_app.gui.shipment.form_columns import FormColumns
-from desktop_app.gui.shipment.package_section import PackageSectionWidget
+from desktop_app.gui.shipment.partials.customs_section import CustomsSectionWidget
+from desktop_app.gui.shipment.partials.details import OrderDetailsWidget, ReferenceSectionWidget
+from desktop_app.gui.shipment.partials.package_section import PackageSectionWidget
+from desktop_app.gui.shipment.partials.receiver_section import ReceiverSectionWidget
+from desktop_app.gui.shipment.partials.sender_section import SenderSectionWidget
+from desktop_app.gui.shipment.partials.services import AddOnsWidget, CarrierServiceWidget
 from desktop_app.gui.shipment.problem_display import ProblemDisplay
-from desktop_app.gui.shipment.receiver_section import ReceiverSectionWidget
 from desktop_app.gui.shipment.request import build_draft, request_body
-from desktop_app.gui.shipment.sender_section import SenderSectionWidget
-from desktop_app.gui.shipment.services import AddOnsWidget, CarrierServiceWidget
 from desktop_app.gui.shipment.validation import FormValidation
 from desktop_app.gui.widgets.fields import Field
 from desktop_app.profiles.models import Profile

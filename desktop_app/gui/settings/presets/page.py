@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.preset_form import PresetDialog
-from desktop_app.gui.settings.shipping_presets import PresetData, ShippingPresetsEditor
+from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
+from desktop_app.gui.settings.presets.presenter import PresetData, ShippingPresetsEditor
 from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.product_catalogue import COLUMNS, ProductsPresenter, cell_text
+from desktop_app.gui.settings.products.presenter import COLUMNS, ProductsPresenter, cell_text
 from desktop_app.gui.shell.theme import ERROR, color
 
 if TYPE_CHECKING:

@@ -28,8 +28,11 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.webhook_form import CATCH_ALL_TEXT, WebhookFormWidget
-from desktop_app.gui.settings.webhook_subscriptions import (
+from desktop_app.gui.settings.webhooks.partials.webhook_form import (
+    CATCH_ALL_TEXT,
+    WebhookFormWidget,
+)
+from desktop_app.gui.settings.webhooks.presenter import (
     WebhooksPresenter,
     delete_question,
     event_text,

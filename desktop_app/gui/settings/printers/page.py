@@ -31,15 +31,15 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.printer_dialog import (
+from desktop_app.gui.settings.printers.partials.printer_dialog import (
     PrinterDialog,
     connections,
     describe,
     split_transport,
     transport_uri,
 )
-from desktop_app.gui.settings.printer_discovery import DiscoverDialog, Discovered
-from desktop_app.gui.settings.printer_list import PrintersPresenter
+from desktop_app.gui.settings.printers.partials.printer_discovery import DiscoverDialog, Discovered
+from desktop_app.gui.settings.printers.presenter import PrintersPresenter
 from desktop_app.gui.shell.theme import ERROR, OK, color
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 

@@ -30,9 +30,9 @@ from desktop_app.gui.i18n.customs_papers import papers_note
 from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.theme import ERROR, MUTED, color, look_for
-from desktop_app.gui.shipment.creation_message import CreationMessageWidget
-from desktop_app.gui.shipment.form import ShipmentFormWidget
-from desktop_app.gui.shipment.preview import LabelPreviewWidget
+from desktop_app.gui.shipment.partials.creation_message import CreationMessageWidget
+from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
+from desktop_app.gui.shipment.partials.preview import LabelPreviewWidget
 from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.gui.widgets.tasks import service_text
 from desktop_app.profiles.store import StoredShipment

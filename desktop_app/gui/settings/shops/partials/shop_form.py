@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.shop_connections import (
+from desktop_app.gui.settings.shops.presenter import (
     CREDENTIAL_LABELS,
     SECRET_FIELDS,
     ShopDraft,
