@@ -45,6 +45,7 @@ SHARED = {
     "sqlite_db",
     "qt_compat",
     "parent_watch",
+    "lazy_exports",
 }
 ENTRY_POINTS = {"cli", "__main__"}  # the command line: may start any layer
 QT_USERS = ("desktop_app.gui", "desktop_app.printing.qt_print", "desktop_app.qt_compat")

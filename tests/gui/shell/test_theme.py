@@ -183,3 +183,20 @@ def test_a_control_under_a_style_sheet_takes_the_dark_palette(
         appearance.deleteLater()
         qapp.setPalette(before)
         theme.restyle_all()
+
+
+def test_no_fixed_colour_outside_the_theme() -> None:
+    """A colour written into a page would not follow the scheme: colours live in the theme
+    (and the palettes of appearance.py, the Scan banner's own backgrounds)."""
+    from pathlib import Path
+
+    gui = Path(theme.__file__).parents[1]
+    allowed = {"shell/theme.py", "shell/appearance.py", "scan/presenter.py"}
+    fixed = [
+        f"{path.relative_to(gui)}:{number}"
+        for path in sorted(gui.rglob("*.py"))
+        if path.relative_to(gui).as_posix() not in allowed
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if re.search(r"#[0-9a-fA-F]{6}\b|GlobalColor\.(?!white)", line)
+    ]
+    assert fixed == []
