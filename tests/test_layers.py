@@ -49,9 +49,9 @@ SHARED = {
 ENTRY_POINTS = {"cli", "__main__"}  # the command line: may start any layer
 QT_USERS = ("desktop_app.gui", "desktop_app.printing.qt_print", "desktop_app.qt_compat")
 
-#: GUI packages that are pages (one per sidebar entry); shell puts them together and widgets
-#: and i18n serve them all
-PAGES = {"addresses", "batch", "history", "pickups", "scan", "settings", "shipment"}
+#: GUI packages that are pages: those with a page.py (the naming rule); shell puts them
+#: together and widgets and i18n serve them all
+PAGES = {path.parent.name for path in (PACKAGE / "gui").glob("*/page.py")}
 
 # Known breaks of the rules, each to be removed when fixed (a fixed one fails the test until
 # it is taken out of its list, so the lists stay true).
@@ -189,12 +189,24 @@ def test_the_rules_catch_what_they_are_for() -> None:
     assert not layer_break("desktop_app.gui.app", "desktop_app.domain.rules")
     assert not layer_break("desktop_app.service.app", "desktop_app.domain.rules")
     assert not layer_break("desktop_app.printing.queue", "desktop_app.sqlite_db")
-    assert page_to_page("desktop_app.gui.shipment.form", "desktop_app.gui.history.page")
+    assert page_to_page("desktop_app.gui.shipment.partials.form", "desktop_app.gui.history.page")
     assert page_to_page("desktop_app.gui.widgets.problems", "desktop_app.gui.scan")
     assert not page_to_page("desktop_app.gui.shell.pages", "desktop_app.gui.history.page")
     assert not page_to_page("desktop_app.gui.history.page", "desktop_app.gui.widgets.problems")
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_every_page_package_follows_the_naming_rule() -> None:
+    assert {"history", "settings", "shipment"} <= PAGES  # the glob sees the pages
+    for page in PAGES:
+        module = (PACKAGE / "gui" / page / "page.py").read_text(encoding="utf-8")
+        classes = [
+            node.name
+            for node in ast.parse(module).body
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Page")
+        ]
+        assert classes, f"gui/{page}/page.py has no …Page class"
 
 
 def test_every_part_of_desktop_app_has_its_place() -> None:
@@ -231,7 +243,7 @@ def test_no_import_circle_in_desktop_app() -> None:
     for source, target in run_time_imports():
         if target in modules and target != source:
             graph[source].add(target)
-    assert "desktop_app.gui.shipment.creation" in graph["desktop_app.gui.shipment.page"]
+    assert "desktop_app.gui.shipment.partials.creation" in graph["desktop_app.gui.shipment.page"]
     assert circles(graph) == KNOWN_CIRCLES
 
 

@@ -2401,8 +2401,8 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Bitte eine Sprache wählen.</translation>
     </message>
     <message>
-        <source>Enter the date as year-month-day, e.g. 2024-05-03.</source>
-        <translation>Bitte das Datum als Jahr-Monat-Tag eingeben, z. B. 2024-05-03.</translation>
+        <source>Enter a date such as %1.</source>
+        <translation>Bitte ein Datum wie %1 eingeben.</translation>
     </message>
     <message>
         <source>Enter a date and a time.</source>
@@ -4856,12 +4856,12 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Bestellnummer</translation>
     </message>
     <message>
-        <source>Order date</source>
-        <translation>Bestelldatum</translation>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
     </message>
     <message>
-        <source>YYYY-MM-DD</source>
-        <translation>JJJJ-MM-TT</translation>
+        <source>Order date</source>
+        <translation>Bestelldatum</translation>
     </message>
     <message>
         <source>Shop e-mail</source>
@@ -5241,7 +5241,7 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
-    <name>ShipmentPageWidget</name>
+    <name>ShipmentPage</name>
     <message>
         <source>Show the label preview</source>
         <extracomment>below this page width the preview collapses (a 1024 px screen shows the form and buttons)</extracomment>
@@ -5668,6 +5668,7 @@ Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort ange
     </message>
     <message>
         <source>Queued</source>
+        <extracomment>the day a date&apos;s example shows (&quot;e.g. 03.05.2024&quot;)</extracomment>
         <translation>In der Warteschlange</translation>
     </message>
     <message>

@@ -62,7 +62,8 @@ def test_every_page_tab_and_dialog_lies_within_a_1024x600_screen(
 
         def seen(view: str, state: dict[str, Any]) -> None:
             views.append(view)
-            problems = problems_in(state)
+            # and no date shown as ISO: the locale's format everywhere (26.11.2026)
+            problems = problems_in(state) + app.ask("iso_dates")
             if problems:
                 found[view] = problems
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import isolate, zpl_printer
@@ -73,6 +73,18 @@ def _english_ui(qapp: Any) -> Iterator[None]:
 
 
 @pytest.fixture
+def german() -> Iterator[None]:
+    """The German UI for one test (English again afterwards)."""
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations("de")
+    try:
+        yield
+    finally:
+        install_translations("en")
+
+
+@pytest.fixture
 async def own_account_ctx(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch, local_service: Any
 ) -> AsyncIterator[Any]:
@@ -114,7 +126,7 @@ async def desk_context(
 
 
 @pytest.fixture
-def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPageWidget:
+def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPage:
     """The New shipment page alone on `desk_context`, shown at a desk-sized window."""
     return make_page(qtbot, desk_context)
 

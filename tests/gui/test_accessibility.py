@@ -52,11 +52,11 @@ def unnamed(root: QWidget) -> list[str]:
 def dialogs(ctx: AppContext, parent: QWidget) -> list[QDialog]:
     """The app's dialogs, opened as their buttons open them."""
     from desktop_app.gui.batch.partials.sender import DefaultSenderDialog
-    from desktop_app.gui.settings.preset_form import PresetDialog
-    from desktop_app.gui.settings.printer_dialog import PrinterDialog
-    from desktop_app.gui.settings.printer_discovery import DiscoverDialog
-    from desktop_app.gui.settings.profiles import ProfileDialog
-    from desktop_app.gui.settings.server_connect import ServerConnectDialog
+    from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
+    from desktop_app.gui.settings.printers.partials.printer_dialog import PrinterDialog
+    from desktop_app.gui.settings.printers.partials.printer_discovery import DiscoverDialog
+    from desktop_app.gui.settings.profiles.page import ProfileDialog
+    from desktop_app.gui.settings.profiles.partials.server_connect import ServerConnectDialog
 
     return [
         PrinterDialog(ctx.printers, parent=parent),

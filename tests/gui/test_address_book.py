@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.addresses.book import (
+from desktop_app.gui.addresses.page import (
     AddressBook,
-    AddressBookWidget,
+    AddressBookPage,
     AddressProblems,
     attach_pickers,
     fill_address,
 )
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.form import ShipmentFormWidget
+from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.gui.widgets.address_form import PARTNER
 from tests.gui.account_context import account_context
 from tests.gui.app_context import add_service_profile, isolate
@@ -63,7 +63,7 @@ async def ctx(
     await context.aclose()
 
 
-def _type_address(widget: AddressBookWidget, qtbot: QtBot, address: dict[str, str]) -> None:
+def _type_address(widget: AddressBookPage, qtbot: QtBot, address: dict[str, str]) -> None:
     for name, value in address.items():
         editor = widget.form.editor(name)
         editor.clear()
@@ -75,7 +75,7 @@ def _type_address(widget: AddressBookWidget, qtbot: QtBot, address: dict[str, st
 
 async def test_create_search_and_default_sender(ctx: AppContext, qtbot: QtBot) -> None:
     """Typed addresses are stored on the service, found by search, and one becomes the sender."""
-    widget = AddressBookWidget(ctx)
+    widget = AddressBookPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     before = widget.table.rowCount()
@@ -126,7 +126,7 @@ async def test_book_is_per_profile(
     ctx: AppContext, qtbot: QtBot, tmp_path: Path, local_service: Any
 ) -> None:
     """Another profile (another account) sees none of this profile's addresses."""
-    widget = AddressBookWidget(ctx)
+    widget = AddressBookPage(ctx)
     qtbot.addWidget(widget)
     assert ctx.client is not None
     await widget.book.create(ctx.client, ANNA)  # type: ignore[union-attr]
@@ -155,7 +155,7 @@ async def test_rules_refuse_a_bad_address_before_sending(ctx: AppContext) -> Non
 
 async def test_partner_lookup_shows_the_address_before_use(ctx: AppContext, qtbot: QtBot) -> None:
     """A partner id resolves to the parcel point's address, shown before it is used."""
-    widget = AddressBookWidget(ctx)
+    widget = AddressBookPage(ctx)
     qtbot.addWidget(widget)
     form = ShipmentFormWidget(ctx)
     qtbot.addWidget(form)
@@ -181,7 +181,7 @@ async def test_partner_lookup_shows_the_address_before_use(ctx: AppContext, qtbo
 
 async def test_pickers_fill_sender_and_receiver(ctx: AppContext, qtbot: QtBot) -> None:
     """The form's receiver and sender search boxes offer the book and fill the fields."""
-    widget = AddressBookWidget(ctx)
+    widget = AddressBookPage(ctx)
     qtbot.addWidget(widget)
     assert ctx.client is not None and widget.book is not None
     token = uuid.uuid4().hex[:8]

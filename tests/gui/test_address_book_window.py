@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.addresses.book import AddressBookWidget
-from desktop_app.gui.settings.webhooks import WebhooksPage
+from desktop_app.gui.addresses.page import AddressBookPage
+from desktop_app.gui.settings.webhooks.page import WebhooksPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
@@ -42,7 +42,7 @@ async def test_operations_in_the_main_window(ctx: AppContext, qtbot: QtBot) -> N
     assert sum(isinstance(tab, WebhooksPage) for tab in tabs) == 1
     assert history.timeline is not None and history.return_action in history.extra_actions
     page = window.page("Addresses")
-    assert isinstance(page, AddressBookWidget)
+    assert isinstance(page, AddressBookPage)
     form = window.shipment_page.form  # type: ignore[attr-defined]
     assert form.findChild(object, "receiver_picker") is not None
     assert form.findChild(object, "sender_picker") is not None

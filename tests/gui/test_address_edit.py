@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.addresses.book import AddressBook, AddressBookWidget
 from desktop_app.gui.addresses.editing import delete_question
+from desktop_app.gui.addresses.page import AddressBook, AddressBookPage
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.test_address_book import ANNA
 
@@ -37,8 +37,8 @@ def ctx(own_account_ctx: AppContext) -> AppContext:
 
 async def _book_with(
     ctx: AppContext, qtbot: QtBot, *addresses: dict[str, str]
-) -> tuple[AddressBookWidget, list[dict[str, Any]]]:
-    widget = AddressBookWidget(ctx)
+) -> tuple[AddressBookPage, list[dict[str, Any]]]:
+    widget = AddressBookPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     assert ctx.client is not None and widget.book is not None

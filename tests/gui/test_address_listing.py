@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.gui.addresses.listing import AddressBookPresenter, count_text, row_texts
+from desktop_app.gui.addresses.presenter import AddressBookPresenter, count_text, row_texts
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.test_address_book import ANNA, PARTNER_ID, WAREHOUSE
 

@@ -19,7 +19,7 @@ from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shipment.customs_presenter import ItemRow
 from desktop_app.gui.shipment.order_entry import order_entry
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue, Product
@@ -110,7 +110,7 @@ async def test_a_uk_order_from_the_scan_page_completed_in_the_form_prints_on_two
     window = make_window(qtbot, ctx, operations=True)
     scan = window.page("Scan")
     page = window.shipment_page
-    assert isinstance(page, ShipmentPageWidget)
+    assert isinstance(page, ShipmentPage)
     form, creation = page.form, page.creation
 
     # the Scan page stops (no HS code in the catalogue); F7 takes the order to the form

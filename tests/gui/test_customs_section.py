@@ -15,7 +15,7 @@ from desktop_app.gui.shipment.customs_presenter import (
     document_names,
 )
 from desktop_app.gui.shipment.drafts import form_snapshot, restore_snapshot
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from tests.gui.shipment_desk import fill_valid, shown, type_into
 
 SOCKS = ItemRow("Wool socks", "611595", "PT", 2, 24, 0.2)
@@ -62,7 +62,7 @@ def test_the_declaration_on_the_wire() -> None:
 
 
 async def test_the_section_appears_for_zurich_and_goes_for_austria(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     form = shipment_page.form
     fill_valid(qtbot, form)
@@ -97,7 +97,7 @@ async def test_the_section_appears_for_zurich_and_goes_for_austria(
 
 
 async def test_what_is_typed_in_the_section_survives_in_the_draft(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     form = shipment_page.form
     fill_valid(qtbot, form)

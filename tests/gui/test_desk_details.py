@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from tests.gui.app_context import emitted, expect
 from tests.gui.shipment_desk import (
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.timeout(120)
 
 
 async def test_workplace_parcel_point_shipment_is_created_through_the_form(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPage, desk_context: AppContext
 ) -> None:
     """Only the partner id typed: the service delivers to the address it resolves to."""
     form = shipment_page.form
@@ -49,7 +49,7 @@ async def test_workplace_parcel_point_shipment_is_created_through_the_form(
 
 
 async def test_scanned_reference_with_enter_never_submits(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPage, desk_context: AppContext
 ) -> None:
     """A scanner types the order number and Enter (some send Enter twice): focus moves on
     and the next widget's Enter does not create either."""
@@ -69,7 +69,7 @@ async def test_scanned_reference_with_enter_never_submits(
     assert shipment_page.creation.create_button.isEnabled()  # creating stays a deliberate act
 
 
-def test_form_parts_do_not_shadow_qt_methods(shipment_page: ShipmentPageWidget) -> None:
+def test_form_parts_do_not_shadow_qt_methods(shipment_page: ShipmentPage) -> None:
     """`sender()` and `scroll()` stay Qt's; the parts have their own names."""
     assert isinstance(shipment_page.form.sender_form, AddressFormWidget)
     assert callable(shipment_page.form.sender) and not isinstance(

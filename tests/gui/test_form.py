@@ -16,7 +16,7 @@ from desktop_app.domain import rules
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shipment.form_columns import column_count
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, PARTNER, POST_BRANCH
 from tests.gui.app_context import emitted, expect
 from tests.gui.shipment_desk import (
@@ -35,7 +35,7 @@ pytestmark = pytest.mark.timeout(120)
 
 
 async def test_problems_appear_and_disappear_while_typing(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """Typing runs the rules on each key: messages come and go under their fields."""
     form, create = shipment_page.form, shipment_page.creation.create_button
@@ -92,7 +92,7 @@ async def test_problems_appear_and_disappear_while_typing(
 
 
 async def test_show_all_reveals_untouched_fields_and_ctrl_enter_does_not_create(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPage, desk_context: AppContext
 ) -> None:
     """Ctrl+Enter on an incomplete form shows every problem instead of creating."""
     form = shipment_page.form
@@ -110,7 +110,7 @@ async def test_show_all_reveals_untouched_fields_and_ctrl_enter_does_not_create(
 
 
 async def test_scanner_enter_in_reference_moves_on_without_creating(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPage, desk_context: AppContext
 ) -> None:
     """A scanned order number ends with Enter: focus moves on, nothing is submitted."""
     form = shipment_page.form
@@ -127,7 +127,7 @@ async def test_scanner_enter_in_reference_moves_on_without_creating(
 
 
 async def test_locker_station_and_post_branch_reshape_the_receiver(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """Locker station: customer number in care_of, keyword as street, station number."""
     form, receiver = shipment_page.form, shipment_page.form.receiver
@@ -170,7 +170,7 @@ async def test_locker_station_and_post_branch_reshape_the_receiver(
 
 
 async def test_partner_mode_takes_only_the_partner_id(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """Workplace parcel point: one field, its format checked, other carriers refused."""
     form, receiver = shipment_page.form, shipment_page.form.receiver
@@ -191,7 +191,7 @@ async def test_partner_mode_takes_only_the_partner_id(
 
 
 async def test_carrier_change_rechecks_instead_of_clearing(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """Bulk, declared value, COD and a service stay chosen; the rules say what to change."""
     form = shipment_page.form
@@ -236,7 +236,7 @@ async def test_carrier_change_rechecks_instead_of_clearing(
 
 
 async def test_several_packages_only_where_the_carrier_takes_them(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """UPS takes several packages (paths packages[i].*); DHL is told to use one."""
     form = shipment_page.form
@@ -261,7 +261,7 @@ async def test_several_packages_only_where_the_carrier_takes_them(
 
 
 async def test_each_additional_service_has_its_fields(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, shipment_page: ShipmentPage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Advance notice (e-mail/SMS), COD bank fields, drop message, Saturday's conditions."""
     # the domain's clock: a Tuesday (Saturday delivery is taken then too)
@@ -341,7 +341,7 @@ async def test_each_additional_service_has_its_fields(
 
 
 async def test_order_details_and_label_format_override(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """Partner metadata is sent when filled in; the label format is automatic unless chosen."""
     form = shipment_page.form
@@ -350,10 +350,8 @@ async def test_order_details_and_label_format_override(
     order = form.order_details.fields
     type_into(qtbot, order["shop_name"].editor, "Testshop")
     type_into(qtbot, order["order_date"].editor, "2024-13-01")
-    assert shown(form, "metadata.partner.order_date") == [
-        "Enter the order date as YYYY-MM-DD, e.g. 2024-05-03."
-    ]
-    type_into(qtbot, order["order_date"].editor, "2024-05-03")
+    assert shown(form, "metadata.partner.order_date") == ["Enter a date such as 5/3/2024."]
+    type_into(qtbot, order["order_date"].editor, "5/3/2024")  # as the locale writes it
     type_into(qtbot, order["order_total.amount"].editor, "59,90")
     assert form.problems == []
     assert form.draft()["metadata"] == {
@@ -375,7 +373,7 @@ async def test_order_details_and_label_format_override(
 
 
 async def test_422_messages_go_under_the_fields_they_name(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPage, desk_context: AppContext
 ) -> None:
     """A partner id the partner system does not know: the service's 422 lands under it."""
     form = shipment_page.form
@@ -405,7 +403,7 @@ async def test_422_messages_go_under_the_fields_they_name(
     assert failed.status == "failed"
 
 
-async def test_tab_order_follows_the_form(qtbot: QtBot, shipment_page: ShipmentPageWidget) -> None:
+async def test_tab_order_follows_the_form(qtbot: QtBot, shipment_page: ShipmentPage) -> None:
     """Tab follows the paper: receiver, package, carrier/service, reference, label format."""
     shipment_page.activateWindow()
     form = shipment_page.form
@@ -447,7 +445,7 @@ def test_column_count_follows_the_width() -> None:
 
 
 async def test_form_takes_one_column_where_two_need_a_horizontal_scroll(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """At a desk-sized page two columns, on a 1024 px screen too (receiver beside the parcel,
     whichever carrier); narrowed further the sections stack in the paper flow's order
@@ -494,7 +492,7 @@ def test_a_long_problem_wraps_under_its_field_instead_of_being_cut(qtbot: QtBot)
 
 
 async def test_nothing_on_the_form_moves_when_the_carrier_a_message_or_a_status_changes(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
+    qtbot: QtBot, shipment_page: ShipmentPage
 ) -> None:
     """At the size the page gets on a 1024x600 screen: the receiver, the parcel, the carrier's
     section and Create stay where they are whichever carrier is chosen, whatever message the

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.addresses.book import AddressBookWidget
+from desktop_app.gui.addresses.page import AddressBookPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
@@ -28,7 +28,7 @@ NEW_SENDER: dict[str, str] = {
 }
 
 
-def _window(qtbot: QtBot, ctx: AppContext) -> tuple[MainWindow, AddressBookWidget]:
+def _window(qtbot: QtBot, ctx: AppContext) -> tuple[MainWindow, AddressBookPage]:
     window = MainWindow(ctx)
     qtbot.addWidget(window)
     history, settings = install_pages(window, ctx)
@@ -36,7 +36,7 @@ def _window(qtbot: QtBot, ctx: AppContext) -> tuple[MainWindow, AddressBookWidge
     window.resize(1366, 768)
     window.show()
     page = window.page("Addresses")
-    assert isinstance(page, AddressBookWidget)
+    assert isinstance(page, AddressBookPage)
     return window, page
 
 

@@ -8,7 +8,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, POST_BRANCH
 from tests.gui.app_context import emitted, expect
 from tests.gui.shipment_desk import PACKAGE, fill_package, type_into
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.timeout(120)
 
 
 async def test_finder_fills_a_packstation_shipment(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget, desk_context: AppContext
+    qtbot: QtBot, shipment_page: ShipmentPage, desk_context: AppContext
 ) -> None:
     form = shipment_page.form
     receiver, finder = form.receiver, form.receiver_section.finder
@@ -71,9 +71,7 @@ async def test_finder_fills_a_packstation_shipment(
     assert not finder.table.isVisibleTo(form)  # the next shipment starts without the list
 
 
-async def test_post_branch_mode_lists_branches(
-    qtbot: QtBot, shipment_page: ShipmentPageWidget
-) -> None:
+async def test_post_branch_mode_lists_branches(qtbot: QtBot, shipment_page: ShipmentPage) -> None:
     form = shipment_page.form
     receiver, finder = form.receiver, form.receiver_section.finder
     receiver.set_mode(POST_BRANCH)

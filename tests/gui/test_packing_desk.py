@@ -24,7 +24,7 @@ from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import SMALL_SCREEN, MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.gui.shell.shortcuts import shortcut_rows
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
@@ -113,7 +113,7 @@ async def test_every_page_is_usable_at_1024x600(qtbot: QtBot, desk: AppContext) 
     assert hint.width() <= SMALL_SCREEN[0] and hint.height() <= SMALL_SCREEN[1], hint
     assert (window.width(), window.height()) == SMALL_SCREEN
     page = window.shipment_page
-    assert isinstance(page, ShipmentPageWidget)
+    assert isinstance(page, ShipmentPage)
     await wait_until(lambda: page.compact)
     for widget in (page.creation.create_button, page.creation.create_print_button):
         assert _on_screen(widget, window), widget.objectName()
@@ -190,7 +190,7 @@ async def test_a_label_made_and_printed_with_the_keyboard_alone(
     Ctrl+P creates and prints; the exact bytes reach the printer; focus is back at the start."""
     window = _full_window(qtbot, desk)
     page = window.shipment_page
-    assert isinstance(page, ShipmentPageWidget)
+    assert isinstance(page, ShipmentPage)
     form = page.form
     await wait_until(lambda: QApplication.focusWidget() is not None)
     first = form.first_editor()
@@ -233,7 +233,7 @@ async def test_escape_clears_and_every_shortcut_is_in_a_menu_and_the_help_sheet(
 ) -> None:
     window = _full_window(qtbot, desk)
     page = window.shipment_page
-    assert isinstance(page, ShipmentPageWidget)
+    assert isinstance(page, ShipmentPage)
     await wait_until(lambda: QApplication.focusWidget() is page.form.first_editor())
     fill_receiver(qtbot, page.form, RECEIVER)
     assert page.form.has_unsaved_input()
@@ -299,7 +299,7 @@ async def test_a_draft_comes_back_after_the_app_is_closed(
     await ctx.open_profile(profile)
     window = _full_window(qtbot, ctx, manage_shutdown=True)
     page = window.shipment_page
-    assert isinstance(page, ShipmentPageWidget)
+    assert isinstance(page, ShipmentPage)
     fill_receiver(qtbot, page.form, RECEIVER)
     page.form.reference_edit.setFocus()
     qtbot.keyClicks(page.form.reference_edit, "ORDER-CLOSED-1")
@@ -395,7 +395,7 @@ async def test_closing_during_a_creation_asks_and_finishes_it_first(
     ctx = await open_desk(tmp_path, slow)
     window = _full_window(qtbot, ctx, manage_shutdown=True)
     page = window.shipment_page
-    assert isinstance(page, ShipmentPageWidget)
+    assert isinstance(page, ShipmentPage)
     fill_valid(qtbot, page.form, reference="ORDER-CLOSING-1")
     assert page.create_label() is not None
     assert page.creation.busy

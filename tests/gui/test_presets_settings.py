@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.presets import default_presets
 from desktop_app.gui.scan.presenter import ScanPresenter
-from desktop_app.gui.settings.page import SettingsWidget
-from desktop_app.gui.settings.preset_form import PresetDialog
-from desktop_app.gui.settings.shipping_presets import ShippingPresetsEditor
+from desktop_app.gui.settings.page import SettingsPage
+from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
+from desktop_app.gui.settings.presets.presenter import ShippingPresetsEditor
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.virtual_printer import VirtualPrinter
@@ -90,7 +90,7 @@ async def test_edited_presets_are_checked_saved_and_used_by_the_next_scan(
 
 
 async def test_presets_tab_and_form(ctx: AppContext, qtbot: QtBot) -> None:
-    settings = SettingsWidget(ctx)
+    settings = SettingsPage(ctx)
     qtbot.addWidget(settings)
     settings.show_tab("presets")
     page = settings.presets

@@ -8,7 +8,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.i18n import install_translations
-from desktop_app.gui.settings.printers import PrinterDialog, split_transport, transport_uri
+from desktop_app.gui.settings.printers.page import PrinterDialog, split_transport, transport_uri
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.transports import (
     OutgoingJob,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.gui.settings.printer_list import PrintersPresenter
+from desktop_app.gui.settings.printers.presenter import PrintersPresenter
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
@@ -146,7 +146,7 @@ async def test_printer_health(desk_context: AppContext, vprinter: VirtualPrinter
 
 def test_printer_problems_in_german(qapp: Any) -> None:  # noqa: ARG001
     from desktop_app.gui.i18n import install_translations
-    from desktop_app.gui.settings.printer_list import printer_problem_text
+    from desktop_app.gui.settings.printers.presenter import printer_problem_text
     from desktop_app.printing.health import PROBLEMS
 
     install_translations("de")

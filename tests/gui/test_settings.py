@@ -14,10 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.pairing import certificate_fingerprint
 from desktop_app.gui.i18n import install_translations
-from desktop_app.gui.settings.page import SettingsWidget
-from desktop_app.gui.settings.printers import PrinterDialog, PrintersPage
-from desktop_app.gui.settings.profiles import ProfileDialog, ProfilesPage
-from desktop_app.gui.settings.server_connect import pinned_ca_file
+from desktop_app.gui.settings.page import SettingsPage
+from desktop_app.gui.settings.printers.page import PrinterDialog, PrintersPage
+from desktop_app.gui.settings.profiles.page import ProfileDialog, ProfilesPage
+from desktop_app.gui.settings.profiles.partials.server_connect import pinned_ca_file
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
@@ -361,7 +361,7 @@ async def test_printer_assignment_is_per_profile(
     """Each profile prints to its own printer; switching swaps what the page shows."""
     ctx.printers.put(zpl_printer("tcp://127.0.0.1:9", "Zebra A"))
     ctx.printers.put(zpl_printer("tcp://127.0.0.1:10", "Zebra B"))
-    settings = SettingsWidget(ctx)
+    settings = SettingsPage(ctx)
     qtbot.addWidget(settings)
     page = settings.printers
     page.select("Zebra A")
@@ -391,7 +391,7 @@ async def test_preferences_are_saved_per_profile(
     ctx: AppContext, qtbot: QtBot, local_service: Any
 ) -> None:
     """Preferences of one profile are saved into it and shown again; another has its own."""
-    settings = SettingsWidget(ctx)
+    settings = SettingsPage(ctx)
     qtbot.addWidget(settings)
     page = settings.preferences
     page.auto_print.setChecked(True)

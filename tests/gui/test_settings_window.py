@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
-from desktop_app.gui.settings.page import SettingsWidget
+from desktop_app.gui.settings.page import SettingsPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
 from desktop_app.gui.shell.pages import install_pages
@@ -42,7 +42,7 @@ async def ctx(
 
 
 @pytest.fixture
-def window(ctx: AppContext, qtbot: QtBot) -> tuple[MainWindow, HistoryPage, SettingsWidget]:
+def window(ctx: AppContext, qtbot: QtBot) -> tuple[MainWindow, HistoryPage, SettingsPage]:
     win = MainWindow(ctx)
     qtbot.addWidget(win)
     history, settings = install_pages(win, ctx)
@@ -55,7 +55,7 @@ def _references(history: HistoryPage) -> list[str]:
 
 
 async def test_pages_are_installed(
-    window: tuple[MainWindow, HistoryPage, SettingsWidget],
+    window: tuple[MainWindow, HistoryPage, SettingsPage],
 ) -> None:
     """app.py's hook puts History and Settings where the placeholders were."""
     win, history, settings = window
@@ -69,7 +69,7 @@ async def test_pages_are_installed(
 
 async def test_switcher_swaps_history_and_printers(
     ctx: AppContext,
-    window: tuple[MainWindow, HistoryPage, SettingsWidget],
+    window: tuple[MainWindow, HistoryPage, SettingsPage],
     local_service: Any,
 ) -> None:
     """Choosing another profile in the window's switcher: its own history and printer."""
@@ -115,7 +115,7 @@ async def test_switcher_swaps_history_and_printers(
 
 
 async def test_open_label_shows_the_preview(
-    ctx: AppContext, window: tuple[MainWindow, HistoryPage, SettingsWidget], qtbot: QtBot
+    ctx: AppContext, window: tuple[MainWindow, HistoryPage, SettingsPage], qtbot: QtBot
 ) -> None:
     """History's Open label puts the stored label into the New shipment page's preview."""
     win, history, _settings = window

@@ -19,8 +19,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.scan.page import ScanPageWidget
-from desktop_app.gui.settings.shops import ShopsPage
+from desktop_app.gui.scan.page import ScanPage
+from desktop_app.gui.settings.shops.page import ShopsPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.printers import PrinterBook
@@ -212,7 +212,7 @@ async def test_a_scanned_shop_order_is_marked_shipped_in_the_shop_once(
     assert (row.pulled, row.kind) == ("1", "Test shop")
 
     scale = ScalePresenter(config=ScaleConfig(uri=vscale.uri, interval=0.05))
-    scan = ScanPageWidget(ctx, scale=scale)
+    scan = ScanPage(ctx, scale=scale)
     qtbot.addWidget(scan)
     scan.resize(900, 700)
     scan.show()

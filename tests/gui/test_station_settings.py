@@ -7,8 +7,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.settings.page import SettingsWidget
-from desktop_app.gui.settings.station import StationChoices, StationSettings
+from desktop_app.gui.settings.page import SettingsPage
+from desktop_app.gui.settings.station.page import StationChoices, StationSettings
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager
@@ -39,7 +39,7 @@ async def test_station_settings_saved_per_profile(ctx: AppContext, tmp_path: Pat
 
 
 async def test_station_tab_in_settings(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -> None:
-    widget = SettingsWidget(ctx)
+    widget = SettingsPage(ctx)
     qtbot.addWidget(widget)
     widget.show_tab("station")
     page = widget.station
@@ -64,7 +64,7 @@ async def test_a4_printer_for_documents_chosen_among_the_pdf_printers(
     assert settings.a4_printers() == ["Office A4"]  # a thermal printer prints no A4 form
     problem = settings.save(StationChoices(documents_printer="Zebra"))
     assert problem == "The printer Zebra does not print A4 pages (PDF) or is gone."
-    widget = SettingsWidget(ctx)
+    widget = SettingsPage(ctx)
     qtbot.addWidget(widget)
     page = widget.station
     combo = page.a4_printer
@@ -87,7 +87,7 @@ async def test_a4_printer_for_documents_chosen_among_the_pdf_printers(
 async def test_the_sellers_customs_numbers_by_destination_checked_and_saved(
     ctx: AppContext, qtbot: QtBot
 ) -> None:
-    widget = SettingsWidget(ctx)
+    widget = SettingsPage(ctx)
     qtbot.addWidget(widget)
     page = widget.station
     assert set(page.numbers) == {"UK VAT number or EORI", "VOEC number", "Swiss VAT number"}

@@ -12,7 +12,6 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,15 +109,6 @@ ALLOWED = {
     "shop",
     "test",
 }
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    install_translations("de")
-    try:
-        yield
-    finally:
-        install_translations("en")
 
 
 def _messages(ts: Path) -> list[ET.Element]:

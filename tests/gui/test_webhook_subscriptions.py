@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from desktop_app.client.types import Webhook
-from desktop_app.gui.settings.webhook_subscriptions import (
+from desktop_app.gui.settings.webhooks.presenter import (
     WebhooksPresenter,
     chosen_events,
     covered_events,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.settings.webhooks import WebhooksPage
+from desktop_app.gui.settings.webhooks.page import WebhooksPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile

@@ -39,7 +39,7 @@ class AddressEditing(QObject):
     """Edit… and Delete… on the address book page (the "New address" box edits)."""
 
     def __init__(self, page: Any) -> None:
-        # page: the AddressBookWidget (not imported: it imports this module)
+        # page: the AddressBookPage (not imported: it imports this module)
         super().__init__(page)
         self.page = page
         self.presenter = page.presenter

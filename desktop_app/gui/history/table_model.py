@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, date_time, money, service_name
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.tracking_events import STATUS_TEXT
 from desktop_app.profiles.store import StoredShipment
 
@@ -179,7 +180,7 @@ class ShipmentHistoryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(shipment, column)
         if role == Qt.ItemDataRole.ForegroundRole and shipment.deleted:
-            return QColor("#8a8a8a")
+            return QColor(color(MUTED))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.PRICE:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

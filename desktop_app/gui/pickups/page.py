@@ -35,7 +35,7 @@ from desktop_app.gui.pickups.partials.handover_boxes import (
 from desktop_app.gui.pickups.partials.history_table import PickupHistoryTable
 from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
 from desktop_app.gui.pickups.presenter import PickupsPresenter
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -59,7 +59,7 @@ class PickupsPage(QWidget):
         self.reload_button = QPushButton(translate("Pickups", "Reload"))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.summary.setStyleSheet(f"color: {color(MUTED)};")
         self.request_box = PickupRequestBox()
         box = self.request_box
         self.carrier_combo, self.request_button = box.carrier_combo, box.request_button
@@ -166,7 +166,7 @@ class PickupsPage(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         """A line at the bottom of the page."""
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
         self.message_shown.emit(text)
 

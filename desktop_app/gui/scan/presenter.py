@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GREEN, RED, BLUE = "#1b7f3b", "#b3261e", "#1d4f91"
+#: the banner's backgrounds under white text, the same in every scheme (own colours, not the
+#: semantic ones a scheme change swaps)
+GREEN, RED, BLUE = "#1b7f3b", "#a8231c", "#1d4f91"
 OVERRIDE_REASON = "shipped incomplete by F6 at the station"
 Sound = Literal["success", "error"]
 

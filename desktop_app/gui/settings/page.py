@@ -9,19 +9,19 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.preferences import PreferencesPage
-from desktop_app.gui.settings.presets import PresetsPage
-from desktop_app.gui.settings.printers import PrintersPage
-from desktop_app.gui.settings.profiles import ProfilesPage
-from desktop_app.gui.settings.scales import ScalesPage
-from desktop_app.gui.settings.shops import ShopsPage
-from desktop_app.gui.settings.station import StationSettingsPage
+from desktop_app.gui.settings.preferences.page import PreferencesPage
+from desktop_app.gui.settings.presets.page import PresetsPage
+from desktop_app.gui.settings.printers.page import PrintersPage
+from desktop_app.gui.settings.profiles.page import ProfilesPage
+from desktop_app.gui.settings.scales.page import ScalesPage
+from desktop_app.gui.settings.shops.page import ShopsPage
+from desktop_app.gui.settings.station.page import StationSettingsPage
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 
-class SettingsWidget(QWidget):
+class SettingsPage(QWidget):
     """Profiles, printers and preferences in tabs; each tab saves its own changes at once."""
 
     #: profiles were added, edited or deleted (the profile switcher reloads its list)

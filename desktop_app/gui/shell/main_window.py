@@ -28,7 +28,7 @@ from desktop_app.gui.shell.theme import frame_style, profile_title, window_title
 from desktop_app.profiles.models import Profile
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shipment.page import ShipmentPageWidget
+    from desktop_app.gui.shipment.page import ShipmentPage
 
 NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
 HISTORY = QT_TRANSLATE_NOOP("Window", "History")
@@ -147,10 +147,10 @@ class MainWindow(QMainWindow):
         self.shortcut_sheet.raise_()
         return self.shortcut_sheet
 
-    def _make_shipment_page(self) -> ShipmentPageWidget:
-        from desktop_app.gui.shipment.page import ShipmentPageWidget
+    def _make_shipment_page(self) -> ShipmentPage:
+        from desktop_app.gui.shipment.page import ShipmentPage
 
-        page = ShipmentPageWidget(self.context, self)
+        page = ShipmentPage(self.context, self)
         # creation compares the client's environment with what the banner shows
         page.set_shown_environment(lambda: self.banner.environment)
         return page

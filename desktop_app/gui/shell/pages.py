@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.page import SettingsWidget
+from desktop_app.gui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from desktop_app.profiles.store import StoredOrder, StoredShipment
 
 
-def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsWidget]:
+def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsPage]:
     """Put History and Settings into `window` and wire them to its switcher and preview."""
     history = HistoryPage(context)
-    settings = SettingsWidget(context)
+    settings = SettingsPage(context)
     window.history_page = history
     window.settings_page = settings
     # profile changes made in Settings: the switcher lists them, a switch goes through the
@@ -33,25 +33,25 @@ def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage,
 
 
 def install_operations(
-    window: MainWindow, context: AppContext, history: HistoryPage, settings: SettingsWidget
+    window: MainWindow, context: AppContext, history: HistoryPage, settings: SettingsPage
 ) -> None:
     """Addresses, End of day (manifests, pickups), Batch and Scan pages; tracking and returns in the
     history; webhooks and the product catalogue (Products) in Settings; address-book pickers in
     the shipment form (Settings stays the last page)."""
-    from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
+    from desktop_app.gui.addresses.page import AddressBookPage, attach_pickers, fill_address
     from desktop_app.gui.batch.page import BatchPage
     from desktop_app.gui.history import tracking
     from desktop_app.gui.history.partials import returns
     from desktop_app.gui.pickups.page import PickupsPage
     from desktop_app.gui.scan.page import ScanPage
-    from desktop_app.gui.settings.products import ProductsPage
-    from desktop_app.gui.settings.webhooks import WebhooksPage
+    from desktop_app.gui.settings.products.page import ProductsPage
+    from desktop_app.gui.settings.webhooks.page import WebhooksPage
     from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
     from desktop_app.gui.shipment.order_entry import entry_for, fill_form
 
     tracking.attach_to_history(history, context)
     returns.attach_to_history(history, context)
-    addresses = AddressBookWidget(context)
+    addresses = AddressBookPage(context)
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
     window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
     window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPage(context))

@@ -14,23 +14,29 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRect, QTimer
+from PySide6.QtCore import QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractScrollArea,
     QApplication,
+    QComboBox,
     QDialog,
+    QFileDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
+    QPlainTextEdit,
     QScrollArea,
     QTableWidget,
     QTabWidget,
+    QTextEdit,
     QWidget,
 )
 
@@ -95,6 +101,8 @@ class UiProbe(QObject):
             "rects": self.rects,
             "focus": self.focus,
             "texts": self.texts,
+            "iso_dates": self.iso_dates,
+            "scheme": self.scheme,
         }
 
     def _poll(self) -> None:
@@ -186,6 +194,15 @@ class UiProbe(QObject):
                     found.append(widget.text().replace("\u200b", ""))
         return found
 
+    def iso_dates(self, _command: dict[str, Any]) -> list[str]:
+        """Texts of the open windows (Qt's file dialog aside) that show a date as ISO
+        (2026-11-26) where the locale's format belongs."""
+        found: list[str] = []
+        for top in QApplication.topLevelWidgets():
+            if top.isVisible() and not isinstance(top, QFileDialog):
+                found += [t for t in _shown_texts(top) if ISO_DATE.search(t)]
+        return found[:20]
+
     def _rect_of(self, name: str) -> list[int] | None:
         for widget in _named(name):
             if widget.isVisible():
@@ -236,6 +253,16 @@ class UiProbe(QObject):
                 return describe(widget)
         return {"error": f"no control {command['name']!r}"}
 
+    def scheme(self, command: dict[str, Any]) -> str:
+        """Switch to the "dark" or "light" colour scheme as the system would (Qt's
+        colorSchemeChanged; a window manager without a scheme of its own cannot)."""
+        wanted = Qt.ColorScheme.Dark if command["scheme"] == "dark" else Qt.ColorScheme.Light
+        hints = QGuiApplication.styleHints()
+        hints.setColorScheme(wanted)
+        if hints.colorScheme() != wanted:
+            hints.colorSchemeChanged.emit(wanted)
+        return str(command["scheme"])
+
     def select_row(self, command: dict[str, Any]) -> int:
         """Select row `row` of the item view named `name` (as a click on it would)."""
         view = self.window.findChild(QAbstractItemView, str(command["name"]))
@@ -256,6 +283,38 @@ class UiProbe(QObject):
     def shot(self, command: dict[str, Any]) -> bool:
         screen = self.window.screen() or QGuiApplication.primaryScreen()
         return bool(screen.grabWindow(0).save(str(command["path"]), "PNG"))
+
+
+#: a date written as ISO (not inside a longer number or word: a reference, a file name)
+ISO_DATE = re.compile(r"(?<![\w/-])\d{4}-\d{2}-\d{2}(?![\w/-]|\.\w)")
+
+
+def _shown_texts(top: QWidget) -> list[str]:
+    """What the visible controls of a window show: labels, buttons, inputs and their
+    placeholders, combo boxes, text views, the first rows of item views, the title."""
+    texts = [top.windowTitle()]
+    for widget in top.findChildren(QWidget):
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, QLabel | QAbstractButton):
+            texts.append(widget.text())
+        elif isinstance(widget, QLineEdit):
+            texts += [widget.text(), widget.placeholderText()]
+        elif isinstance(widget, QComboBox):
+            texts.append(widget.currentText())
+        elif isinstance(widget, QTextEdit | QPlainTextEdit):
+            texts.append(widget.toPlainText())
+        elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            model = widget.model()
+            root = widget.rootIndex()
+            try:
+                columns = model.columnCount(root)
+            except TypeError:  # a list model keeps it private: one column
+                columns = 1
+            for row in range(min(model.rowCount(root), 50)):
+                for column in range(columns):
+                    texts.append(str(model.index(row, column, root).data() or ""))
+    return texts
 
 
 def _named(name: str) -> list[QWidget]:

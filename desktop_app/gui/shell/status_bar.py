@@ -13,7 +13,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import printer_status_text
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
-from desktop_app.gui.shell.theme import ENVIRONMENTS, ERROR_COLOR, look_for
+from desktop_app.gui.shell.theme import ENVIRONMENTS, ERROR, MUTED, OK, WARNING, color, look_for
 from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.profiles.models import Profile
 
@@ -123,8 +123,8 @@ class StatusBarWidget(QStatusBar):
     def _on_connection(self, state: str, message: str) -> None:
         icon = _CONNECTION_ICONS.get(state, "○")
         self.connection_label.setText(f"{icon} {message}")
-        color = {"connected": "#1b5e20", "error": ERROR_COLOR}.get(state, "#5f6368")
-        self.connection_label.setStyleSheet(f"color: {color};")
+        meaning = {"connected": OK, "error": ERROR}.get(state, MUTED)
+        self.connection_label.setStyleSheet(f"color: {color(meaning)};")
         self.connection_label.setToolTip(message)
         self.retry_button.setVisible(state == "error")
 
@@ -157,8 +157,8 @@ class StatusBarWidget(QStatusBar):
         if status is None:
             self.queue_label.setStyleSheet("")
             return
-        color = {"waiting": "#e65100", "attention": ERROR_COLOR}.get(status.state, "")
-        self.queue_label.setStyleSheet(f"color: {color};" if color else "")
+        meaning = {"waiting": WARNING, "attention": ERROR}.get(status.state)
+        self.queue_label.setStyleSheet(f"color: {color(meaning)};" if meaning else "")
 
     def _on_journal(self, count: int) -> None:
         if count <= 0:
@@ -167,7 +167,7 @@ class StatusBarWidget(QStatusBar):
         self.journal_label.setText(
             translate("Window", "%n creation(s) awaiting check", None, count)
         )
-        self.journal_label.setStyleSheet("color: #e65100; font-weight: bold;")
+        self.journal_label.setStyleSheet(f"color: {color(WARNING)}; font-weight: bold;")
         self.journal_label.show()
 
 

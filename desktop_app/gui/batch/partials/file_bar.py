@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.elided import ElidedLabel
 
 
@@ -23,7 +23,7 @@ class OrdersFileBar(QWidget):
         self.file_label = ElidedLabel(
             translate("Batch", "CSV or Excel (XLSX) with one order per row."), max_preferred=480
         )
-        self.file_label.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.file_label.setStyleSheet(f"color: {color(MUTED)};")
         self.carrier_combo = QComboBox()
         self.carrier_combo.setObjectName("batch_carrier")
         self.carrier_combo.setToolTip(

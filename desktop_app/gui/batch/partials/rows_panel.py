@@ -21,7 +21,7 @@ from desktop_app.gui.batch.presenter import BatchActions
 from desktop_app.gui.batch.row_texts import WIDEST_READY_COUNT, create_all_text
 from desktop_app.gui.batch.rows_model import BatchRowsModel
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.elided import ElidedLabel, ignore_width
 
 
@@ -116,5 +116,5 @@ class BatchRowsPanel(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         """The line under the table."""
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from desktop_app.domain.rules import validate_address
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR, MESSAGE_INFO_STYLE, profile_title
+from desktop_app.gui.shell.theme import ERROR, INFO, color, message_style, profile_title
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.problems import problems_text
 
@@ -69,7 +69,7 @@ class SenderBanner(QFrame):
         self.label = QLabel()
         self.label.setObjectName("batch_sender_notice")
         self.label.setWordWrap(True)
-        self.label.setStyleSheet(MESSAGE_INFO_STYLE)
+        self.label.setStyleSheet(message_style(INFO))
         self.button = QPushButton(translate("Batch", "Set default sender…"))
         self.button.setObjectName("batch_set_sender")
         layout = QHBoxLayout(self)
@@ -100,7 +100,7 @@ class DefaultSenderDialog(QDialog):
         self.problems_label = QLabel()
         self.problems_label.setObjectName("default_sender_problems")
         self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.problems_label.setStyleSheet(f"color: {color(ERROR)};")
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )

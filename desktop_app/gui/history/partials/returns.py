@@ -39,7 +39,7 @@ from desktop_app.gui.history.return_label import (
 )
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.page_tabs import scrolling
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.problems import problems_text
 from desktop_app.gui.widgets.screen_fit import resize_within_screen
@@ -84,7 +84,7 @@ class ReturnDialog(QDialog):
         self.notes_label = QLabel()
         self.notes_label.setObjectName("return_notes")
         self.notes_label.setWordWrap(True)
-        self.notes_label.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.notes_label.setStyleSheet(f"color: {color(MUTED)};")
         self._show_notes()
         self.reason_edit = QLineEdit()
         self.reason_edit.setObjectName("return_reason")
@@ -109,7 +109,7 @@ class ReturnDialog(QDialog):
         self.problems_label = QLabel()
         self.problems_label.setObjectName("return_problems")
         self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.problems_label.setStyleSheet(f"color: {color(ERROR)};")
         self.problems_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.create_button = QPushButton(translate("History", "Create return label"))
         self.create_button.setObjectName("return_create")

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, time_of_day
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.gui.widgets.tracking_events import (
     FINAL_STATUSES,
@@ -232,7 +232,7 @@ class TrackingTimelineWidget(QWidget):
         self.title.setFont(font)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
-        self.subtitle.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.subtitle.setStyleSheet(f"color: {color(MUTED)};")
         self.subtitle.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.events = QTreeWidget()
         self.events.setObjectName("tracking_events")

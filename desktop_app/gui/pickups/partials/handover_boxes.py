@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QDateTime, QLocale, Signal
+from PySide6.QtCore import QDateTime, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.i18n.words import date_time_format
+from desktop_app.gui.shell.theme import ERROR, color
 
 
 def fill_carriers(combo: QComboBox, options: Sequence[tuple[str, str]]) -> None:
@@ -54,7 +55,7 @@ class PickupRequestBox(QGroupBox):
         self.latest_edit = QDateTimeEdit()
         for edit in (self.earliest_edit, self.latest_edit):
             edit.setCalendarPopup(True)
-            edit.setDisplayFormat(QLocale().dateTimeFormat(QLocale.FormatType.ShortFormat))
+            edit.setDisplayFormat(date_time_format())
         self.all_radio = QRadioButton(translate("Pickups", "All listed shipments of the carrier"))
         self.chosen_radio = QRadioButton(translate("Pickups", "Only the checked shipments"))
         self.all_radio.setChecked(True)
@@ -62,7 +63,7 @@ class PickupRequestBox(QGroupBox):
         self.request_button.setObjectName("pickup_request")
         self.request_problems = QLabel()
         self.request_problems.setWordWrap(True)
-        self.request_problems.setStyleSheet(f"color: {ERROR_COLOR};")
+        self.request_problems.setStyleSheet(f"color: {color(ERROR)};")
         grid = QGridLayout(self)
         grid.addWidget(QLabel(translate("Pickups", "Carrier")), 0, 0)
         grid.addWidget(self.carrier_combo, 0, 1, 1, 3)
