@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from desktop_app.gui.shipment.partials.details import OrderDetailsWidget
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.rules import Problem
 from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.i18n.words import date_only, date_time, typed_date
+from desktop_app.gui.shipment.partials.details import OrderDetailsWidget
 
 MOMENT = datetime(2026, 11, 26, 14, 5).astimezone()
 
