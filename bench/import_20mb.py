@@ -14,10 +14,10 @@ Targets (2-core reference machine, shared; the load average is printed): each do
 imports) under 10 times the file's size. The file itself is never held (its rows are read
 from the file as they are grouped, twice: one pass checks it, one groups it); what stays is
 one record per order - its non-empty cells, one string per distinct text, and its items -
-(about 4x the file) and per order its checked draft, the rows the page shows and sends
-(about 4x more). 10x is what that costs in Python objects for a Shopify export's ~30 filled
-cells an order; reading the file's rows as dicts and keeping them measured 30x. Below
-that, the drafts would have to be built again on each use instead of kept.
+(about 4x the file). The Batch door keeps per order its problems, not its draft (built
+again from the cells when it is sent or shown): about 7x in all. The orders door keeps every
+order body until they are stored: about 10x. Reading the file's rows as dicts and keeping
+them and every draft measured 30x.
 
 Usage: python bench/import_20mb.py [--megabytes N]
 """

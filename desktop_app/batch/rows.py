@@ -8,7 +8,7 @@ re-validates one row when one of its cells (or draft fields) is edited.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -58,7 +58,9 @@ class BatchRow:
     index: int
     """0-based position among the data rows, in file order."""
     source: dict[str, str]
-    draft: dict[str, Any]
+    kept_draft: dict[str, Any] | None
+    """The wire draft when kept; a batch keeps none (`draft` builds it again from the cells
+    when asked: a file of 50,000 orders does not hold 50,000 drafts besides its orders)."""
     problems: list[Problem]
     status: RowStatus
     reference: str
@@ -87,6 +89,22 @@ class BatchRow:
     """What reading the file noticed about this order (a row cut off)."""
     lines: list[int] = field(default_factory=list)
     """Every file line of this order (one per line item)."""
+
+    rebuild: Callable[[BatchRow], dict[str, Any]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """How the batch builds the row's draft again (None: only `kept_draft`)."""
+
+    @property
+    def draft(self) -> dict[str, Any]:
+        """The row's checked wire draft."""
+        if self.kept_draft is None and self.rebuild is not None:
+            return self.rebuild(self)
+        return self.kept_draft if self.kept_draft is not None else {}
+
+    @draft.setter
+    def draft(self, value: dict[str, Any]) -> None:
+        self.kept_draft = value
 
     @property
     def number(self) -> int:
@@ -178,7 +196,7 @@ class Batch:
             row = BatchRow(
                 index=index,
                 source=source,  # the order's cells; an edit copies them first (edit_cell)
-                draft={},
+                kept_draft=None,
                 problems=[],
                 status="ready",
                 reference="",
@@ -222,6 +240,20 @@ class Batch:
         return self.records[row.index]
 
     def _build(self, row: BatchRow) -> None:
+        draft, extra, filled, reference = self._compose(row)
+        # most orders are filled alike: one dict for all of them, not one each
+        row.filled = self._filled.setdefault(tuple(filled.items()), filled)
+        row.reference = reference
+        row.own_problems = [*validate(draft), *extra]
+        row.kept_draft, row.rebuild = None, self._draft_of
+        self._set_problems(row, row.own_problems)
+
+    def _draft_of(self, row: BatchRow) -> dict[str, Any]:
+        return self._compose(row)[0]
+
+    def _compose(self, row: BatchRow) -> tuple[dict[str, Any], list[Problem], dict[str, str], str]:
+        """The row's sanitised draft, the problems besides the rules', what the profile
+        filled in and the reference (the same every time for the same cells)."""
         record = self.record(row)
         origins = DraftOrigins()
         raw = build_draft(
@@ -236,8 +268,6 @@ class Batch:
             ),
             origins=origins,
         )
-        # most orders are filled alike: one dict for all of them, not one each
-        row.filled = self._filled.setdefault(tuple(origins.filled.items()), origins.filled)
         if record is not None and record.items and "customs_declaration" not in raw:
             if customs_plan(raw).needs_declaration:
                 raw["customs_declaration"] = record.customs_declaration(
@@ -245,8 +275,8 @@ class Batch:
                 )
         for path, value in row.overrides.items():
             _set_path(raw, path, value)
-        row.reference = reference_for(self.table, row.index, raw, row.key)
-        raw["reference_number"] = row.reference
+        reference = reference_for(self.table, row.index, raw, row.key)
+        raw["reference_number"] = reference
         extra: list[Problem] = []
         fmt = self.defaults.label_format or (raw.get("label") or {}).get("format")
         if not fmt and self.choose_format is not None:
@@ -256,9 +286,7 @@ class Batch:
         if fmt and "label" not in row.overrides:
             raw["label"] = {**(raw.get("label") or {}), "format": fmt}
         draft = sanitize(raw)
-        row.draft = draft if isinstance(draft, dict) else {}
-        row.own_problems = [*validate(row.draft), *extra]
-        self._set_problems(row, row.own_problems)
+        return (draft if isinstance(draft, dict) else {}), extra, origins.filled, reference
 
     @staticmethod
     def _set_problems(row: BatchRow, problems: list[Problem]) -> None:

@@ -352,3 +352,25 @@ async def test_shopware_ids_asked_once_for_the_file_and_remembered(
     page.shop_ids_dialog = None
     await page.load_file(fixture / "shopware6_orders.csv")
     assert page.shop_ids_dialog is None and page.counts() == {"ready": 4}
+
+
+async def test_a_large_export_adds_no_widget_per_order(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The rows are a model behind one table view: a file of a thousand orders makes the
+    page no more widgets than a file of four."""
+    from PySide6.QtWidgets import QWidget
+
+    from bench.import_20mb import write_export
+
+    fixture = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+    page = BatchPage(ctx)
+    qtbot.addWidget(page)
+    await page.load_file(fixture / "shopify_orders_export.csv")
+    assert page.batch is not None and len(page.batch.rows) == 4
+    small = len(page.findChildren(QWidget))
+    _rows, orders = write_export(tmp_path / "orders_export.csv", 0.45)
+    await page.load_file(tmp_path / "orders_export.csv")
+    assert page.batch is not None and len(page.batch.rows) == orders > 1000
+    assert page.model.rowCount() == orders
+    assert len(page.findChildren(QWidget)) == small
