@@ -83,6 +83,7 @@ class ScanPage(QWidget):
             )
         )
         self.keys.setObjectName("scan_keys")
+        self.keys.setWordWrap(True)  # German's key hints are wider than a 1024 px screen
         # the folder (a path: one line, whole in the tooltip) and its status in lines kept
         # for them, so no status moves the page
         self.folder_label = ElidedLabel()
