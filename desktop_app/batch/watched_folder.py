@@ -191,9 +191,9 @@ class WatchedFolder:
                 {"external_order_id": number, "lines": lines[number], "reasons": [error]}
             )
         if store is not None and (result.stored or result.skipped):
-            from desktop_app.station.inbox import OrdersInbox
+            from desktop_app.profiles.store.orders import put_service_orders
 
-            await OrdersInbox(store, client).refresh(force=True)
+            await put_service_orders(store, client.orders.iter_all())
         return self._finish(claimed, report, None)
 
     def _finish(self, claimed: Path, report: FileReport, error: str | None) -> FileReport:

@@ -17,11 +17,9 @@ from desktop_app.batch.orders import drafts_of
 from desktop_app.batch.products import import_products
 from desktop_app.batch.rows import Batch
 from desktop_app.profiles.catalogue import Catalogue, Product
-from tests.batch.helpers import SHOPWARE_IDS
+from tests.batch.helpers import SENDER, SHOPWARE_IDS
 
 PLATFORMS = Path(__file__).parent / "fixtures" / "platforms"
-SENDER = {"company": "Versand GmbH", "street": "Lagerstraße", "street_no": "7",
-          "zip_code": "20095", "city": "Hamburg", "country": "DE"}  # fmt: skip
 PARCEL = {"length": 30, "width": 20, "height": 10}
 
 #: file -> (platform key, order numbers)

@@ -282,7 +282,7 @@ def test_serve_makes_labels_and_print_sends_them_to_the_virtual_printer(
 ) -> None:
     import httpx
 
-    from tests.service.payloads import shipment
+    from tests.payloads import shipment
 
     service = start_service(wine, installed, tmp_path / "service")
     labels: dict[str, bytes] = {}

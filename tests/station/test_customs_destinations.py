@@ -1,6 +1,7 @@
-"""Destinations of issue 25 scanned to ship on two virtual printers (thermal label printer, A4
-printer for documents), each with the documents its carrier and destination ask for, read
-back from the jobs the printers received (pypdf for the A4 papers, the ZPL text of the label):
+"""Destinations that need customs papers, scanned to ship on two virtual printers (thermal
+label printer, A4 printer for documents), each with the documents its carrier and
+destination ask for, read back from the jobs the printers received (pypdf for the A4 papers,
+the ZPL text of the label):
 
 - the UK (DHL): CN 23 twice and the commercial invoice; an order up to 135 GBP needs the
   seller's UK VAT number or EORI (the scan stops without it, ships with the profile's);

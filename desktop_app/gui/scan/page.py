@@ -83,13 +83,15 @@ class ScanPage(QWidget):
             )
         )
         self.keys.setObjectName("scan_keys")
+        # two lines kept: the German keys are wider than a 1024 px screen in one
+        reserve_lines(self.keys, 2)
         # the folder (a path: one line, whole in the tooltip) and its status in lines kept
         # for them, so no status moves the page
         self.folder_label = ElidedLabel()
         self.folder_label.setObjectName("scan_watched_folder")
         self.folder_status = QLabel()
         self.folder_status.setObjectName("scan_watched_status")
-        reserve_lines(self.folder_status, 2)
+        reserve_lines(self.folder_status, 1)
         self.folder_button = QPushButton(translate("Scan", "Choose watched folder…"))
         self.folder_button.setObjectName("scan_watched_choose")
         self.folder_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -10,7 +10,14 @@ the system's setting while the app runs applies at once.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAccessibilityHints, QColor, QGuiApplication, QPalette, QStyleHints
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+from desktop_app.gui.shell.theme import (
+    accessibility_hints,
+    high_contrast,
+    restyle_all,
+    style_hints,
+)
 
 # by QPalette.ColorRole name (the enum is made on first use: not at start-up)
 _DARK = {
@@ -28,25 +35,6 @@ _DARK = {
     "HighlightedText": "#202124",
     "Link": "#8ab4f8",
 }
-
-
-#: the application's style hints and their accessibility hints, held for the app's life:
-#: with the style hints' wrapper collected, PySide 6 deletes the accessibility hints' C++
-#: object, and every later call (and the contrast signal) fails
-_HELD_HINTS: list[tuple[QStyleHints, QAccessibilityHints]] = []
-
-
-def accessibility_hints() -> QAccessibilityHints:
-    """The application's QAccessibilityHints (one wrapper, kept with its style hints)."""
-    if not _HELD_HINTS:
-        hints = QGuiApplication.styleHints()
-        _HELD_HINTS.append((hints, hints.accessibility()))
-    return _HELD_HINTS[0][1]
-
-
-def high_contrast() -> bool:
-    """Whether the system asks for high contrast."""
-    return accessibility_hints().contrastPreference() == Qt.ContrastPreference.HighContrast
 
 
 def scheme_palette(dark: bool, high_contrast: bool) -> QPalette:
@@ -95,8 +83,8 @@ class SystemAppearance(QObject):
         super().__init__(app)
         self.app = app
         self._platform = QPalette(app.palette())  # what the platform gave, before any change
-        accessibility = accessibility_hints()  # (holds the style hints' wrapper too)
-        hints = _HELD_HINTS[0][0]
+        accessibility = accessibility_hints()
+        hints = style_hints()
         self._scheme = hints.colorScheme()
         hints.colorSchemeChanged.connect(self._scheme_changed)
         accessibility.contrastPreferenceChanged.connect(lambda *_: self.apply())
@@ -118,8 +106,6 @@ class SystemAppearance(QObject):
 
     def apply(self) -> None:
         """Set the palette the system's settings ask for (the platform's own when it fits)."""
-        from desktop_app.gui.shell.theme import restyle_all
-
         dark, high = self.dark, self.high_contrast
         if not high and is_dark(self._platform) == dark:
             self.app.setPalette(self._platform)  # the platform's style follows the scheme

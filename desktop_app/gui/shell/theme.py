@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAccessibilityHints, QStyleHints
 
 APP_NAME = "Packdesk"
 
@@ -53,11 +56,38 @@ ROW_BACKGROUNDS: dict[str, tuple[str, str, str, str]] = {
 }
 
 
+#: the application's style hints and their accessibility hints, held for the app's life:
+#: with the style hints' wrapper collected, PySide 6 deletes the accessibility hints' C++
+#: object, and every later call (and the contrast signal) fails
+_HELD_HINTS: list[tuple[QStyleHints, QAccessibilityHints]] = []
+
+
+def accessibility_hints() -> QAccessibilityHints:
+    """The application's QAccessibilityHints (one wrapper, kept with its style hints)."""
+    from PySide6.QtGui import QGuiApplication
+
+    if not _HELD_HINTS:
+        hints = QGuiApplication.styleHints()
+        _HELD_HINTS.append((hints, hints.accessibility()))
+    return _HELD_HINTS[0][1]
+
+
+def style_hints() -> QStyleHints:
+    """The application's QStyleHints (the wrapper held with its accessibility hints)."""
+    accessibility_hints()
+    return _HELD_HINTS[0][0]
+
+
+def high_contrast() -> bool:
+    """Whether the system asks for high contrast."""
+    from PySide6.QtCore import Qt
+
+    return accessibility_hints().contrastPreference() == Qt.ContrastPreference.HighContrast
+
+
 def scheme() -> int:
     """The variant in force: LIGHT, DARK or one of the high-contrast ones."""
     from PySide6.QtGui import QGuiApplication, QPalette
-
-    from desktop_app.gui.shell.appearance import high_contrast
 
     dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
     high = high_contrast()

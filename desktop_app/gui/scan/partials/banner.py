@@ -1,7 +1,7 @@
 """The Scan page's outcome across the page: a big title and its detail on green (shipped),
 red (refused: what happened and what to do) or blue (working on an order).
 
-The banner's height is fixed (two title lines, four detail lines) and its texts wrap at the
+The banner's height is fixed (two title lines, three detail lines) and its texts wrap at the
 width it gets, a scanned code or a folder path too: no outcome moves the order's items below
 it or widens the page."""
 
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 from desktop_app.gui.widgets.elided import breakable, reserve_lines
 
 TITLE_LINES = 2
-DETAIL_LINES = 4
+DETAIL_LINES = 3
 
 
 def _label(name: str, point_size: int, scale: float, lines: int, *, bold: bool = False) -> QLabel:

@@ -9,7 +9,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QPainter, QPixmap
+from PySide6.QtGui import QDesktopServices, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -74,9 +74,9 @@ class LabelImagesWidget(QWidget):
             scale = min(self.width() / pixmap.width(), (slot_h - 6) / pixmap.height())
             w, h = pixmap.width() * scale, pixmap.height() * scale
             target = QRectF((self.width() - w) / 2, i * slot_h + (slot_h - h) / 2, w, h)
-            painter.fillRect(target, Qt.GlobalColor.white)
+            painter.fillRect(target, Qt.GlobalColor.white)  # the label's paper
             painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
-            painter.setPen(Qt.GlobalColor.gray)
+            painter.setPen(self.palette().color(QPalette.ColorRole.Mid))  # its edge
             painter.drawRect(target)
         painter.end()
 
