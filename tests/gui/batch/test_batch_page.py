@@ -363,7 +363,7 @@ async def test_a_large_export_adds_no_widget_per_order(
 
     from bench.import_20mb import write_export
 
-    fixture = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+    fixture = Path(__file__).parents[2] / "batch" / "fixtures" / "platforms"
     page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(fixture / "shopify_orders_export.csv")
