@@ -203,8 +203,13 @@ def _open(layout: _CsvLayout) -> TextIO:
 
 
 def _scan(layout: _CsvLayout, headers: tuple[str, ...]) -> Iterator[tuple[int, list[str]]]:
-    """(line, cells) of each data row, as `_first_pass` found them."""
-    with _open(layout) as fh:
+    """(line, cells) of each data row, as `_first_pass` found them (TableError when the
+    file is gone or no longer reads since)."""
+    try:
+        fh = _open(layout)
+    except OSError as exc:
+        raise TableError(f"cannot read {layout.path.name} again: {exc.strerror or exc}") from None
+    with fh:
         reader = csv.reader(fh, delimiter=layout.delimiter)
         seen_header = False
         for record in reader:

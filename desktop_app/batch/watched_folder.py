@@ -147,20 +147,20 @@ class WatchedFolder:
     ) -> FileReport:
         """Import one claimed file and move it to done/ or failed/ with its report."""
         report = FileReport(file=claimed.name)
+        catalogue = self.catalogue
+        if catalogue is None and store is not None:
+            from desktop_app.profiles.catalogue import Catalogue
+
+            catalogue = Catalogue.of_store(store, create=False)
         try:
             table = read_table(claimed)
+            read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)
         except TableError as exc:
             report.reason = exc.reason
             return self._finish(claimed, report, f"cannot be read: {exc}")
         except OSError as exc:
             report.reason = "unreadable"
             return self._finish(claimed, report, f"cannot be read: {exc}")
-        catalogue = self.catalogue
-        if catalogue is None and store is not None:
-            from desktop_app.profiles.catalogue import Catalogue
-
-            catalogue = Catalogue.of_store(store, create=False)
-        read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)
         report.notes = [*read.notes, *unknown_id_lines(read.unknown_ids)]
         orders = drafts_of(read, currency=self.currency)
         lines = {order.external_order_id: order.lines for order in orders}

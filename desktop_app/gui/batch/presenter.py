@@ -314,7 +314,12 @@ class BatchPresenter(QObject):
             return False
         for kind, ids in answers.items():
             catalogue.learn_shop_ids(kind, ids)
-        self._use_orders(table, orders_of(table, mapping=batch.mapping, catalogue=catalogue))
+        try:
+            self._use_orders(table, orders_of(table, mapping=batch.mapping, catalogue=catalogue))
+        except TableError as exc:  # the file was moved or deleted since it was opened
+            self._say(translate("Batch", "Could not read {name}: {exc}").format(
+                name=table.source.name, exc=exc), error=True)  # fmt: skip
+            return False
         return True
 
     def catalogue(self) -> Any:
@@ -355,7 +360,13 @@ class BatchPresenter(QObject):
         if batch.counts().get("created") or _same_grouping(batch.mapping, mapping):
             batch.set_mapping(mapping)
         else:  # the order number column may have changed: group the file's rows again
-            self._use_orders(table, orders_of(table, mapping=mapping, catalogue=self.catalogue()))
+            try:
+                regrouped = orders_of(table, mapping=mapping, catalogue=self.catalogue())
+            except TableError as exc:  # the file was moved or deleted since it was opened
+                self._say(translate("Batch", "Could not read {name}: {exc}").format(
+                    name=table.source.name, exc=exc), error=True)  # fmt: skip
+                return False
+            self._use_orders(table, regrouped)
         try:
             self.mapping_book.put(table.layout, table.headers, mapping)
             self.mapping_remembered = True

@@ -363,7 +363,7 @@ async def test_a_large_export_adds_no_widget_per_order(
 
     from bench.import_20mb import write_export
 
-    fixture = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+    fixture = Path(__file__).parents[2] / "batch" / "fixtures" / "platforms"
     page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(fixture / "shopify_orders_export.csv")
@@ -374,3 +374,24 @@ async def test_a_large_export_adds_no_widget_per_order(
     assert page.batch is not None and len(page.batch.rows) == orders > 1000
     assert page.model.rowCount() == orders
     assert len(page.findChildren(QWidget)) == small
+
+
+async def test_a_file_gone_after_loading_is_said_when_it_is_grouped_again(
+    ctx: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The file's rows are read from the file when they are grouped again (a new order
+    number column): a file moved away since says so instead of failing."""
+    from desktop_app.batch.mapping import FieldSource
+
+    path = _write(tmp_path / "orders.csv", _rows(3, "G"))
+    page = BatchPage(ctx)
+    qtbot.addWidget(page)
+    await page.load_file(path)
+    assert page.batch is not None and len(page.batch.rows) == 3
+    messages: list[tuple[str, bool]] = []
+    page.presenter.message_shown.connect(lambda text, error: messages.append((text, error)))
+    path.unlink()
+    mapping = {**page.batch.mapping, "reference_number": FieldSource(column="PLZ")}
+    assert not page.presenter.apply_mapping(mapping)
+    assert messages and messages[-1][1] and "orders.csv" in messages[-1][0]
+    assert len(page.batch.rows) == 3  # what was read stays
