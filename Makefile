@@ -52,10 +52,10 @@ run: .stamps/venv-run ## start the app on the Local sandbox (installs only what 
 serve: .stamps/venv-run ## run the local Shipping Service alone (port 8443)
 	$(VENV)/bin/packdesk serve --port 8443
 
-lint: install ## ruff and mypy (the Qt-free packages, and printing)
+lint: install ## ruff and mypy (every package, the GUI too)
 	$(VENV)/bin/ruff check desktop_app tests bench tools packaging
 	$(VENV)/bin/ruff format --check desktop_app tests bench tools packaging
-	$(VENV)/bin/mypy desktop_app/domain desktop_app/service desktop_app/client desktop_app/profiles desktop_app/batch desktop_app/station desktop_app/printing desktop_app/scales desktop_app/shops desktop_app/control_file.py desktop_app/registry.py desktop_app/sqlite_db.py desktop_app/paths.py desktop_app/parent_watch.py
+	$(VENV)/bin/mypy desktop_app
 
 format: install ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff check --fix desktop_app tests bench tools packaging

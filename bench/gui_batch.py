@@ -336,7 +336,7 @@ def write_orders(path: Path, count: int, prefix: str, carrier: str) -> Path:
 
 async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     """One batch of `args.rows` through the Batch page; the figures."""
-    from desktop_app.gui.batch.page import BatchPageWidget
+    from desktop_app.gui.batch.page import BatchPage
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition
     from desktop_app.profiles.manager import ProfileManager
@@ -385,9 +385,9 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
         window = MainWindow(ctx)
         install_operations(window, ctx, *install_pages(window, ctx))  # as the app does
         page = window.page("Batch")
-        assert isinstance(page, BatchPageWidget)
+        assert isinstance(page, BatchPage)
     else:
-        page = BatchPageWidget(ctx)
+        page = BatchPage(ctx)
     shown = window if window is not None else page
     meter = StallMeter(args.stacks, args.gap_detail)
     try:

@@ -25,8 +25,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, start_service  # noqa: E402
+from tests.payloads import shipment  # noqa: E402
 from tests.service.database_rows import snapshot, sqlite_url  # noqa: E402
-from tests.service.payloads import shipment  # noqa: E402
 
 SEED = 20
 TARGET_SECONDS = 10.0

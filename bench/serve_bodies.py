@@ -9,8 +9,11 @@ rate limit allows, two a second (120 a minute), taking turns:
 - 1 MB of just under the value bound (19,000 small objects in nested arrays);
 - ~1 MB of non-ASCII text in fields at the text bound (4,096 characters each);
 - an order of 500 line items (the largest the rules accept: stored, 200).
-Also printed: the longest time the event loop was held, as the station sees it (its largest
-latency minus the quiet median). Target: attacked p99 within 3x of the quiet p99.
+Each costly body is sent once before measuring (what happens once per service, such as
+FastAPI preparing a router on its first request, is not what this measures). The service runs
+under bench/support/loop_probe.py, which notes every time its event loop could not run a due
+callback; printed: the longest such hold while quiet and while attacked.
+Targets: attacked p99 within 3x of the quiet p99; the loop held at most 10 ms under attack.
 """
 
 from __future__ import annotations
@@ -35,8 +38,10 @@ sys.path.insert(0, str(REPO))
 from bench.serve_abuse import _add_station_key, _percentile  # noqa: E402
 from bench.service import RECEIVER, SENDER, Service  # noqa: E402
 from bench.support import figure, machine_line  # noqa: E402
+from bench.support.loop_probe import holds_between  # noqa: E402
 
 P99_TARGET = 3.0
+LOOP_HOLD_TARGET_MS = 10.0
 BODIES_PER_SECOND = 2.0  # the default rate limit: 120 requests a minute per key
 
 
@@ -113,6 +118,11 @@ def costly_bodies() -> list[tuple[str, bytes, str]]:
     ]
 
 
+def _post(client: httpx.Client, body: bytes, path: str) -> int:
+    response = client.post(path, content=body, headers={"content-type": "application/json"})
+    return response.status_code
+
+
 def attack(base_url: str, ca_file: str, key: str, stop: Any, out: Any) -> None:
     """The costly key, in a process of its own at the lowest CPU priority."""
     os.nice(19)
@@ -124,8 +134,7 @@ def attack(base_url: str, ca_file: str, key: str, stop: Any, out: Any) -> None:
         next_at = time.monotonic()
         while not stop.is_set():
             name, body, path = bodies[sent % len(bodies)]
-            response = client.post(path, content=body, headers={"content-type": "application/json"})
-            label = f"{name}: {response.status_code}"
+            label = f"{name}: {_post(client, body, path)}"
             statuses[label] = statuses.get(label, 0) + 1
             sent += 1
             next_at += 1.0 / BODIES_PER_SECOND
@@ -133,15 +142,39 @@ def attack(base_url: str, ca_file: str, key: str, stop: Any, out: Any) -> None:
     out.put(statuses)
 
 
+def warm_up(service: Service, key: str) -> None:
+    """Each costly body once: the service's first request per router is not the measure."""
+    context = ssl.create_default_context(cafile=service.ca_file)
+    with httpx.Client(
+        base_url=service.base_url, verify=context, auth=(key, ""), timeout=60
+    ) as client:
+        for _name, body, path in costly_bodies():
+            _post(client, body, path)
+
+
+def _longest(holds: list[tuple[float, float]]) -> tuple[float, float]:
+    """The longest wall hold and the longest CPU hold (0 when none)."""
+    return max((w for w, _ in holds), default=0.0), max((c for _, c in holds), default=0.0)
+
+
+def timed_window(measure: Any) -> tuple[Any, float, float]:
+    """`measure()` and the unix times it started and ended."""
+    start = time.time()
+    result = measure()
+    return result, start, time.time()
+
+
 def run(requests: int) -> bool:
     print(machine_line())
     with tempfile.TemporaryDirectory(prefix="packdesk-bench-bodies-") as tmp:
         data_dir = Path(tmp)
+        probe_file = data_dir / "loop-holds.txt"
         # the station measures faster than 120 a minute; the attacker paces itself to it
-        service = Service(data_dir, "--rate-limit", "1000000/60")
+        service = Service(data_dir, "--rate-limit", "1000000/60", loop_probe=probe_file)
         try:
             attacker_key = _add_station_key(data_dir, "Costly")
-            quiet = station_latencies(service, requests)
+            warm_up(service, attacker_key)
+            quiet, *quiet_window = timed_window(lambda: station_latencies(service, requests))
             stop = multiprocessing.Event()
             out: Any = multiprocessing.Queue()
             attacker = multiprocessing.Process(
@@ -149,22 +182,39 @@ def run(requests: int) -> bool:
             )
             attacker.start()
             time.sleep(1.0)
-            attacked = station_latencies(service, requests)
+            attacked, *attacked_window = timed_window(lambda: station_latencies(service, requests))
             stop.set()
             statuses = out.get(timeout=120)
             attacker.join(30)
         finally:
             service.stop()
+        quiet_holds = holds_between(probe_file, *quiet_window)
+        attacked_holds = holds_between(probe_file, *attacked_window)
     q50, q99 = statistics.median(quiet), _percentile(quiet, 0.99)
     a50, a99 = statistics.median(attacked), _percentile(attacked, 0.99)
+    quiet_wall, quiet_cpu = _longest(quiet_holds)
+    attacked_wall, attacked_cpu = _longest(attacked_holds)
     print(f"station GET /v1/carriers, {requests} requests each:")
-    print(f"  quiet:    p50 {q50:.2f} ms, p99 {q99:.2f} ms")
+    print(f"  quiet:    p50 {q50:.2f} ms, p99 {q99:.2f} ms, max {max(quiet):.2f} ms")
     print(f"  attacked: p50 {a50:.2f} ms, p99 {a99:.2f} ms, max {max(attacked):.2f} ms")
-    print(f"  loop held at most ~{max(attacked) - q50:.1f} ms (largest latency - quiet p50)")
     print(f"  costly answers: {statuses}")
-    return figure(
+    print("event loop held over 1 ms (longest late timer; its part on the service's CPU):")
+    print(
+        f"  quiet:    {len(quiet_holds)} times, longest {quiet_wall:.1f} ms, {quiet_cpu:.1f} ms CPU"
+    )
+    print(
+        f"  attacked: {len(attacked_holds)} times, longest {attacked_wall:.1f} ms,"
+        f" {attacked_cpu:.1f} ms CPU"
+    )
+    p99_met = figure(
         "attacked p99 vs quiet p99", f"{a99:.2f} ms vs {q99:.2f} ms", a99 / q99, "quiet", P99_TARGET
     )
+    hold_met = attacked_cpu <= LOOP_HOLD_TARGET_MS
+    print(
+        f"longest event-loop hold under attack (service CPU): {attacked_cpu:.1f} ms"
+        f" (target <= {LOOP_HOLD_TARGET_MS:g} ms) {'met' if hold_met else 'MISSED'}"
+    )
+    return p99_met and hold_met
 
 
 def main() -> int:

@@ -30,6 +30,7 @@ from typing import Any
 import httpx
 
 REPO = Path(__file__).resolve().parent.parent
+PROBE = REPO / "bench" / "support" / "loop_probe.py"
 sys.path.insert(0, str(REPO))
 
 from bench.support import figure, machine_line, stop_process, taking_turns  # noqa: E402
@@ -208,8 +209,10 @@ def bench_rendering(n: int) -> bool:
 class Service:
     """`packdesk serve` as a subprocess on a free loopback port."""
 
-    def __init__(self, data_dir: Path, *args: str) -> None:
-        cmd = [sys.executable, "-m", "desktop_app", "serve", "--port", "0"]
+    def __init__(self, data_dir: Path, *args: str, loop_probe: Path | None = None) -> None:
+        # with `loop_probe`, the event loop's holds are noted in that file (support/loop_probe)
+        launcher = ["-m", "desktop_app"] if loop_probe is None else [str(PROBE), str(loop_probe)]
+        cmd = [sys.executable, *launcher, "serve", "--port", "0"]
         cmd += ["--data-dir", str(data_dir), "--log-level", "warning", *args]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.stderr = open(data_dir / "serve-stderr.log", "w", encoding="utf-8")  # noqa: SIM115

@@ -82,7 +82,8 @@ class GuiThreadCollector:
 
         Start-up creates a large object graph (Qt wrappers, modules, the catalog) that lives
         as long as the app. Without this, each full collection walks all of it on the GUI
-        thread (70-130 ms measured during a batch); frozen, a full pass takes a few ms.
+        thread, long enough to stall the event loop during a batch; frozen, a full pass walks
+        only what is new.
         """
         self._gc.collect()
         self._gc.freeze()

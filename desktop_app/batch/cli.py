@@ -22,7 +22,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from desktop_app.batch.engine import OrderFile, orders_of
+from desktop_app.batch.engine import OrderFile, orders_of, unknown_id_lines
 from desktop_app.batch.export import write_results
 from desktop_app.batch.importer import Table, TableError, read_table
 from desktop_app.batch.mapping import (
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
+    from desktop_app.shops.book import ShopBook
 
 DEFAULT_PRINT_TIMEOUT = 120.0
 
@@ -151,6 +152,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--label-format", help="request this label format for every row")
     parser.add_argument("--sheet", help="XLSX: the sheet to read (default: the first)")
     parser.add_argument(
+        "--shop-id",
+        action="append",
+        default=[],
+        type=_shop_id_answer,
+        metavar="KIND:ID=VALUE",
+        help="what a shop's internal id stands for, remembered in the profile for every later "
+        "file (Shopware's orders export names countries and products by ids): "
+        "country:<id>=DE, product:<id>=SKU",
+    )
+    parser.add_argument(
         "--print-timeout",
         type=float,
         default=DEFAULT_PRINT_TIMEOUT,
@@ -165,6 +176,23 @@ def _parser() -> argparse.ArgumentParser:
         "is this old before it is sent again (default: the client's create time-out + 15 s)",
     )
     return parser
+
+
+def _shop_id_answer(text: str) -> tuple[str, str, str]:
+    """`country:<id>=DE` -> ("country", id, "DE")."""
+    from desktop_app.profiles.catalogue import SHOP_ID_KINDS
+
+    kind, _, rest = text.partition(":")
+    shop_id, _, value = rest.partition("=")
+    if kind not in SHOP_ID_KINDS or not shop_id.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: write KIND:ID=VALUE, KIND one of {', '.join(SHOP_ID_KINDS)}"
+        )
+    if kind == "country":
+        from desktop_app.batch.mapping import country_code
+
+        value = country_code(value)
+    return kind, shop_id.strip(), value.strip()
 
 
 def find_profile(manager: ProfileManager, wanted: str) -> Profile:
@@ -206,19 +234,28 @@ def given_mapping(
 
 
 def read_file_orders(
-    args: argparse.Namespace, table: Table, book: MappingBook, catalogue: Catalogue | None
+    args: argparse.Namespace,
+    table: Table,
+    book: MappingBook,
+    catalogue: Catalogue | None,
+    shops: ShopBook | None = None,
 ) -> tuple[OrderFile, str]:
-    """The file's orders through the import engine, and where the mapping came from."""
-    orders = orders_of(
-        table, book=book, mapping=given_mapping(args, table, book), catalogue=catalogue
-    )
+    """The file's orders through the import engine, and where the mapping came from; ids
+    of a shop the profile has not learned are asked of the profile's shops first."""
+    mapping = given_mapping(args, table, book)
+    orders = orders_of(table, book=book, mapping=mapping, catalogue=catalogue)
+    if orders.unknown_ids and shops is not None:
+        from desktop_app.batch.shop_sync import learn_ids_from_shops
+
+        if asyncio.run(learn_ids_from_shops(shops, orders, catalogue)):
+            orders = orders_of(table, book=book, mapping=mapping, catalogue=catalogue)
     origin = {
         "given": f"from {args.mapping} (remembered for this layout)",
         "remembered": "remembered for this layout",
         "recognised": f"recognised: {orders.platform.name if orders.platform else ''}",
         "guessed": "guessed from the header names",
     }[orders.mapping_origin]
-    for note in orders.notes:
+    for note in [*orders.notes, *unknown_id_lines(orders.unknown_ids)]:
         _err(f"{args.file.name}: {note}")
     return orders, origin
 
@@ -295,7 +332,13 @@ def _main(args: argparse.Namespace) -> int:
     from desktop_app.profiles.catalogue import Catalogue
 
     catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
-    orders, mapping_origin = read_file_orders(args, table, MappingBook(), catalogue)
+    for kind, shop_id, value in args.shop_id:
+        catalogue.learn_shop_ids(kind, {shop_id: value})
+    from desktop_app.shops.book import ShopBook
+
+    shops = ShopBook(manager.profile_data_dir(profile), profile.id, profile.environment,
+                     manager.secrets)  # fmt: skip
+    orders, mapping_origin = read_file_orders(args, table, MappingBook(), catalogue, shops)
     mapping = orders.mapping
     prefs = profile.preferences
     defaults = Defaults(

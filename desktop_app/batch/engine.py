@@ -22,12 +22,13 @@ the same records and passes them to `orders_from_records`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.batch.importer import Table, read_table
+from desktop_app.batch.importer import Table, TableError, read_table
 from desktop_app.batch.mapping import (
     ColumnMapping,
     FieldSource,
@@ -37,7 +38,7 @@ from desktop_app.batch.mapping import (
     weight_in_kg,
 )
 from desktop_app.batch.mapping import _normalize as normalize_header
-from desktop_app.batch.platforms import Platform, detect_platform, shopware_items
+from desktop_app.batch.platforms import Platform, detect_platform, fold_header, shopware_items
 
 if TYPE_CHECKING:
     from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
@@ -48,6 +49,8 @@ __all__ = [
     "OrderItem",
     "OrderRecord",
     "guess_item_columns",
+    "is_shop_id",
+    "unknown_id_lines",
     "orders_from_records",
     "orders_of",
     "read_orders",
@@ -96,7 +99,7 @@ def guess_item_columns(headers: Iterable[str]) -> dict[str, str]:
     return found
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderItem:
     """One line item of an order."""
 
@@ -122,7 +125,7 @@ class OrderItem:
     contents_type: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderRecord:
     """One order, platform-neutral: its cells by column (the first non-empty of its rows),
     its items and the file lines it came from."""
@@ -214,6 +217,9 @@ class OrderFile:
     notes: list[str] = field(default_factory=list)
     """The file's lines that are not orders (a report's title or footer), in words."""
     rows_read: int = 0
+    unknown_ids: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    """The shop's ids the profile has not learned: kind ("country", "product") -> id ->
+    the numbers of the orders naming it (asked once for the file, not per order)."""
 
     def __len__(self) -> int:
         return len(self.records)
@@ -238,7 +244,7 @@ def choose_mapping(
     """The mapping of a file: given, else remembered for its layout, else its platform's,
     else guessed; with the platform and the line-item columns."""
     platform = detect_platform(table.headers)
-    items = _platform_items(platform, table.headers) if platform else {}
+    items = platform.columns_of(platform.items, table.headers) if platform else {}
     if not items:
         items = guess_item_columns(table.headers)
     if mapping is not None:
@@ -252,25 +258,13 @@ def choose_mapping(
 
 
 def _platform_mapping(platform: Platform, headers: Sequence[str]) -> ColumnMapping:
-    columns = platform.resolve(headers)
-    mapping: ColumnMapping = {}
-    for target, column in platform.mapping.items():
-        actual = columns.get(" ".join(column.split()).casefold())
-        if actual is not None:
-            mapping[target] = FieldSource(column=actual)
+    mapping: ColumnMapping = {
+        target: FieldSource(column=column)
+        for target, column in platform.columns_of(platform.mapping, headers).items()
+    }
     if platform.weight_unit and "package.weight" in mapping:
         mapping["package.weight_unit"] = FieldSource(value=platform.weight_unit)
     return mapping
-
-
-def _platform_items(platform: Platform, headers: Sequence[str]) -> dict[str, str]:
-    columns = platform.resolve(headers)
-    out = {}
-    for name, column in platform.items.items():
-        actual = columns.get(" ".join(column.split()).casefold())
-        if actual is not None:
-            out[name] = actual
-    return out
 
 
 def orders_of(
@@ -286,6 +280,10 @@ def orders_of(
     reader = _RowReader(chosen, item_columns, platform, products, table.headers)
     records: list[OrderRecord] = []
     by_number: dict[str, OrderRecord] = {}
+    # one string per distinct cell text: an export repeats most of its cells (a billing
+    # address that is the delivery address, a status, a currency, a product's name); the
+    # pool itself is dropped when the file is read
+    pool: dict[str, str] = {}
     for index, row in enumerate(table.rows):
         line = table.lines[index] if index < len(table.lines) else index + 2
         number = reader.order_number(row)
@@ -294,19 +292,27 @@ def orders_of(
             record = None  # the same number for another receiver: reported, not merged
         if record is None:
             # empty cells are left out (a shop's export is mostly empty cells): the same as ""
-            record = OrderRecord(number=number, cells={k: v for k, v in row.items() if v})
+            record = OrderRecord(
+                number=number, cells={k: pool.setdefault(v, v) for k, v in row.items() if v}
+            )
             records.append(record)
             if number and number.casefold() not in by_number:
                 by_number[number.casefold()] = record
         else:
             for column, text in row.items():
                 if text and not record.cells.get(column):
-                    record.cells[column] = text
+                    record.cells[column] = pool.setdefault(text, text)
             reader.merge_weight(record.cells, row)
         record.lines.append(line)
         if line in table.short:
             record.notes.append(f"line {line} has fewer columns than the header (cut off?)")
         record.items.extend(reader.items(row, first=len(record.lines) == 1))
+    if platform is not None and platform.items_beside is not None:
+        _items_from_beside(records, table.source, platform.items_beside)
+    country_source = chosen.get("to.country")
+    unknown_ids = _resolve_shop_ids(
+        records, platform, country_source.column if country_source else None, products
+    )
     for record in records:
         reader.complete(record)
     notes = [f"line {line}: {text!r} is not an order and was left out"
@@ -321,7 +327,90 @@ def orders_of(
         platform=platform,
         notes=notes,
         rows_read=len(table.rows),
+        unknown_ids=unknown_ids,
     )
+
+
+def _items_from_beside(
+    records: Sequence[OrderRecord], source: Path, prefixes: tuple[str, str]
+) -> None:
+    """Take the orders' items (SKUs with their quantities and prices) from the file of items
+    beside the file (Etsy's sold orders list an order's SKUs without their quantities; the
+    sold order items file of the same month has them)."""
+    mine, theirs = prefixes
+    if not source.name.casefold().startswith(mine.casefold()):
+        return
+    beside = source.with_name(theirs + source.name[len(mine) :])
+    if not beside.is_file():
+        return
+    try:
+        items = orders_of(read_table(beside))
+    except TableError:
+        return  # the orders stand without it: quantities of one each, as the file says
+    by_number = {record.number.casefold(): record for record in items.records if record.number}
+    for record in records:
+        found = by_number.get(record.number.casefold())
+        if found is not None and found.items:
+            record.items = found.items
+
+
+_SHOP_ID = re.compile(r"[0-9a-f]{32}", re.IGNORECASE)
+_SHOP_ID_ANSWER = {"country": "DE", "product": "SKU"}
+
+
+def unknown_id_lines(unknown: Mapping[str, Mapping[str, list[str]]]) -> list[str]:
+    """The shop's ids a file names that the profile has not learned, one line each, with
+    how to say once what each is (the CLIs' and the watched folder's words)."""
+    lines = []
+    for kind, ids in unknown.items():
+        for shop_id, numbers in ids.items():
+            shown = ", ".join(numbers[:3]) + (f" and {len(numbers) - 3} more"
+                                              if len(numbers) > 3 else "")  # fmt: skip
+            lines.append(
+                f"the shop's {kind} id {shop_id} (order(s) {shown}) is not known to this "
+                f"profile: say once what it is on the Batch page or with "
+                f"`packdesk batch --shop-id {kind}:{shop_id}={_SHOP_ID_ANSWER.get(kind, '...')}`"
+            )
+    return lines
+
+
+def is_shop_id(text: str) -> bool:
+    """True for a shop's internal id (Shopware's: 32 hex digits) rather than a code or SKU."""
+    return bool(_SHOP_ID.fullmatch(text.strip()))
+
+
+def _resolve_shop_ids(
+    records: Sequence[OrderRecord],
+    platform: Platform | None,
+    country: str | None,
+    products: CatalogueSnapshot | None,
+) -> dict[str, dict[str, list[str]]]:
+    """Replace the shop's ids the profile has learned (a country's id in the `country`
+    column by its code, a product's id by its SKU); the ids it has not: kind -> id -> the
+    orders naming it."""
+    unknown: dict[str, dict[str, list[str]]] = {}
+    if platform is None or not platform.shop_ids:
+        return unknown
+
+    def known(kind: str, value: str, number: str) -> str | None:
+        found = products.shop_id(kind, value) if products is not None else None
+        if found is None:
+            unknown.setdefault(kind, {}).setdefault(value.casefold(), []).append(number)
+        return found
+
+    if "country" not in platform.shop_ids:
+        country = None
+    for record in records:
+        value = record.cells.get(country, "") if country else ""
+        if country and value and is_shop_id(value):
+            code = known("country", value, record.number)
+            if code:
+                record.cells[country] = code
+        if "product" in platform.shop_ids:
+            for item in record.items:
+                if is_shop_id(item.sku):
+                    item.sku = known("product", item.sku, record.number) or item.sku
+    return unknown
 
 
 def orders_from_records(
@@ -376,7 +465,7 @@ class _RowReader:
         catalogue: CatalogueSnapshot | None,
         headers: Sequence[str] = (),
     ) -> None:
-        self.headers = {" ".join(h.split()).casefold(): h for h in headers}
+        self.headers = {fold_header(h): h for h in headers}
         self.mapping = mapping
         self.columns = dict(item_columns)
         self.platform = platform
@@ -461,7 +550,7 @@ class _RowReader:
         return [item]
 
     def _column(self, name: str) -> str:
-        return self.headers.get(" ".join(name.split()).casefold(), name)
+        return self.headers.get(fold_header(name), name)
 
     def complete(self, record: OrderRecord) -> None:
         """Merge repeated SKUs, fill titles, weights and prices from the catalogue."""

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import io
+import itertools
 import json
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, overload
 
 __all__ = [
+    "CsvRows",
     "TableError",
     "Table",
+    "fold_header",
     "layout_fingerprint",
     "read_csv",
     "read_table",
@@ -47,7 +51,8 @@ class Table:
 
     source: Path
     headers: tuple[str, ...]
-    rows: list[dict[str, str]]
+    rows: Sequence[dict[str, str]]
+    """One dict per data row (a CSV file's are read from the file as they are iterated)."""
     #: 1-based line (CSV) or sheet row (XLSX) of each data row, for messages
     lines: list[int]
     encoding: str | None = None
@@ -58,7 +63,7 @@ class Table:
     short: frozenset[int] = frozenset()
     """Lines with fewer cells than the header has columns (a row cut off)."""
 
-    @property
+    @cached_property
     def layout(self) -> str:
         """The fingerprint of the header names (keys the remembered mapping)."""
         return layout_fingerprint(self.headers)
@@ -69,21 +74,26 @@ class Table:
         Re-running the same file (even after fixing other rows in it) gives each unchanged row
         the same key, which is what makes a re-run skip the rows already created.
         """
+        return self.key_of(index, self.rows[index])
+
+    def key_of(self, index: int, row: dict[str, str]) -> str:
+        """`row_key` of row `index` when the row is at hand (no reading the file to it)."""
         payload = json.dumps(
-            [self.source.name, self.layout, index, self.rows[index]],
+            [self.source.name, self.layout, index, row],
             ensure_ascii=False,
             sort_keys=True,
         )
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:8]
 
 
-def _normalize_header(name: str) -> str:
+def fold_header(name: str) -> str:
+    """A header name as compared: spacing and case do not matter."""
     return " ".join(name.split()).casefold()
 
 
 def layout_fingerprint(headers: tuple[str, ...] | list[str]) -> str:
     """A stable hash of the header names (case and spacing do not matter)."""
-    joined = "\x1f".join(_normalize_header(h) for h in headers)
+    joined = "\x1f".join(fold_header(h) for h in headers)
     return hashlib.sha256(joined.encode("utf-8")).hexdigest()[:16]
 
 
@@ -99,25 +109,23 @@ def _unique_headers(raw: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _decode(data: bytes, name: str) -> tuple[str, str]:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16"), "utf-16"
-        except UnicodeDecodeError:
-            pass
-    if b"\x00" in data[:4096]:
+def _encodings(path: Path) -> tuple[str, ...]:
+    """The encodings to try for a file, most likely first (UTF-16 only with its BOM)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError as exc:
+        raise TableError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return ("utf-16", *ENCODINGS, "latin-1")
+    if b"\x00" in head:
         raise TableError(
-            f"{name} is not a text table in a known encoding (UTF-8, Windows-1252, UTF-16 "
+            f"{path.name} is not a text table in a known encoding (UTF-8, Windows-1252, UTF-16 "
             "with BOM): save it as CSV UTF-8, or as XLSX",
             "encoding",
         )
-    for encoding in ENCODINGS:
-        try:
-            return data.decode(encoding), encoding
-        except UnicodeDecodeError:
-            continue
     # cp1252 leaves five bytes undefined; latin-1 reads anything
-    return data.decode("latin-1"), "latin-1"
+    return (*ENCODINGS, "latin-1")
 
 
 def _sniff_delimiter(text: str) -> str:
@@ -131,52 +139,155 @@ def _sniff_delimiter(text: str) -> str:
         return best if counts[best] else ","
 
 
-def read_csv(path: Path) -> Table:
-    """A CSV file with a header row; delimiter `,` `;` or tab, UTF-8 (BOM or not) or cp1252."""
+#: the text read to sniff the delimiter (the first lines of the file)
+SNIFF_CHARS = 65536
+
+
+@dataclass(frozen=True)
+class _CsvLayout:
+    """How a CSV file reads: found by one pass over it, then read again row by row."""
+
+    path: Path
+    encoding: str
+    delimiter: str
+    hint_line: bool
+    """The first line is Excel's `sep=;` hint (not part of the table)."""
+
+
+class CsvRows(Sequence[dict[str, str]]):
+    """The data rows of a CSV file, read from the file each time they are iterated (a 20 MB
+    export is never held as rows: the import engine keeps orders, not rows).
+
+    Indexing reads the file up to the row; iterate instead where every row is wanted."""
+
+    def __init__(self, layout: _CsvLayout, headers: tuple[str, ...], count: int) -> None:
+        self._layout = layout
+        self._headers = headers
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[dict[str, str]]:
+        for _line, record in _scan(self._layout, self._headers):
+            yield _row(self._headers, record)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, str]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, str]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, str] | list[dict[str, str]]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        position = index + self._count if index < 0 else index
+        if not 0 <= position < self._count:
+            raise IndexError(index)
+        return next(itertools.islice(iter(self), position, None))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return len(other) == self._count and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{self._count} rows of {self._layout.path.name}>"
+
+
+def _open(layout: _CsvLayout) -> TextIO:
+    fh = layout.path.open(encoding=layout.encoding, newline="")
+    if layout.hint_line:
+        fh.readline()
+    return fh
+
+
+def _scan(layout: _CsvLayout, headers: tuple[str, ...]) -> Iterator[tuple[int, list[str]]]:
+    """(line, cells) of each data row, as `_first_pass` found them (TableError when the
+    file is gone or no longer reads since)."""
     try:
-        data = path.read_bytes()
+        fh = _open(layout)
+    except OSError as exc:
+        raise TableError(f"cannot read {layout.path.name} again: {exc.strerror or exc}") from None
+    with fh:
+        reader = csv.reader(fh, delimiter=layout.delimiter)
+        seen_header = False
+        for record in reader:
+            kind = _kind(record, seen_header, len(headers))
+            if kind == "header":
+                seen_header = True
+            elif kind == "row":
+                yield reader.line_num, record
+
+
+def _kind(record: list[str], seen_header: bool, columns: int) -> str:
+    """What a CSV record is: "blank", "note" (a report's title or footer), "header", "row"."""
+    filled, first = 0, ""
+    for cell in record:  # up to three filled cells tell it (a data row has many)
+        if cell and not cell.isspace():
+            filled, first = filled + 1, first or cell
+            if filled > 2:
+                break
+    if not filled:
+        return "blank"
+    if not seen_header:
+        if filled == 1 and (len(record) <= 2 or _is_note(first.strip())):
+            return "note"  # a report's title line
+        return "header"
+    if columns >= 4 and filled <= 2 and _is_note(first.strip()):
+        return "note"  # "12 record(s) downloaded"
+    return "row"
+
+
+def read_csv(path: Path) -> Table:
+    """A CSV file with a header row; delimiter `,` `;` or tab, UTF-8 (BOM or not) or cp1252.
+
+    One pass checks the file (encoding, header, cut-off rows, a report's notes) without
+    holding its rows; the rows are read again, one at a time, when they are iterated."""
+    last: UnicodeDecodeError | None = None
+    for encoding in _encodings(path):
+        try:
+            return _first_pass(path, encoding)
+        except UnicodeDecodeError as exc:
+            last = exc
+    raise TableError(f"{path.name} cannot be decoded: {last}", "encoding")
+
+
+def _first_pass(path: Path, encoding: str) -> Table:
+    try:
+        with path.open(encoding=encoding, newline="") as fh:
+            sample = fh.read(SNIFF_CHARS)
     except OSError as exc:
         raise TableError(f"cannot read {path}: {exc.strerror or exc}") from None
-    text, encoding = _decode(data, path.name)
-    if not text.strip():
+    if not sample.strip():
         raise TableError(f"{path.name} is empty", "empty")
-    text = _without_separator_hint(text)
-    delimiter = _sniff_delimiter(_after_preamble(text))
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    header_row: list[str] | None = None
-    rows: list[dict[str, str]] = []
+    hinted = _without_separator_hint(sample)
+    layout = _CsvLayout(path, encoding, _sniff_delimiter(_after_preamble(hinted)),
+                        hinted is not sample)  # fmt: skip
+    headers: tuple[str, ...] | None = None
     lines: list[int] = []
     skipped: list[tuple[int, str]] = []
     short: set[int] = set()
-    headers: tuple[str, ...] = ()
-    try:
-        for record in reader:
-            filled = [cell.strip() for cell in record if cell.strip()]
-            if header_row is None:
-                if not filled:
-                    continue  # blank lines before the header
-                if len(filled) == 1 and (len(record) <= 2 or _is_note(filled[0])):
-                    skipped.append((reader.line_num, filled[0]))  # a report's title line
-                    continue
-                header_row = record
-                headers = _unique_headers(record)
-                continue
-            if not filled:
-                continue
-            if len(headers) >= 4 and len(filled) <= 2 and _is_note(filled[0]):
-                skipped.append((reader.line_num, filled[0]))  # "12 record(s) downloaded"
-                continue
-            if len(record) < len(headers):
-                short.add(reader.line_num)
-            rows.append(_row(headers, record))
-            lines.append(reader.line_num)
-    except csv.Error as exc:
-        raise TableError(f"{path.name}, line {reader.line_num}: {exc}", "malformed") from None
-    if header_row is None:
+    with _open(layout) as fh:
+        reader = csv.reader(fh, delimiter=layout.delimiter)
+        try:
+            for record in reader:
+                kind = _kind(record, headers is not None, len(headers or ()))
+                if kind == "note":
+                    skipped.append((reader.line_num, next(c for c in record if c.strip()).strip()))
+                elif kind == "header":
+                    headers = _unique_headers(record)
+                elif kind == "row":
+                    if len(record) < len(headers or ()):
+                        short.add(reader.line_num)
+                    lines.append(reader.line_num)
+        except csv.Error as exc:
+            raise TableError(f"{path.name}, line {reader.line_num}: {exc}", "malformed") from None
+    if headers is None:
         raise TableError(f"{path.name} has no header row", "no_header")
     return Table(
-        path, headers, rows, lines, encoding=encoding, delimiter=delimiter,
-        skipped=tuple(skipped), short=frozenset(short),
+        path, headers, CsvRows(layout, headers, len(lines)), lines, encoding=encoding,
+        delimiter=layout.delimiter, skipped=tuple(skipped), short=frozenset(short),
     )  # fmt: skip
 
 
@@ -209,7 +320,9 @@ def _after_preamble(text: str) -> str:
 
 
 def _row(headers: tuple[str, ...], record: list[str]) -> dict[str, str]:
-    row = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(headers)}
+    row = dict(zip(headers, map(str.strip, record), strict=False))
+    if len(record) < len(headers):  # a row cut off: its missing cells are empty
+        row.update(dict.fromkeys(headers[len(record) :], ""))
     # cells beyond the header are kept under generated names rather than lost silently
     for i in range(len(headers), len(record)):
         if record[i].strip():

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -439,7 +440,7 @@ def _country_names() -> dict[str, str]:
     """German and English country names (CLDR, through babel) -> ISO code."""
     from babel import Locale
 
-    from desktop_app.domain.rules_codes import COUNTRY_CODES
+    from desktop_app.domain.rules.codes import COUNTRY_CODES
 
     out: dict[str, str] = {}
     for language in ("de", "en"):
@@ -500,7 +501,8 @@ def weight_unit_of_header(header: str) -> str | None:
 def path_parent(draft: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
     """The dict holding the last part of a dotted `path` (made on the way) and that key."""
     node = draft
-    parts = path.split(".")
+    # interned: every draft of a batch names its fields with the same strings
+    parts = [sys.intern(part) for part in path.split(".")]
     for part in parts[:-1]:
         child = node.get(part)
         if not isinstance(child, dict):
@@ -508,6 +510,16 @@ def path_parent(draft: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
             node[part] = child
         node = child
     return node, parts[-1]
+
+
+def _copied(value: Any) -> Any:
+    """A copy of JSON-like data: new dicts and lists (each draft edits its own), the same
+    strings and numbers (immutable: a copy of each per order only costs memory)."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copied(item) for item in value]
+    return value
 
 
 def _put(draft: dict[str, Any], path: str, value: Any) -> None:
@@ -560,10 +572,10 @@ def build_draft(
         draft["service"] = defaults.service
         origins.filled["service"] = "profile"
     if defaults.sender:
-        draft["from"] = json.loads(json.dumps(defaults.sender))
+        draft["from"] = _copied(defaults.sender)
         origins.filled["from"] = defaults.sender_origin
     if defaults.package:
-        draft["package"] = json.loads(json.dumps(defaults.package))
+        draft["package"] = _copied(defaults.package)
         origins.filled["package"] = "profile"
     if draft.get("from") and any(
         target.startswith("from.") and source.read(row) for target, source in mapping.items()

@@ -24,8 +24,8 @@ from desktop_app.batch.engine import (
 from desktop_app.batch.importer import Table
 from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook, build_draft
 from desktop_app.batch.rows import reference_for
-from desktop_app.domain.rules_base import Problem
-from desktop_app.domain.rules_orders import validate_order
+from desktop_app.domain.rules.orders import validate_order
+from desktop_app.domain.rules.problems import Problem
 from desktop_app.domain.sanitize import sanitize
 
 if TYPE_CHECKING:
@@ -84,6 +84,11 @@ class OrderDraft:
         return not self.problems
 
 
+#: the German month abbreviations that differ from the English ones (eBay.de's dates)
+_GERMAN_MONTHS = {"mär": "Mar", "mrz": "Mar", "mai": "May", "okt": "Oct", "dez": "Dec"}
+_GERMAN_MONTH = re.compile("|".join(_GERMAN_MONTHS), re.IGNORECASE)
+
+
 def _placed_at(text: str) -> str | None:
     """An order date cell as an ISO time (midnight UTC for a bare date), or None."""
     value = text.strip()
@@ -101,9 +106,11 @@ def _placed_at(text: str) -> str | None:
         # Shopify's "2026-11-20 10:15:00 +0100": the offset written apart
         moment = datetime.fromisoformat(re.sub(r"\s+([+-]\d{2}:?\d{2})$", r"\1", value))
     except ValueError:
-        for pattern in ("%b-%d-%y", "%b-%d-%Y", "%d %b %Y"):  # eBay's "Nov-20-26"
+        english = _GERMAN_MONTH.sub(lambda m: _GERMAN_MONTHS[m[0].casefold()], value)
+        # eBay's "Nov-20-26", eBay.de's "20-Nov-26" and "10-Dez-25"
+        for pattern in ("%b-%d-%y", "%b-%d-%Y", "%d-%b-%y", "%d-%b-%Y", "%d %b %Y"):
             try:
-                return f"{datetime.strptime(value, pattern).date().isoformat()}T00:00:00+00:00"
+                return f"{datetime.strptime(english, pattern).date().isoformat()}T00:00:00+00:00"
             except ValueError:
                 continue
         return None
@@ -201,7 +208,7 @@ def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[Or
             draft["total_weight"] = weight
             draft["weight_unit"] = "kg"
         clean = sanitize(draft)
-        order = OrderDraft(lines=list(record.lines), draft=clean if isinstance(clean, dict) else {},
+        order = OrderDraft(lines=record.lines, draft=clean if isinstance(clean, dict) else {},
                            columns=columns)  # fmt: skip
         order.problems = validate_order(order.draft)
         out.append(order)

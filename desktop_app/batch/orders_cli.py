@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from desktop_app.batch.cli import UsageError, find_profile, load_table
-from desktop_app.batch.engine import orders_of
+from desktop_app.batch.engine import orders_of, unknown_id_lines
 from desktop_app.batch.mapping import MappingBook, MappingError, load_mapping_file
 from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, drafts_of, store_orders
 from desktop_app.batch.profile_client import ProfileClientError, profile_client
@@ -133,7 +133,7 @@ def _read_orders(
             raise UsageError(str(exc)) from None
     catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
     orders = orders_of(table, book=MappingBook(), mapping=mapping, catalogue=catalogue)
-    for note in orders.notes:
+    for note in [*orders.notes, *unknown_id_lines(orders.unknown_ids)]:
         _err(f"{args.file.name}: {note}")
     return drafts_of(orders, currency=args.currency.upper())
 

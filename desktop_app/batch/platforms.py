@@ -14,8 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-__all__ = ["PLATFORMS", "Platform", "detect_platform"]
+from desktop_app.batch.importer import fold_header
+
+__all__ = ["PLATFORMS", "Platform", "detect_platform", "fold_header"]
 
 
 @dataclass(frozen=True)
@@ -26,9 +29,10 @@ class Platform:
     name: str
     signature: tuple[str, ...]
     """Header names (case-insensitive) every export of this platform has."""
-    mapping: Mapping[str, str]
-    """Batch target -> column (the order's delivery address, number, date)."""
-    items: Mapping[str, str] = field(default_factory=dict)
+    mapping: Mapping[str, str | tuple[str, ...]]
+    """Batch target -> column (the order's delivery address, number, date); a tuple names
+    columns to try in turn (the first the file has is used)."""
+    items: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     """Line-item field (sku, title, quantity, price, gtin, weight, currency) -> column."""
     weight_unit: str | None = None
     """The unit of the export's weights (`g`, `kg`, `lb`) when it has any."""
@@ -42,19 +46,51 @@ class Platform:
     """Etsy's sold orders: the SKUs of an order in one cell, comma separated."""
     item_count: str | None = None
     """Etsy's sold orders: the number of items of an order."""
+    items_beside: tuple[str, str] | None = None
+    """Etsy: (this file's name prefix, the prefix of the file beside it with the items):
+    EtsySoldOrders2026-11.csv takes its items from EtsySoldOrderItems2026-11.csv."""
+    shop_ids: Mapping[str, str] = field(default_factory=dict)
+    """Kind of shop id ("country", "product") -> the column holding the shop's internal ids
+    (Shopware's default orders profile exports ids, not codes): the profile learns once per
+    shop what each id stands for."""
 
     def matches(self, headers: Iterable[str]) -> bool:
         """True when `headers` hold every name of the signature."""
-        present = {_fold(h) for h in headers}
-        return all(_fold(name) in present for name in self.signature)
+        present = {fold_header(h) for h in headers}
+        return all(fold_header(name) in present for name in self.signature)
 
     def resolve(self, headers: Iterable[str]) -> dict[str, str]:
         """Column names as the file spells them: folded name -> the file's header."""
-        return {_fold(h): h for h in headers}
+        return {fold_header(h): h for h in headers}
+
+    def columns_of(
+        self, fields: Mapping[str, str | tuple[str, ...]], headers: Iterable[str]
+    ) -> dict[str, str]:
+        """field -> the file's header for each of `fields` (its `mapping` or `items`) the
+        file has; of alternatives, the first the file has."""
+        present = self.resolve(headers)
+        out: dict[str, str] = {}
+        for name, columns in fields.items():
+            for column in (columns,) if isinstance(columns, str) else columns:
+                actual = present.get(fold_header(column))
+                if actual is not None:
+                    out[name] = actual
+                    break
+        return out
 
 
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
+def _to(pattern: str, **parts: str) -> dict[str, str]:
+    """Delivery-address targets -> the columns one naming pattern of an export gives:
+    `_to("Ship To {}", zip_code="Zip")` -> `{"to.zip_code": "Ship To Zip"}`."""
+    return {f"to.{target}": pattern.format(part) for target, part in parts.items()}
+
+
+def _items(
+    sku: str, title: str, quantity: str | None = None, price: str | None = None, **more: Any
+) -> dict[str, str | tuple[str, ...]]:
+    """The line-item columns: SKU, title, quantity, price and any more (currency, gtin)."""
+    named = {"sku": sku, "title": title, "quantity": quantity, "price": price, **more}
+    return {name: column for name, column in named.items() if column}
 
 
 SHOPIFY = Platform(
@@ -62,222 +98,150 @@ SHOPIFY = Platform(
     name="Shopify orders export",
     signature=("Name", "Lineitem quantity", "Lineitem name", "Shipping Name", "Shipping Zip"),
     mapping={
-        "reference_number": "Name",
-        "to.name": "Shipping Name",
-        "to.company": "Shipping Company",
-        "to.street": "Shipping Address1",
-        "to.care_of": "Shipping Address2",
-        "to.zip_code": "Shipping Zip",
-        "to.city": "Shipping City",
-        "to.state": "Shipping Province",
-        "to.country": "Shipping Country",
-        "to.phone": "Shipping Phone",
-        "to.email": "Email",
-        "order_date": "Created at",
+        "reference_number": "Name", "to.email": "Email", "order_date": "Created at",
+        **_to("Shipping {}", name="Name", company="Company", street="Address1",
+              care_of="Address2", zip_code="Zip", city="City", state="Province",
+              country="Country", phone="Phone"),
     },
-    items={
-        "sku": "Lineitem sku",
-        "title": "Lineitem name",
-        "quantity": "Lineitem quantity",
-        "price": "Lineitem price",
-        "currency": "Currency",
-    },
-)
+    items=_items("Lineitem sku", "Lineitem name", "Lineitem quantity", "Lineitem price",
+                 currency="Currency"),
+)  # fmt: skip
 
 WOO_ADVANCED = Platform(
     key="woocommerce-advanced-order-export",
     name="WooCommerce (Advanced Order Export For WooCommerce)",
     signature=("Order Number", "First Name (Shipping)", "Postcode (Shipping)", "Item Name"),
     mapping={
-        "reference_number": "Order Number",
-        "to.first_name": "First Name (Shipping)",
-        "to.last_name": "Last Name (Shipping)",
-        "to.company": "Company (Shipping)",
-        "to.street": "Address 1&2 (Shipping)",
-        "to.zip_code": "Postcode (Shipping)",
-        "to.city": "City (Shipping)",
-        "to.state": "State Code (Shipping)",
-        "to.country": "Country Code (Shipping)",
-        "to.phone": "Phone (Billing)",
-        "to.email": "Email (Billing)",
-        "order_date": "Order Date",
+        "reference_number": "Order Number", "order_date": "Order Date",
+        **_to("{} (Shipping)", first_name="First Name", last_name="Last Name",
+              company="Company", street="Address 1&2", zip_code="Postcode", city="City",
+              state="State Code", country="Country Code"),
+        **_to("{} (Billing)", phone="Phone", email="Email"),
     },
-    items={"sku": "SKU", "title": "Item Name", "quantity": "Quantity", "price": "Item Cost"},
-)
+    items=_items("SKU", "Item Name", "Quantity", "Item Cost"),
+)  # fmt: skip
 
 WOO_CUSTOMER_ORDER = Platform(
     key="woocommerce-customer-order-export",
     name="WooCommerce (Customer/Order/Coupon Export)",
     signature=("order_number", "shipping_first_name", "shipping_postcode", "item_name"),
     mapping={
-        "reference_number": "order_number",
-        "to.first_name": "shipping_first_name",
-        "to.last_name": "shipping_last_name",
-        "to.company": "shipping_company",
-        "to.street": "shipping_address_1",
-        "to.care_of": "shipping_address_2",
-        "to.zip_code": "shipping_postcode",
-        "to.city": "shipping_city",
-        "to.state": "shipping_state_code",
-        "to.country": "shipping_country",
-        "to.phone": "billing_phone",
-        "to.email": "billing_email",
-        "order_date": "order_date",
+        "reference_number": "order_number", "order_date": "order_date",
+        **_to("shipping_{}", first_name="first_name", last_name="last_name",
+              company="company", street="address_1", care_of="address_2",
+              zip_code="postcode", city="city", state="state_code", country="country"),
+        **_to("billing_{}", phone="phone", email="email"),
     },
-    items={
-        "sku": "item_sku",
-        "title": "item_name",
-        "quantity": "item_quantity",
-        "price": "item_subtotal",
-        "currency": "order_currency",
-    },
+    items=_items("item_sku", "item_name", "item_quantity", "item_subtotal",
+                 currency="order_currency"),
     price_is_line_total=True,
-)
+)  # fmt: skip
 
 SHOPWARE = Platform(
     key="shopware6",
     name="Shopware 6 (Default orders profile)",
     signature=("order_number", "customer_lastname", "shipping_address_street", "line_items"),
     mapping={
-        "reference_number": "order_number",
-        "to.first_name": "customer_firstname",
-        "to.last_name": "customer_lastname",
-        "to.company": "shipping_address_company",
-        "to.care_of": "shipping_address_department",
-        "to.street": "shipping_address_street",
-        "to.zip_code": "shipping_address_zipcode",
-        "to.city": "shipping_address_city",
-        "to.country": "shipping_address_country_id",
-        "to.email": "customer_email",
-        "order_date": "order_date_time",
+        "reference_number": "order_number", "order_date": "order_date_time",
+        **_to("customer_{}", first_name="firstname", last_name="lastname", email="email"),
+        **_to("shipping_address_{}", company="company", care_of="department",
+              street="street", zip_code="zipcode", city="city"),
+        # the default profile has only the country's id; a profile that adds the country's
+        # code (deliveries.shippingOrderAddress.country.iso) under one of these names wins
+        "to.country": ("shipping_address_country_iso", "shipping_address_country",
+                       "deliveries.shippingOrderAddress.country.iso",
+                       "shipping_address_country_id"),
     },
     items_in_one_cell="line_items",
-)
+    shop_ids={"country": "shipping_address_country_id", "product": "line_items"},
+)  # fmt: skip
 
 AMAZON = Platform(
     key="amazon-unshipped",
     name="Amazon Seller Central (Unshipped Orders report)",
     signature=("order-id", "order-item-id", "recipient-name", "ship-postal-code"),
     mapping={
-        "reference_number": "order-id",
-        "to.name": "recipient-name",
-        "to.street": "ship-address-1",
-        "to.care_of": "ship-address-2",
-        "to.zip_code": "ship-postal-code",
-        "to.city": "ship-city",
-        "to.state": "ship-state",
-        "to.country": "ship-country",
-        "to.phone": "ship-phone-number",
-        "to.email": "buyer-email",
-        "order_date": "purchase-date",
+        "reference_number": "order-id", "to.name": "recipient-name",
+        "to.email": "buyer-email", "order_date": "purchase-date",
+        **_to("ship-{}", street="address-1", care_of="address-2", zip_code="postal-code",
+              city="city", state="state", country="country", phone="phone-number"),
     },
-    items={
-        "sku": "sku",
-        "title": "product-name",
-        "quantity": "quantity-to-ship",
-        "price": "item-price",
-        "currency": "currency",
-    },
+    items=_items("sku", "product-name", "quantity-to-ship", "item-price", currency="currency"),
     price_is_line_total=True,
-)
+)  # fmt: skip
 
 EBAY = Platform(
     key="ebay-orders-report",
     name="eBay Seller Hub (Orders report)",
     signature=("Sales Record Number", "Order Number", "Ship To Name", "Ship To Zip"),
     mapping={
-        "reference_number": "Order Number",
-        "to.name": "Ship To Name",
-        "to.street": "Ship To Address 1",
-        "to.care_of": "Ship To Address 2",
-        "to.zip_code": "Ship To Zip",
-        "to.city": "Ship To City",
-        "to.state": "Ship To State",
-        "to.country": "Ship To Country",
-        "to.phone": "Ship To Phone",
-        "to.email": "Buyer Email",
+        "reference_number": "Order Number", "to.email": "Buyer Email",
         "order_date": "Sale Date",
+        **_to("Ship To {}", name="Name", street="Address 1", care_of="Address 2",
+              zip_code="Zip", city="City", state="State", country="Country", phone="Phone"),
     },
-    items={
-        "sku": "Custom Label",
-        "title": "Item Title",
-        "quantity": "Quantity",
-        "price": "Sold For",
-    },  # fmt: skip
-)
+    items=_items("Custom Label", "Item Title", "Quantity", "Sold For"),
+)  # fmt: skip
+
+EBAY_DE = Platform(
+    key="ebay-de-orders-report",
+    name="eBay.de Seller Hub (Bestellbericht)",
+    signature=("Verkaufsprotokollnummer", "Bestellnummer", "Name des Empfängers",
+               "Versand nach - PLZ"),
+    mapping={
+        "reference_number": "Bestellnummer", "to.email": "E-Mail des Käufers",
+        "order_date": "Verkauft am",
+        **_to("{} des Empfängers", name="Name", street="Adresse 1", care_of="Adresse 2",
+              phone="Telefonnummer"),
+        **_to("Versand nach - {}", zip_code="PLZ", city="Ort", country="Land"),
+    },
+    items=_items("Bestandseinheit", "Angebotstitel", "Anzahl", "Verkauft für"),
+)  # fmt: skip
+
+#: Etsy's two downloads name the delivery city, state, postcode and country alike
+_ETSY_TOWN = _to("Ship {}", zip_code="Zipcode", city="City", state="State", country="Country")
 
 ETSY_ITEMS = Platform(
     key="etsy-sold-order-items",
     name="Etsy (Sold Order Items)",
     signature=("Order ID", "Item Name", "Ship Name", "Ship Zipcode", "Transaction ID"),
     mapping={
-        "reference_number": "Order ID",
-        "to.name": "Ship Name",
-        "to.street": "Ship Address1",
-        "to.care_of": "Ship Address2",
-        "to.zip_code": "Ship Zipcode",
-        "to.city": "Ship City",
-        "to.state": "Ship State",
-        "to.country": "Ship Country",
-        "order_date": "Sale Date",
+        "reference_number": "Order ID", "order_date": "Sale Date", **_ETSY_TOWN,
+        **_to("Ship {}", name="Name", street="Address1", care_of="Address2"),
     },
-    items={
-        "sku": "SKU",
-        "title": "Item Name",
-        "quantity": "Quantity",
-        "price": "Price",
-        "currency": "Currency",
-    },  # fmt: skip
-)
+    items=_items("SKU", "Item Name", "Quantity", "Price", currency="Currency"),
+)  # fmt: skip
 
 ETSY_ORDERS = Platform(
     key="etsy-sold-orders",
     name="Etsy (Sold Orders)",
     signature=("Order ID", "Full Name", "Street 1", "Ship Zipcode", "Number of Items"),
     mapping={
-        "reference_number": "Order ID",
-        "to.name": "Full Name",
-        "to.street": "Street 1",
-        "to.care_of": "Street 2",
-        "to.zip_code": "Ship Zipcode",
-        "to.city": "Ship City",
-        "to.state": "Ship State",
-        "to.country": "Ship Country",
-        "order_date": "Sale Date",
+        "reference_number": "Order ID", "order_date": "Sale Date", **_ETSY_TOWN,
+        "to.name": "Full Name", "to.street": "Street 1", "to.care_of": "Street 2",
     },
     items={"currency": "Currency"},
     sku_list="SKU",
     item_count="Number of Items",
-)
+    items_beside=("EtsySoldOrders", "EtsySoldOrderItems"),
+)  # fmt: skip
 
 KAUFLAND = Platform(
     key="kaufland-order-units",
     name="Kaufland.de (order units)",
     signature=("id_order", "id_order_unit", "shipping_address_postcode"),
     mapping={
-        "reference_number": "id_order",
-        "to.first_name": "shipping_address_first_name",
-        "to.last_name": "shipping_address_last_name",
-        "to.company": "shipping_address_company_name",
-        "to.street": "shipping_address_street",
-        "to.street_no": "shipping_address_house_number",
-        "to.care_of": "shipping_address_additional_field",
-        "to.zip_code": "shipping_address_postcode",
-        "to.city": "shipping_address_city",
-        "to.country": "shipping_address_country",
-        "to.phone": "shipping_address_phone",
-        "to.email": "buyer_email",
+        "reference_number": "id_order", "to.email": "buyer_email",
         "order_date": "ts_created_iso",
+        **_to("shipping_address_{}", first_name="first_name", last_name="last_name",
+              company="company_name", street="street", street_no="house_number",
+              care_of="additional_field", zip_code="postcode", city="city",
+              country="country", phone="phone"),
     },
-    items={
-        "sku": "id_offer",
-        "title": "product_title",
-        "gtin": "product_ean",
-        "price": "price",
-        "currency": "currency",
-    },  # fmt: skip
+    items=_items("id_offer", "product_title", price="price", currency="currency",
+                 gtin=("product_eans", "product_ean")),
     price_in_cents=True,
-)
+)  # fmt: skip
 
 #: most specific first: the first platform whose signature the header holds is the one
 PLATFORMS: tuple[Platform, ...] = (
@@ -287,6 +251,7 @@ PLATFORMS: tuple[Platform, ...] = (
     SHOPWARE,
     AMAZON,
     EBAY,
+    EBAY_DE,
     ETSY_ITEMS,
     ETSY_ORDERS,
     KAUFLAND,

@@ -8,7 +8,7 @@ re-validates one row when one of its cells (or draft fields) is edited.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -51,14 +51,16 @@ RowStatus = Literal[
 SETTLED: frozenset[str] = frozenset({"invalid", "created", "failed", "canceled"})
 
 
-@dataclass
+@dataclass(slots=True)
 class BatchRow:
     """One order of the file and what became of it."""
 
     index: int
     """0-based position among the data rows, in file order."""
     source: dict[str, str]
-    draft: dict[str, Any]
+    kept_draft: dict[str, Any] | None
+    """The wire draft when kept; a batch keeps none (`draft` builds it again from the cells
+    when asked: a file of 50,000 orders does not hold 50,000 drafts besides its orders)."""
     problems: list[Problem]
     status: RowStatus
     reference: str
@@ -87,6 +89,22 @@ class BatchRow:
     """What reading the file noticed about this order (a row cut off)."""
     lines: list[int] = field(default_factory=list)
     """Every file line of this order (one per line item)."""
+
+    rebuild: Callable[[BatchRow], dict[str, Any]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """How the batch builds the row's draft again (None: only `kept_draft`)."""
+
+    @property
+    def draft(self) -> dict[str, Any]:
+        """The row's checked wire draft."""
+        if self.kept_draft is None and self.rebuild is not None:
+            return self.rebuild(self)
+        return self.kept_draft if self.kept_draft is not None else {}
+
+    @draft.setter
+    def draft(self, value: dict[str, Any]) -> None:
+        self.kept_draft = value
 
     @property
     def number(self) -> int:
@@ -125,8 +143,11 @@ _CUSTOMS_HEADERS = {
 }
 
 
-def reference_for(table: Table, index: int, draft: Mapping[str, Any]) -> str:
-    """The row's reference: its mapped reference or order number, else `B<key>-<row>`."""
+def reference_for(
+    table: Table, index: int, draft: Mapping[str, Any], key: str | None = None
+) -> str:
+    """The row's reference: its mapped reference or order number, else `B<key>-<row>`
+    (`key`: the row's `Table.row_key` when known)."""
     for value in (
         draft.get("reference_number"),
         (draft.get("metadata") or {}).get("partner", {}).get("order_number")
@@ -136,7 +157,7 @@ def reference_for(table: Table, index: int, draft: Mapping[str, Any]) -> str:
     ):
         if isinstance(value, str) and value.strip():
             return value.strip()
-    return f"B{table.row_key(index)}-{index + 1}"
+    return f"B{key or table.row_key(index)}-{index + 1}"
 
 
 def _set_path(draft: dict[str, Any], path: str, value: Any) -> None:
@@ -169,21 +190,22 @@ class Batch:
         self.choose_format = choose_format
         self.records = records
         self.catalogue = catalogue.snapshot() if catalogue is not None else None
+        self._filled: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
         self.rows: list[BatchRow] = []
         for index, source in enumerate(table.rows):
             row = BatchRow(
                 index=index,
-                source=dict(source),
-                draft={},
+                source=source,  # the order's cells; an edit copies them first (edit_cell)
+                kept_draft=None,
                 problems=[],
                 status="ready",
                 reference="",
                 line=table.lines[index] if index < len(table.lines) else 0,
-                key=table.row_key(index),
+                key=table.key_of(index, source),
             )
             if records is not None and index < len(records):
                 row.file_notes = list(records[index].notes)
-                row.lines = list(records[index].lines)
+                row.lines = records[index].lines  # read only: the order's file lines
             self.rows.append(row)
             self._build(row)
         self._check_references()
@@ -218,6 +240,20 @@ class Batch:
         return self.records[row.index]
 
     def _build(self, row: BatchRow) -> None:
+        draft, extra, filled, reference = self._compose(row)
+        # most orders are filled alike: one dict for all of them, not one each
+        row.filled = self._filled.setdefault(tuple(filled.items()), filled)
+        row.reference = reference
+        row.own_problems = [*validate(draft), *extra]
+        row.kept_draft, row.rebuild = None, self._draft_of
+        self._set_problems(row, row.own_problems)
+
+    def _draft_of(self, row: BatchRow) -> dict[str, Any]:
+        return self._compose(row)[0]
+
+    def _compose(self, row: BatchRow) -> tuple[dict[str, Any], list[Problem], dict[str, str], str]:
+        """The row's sanitised draft, the problems besides the rules', what the profile
+        filled in and the reference (the same every time for the same cells)."""
         record = self.record(row)
         origins = DraftOrigins()
         raw = build_draft(
@@ -232,7 +268,6 @@ class Batch:
             ),
             origins=origins,
         )
-        row.filled = origins.filled
         if record is not None and record.items and "customs_declaration" not in raw:
             if customs_plan(raw).needs_declaration:
                 raw["customs_declaration"] = record.customs_declaration(
@@ -240,8 +275,8 @@ class Batch:
                 )
         for path, value in row.overrides.items():
             _set_path(raw, path, value)
-        row.reference = reference_for(self.table, row.index, raw)
-        raw["reference_number"] = row.reference
+        reference = reference_for(self.table, row.index, raw, row.key)
+        raw["reference_number"] = reference
         extra: list[Problem] = []
         fmt = self.defaults.label_format or (raw.get("label") or {}).get("format")
         if not fmt and self.choose_format is not None:
@@ -251,9 +286,7 @@ class Batch:
         if fmt and "label" not in row.overrides:
             raw["label"] = {**(raw.get("label") or {}), "format": fmt}
         draft = sanitize(raw)
-        row.draft = draft if isinstance(draft, dict) else {}
-        row.own_problems = [*validate(row.draft), *extra]
-        self._set_problems(row, row.own_problems)
+        return (draft if isinstance(draft, dict) else {}), extra, origins.filled, reference
 
     @staticmethod
     def _set_problems(row: BatchRow, problems: list[Problem]) -> None:
@@ -287,7 +320,7 @@ class Batch:
     def edit_cell(self, index: int, column: str, value: str) -> BatchRow:
         """Change one source cell of a row; the row is built and validated again."""
         row = self._editable(index)
-        row.source[column] = value.strip()
+        row.source = {**row.source, column: value.strip()}
         if row.status in ("failed", "canceled"):
             row.status = "ready"
         self._build(row)

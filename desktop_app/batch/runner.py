@@ -223,7 +223,8 @@ class PrintSequencer:
                 await self.queue.wait_for(job_id)
 
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(settle_all(), timeout)
+            async with asyncio.timeout(timeout):
+                await settle_all()
         return [self.queue.get(job_id) for job_id in jobs]
 
 

@@ -88,6 +88,7 @@ class ShopRunner:
                     )
             except ShopError as exc:
                 result.errors[config.name] = str(exc)
+            self.outbox.note_sync(config.name, result.errors.get(config.name))
         await asyncio.to_thread(self.outbox.enqueue_shipped, self.store)
         result.delivery = await self.outbox.deliver(self._connect, self._cancelled)
         return result

@@ -11,20 +11,24 @@ advances only after a page is stored, so a sync cut off half-way starts again wh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop_app.batch.engine import OrderItem, OrderRecord, _platform_mapping, orders_from_records
 from desktop_app.batch.orders import drafts_of, store_orders
 from desktop_app.batch.platforms import PLATFORMS
+from desktop_app.shops import ShopError
 
 if TYPE_CHECKING:
+    from desktop_app.batch.engine import OrderFile
     from desktop_app.client import ShippingClient
     from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.shops import ShopConnection, ShopOrder
+    from desktop_app.shops.book import ShopBook
     from desktop_app.shops.outbox import ShopOutbox
 
-__all__ = ["ShopSync", "records_of", "sync_shop"]
+__all__ = ["ShopSync", "learn_ids_from_shop", "learn_ids_from_shops", "records_of", "sync_shop"]
 
 
 @dataclass
@@ -38,6 +42,45 @@ class ShopSync:
     problems: dict[str, list[str]] = field(default_factory=dict)
     """Order number -> why the order was not stored (the domain's rules, the service)."""
     cursor: str | None = None
+
+
+async def learn_ids_from_shop(
+    connection: ShopConnection,
+    unknown: Mapping[str, Mapping[str, list[str]]],
+    catalogue: Catalogue,
+) -> dict[str, dict[str, str]]:
+    """Ask the shop what the ids a file names stand for and remember the answers in the
+    profile's catalogue (no question to a person then); what it answered."""
+    learned: dict[str, dict[str, str]] = {}
+    for kind, ids in unknown.items():
+        found = await connection.lookup_ids(kind, list(ids))
+        if kind == "country":
+            found = {shop_id: code.upper() for shop_id, code in found.items()}
+        if found:
+            catalogue.learn_shop_ids(kind, found)
+            learned[kind] = found
+    return learned
+
+
+async def learn_ids_from_shops(
+    book: ShopBook, orders: OrderFile, catalogue: Catalogue | None
+) -> bool:
+    """Ask the profile's shops of the export's platform what the file's unknown ids stand
+    for (a shop that cannot be reached is passed over: a person is asked instead); True
+    when one answered something."""
+    if not orders.unknown_ids or orders.platform is None or catalogue is None:
+        return False
+    learned = False
+    for config in book.list():
+        if config.platform != orders.platform.key:
+            continue
+        try:
+            async with book.connect(config.name) as connection:
+                learned = bool(await learn_ids_from_shop(connection, orders.unknown_ids,
+                                                         catalogue)) or learned  # fmt: skip
+        except ShopError:
+            continue
+    return learned
 
 
 def records_of(orders: list[ShopOrder]) -> list[OrderRecord]:

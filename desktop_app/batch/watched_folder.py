@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.batch.engine import orders_of
+from desktop_app.batch.engine import orders_of, unknown_id_lines
 from desktop_app.batch.importer import XLSX_SUFFIXES, TableError, read_table
 from desktop_app.batch.mapping import MappingBook
 from desktop_app.batch.orders import DEFAULT_CURRENCY, drafts_of, store_orders
-from desktop_app.domain.rules_base import Problem
+from desktop_app.batch.platforms import PLATFORMS
+from desktop_app.domain.rules.problems import Problem
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
@@ -117,7 +118,8 @@ class WatchedFolder:
             if (before is None or before == state) and now - stat.st_mtime >= self.settle:
                 ready.append((stat.st_mtime_ns, path))
         self._seen = seen
-        return [path for _, path in sorted(ready)]
+        return [path for *_, path in sorted((_after_its_items(path), mtime, path)
+                                            for mtime, path in ready)]  # fmt: skip
 
     def claim(self, path: Path) -> Path | None:
         """Move a ready file into processing/ (atomic); None when another watcher took it."""
@@ -145,21 +147,21 @@ class WatchedFolder:
     ) -> FileReport:
         """Import one claimed file and move it to done/ or failed/ with its report."""
         report = FileReport(file=claimed.name)
+        catalogue = self.catalogue
+        if catalogue is None and store is not None:
+            from desktop_app.profiles.catalogue import Catalogue
+
+            catalogue = Catalogue.of_store(store, create=False)
         try:
             table = read_table(claimed)
+            read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)
         except TableError as exc:
             report.reason = exc.reason
             return self._finish(claimed, report, f"cannot be read: {exc}")
         except OSError as exc:
             report.reason = "unreadable"
             return self._finish(claimed, report, f"cannot be read: {exc}")
-        catalogue = self.catalogue
-        if catalogue is None and store is not None:
-            from desktop_app.profiles.catalogue import Catalogue
-
-            catalogue = Catalogue.of_store(store, create=False)
-        read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)
-        report.notes = list(read.notes)
+        report.notes = [*read.notes, *unknown_id_lines(read.unknown_ids)]
         orders = drafts_of(read, currency=self.currency)
         lines = {order.external_order_id: order.lines for order in orders}
         for order in orders:
@@ -189,9 +191,9 @@ class WatchedFolder:
                 {"external_order_id": number, "lines": lines[number], "reasons": [error]}
             )
         if store is not None and (result.stored or result.skipped):
-            from desktop_app.station.inbox import OrdersInbox
+            from desktop_app.profiles.store.orders import put_service_orders
 
-            await OrdersInbox(store, client).refresh(force=True)
+            await put_service_orders(store, client.orders.iter_all())
         return self._finish(claimed, report, None)
 
     def _finish(self, claimed: Path, report: FileReport, error: str | None) -> FileReport:
@@ -206,6 +208,19 @@ class WatchedFolder:
         os.replace(partial, report_path)
         os.rename(claimed, target)  # last: until here a crash leaves it in processing/
         return report
+
+
+def _after_its_items(path: Path) -> bool:
+    """True for a file of orders whose items come in a file of their own beside it (Etsy's
+    sold orders and sold order items): the items file is read first, so that its orders -
+    with their quantities - are the ones stored, and the same orders again are skipped."""
+    for platform in PLATFORMS:
+        if platform.items_beside is not None:
+            mine, theirs = platform.items_beside
+            name = path.name.casefold()
+            if name.startswith(mine.casefold()) and not name.startswith(theirs.casefold()):
+                return True
+    return False
 
 
 def _free_name(folder: Path, name: str) -> Path:

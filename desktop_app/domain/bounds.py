@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop_app.domain.rules_base import join
-from desktop_app.domain.rules_manifests import MAX_MANIFEST_SHIPMENTS
-from desktop_app.domain.rules_orders import MAX_LINE_ITEMS
+from desktop_app.domain.rules.manifests import MAX_MANIFEST_SHIPMENTS
+from desktop_app.domain.rules.orders import MAX_LINE_ITEMS
+from desktop_app.domain.rules.problems import join
 
 # values (strings, numbers, objects, arrays...) in one body
 MAX_VALUES = 20_000
@@ -31,7 +31,7 @@ ARRAY_ENTRIES: dict[str, int] = {
     "item_info": 2 * MAX_LINE_ITEMS,
     "items": 2 * MAX_LINE_ITEMS,
     "shipments": 2 * MAX_MANIFEST_SHIPMENTS,  # a manifest's or a pickup's
-    "then": 1000,  # routing rule trees: rules_extra.MAX_RULE_NODES in all
+    "then": 1000,  # routing rule trees: rules.routing_rules.MAX_RULE_NODES in all
     "else": 1000,
     "allow": 1000,
     "deny": 1000,

@@ -21,9 +21,9 @@ from typing import Any, Literal, get_args
 from pydantic import Field, TypeAdapter
 
 from desktop_app.domain.models.base import RequestModel
-from desktop_app.domain.models.routing import RuleOp, RuleValue
-from desktop_app.domain.routing import value_holds
-from desktop_app.domain.rules_base import Problem, Problems, check_text
+from desktop_app.domain.models.terms import RuleOp, RuleValue
+from desktop_app.domain.rules.checks import check_text
+from desktop_app.domain.rules.problems import Problem, Problems
 from desktop_app.domain.samples import sample_receiver, sample_sender
 
 __all__ = [
@@ -166,6 +166,9 @@ def facts_of_draft(
 
 def preset_holds(preset: ShippingPreset, facts: OrderFacts) -> bool:
     """Whether every condition of `preset` holds for `facts`."""
+    # here, not at the top: the routing models it imports are not needed to read a profile
+    from desktop_app.domain.routing import value_holds
+
     return all(value_holds(c.op, facts.get(c.field), c.value) for c in preset.when)
 
 
@@ -225,7 +228,7 @@ def validate_preset(data: Any) -> list[Problem]:
     as the routing engine checks a rule's conditions, and what the preset sets as the rules
     check a shipment made with it (a sample receiver and sender, 1 kg)."""
     from desktop_app.domain.rules import validate
-    from desktop_app.domain.rules_extra import check_rule_condition
+    from desktop_app.domain.rules.routing_rules import check_rule_condition
 
     out = Problems()
     if not isinstance(data, dict):

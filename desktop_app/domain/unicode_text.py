@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from desktop_app.domain.rules_base import join
+from desktop_app.domain.rules.problems import join
 
 MAX_MESSAGES = 20
 _NONCHARACTERS = "\ufdd0-\ufdef" + "".join(

@@ -97,7 +97,6 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.placement import place_window, save_placement
-    from desktop_app.gui.shell.probe import install_probe
     from desktop_app.printing.printers import PrinterBook, PrinterError
     from desktop_app.profiles.manager import ProfileManager
 
@@ -118,7 +117,10 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
         window.showMaximized()
     else:
         window.show()
-    install_probe(window)  # tests on a real X server only (a child of the window)
+    if os.environ.get("PACKDESK_UI_PROBE"):  # tests on a real X server only
+        from desktop_app.gui.shell.probe import install_probe
+
+        install_probe(window)  # (a child of the window)
     if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
         _report_startup()
     # the New shipment page is up and usable; History, Settings and the operations pages are
@@ -224,7 +226,12 @@ async def _first_paint() -> None:
     from PySide6.QtCore import QTimer
 
     painted = asyncio.get_running_loop().create_future()
-    QTimer.singleShot(0, lambda: painted.done() or painted.set_result(None))
+
+    def paint_done() -> None:
+        if not painted.done():
+            painted.set_result(None)
+
+    QTimer.singleShot(0, paint_done)
     await painted
 
 

@@ -139,7 +139,8 @@ async def _virtual_printer(args: argparse.Namespace) -> int:
                     flush=True,
                 )
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 0.5)
+                async with asyncio.timeout(0.5):
+                    await stop.wait()
     finally:
         await printer.stop()
     return 0

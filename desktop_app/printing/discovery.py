@@ -105,7 +105,8 @@ async def _probe(host: str, port: int, timeout: float) -> bool:
         return False
     writer.close()
     with contextlib.suppress(OSError, TimeoutError):
-        await asyncio.wait_for(writer.wait_closed(), timeout)
+        async with asyncio.timeout(timeout):
+            await writer.wait_closed()
     return True
 
 

@@ -61,7 +61,7 @@ def _known(offered: list[str]) -> list[LabelFormat]:
 
 
 def choose_format(printer: PrinterDefinition, offered: list[str]) -> FormatChoice:
-    """Pick the request format for `printer` from the carrier's `offered` formats (item 3).
+    """Pick the request format for `printer` from the carrier's `offered` formats.
 
     ZPL printer: native ZPL at the printer's dpi and stock if offered; else the PDF closest to
     the stock, converted to ZPL at the printer's dpi; ZPL made for another dpi is never used.

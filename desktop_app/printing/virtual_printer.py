@@ -188,7 +188,8 @@ class VirtualPrinter:
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 1.0)
+                async with asyncio.timeout(1.0):
+                    await self._server.wait_closed()
             self._server = None
 
     async def __aenter__(self) -> VirtualPrinter:
@@ -253,7 +254,8 @@ class VirtualPrinter:
             async with self._changed:
                 await self._changed.wait_for(lambda: len(self.jobs) >= count)
 
-        await asyncio.wait_for(_wait(), timeout)
+        async with asyncio.timeout(timeout):
+            await _wait()
         return self.jobs
 
     async def wait_for_connections(self, count: int, timeout: float = 10.0) -> None:
@@ -263,7 +265,8 @@ class VirtualPrinter:
             async with self._changed:
                 await self._changed.wait_for(lambda: self.connections >= count)
 
-        await asyncio.wait_for(_wait(), timeout)
+        async with asyncio.timeout(timeout):
+            await _wait()
 
     # --- connections -----------------------------------------------------------------------
 

@@ -17,12 +17,12 @@ through `desktop_app.batch.products`.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-__all__ = ["CATALOGUE_FILE", "Catalogue", "CatalogueSnapshot", "Product"]
+__all__ = ["CATALOGUE_FILE", "SHOP_ID_KINDS", "Catalogue", "CatalogueSnapshot", "Product"]
 
 CATALOGUE_FILE = "products.sqlite3"
 
@@ -41,7 +41,16 @@ CREATE TABLE IF NOT EXISTS products (
     currency TEXT
 );
 CREATE INDEX IF NOT EXISTS products_gtin ON products (gtin);
+CREATE TABLE IF NOT EXISTS shop_ids (
+    kind TEXT NOT NULL,
+    shop_id TEXT NOT NULL COLLATE NOCASE,
+    value TEXT NOT NULL,
+    PRIMARY KEY (kind, shop_id)
+);
 """
+#: what a shop's internal id may stand for (Shopware's orders export names the delivery
+#: country and the products by ids): "country" -> ISO code, "product" -> SKU
+SHOP_ID_KINDS = ("country", "product")
 
 
 @dataclass(frozen=True)
@@ -163,10 +172,25 @@ class Catalogue:
             return None
         return cls.of_profile(folder)
 
+    def shop_ids(self, kind: str) -> dict[str, str]:
+        """What the shop's ids of `kind` stand for, as learned (id in lower case -> value)."""
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT shop_id, value FROM shop_ids WHERE kind = ?", (kind,))
+            return {str(row[0]).casefold(): str(row[1]) for row in rows.fetchall()}
+
+    def learn_shop_ids(self, kind: str, values: Mapping[str, str]) -> None:
+        """Remember what shop ids stand for (asked once per shop, not per order)."""
+        if kind not in SHOP_ID_KINDS:
+            raise ValueError(f"unknown kind of shop id: {kind!r}")
+        pairs = [(kind, shop_id.strip(), value.strip()) for shop_id, value in values.items()
+                 if shop_id.strip() and value.strip()]  # fmt: skip
+        with closing(self._connect()) as db, db:
+            db.executemany("INSERT OR REPLACE INTO shop_ids VALUES (?, ?, ?)", pairs)
+
     def snapshot(self) -> CatalogueSnapshot:
         """Every product read once into memory (an import of thousands of orders looks up
         each item without opening the file each time)."""
-        return CatalogueSnapshot(self.all())
+        return CatalogueSnapshot(self.all(), {kind: self.shop_ids(kind) for kind in SHOP_ID_KINDS})
 
     def __iter__(self) -> Iterator[Product]:
         return iter(self.all())
@@ -180,9 +204,16 @@ class CatalogueSnapshot:
     """The products of a catalogue as they were when read: `lookup`, `by_gtin` and
     `parcel_for` as the catalogue answers them, from memory."""
 
-    def __init__(self, products: Iterable[Product]) -> None:
+    def __init__(
+        self, products: Iterable[Product], shop_ids: Mapping[str, Mapping[str, str]] | None = None
+    ) -> None:
         self._by_sku = {p.sku.casefold(): p for p in products}
         self._by_gtin = {p.gtin.lstrip("0"): p for p in self._by_sku.values() if p.gtin}
+        self._shop_ids = {kind: dict(ids) for kind, ids in (shop_ids or {}).items()}
+
+    def shop_id(self, kind: str, shop_id: str) -> str | None:
+        """What a shop's id of `kind` stands for, when learned."""
+        return self._shop_ids.get(kind, {}).get(shop_id.strip().casefold())
 
     def lookup(self, sku: str) -> Product | None:
         """The product with this SKU (case-insensitive), or None."""

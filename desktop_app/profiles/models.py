@@ -99,6 +99,12 @@ class Preferences(BaseModel):
         default=None,
         description="name of the A4 printer definition customs papers (CN 23, invoice) print on",
     )
+    customs_numbers: dict[str, str] = Field(
+        default_factory=dict,
+        description="the seller's customs numbers by destination zone (GB: UK VAT number or "
+        "EORI, NO: VOEC number, CH and LI: Swiss VAT number), sent as the declaration's "
+        "exporter_reference",
+    )
 
     @field_validator("label_format_override")
     @classmethod

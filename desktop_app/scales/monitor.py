@@ -127,7 +127,8 @@ class ScaleMonitor:
                 self._changed.clear()
                 await self._changed.wait()
 
-        return await asyncio.wait_for(wait(), timeout)
+        async with asyncio.timeout(timeout):
+            return await wait()
 
     # --- zero and tare ------------------------------------------------------------------------
 

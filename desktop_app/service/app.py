@@ -9,6 +9,7 @@ from fastapi import FastAPI
 
 from desktop_app import __version__
 from desktop_app.service.background import BackgroundTasks
+from desktop_app.service.bodies import preload_checks
 from desktop_app.service.carriers import CarrierSimulator
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.db import make_engine, make_sessionmaker
@@ -23,6 +24,7 @@ from desktop_app.service.schema import upgrade_database
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.sqlite_reads import SqliteReads
 from desktop_app.service.storage import SqliteFileWatch, is_storage_unavailable, sqlite_file
+from desktop_app.service.workers import WorkerPool
 
 API_PREFIX = "/v1"
 
@@ -37,6 +39,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         limiter=RateLimiter(settings.rate_limit, settings.rate_interval),
         carriers=CarrierSimulator.from_settings(settings),
         renderer=LabelRenderer(settings.render_processes),
+        checks=WorkerPool("body check", settings.check_processes),
     )
     ctx.reads = SqliteReads(ctx.engine)
     keys = ctx.keys = KeyLookup(ctx.engine, ctx.sessions, ctx.reads)
@@ -56,13 +59,15 @@ def create_app(settings: ServiceSettings) -> FastAPI:
             ctx.db_file_watch = SqliteFileWatch(database_file)
             ctx.db_file_watch.remember()
         tasks.start(ctx)
-        if settings.warm_labels:
+        if settings.warm_workers:
             ctx.renderer.warm()
+            ctx.checks.warm(preload_checks)
         try:
             yield
         finally:
             await tasks.stop()
             ctx.renderer.close()
+            ctx.checks.close()
             await keys.close()
             await ctx.engine.dispose()
 

@@ -6,20 +6,17 @@ in the same order everywhere: content type, size, JSON syntax, object shape, siz
 
 The work is bounded before it starts: a body whose separators alone promise more values than
 `bounds.MAX_VALUES` allows is refused unparsed, and a body over `INLINE_BYTES` is parsed,
-bounded, checked and sanitised in a thread of its own (one, so a flood of large bodies queues
-there instead of taking turns with the event loop), which leaves the loop to the other
-requests: json.loads of the largest body allowed holds it for a few milliseconds at most.
+bounded, checked and sanitised in the body-check worker process (`ctx.checks`, workers.py), so
+that the event loop only reads the bytes and takes back the result, a pickled dict (the
+largest body allowed: ~2 ms); json.loads in a thread would hold the GIL, and so the loop,
+for its whole run.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import json
 import math
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
@@ -27,21 +24,13 @@ from desktop_app.domain.bounds import MAX_VALUES, size_problem
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.domain.unicode_text import not_text_problems
 from desktop_app.service.errors import ServiceError
+from desktop_app.service.workers import WorkerPool
 
 # deeper bodies are refused before any recursive code (sanitize, rules) sees them
 MAX_DEPTH = 32
 JSON_MEDIA_TYPES = ("application/json",)
-T = TypeVar("T")
-# bodies larger than this are checked off the event loop
+# bodies larger than this are checked in the body-check worker
 INLINE_BYTES = 16 * 1024
-_CHECKS = ThreadPoolExecutor(1, thread_name_prefix="packdesk-body-check")
-
-
-async def off_loop(check: Callable[..., T], *args: Any) -> T:
-    """Run a costly check of a body (the rules of a 500-line order) in the body-check thread."""
-    return await asyncio.get_running_loop().run_in_executor(
-        _CHECKS, functools.partial(check, *args)
-    )
 
 
 def values_at_most(raw: bytes) -> int:
@@ -132,7 +121,8 @@ async def read_json_object(request: Request) -> dict[str, Any]:
         raise ServiceError(413, [f"request body too large: more than {MAX_VALUES} values"])
     if len(raw) <= INLINE_BYTES:
         return checked_object(raw)
-    return await asyncio.get_running_loop().run_in_executor(_CHECKS, checked_object, raw)
+    checks: WorkerPool = request.app.state.ctx.checks
+    return await checks.run(checked_object, raw)
 
 
 def checked_object(raw: bytes) -> dict[str, Any]:
@@ -147,6 +137,14 @@ def checked_object(raw: bytes) -> dict[str, Any]:
     if problems:
         raise ServiceError(422, problems)
     return sanitize(data)
+
+
+def preload_checks() -> None:
+    """What a body-check worker loads before its first body (its warm-up): these checks and
+    the domain rules and models of the largest bodies (the orders module pulls them in)."""
+    import desktop_app.service.orders  # noqa: F401 - imported to load it
+
+    checked_object(b"{}")
 
 
 JsonObject = Annotated[dict[str, Any], Depends(read_json_object)]

@@ -109,10 +109,18 @@ def _serve_parser() -> argparse.ArgumentParser:
         help="worker processes rendering labels (0: a thread of the service process)",
     )
     p.add_argument(
+        "--check-processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes checking large request bodies (0: a thread of the service)",
+    )
+    p.add_argument(
+        "--no-warm-up",
         "--no-label-warm-up",
-        dest="warm_labels",
+        dest="warm_workers",
         action="store_false",
-        help="load the label renderer on the first label instead of at start-up",
+        help="start the label renderer and the body checks on first use instead of at start-up",
     )
     p.add_argument(
         "--rate-limit",
@@ -262,7 +270,8 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
         carrier_failure_rate=args.carrier_failure_rate,
         carrier_timeout_seconds=args.carrier_timeout_seconds,
         render_processes=max(0, args.render_processes),
-        warm_labels=args.warm_labels,
+        check_processes=max(0, args.check_processes),
+        warm_workers=args.warm_workers,
         webhook_retry_seconds=args.webhook_retry_seconds,
         auto_tracking_seconds=args.auto_tracking_seconds,
         sandbox_retention_days=args.sandbox_retention_days,

@@ -16,6 +16,7 @@ from desktop_app.service.render import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.sqlite_reads import SqliteReads
 from desktop_app.service.storage import SqliteFileWatch, StorageOutage
+from desktop_app.service.workers import WorkerPool
 
 
 @dataclass
@@ -31,6 +32,8 @@ class ServiceContext:
     write_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # label files are rendered through it (worker processes, see render.py)
     renderer: LabelRenderer = field(default_factory=lambda: LabelRenderer(0))
+    # large request bodies are parsed and checked in it (see bodies.py)
+    checks: WorkerPool = field(default_factory=lambda: WorkerPool("body check", 0))
     # API key lookups of the middleware (set by create_app; see keycheck.py)
     keys: KeyLookup | None = None
     # hot reads in one statement on SQLite (key checks, label downloads; see sqlite_reads.py)

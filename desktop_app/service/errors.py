@@ -47,6 +47,10 @@ class ServiceError(Exception):
         self.messages = list(messages)
         self.headers = dict(headers or {})
 
+    def __reduce__(self) -> tuple[type[ServiceError], tuple[int, list[str], dict[str, str]]]:
+        # rebuilt from its fields when it crosses from a worker process (workers.py)
+        return (ServiceError, (self.status, self.messages, self.headers))
+
 
 def not_found(what: str = "resource") -> ServiceError:
     """404 for a missing resource (also for another account's)."""

@@ -10,12 +10,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from desktop_app.domain.models import OrderCreate
 from desktop_app.domain.rules_orders import validate_order
 from desktop_app.service.accounts import KeyInfo
-from desktop_app.service.bodies import off_loop
 from desktop_app.service.checks import checked
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.ownership import owned_row
 from desktop_app.service.tables import new_uuid
 from desktop_app.service.tables_desk import OrderRow
+from desktop_app.service.workers import WorkerPool
 
 TIME_FILTER_HELP = "a date (YYYY-MM-DD), YYYYMMDDThhmmZ or an ISO 8601 time, in UTC unless it says"
 
@@ -37,7 +37,7 @@ def order_body(order: OrderCreate, order_id: str, created_at: dt.datetime) -> di
     return body
 
 
-# orders with more line items are checked off the event loop
+# orders with more line items are checked in the body-check worker
 INLINE_LINE_ITEMS = 20
 
 
@@ -49,14 +49,14 @@ def _checked_body(
 
 
 async def create_order(
-    session: AsyncSession, key: KeyInfo, draft: Any, now: dt.datetime
+    session: AsyncSession, key: KeyInfo, draft: Any, now: dt.datetime, checks: WorkerPool
 ) -> dict[str, Any]:
     """Check and store an order (the caller commits); its wire object. The rules and the model
-    of up to 500 line items take tens of milliseconds: off the event loop when it is large."""
+    of up to 500 line items take tens of milliseconds: in `checks` when it is large."""
     order_id = new_uuid()
     items = draft.get("order_line_items") if isinstance(draft, dict) else None
     if isinstance(items, list) and len(items) > INLINE_LINE_ITEMS:
-        order, body = await off_loop(_checked_body, draft, order_id, now)
+        order, body = await checks.run(_checked_body, draft, order_id, now)
     else:
         order, body = _checked_body(draft, order_id, now)
     session.add(

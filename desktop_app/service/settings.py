@@ -58,8 +58,11 @@ class ServiceSettings:
     carrier_timeout_seconds: float = 60.0
     # label rendering in worker processes (0: in a thread, sharing the event loop's GIL)
     render_processes: int = 1
-    # start the renderer and load the PDF stack at start-up, so the first label is not slower
-    warm_labels: bool = True
+    # large request bodies parsed and checked in worker processes (0: in a thread, see bodies.py)
+    check_processes: int = 1
+    # start the workers (label renderer, body checks) and load what they need at start-up, so
+    # the first label or large body is not slower
+    warm_workers: bool = True
     # webhooks and sandbox lifecycle (S1b)
     webhook_retry_seconds: float = 180.0
     auto_tracking_seconds: float = 0.0

@@ -28,6 +28,17 @@ REQUEST_RETRIES = 3
 MAX_RETRY_AFTER = 30.0
 
 
+#: how `ShopConnection.answer` says a status; the GUI says these phrases in the user's language
+ANSWERS: dict[int, str] = {
+    401: "refused the credentials (wrong or expired)",
+    403: "refused: the credentials lack a permission",
+    404: "does not know this order",
+    429: "is limiting requests (too many)",
+}
+NO_ANSWER_IN_TIME = "did not answer in time"
+UNREACHABLE = "cannot be reached"
+
+
 class ShopError(Exception):
     """The shop refused or could not be reached; `str()` says so in words."""
 
@@ -166,6 +177,24 @@ class ShopConnection(ABC):
         """The open orders (paid, not shipped) changed after `since` (all without), a page
         at a time."""
 
+    async def check(self) -> int:
+        """One request proving the address and the credentials: how many open orders the
+        first page holds (a refusal raises as `request` does)."""
+        pages = self.pull(None)
+        try:
+            first: list[ShopOrder] = await anext(pages, [])
+        finally:
+            close = getattr(pages, "aclose", None)
+            if close is not None:
+                await close()
+        return len(first)
+
+    async def lookup_ids(self, kind: str, ids: list[str]) -> dict[str, str]:  # noqa: ARG002
+        """What the shop's internal ids of `kind` stand for ("country" -> ISO code,
+        "product" -> SKU), for an export that names them by id; the ids it knows. A
+        platform whose exports name no ids answers nothing."""
+        return {}
+
     @abstractmethod
     async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
         """Give the order its tracking number and mark it shipped; doing it again for an
@@ -179,9 +208,9 @@ class ShopConnection(ABC):
             try:
                 response = await self.http.request(method, url, **kwargs)
             except httpx.TimeoutException as exc:
-                raise ShopUnavailable(f"{self.config.name} did not answer in time") from exc
+                raise ShopUnavailable(f"{self.config.name} {NO_ANSWER_IN_TIME}") from exc
             except httpx.HTTPError as exc:
-                raise ShopUnavailable(f"{self.config.name} cannot be reached ({exc})") from exc
+                raise ShopUnavailable(f"{self.config.name} {UNREACHABLE} ({exc})") from exc
             if response.status_code == 429 or response.status_code >= 500:
                 if attempt < REQUEST_RETRIES:
                     await asyncio.sleep(retry_after(response, attempt))
@@ -196,12 +225,7 @@ class ShopConnection(ABC):
 
     def answer(self, response: httpx.Response) -> str:
         """The shop's answer in words."""
-        what = {
-            401: "refused the credentials (wrong or expired)",
-            403: "refused: the credentials lack a permission",
-            404: "does not know this order",
-            429: "is limiting requests (too many)",
-        }.get(response.status_code, f"answered {response.status_code}")
+        what = ANSWERS.get(response.status_code, f"answered {response.status_code}")
         return f"{self.config.name} {what}: {shop_message(response)}".rstrip(": ")
 
 

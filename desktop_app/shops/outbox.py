@@ -69,6 +69,13 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX outbox_due ON outbox (status, next_attempt_at)",
     ],
+    [
+        """CREATE TABLE syncs (
+            shop TEXT PRIMARY KEY COLLATE NOCASE,
+            synced_at TEXT NOT NULL,
+            error TEXT
+        )""",
+    ],
 ]
 
 # Test seam for the crash test: called with "written" after a shop accepted a write-back and
@@ -96,6 +103,22 @@ class OutboxEntry:
     error: str | None
     created_at: str
     written_at: str | None
+
+
+@dataclass(frozen=True)
+class ShopState:
+    """What Settings › Shops shows of one shop: its last sync, its orders, its write-backs."""
+
+    last_sync: str | None = None
+    """When its last sync ended (ISO 8601, UTC); None: never."""
+    sync_error: str | None = None
+    """Why its last sync failed, in words (None: it worked)."""
+    pulled: int = 0
+    """Orders pulled from it so far."""
+    pending: int = 0
+    written: int = 0
+    failed: tuple[OutboxEntry, ...] = ()
+    """The write-backs the shop refused, each with the shop's answer."""
 
 
 @dataclass
@@ -158,9 +181,45 @@ class ShopOutbox:
                 (shop, cursor),
             )
 
+    def note_sync(self, shop: str, error: str | None = None) -> None:
+        """Remember that a sync of the shop just ended (and why it failed, if it did)."""
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT INTO syncs (shop, synced_at, error) VALUES (?, ?, ?) ON CONFLICT (shop)"
+                " DO UPDATE SET synced_at = excluded.synced_at, error = excluded.error",
+                (shop, _iso(datetime.now(UTC)), error),
+            )
+
+    def state(self, shop: str) -> ShopState:
+        """The shop's last sync, how many orders it gave, its write-backs."""
+        with self._lock:
+            sync = self._conn.execute(
+                "SELECT synced_at, error FROM syncs WHERE shop = ?", (shop,)
+            ).fetchone()
+            pulled = self._conn.execute(
+                "SELECT COUNT(*) FROM shop_orders WHERE shop = ?", (shop,)
+            ).fetchone()[0]
+            counts = dict(
+                self._conn.execute(
+                    "SELECT status, COUNT(*) FROM outbox WHERE shop = ? GROUP BY status", (shop,)
+                ).fetchall()
+            )
+            failed = self._conn.execute(
+                "SELECT * FROM outbox WHERE shop = ? AND status = 'failed' ORDER BY id", (shop,)
+            ).fetchall()
+        return ShopState(
+            last_sync=sync["synced_at"] if sync else None,
+            sync_error=sync["error"] if sync else None,
+            pulled=int(pulled),
+            pending=int(counts.get("pending", 0)),
+            written=int(counts.get("written", 0)),
+            failed=tuple(_entry(r) for r in failed),
+        )
+
     def forget_shop(self, shop: str) -> None:
         """Drop a removed shop's cursor and orders (its written rows stay as history)."""
         with self._tx() as conn:
+            conn.execute("DELETE FROM syncs WHERE shop = ?", (shop,))
             conn.execute("DELETE FROM cursors WHERE shop = ?", (shop,))
             conn.execute("DELETE FROM shop_orders WHERE shop = ?", (shop,))
             conn.execute("DELETE FROM outbox WHERE shop = ? AND status = 'pending'", (shop,))

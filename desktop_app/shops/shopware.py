@@ -7,6 +7,8 @@ A write-back addresses the order's delivery (its id is `ShopOrder.shop_order_id`
 tracking number is added to its `trackingCodes` (`PATCH /api/order-delivery/{id}`) unless it
 is there, and the delivery goes to `shipped` (`POST /api/_action/order_delivery/{id}/state/
 ship`) unless it is. The tracking URL comes from the shop's shipping method, not from us.
+The ids the default orders export names a country and a product by are looked up with
+`POST /api/search/country` and `/api/search/product` (Criteria `ids`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from desktop_app.shops.base import (
 
 #: renew a token this long before the shop says it expires (seconds)
 TOKEN_MARGIN = 30.0
+#: kind of id in the default orders export -> (the entity searched, its field that says it)
+_ID_LOOKUPS = {"country": ("country", "iso"), "product": ("product", "productNumber")}
 ORDER_ASSOCIATIONS: dict[str, Any] = {
     "deliveries": {"associations": {"shippingOrderAddress": {"associations": {"country": {}}}}},
     "lineItems": {},
@@ -96,6 +100,19 @@ class ShopwareConnection(ShopConnection):
             if not data or page * self.page_size >= total:
                 return
             page += 1
+
+    async def lookup_ids(self, kind: str, ids: list[str]) -> dict[str, str]:
+        entity, field_name = _ID_LOOKUPS.get(kind, ("", ""))
+        if not entity or not ids:
+            return {}
+        criteria = {"ids": ids, "limit": len(ids)}
+        body = (await self._api("POST", f"/api/search/{entity}", json=criteria)).json()
+        data = body.get("data") if isinstance(body, Mapping) else None
+        return {
+            str(found["id"]).casefold(): str(found[field_name])
+            for found in data or []
+            if isinstance(found, Mapping) and found.get("id") and found.get(field_name)
+        }
 
     async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
         criteria = {"ids": [shop_order_id], "associations": {"stateMachineState": {}}}

@@ -8,8 +8,13 @@ message instead of shipping without customs data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.customs import customs_plan, customs_zone, load_customs_data
 
 MAX_EXPLANATION = 256
 
@@ -65,8 +70,46 @@ def _line_item(line: Mapping[str, Any], product: ProductFacts | None) -> dict[st
     return item
 
 
-def order_declaration(order: Mapping[str, Any], catalogue: ProductLookup | None) -> dict[str, Any]:
-    """`customs_declaration` of an order sold to the receiver (commercial goods)."""
+@dataclass(frozen=True)
+class SellerNumberKind:
+    """One number a seller may hold for some destinations (the customs data's extras)."""
+
+    what: str
+    zones: tuple[str, ...]
+    example: str
+    pattern: re.Pattern[str]
+
+
+def seller_number_kinds() -> list[SellerNumberKind]:
+    """The kinds of seller's numbers destinations ask for, each with its zones, in the data's
+    order (UK VAT or EORI, VOEC, Swiss VAT)."""
+    kinds: dict[str, SellerNumberKind] = {}
+    for extra in load_customs_data().extras:
+        if extra.field != "exporter_reference":
+            continue
+        known = kinds.get(extra.what)
+        zones = (*known.zones, extra.zone) if known is not None else (extra.zone,)
+        kinds[extra.what] = SellerNumberKind(extra.what, zones, extra.example, extra.pattern)
+    return list(kinds.values())
+
+
+def seller_number(receiver: Mapping[str, Any], numbers: Mapping[str, str]) -> str | None:
+    """The seller's number for the receiver's customs zone (UK VAT or EORI for GB, VOEC for
+    Norway, Swiss VAT for CH and LI) from the profile's numbers by zone; None without one."""
+    country, postcode = receiver.get("country"), receiver.get("zip_code")
+    if not isinstance(country, str) or not country.strip():
+        return None
+    zone = customs_zone(country, postcode if isinstance(postcode, str) else "")
+    return numbers.get(zone.key) or None
+
+
+def order_declaration(
+    order: Mapping[str, Any],
+    catalogue: ProductLookup | None,
+    numbers: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """`customs_declaration` of an order sold to the receiver (commercial goods); the
+    seller's number for the destination from `numbers` (see `seller_number`)."""
     items = []
     for line in order.get("order_line_items") or []:
         if not isinstance(line, Mapping):
@@ -87,4 +130,31 @@ def order_declaration(order: Mapping[str, Any], catalogue: ProductLookup | None)
     number = order.get("external_order_id")
     if number:
         declaration["invoice_number"] = str(number)
+    receiver = order.get("delivery_address")
+    reference = seller_number(receiver, numbers or {}) if isinstance(receiver, Mapping) else None
+    if reference:
+        declaration["exporter_reference"] = reference
     return declaration
+
+
+def with_order_customs(
+    draft: dict[str, Any],
+    order: Mapping[str, Any],
+    catalogue: ProductLookup | None,
+    numbers: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """`draft` with the order's declaration when its destination needs one (see
+    `order_declaration`), and the shipment's description of the contents where the carrier
+    asks for one abroad (UPS): the declaration's explanation, within the carrier's limit."""
+    if not customs_plan(draft).needs_declaration:
+        return draft
+    declaration = order_declaration(order, catalogue, numbers)
+    out = {**draft, "customs_declaration": declaration}
+    plan = customs_plan(out)
+    explanation = declaration.get("contents_explanation")
+    wants_description = plan.carrier is not None and plan.carrier.shipment_description
+    if wants_description and explanation and not out.get("description"):
+        spec = load_catalog().carriers.get(str(out.get("carrier") or ""))
+        limit = spec.field_limits.get("description") if spec is not None else None
+        out["description"] = explanation[: limit.max] if limit and limit.max else explanation
+    return out

@@ -39,8 +39,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from desktop_app.client.account_addresses import address_fields
-from desktop_app.domain.customs import customs_plan
-from desktop_app.domain.models import Shipment
 from desktop_app.domain.presets import (
     ShippingPreset,
     apply_preset,
@@ -52,7 +50,8 @@ from desktop_app.domain.sanitize import sanitize
 from desktop_app.printing.formats import printer_format_chooser
 from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.profiles.store import StoredOrder, StoredShipment
-from desktop_app.station.customs import order_declaration
+from desktop_app.station.customs import with_order_customs
+from desktop_app.station.customs_papers import print_customs_papers
 from desktop_app.station.packing import PackCheck, PackLine, item_title
 from desktop_app.station.slip import PackingSlip, SlipLine, merge_pdfs, slip_document
 
@@ -124,6 +123,8 @@ class ScanOutcome:
     the shipment has none)."""
     papers_printer: str = ""
     """The printer the customs papers print on ("" when saved or the shipment has none)."""
+    papers_documents: tuple[str, ...] = ()
+    """The customs papers (cn23 per copy, cn22, commercial_invoice); () when none."""
 
     @property
     def ok(self) -> bool:
@@ -138,6 +139,7 @@ class Printed:
     jobs: tuple[int, ...]
     papers_path: Path | None = None
     papers_printer: str = ""
+    papers_documents: tuple[str, ...] = ()
 
 
 @dataclass
@@ -203,7 +205,8 @@ class Station:
     slip_printer: PrinterDefinition | None = None
     """Where packing slips go (None: the label printer; no slip without any printer)."""
     papers_printer: PrinterDefinition | None = None
-    """The profile's A4 printer for documents (customs papers); None: see `documents_printer`."""
+    """The profile's A4 printer for documents (customs papers); None: the slip or label printer
+    when it prints PDF pages (`customs_papers.documents_printer`), else the papers are saved."""
     scale: WeightSource | None = None
     pack_check: bool = False
     slip_language: str = "en"
@@ -426,8 +429,8 @@ class Station:
         preset = state.preset
         if preset is not None:
             draft = apply_preset(draft, preset)
-        if customs_plan(draft).needs_declaration:
-            draft["customs_declaration"] = order_declaration(data, Catalogue.of_store(self.store))
+        numbers = self.profile.preferences.customs_numbers
+        draft = with_order_customs(draft, data, Catalogue.of_store(self.store), numbers)
         if not (draft.get("label") or {}).get("format"):
             choose = printer_format_chooser(
                 self.printer, self.profile.preferences.label_format_override
@@ -521,6 +524,7 @@ class Station:
             jobs=printed.jobs,
             papers_path=printed.papers_path,
             papers_printer=printed.papers_printer,
+            papers_documents=printed.papers_documents,
         )
 
     async def reprint(self) -> ScanOutcome:
@@ -537,6 +541,7 @@ class Station:
             jobs=printed.jobs,
             papers_path=printed.papers_path,
             papers_printer=printed.papers_printer,
+            papers_documents=printed.papers_documents,
         )
 
     # --- printing ------------------------------------------------------------------------------
@@ -564,56 +569,24 @@ class Station:
         )
 
     async def _print(self, order: StoredOrder, shipment: StoredShipment) -> Printed:
-        """Label and slip (see `_print_label`), then the customs papers on the A4 printer;
-        without an A4 printer the papers are saved as a PDF beside the label so that none
-        are lost."""
+        """Label and slip (see `_print_label`), then the customs papers on the A4 printer
+        (`customs_papers.print_customs_papers`: saved beside the label without one)."""
         jobs = await self._print_label(order, shipment)
-        papers = await self._customs_papers(shipment)
+        papers = await print_customs_papers(
+            self.creator.client,
+            self.queue,
+            shipment,
+            (self.papers_printer, self.slip_printer, self.printer),
+            reference=order.number,
+            folder=self.store.profile_dir / "customs",
+        )
         if papers is None:
             return Printed(jobs)
-        papers_printer = self.documents_printer
-        if self.queue is not None and papers_printer is not None:
-            job = await self.queue.enqueue_async(
-                papers_printer, papers, title="customs documents", reference=order.number
-            )
-            return Printed((*jobs, job.id), papers_printer=papers_printer.name)
-        saved = await asyncio.to_thread(self._save_papers, order, shipment, papers)
-        return Printed(jobs, papers_path=saved)
-
-    def _save_papers(self, order: StoredOrder, shipment: StoredShipment, papers: bytes) -> Path:
-        folder = (
-            shipment.label_path.parent
-            if shipment.label_path is not None
-            else self.store.profile_dir / "customs"
-        )
-        folder.mkdir(parents=True, exist_ok=True)
-        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in order.number) or "order"
-        path = folder / f"customs-{safe}-{shipment.id}.pdf"
-        path.write_bytes(papers)
-        return path
-
-    @property
-    def documents_printer(self) -> PrinterDefinition | None:
-        """Where A4 documents (customs papers) go: the profile's A4 printer, else the slip
-        printer or the label printer that prints PDF pages, else none (a thermal printer
-        cannot print an A4 form)."""
-        for candidate in (self.papers_printer, self.slip_printer, self.printer):
-            if candidate is not None and candidate.kind == "pdf":
-                return candidate
-        return None
-
-    async def _customs_papers(self, shipment: StoredShipment) -> bytes | None:
-        """The carrier's customs PDF of a shipment (CN 23, invoice), None when it has none."""
-        declaration = shipment.data.get("customs_declaration")
-        url = (
-            declaration.get("carrier_declaration_document_url")
-            if isinstance(declaration, Mapping)
-            else None
-        )
-        if not url:
-            return None
-        return await self.creator.client.shipment_documents.customs_documents(
-            Shipment.model_validate(shipment.data)
+        return Printed(
+            jobs if papers.job is None else (*jobs, papers.job),
+            papers_path=papers.path,
+            papers_printer=papers.printer,
+            papers_documents=papers.documents,
         )
 
     async def _print_label(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from desktop_app.profiles.store import ProfileStore, StoredOrder
+from desktop_app.profiles.store.orders import put_service_orders
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
@@ -54,9 +55,9 @@ class OrdersInbox:
             now = self._clock()
             if not force and self._refreshed_at is not None and now - self._refreshed_at < wait:
                 return 0
-            orders = [o.to_wire() async for o in self.client.orders.iter_all()]
+            new = await put_service_orders(self.store, self.client.orders.iter_all())
             self._refreshed_at = self._clock()
-        return await asyncio.to_thread(self.store.put_orders, orders)
+        return new
 
     async def find(self, code: str) -> list[StoredOrder]:
         """Orders with this number or an item of this GTIN; refreshes once on a miss."""

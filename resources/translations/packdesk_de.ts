@@ -701,9 +701,40 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Could not save the profile: {exc}</source>
         <translation>Das Profil konnte nicht gespeichert werden: {exc}</translation>
     </message>
+    <message numerus="yes">
+        <source>orders {numbers} and %n more</source>
+        <extracomment>the orders named beside an id</extracomment>
+        <translation>
+            <numerusform>Bestellungen {numbers} und %n weitere</numerusform>
+            <numerusform>Bestellungen {numbers} und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>order(s) {numbers}</source>
+        <translation>
+            <numerusform>Bestellung {numbers}</numerusform>
+            <numerusform>Bestellungen {numbers}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shop ids in this file</source>
+        <translation>Shop-IDs in dieser Datei</translation>
+    </message>
+    <message>
+        <source>This export names countries and products by the shop&apos;s internal ids. Say once what each id is: the profile remembers it for every file of this shop.</source>
+        <translation>Dieser Export nennt Länder und Artikel nur mit den internen IDs des Shops. Geben Sie einmal an, wofür jede ID steht: Das Profil merkt es sich für jede weitere Datei dieses Shops.</translation>
+    </message>
+    <message>
+        <source>Countries (name or code)</source>
+        <translation>Länder (Name oder Code)</translation>
+    </message>
+    <message>
+        <source>Products (SKU)</source>
+        <translation>Artikel (SKU)</translation>
+    </message>
 </context>
 <context>
-    <name>BatchPageWidget</name>
+    <name>BatchPage</name>
     <message>
         <source>Import as orders</source>
         <translation>Als Bestellungen importieren</translation>
@@ -844,6 +875,18 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>commercial invoice</source>
         <translation>Handelsrechnung</translation>
+    </message>
+    <message>
+        <source>customs papers</source>
+        <translation>Zollpapiere</translation>
+    </message>
+    <message>
+        <source>No A4 printer is set: the customs papers ({documents}) are saved in {path}. Print them from there, or choose an A4 printer in Settings › Station.</source>
+        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere ({documents}) sind unter {path} gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
+    </message>
+    <message>
+        <source>Customs papers ({documents}) are printing on {printer}.</source>
+        <translation>Die Zollpapiere ({documents}) werden auf {printer} gedruckt.</translation>
     </message>
     <message>
         <source>CN 22 on the label</source>
@@ -1083,7 +1126,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <name>History</name>
     <message>
         <source>Label created</source>
-        <extracomment>statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
+        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone) tracking statuses in words (translated where shown)</extracomment>
         <translation>Etikett erstellt</translation>
     </message>
     <message>
@@ -1136,6 +1179,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Deleted</source>
+        <extracomment>statuses after which the real service no longer deletes a shipment (it has been picked up)</extracomment>
         <translation>Gelöscht</translation>
     </message>
     <message>
@@ -1468,7 +1512,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>No tracking yet</source>
-        <extracomment>statuses after which nothing more happens to a shipment (no periodic refresh) open shipments older than this are not refreshed periodically (sandbox ones are gone)</extracomment>
         <translation>Noch keine Sendungsverfolgung</translation>
     </message>
     <message>
@@ -1821,7 +1864,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
 </context>
 <context>
-    <name>PickupsWidget</name>
+    <name>PickupsPage</name>
     <message>
         <source>Create manifest</source>
         <translation>Übergabeliste erstellen</translation>
@@ -2358,8 +2401,8 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Bitte eine Sprache wählen.</translation>
     </message>
     <message>
-        <source>Enter the date as year-month-day, e.g. 2024-05-03.</source>
-        <translation>Bitte das Datum als Jahr-Monat-Tag eingeben, z. B. 2024-05-03.</translation>
+        <source>Enter a date such as %1.</source>
+        <translation>Bitte ein Datum wie %1 eingeben.</translation>
     </message>
     <message>
         <source>Enter a date and a time.</source>
@@ -3072,12 +3115,12 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
         <translation>Scannen</translation>
     </message>
     <message>
-        <source>Ready: scan an order</source>
-        <translation>Bereit: Bestellung scannen</translation>
+        <source>F2 ship now · F3 next preset · F4 reprint · F5 read orders · F6 ship incomplete · F7 open in form · Esc confirm / drop order</source>
+        <translation>F2 jetzt versenden · F3 nächste Vorlage · F4 erneut drucken · F5 Bestellungen lesen · F6 unvollständig versenden · F7 im Formular öffnen · Esc bestätigen / Bestellung verwerfen</translation>
     </message>
     <message>
-        <source>F2 ship now · F3 next preset · F4 reprint · F5 read orders · F6 ship incomplete · Esc confirm / drop order</source>
-        <translation>F2 jetzt versenden · F3 nächste Vorlage · F4 erneut drucken · F5 Bestellungen lesen · F6 unvollständig versenden · Esc bestätigen / Bestellung verwerfen</translation>
+        <source>Ready: scan an order</source>
+        <translation>Bereit: Bestellung scannen</translation>
     </message>
     <message>
         <source>Weight in kg, then Enter</source>
@@ -3086,6 +3129,18 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     <message>
         <source>Press Esc to confirm the message, then scan again.</source>
         <translation>Mit Esc die Meldung bestätigen, dann erneut scannen.</translation>
+    </message>
+    <message>
+        <source>No order to open: scan an order first</source>
+        <translation>Keine Bestellung zum Öffnen: Scannen Sie zuerst eine Bestellung</translation>
+    </message>
+    <message>
+        <source>Order %1 is in the New shipment form</source>
+        <translation>Bestellung %1 ist im Formular „Neue Sendung“</translation>
+    </message>
+    <message>
+        <source>Complete it there and create its label; then scan the next order.</source>
+        <translation>Vervollständigen Sie sie dort und erstellen Sie ihr Etikett; scannen Sie dann die nächste Bestellung.</translation>
     </message>
     <message>
         <source>Something went wrong</source>
@@ -3113,14 +3168,6 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     <message>
         <source>Order dropped: scan an order</source>
         <translation>Bestellung verworfen: Bestellung scannen</translation>
-    </message>
-    <message>
-        <source>No A4 printer is set: the customs papers are saved in %1. Print them from there, or choose an A4 printer in Settings › Station.</source>
-        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere sind unter %1 gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
-    </message>
-    <message>
-        <source>Customs papers (CN 23, invoice) are printing on %1.</source>
-        <translation>Die Zollpapiere (CN 23, Rechnung) werden auf %1 gedruckt.</translation>
     </message>
     <message>
         <source>Press Esc to confirm.</source>
@@ -3387,6 +3434,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <message>
         <source>Sh&amp;ipping presets</source>
         <translation>Versandvor&amp;lagen</translation>
+    </message>
+    <message>
+        <source>Sh&amp;ops</source>
+        <translation>Sh&amp;ops</translation>
     </message>
     <message>
         <source>Print the label automatically after it is created</source>
@@ -4334,6 +4385,18 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Gespeichert: keine Waage.</translation>
     </message>
     <message>
+        <source>UK VAT number or EORI (United Kingdom)</source>
+        <translation>Britische USt-IdNr. oder EORI (Vereinigtes Königreich)</translation>
+    </message>
+    <message>
+        <source>VOEC number (Norway)</source>
+        <translation>VOEC-Nummer (Norwegen)</translation>
+    </message>
+    <message>
+        <source>Swiss VAT number (Switzerland, Liechtenstein)</source>
+        <translation>Schweizer MWST-Nummer (Schweiz, Liechtenstein)</translation>
+    </message>
+    <message>
         <source>Station of &lt;b&gt;{name}&lt;/b&gt; (the Scan page)</source>
         <translation>Station von &lt;b&gt;{name}&lt;/b&gt; (die Seite Scannen)</translation>
     </message>
@@ -4344,6 +4407,10 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>The printer {name} does not print A4 pages (PDF) or is gone.</source>
         <translation>Der Drucker {name} druckt keine A4-Seiten (PDF) oder ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>{what}: {number} is not one; it looks like {example}.</source>
+        <translation>{what}: {number} ist keine; sie sieht so aus: {example}.</translation>
     </message>
     <message>
         <source>Pack check: scan every item of an order before its label is made</source>
@@ -4382,8 +4449,8 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>A4-Drucker für Dokumente</translation>
     </message>
     <message>
-        <source>Customs papers (CN 23, commercial invoice) print here while the label goes to the label printer. Without an A4 printer they are saved as a PDF file beside the label and the Scan page says where.</source>
-        <translation>Zollpapiere (CN 23, Handelsrechnung) werden hier gedruckt, das Etikett auf dem Etikettendrucker. Ohne A4-Drucker werden sie als PDF-Datei neben dem Etikett gespeichert und die Scan-Seite sagt, wo.</translation>
+        <source>Customs papers (CN 23, commercial invoice) print here while the label goes to the label printer, from the Scan page and from Create and print. Without an A4 printer they are saved as a PDF file beside the label and the desk says where.</source>
+        <translation>Zollpapiere (CN 23, Handelsrechnung) werden hier gedruckt, das Etikett auf dem Etikettendrucker – von der Scan-Seite und bei „Erstellen und drucken“. Ohne A4-Drucker werden sie als PDF-Datei neben dem Etikett gespeichert und Packdesk sagt, wo.</translation>
     </message>
     <message>
         <source>Save station settings</source>
@@ -4400,6 +4467,227 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Station settings saved.</source>
         <translation>Stationseinstellungen gespeichert.</translation>
+    </message>
+    <message>
+        <source>Consumer key</source>
+        <extracomment>what each credential field is called in the shop&apos;s own admin, where the user copies it from</extracomment>
+        <translation>Consumer Key</translation>
+    </message>
+    <message>
+        <source>Consumer secret</source>
+        <translation>Consumer Secret</translation>
+    </message>
+    <message>
+        <source>Access key ID</source>
+        <translation>Zugangs-ID</translation>
+    </message>
+    <message>
+        <source>Secret access key</source>
+        <translation>Sicherheitsschlüssel</translation>
+    </message>
+    <message>
+        <source>Admin API access token</source>
+        <translation>Admin-API-Zugriffstoken</translation>
+    </message>
+    <message>
+        <source>refused the credentials (wrong or expired)</source>
+        <extracomment>fields shown as dots while typed the connectors&apos; English phrases (shops.base) -&gt; the same words for translation</extracomment>
+        <translation>hat die Zugangsdaten abgelehnt (falsch oder abgelaufen)</translation>
+    </message>
+    <message>
+        <source>refused: the credentials lack a permission</source>
+        <translation>hat abgelehnt: den Zugangsdaten fehlt eine Berechtigung</translation>
+    </message>
+    <message>
+        <source>does not know this order</source>
+        <translation>kennt diese Bestellung nicht</translation>
+    </message>
+    <message>
+        <source>is limiting requests (too many)</source>
+        <translation>begrenzt die Anfragen (zu viele)</translation>
+    </message>
+    <message>
+        <source>did not answer in time</source>
+        <translation>hat nicht rechtzeitig geantwortet</translation>
+    </message>
+    <message>
+        <source>cannot be reached</source>
+        <translation>ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>answered with error {0}</source>
+        <translation>hat mit Fehler {0} geantwortet</translation>
+    </message>
+    <message>
+        <source>Live shop</source>
+        <translation>Live-Shop</translation>
+    </message>
+    <message>
+        <source>Test shop</source>
+        <translation>Test-Shop</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>noch nie</translation>
+    </message>
+    <message>
+        <source>{0} written, {1} waiting, {2} refused</source>
+        <translation>{0} geschrieben, {1} wartend, {2} abgelehnt</translation>
+    </message>
+    <message>
+        <source>Last sync failed: {0}</source>
+        <translation>Letzter Abgleich fehlgeschlagen: {0}</translation>
+    </message>
+    <message>
+        <source>Order {0} not marked shipped: {1}</source>
+        <translation>Bestellung {0} nicht als versendet markiert: {1}</translation>
+    </message>
+    <message>
+        <source>Open a profile first.</source>
+        <translation>Öffnen Sie zuerst ein Profil.</translation>
+    </message>
+    <message>
+        <source>Give the connection a name.</source>
+        <translation>Geben Sie der Verbindung einen Namen.</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s address must start with https://.</source>
+        <translation>Die Adresse des Shops muss mit https:// beginnen.</translation>
+    </message>
+    <message>
+        <source>A sandbox profile never writes to a live shop: connect a test shop here, or add the live shop to a live profile.</source>
+        <translation>Ein Sandbox-Profil schreibt nie in einen Live-Shop: Verbinden Sie hier einen Test-Shop oder fügen Sie den Live-Shop einem Live-Profil hinzu.</translation>
+    </message>
+    <message>
+        <source>A live profile takes live shops only: connect the test shop to a sandbox profile.</source>
+        <translation>Ein Live-Profil nimmt nur Live-Shops: Verbinden Sie den Test-Shop mit einem Sandbox-Profil.</translation>
+    </message>
+    <message>
+        <source>Fill in the {0}.</source>
+        <translation>Bitte {0} eintragen.</translation>
+    </message>
+    <message>
+        <source>{0} was added; its open orders are pulled now.</source>
+        <translation>{0} wurde hinzugefügt; seine offenen Bestellungen werden jetzt abgerufen.</translation>
+    </message>
+    <message>
+        <source>{0} cannot be reached: {1}</source>
+        <translation>{0} ist nicht erreichbar: {1}</translation>
+    </message>
+    <message>
+        <source>Connected to {0}: it answered with {1} open orders on its first page.</source>
+        <translation>Verbunden mit {0}: Die erste Seite enthält {1} offene Bestellungen.</translation>
+    </message>
+    <message>
+        <source>There is no shop called {0}.</source>
+        <translation>Es gibt keinen Shop namens {0}.</translation>
+    </message>
+    <message>
+        <source>{0} was removed with its credentials.</source>
+        <translation>{0} wurde mit seinen Zugangsdaten entfernt.</translation>
+    </message>
+    <message>
+        <source>Remove the connection to {0}? Its credentials are deleted and labels made from now on are not written back to it.</source>
+        <translation>Verbindung zu {0} entfernen? Die Zugangsdaten werden gelöscht, und ab jetzt erstellte Etiketten werden nicht mehr an den Shop zurückgemeldet.</translation>
+    </message>
+    <message>
+        <source>The profile is not connected: its shops are synced once it is.</source>
+        <translation>Das Profil ist nicht verbunden: Seine Shops werden abgeglichen, sobald es verbunden ist.</translation>
+    </message>
+    <message>
+        <source>Syncing the shops…</source>
+        <translation>Shops werden abgeglichen…</translation>
+    </message>
+    <message>
+        <source>Shops synced: {0} orders pulled, {1} marked shipped.</source>
+        <translation>Shops abgeglichen: {0} Bestellungen abgerufen, {1} als versendet markiert.</translation>
+    </message>
+    <message>
+        <source>New shop connection</source>
+        <extracomment>an example address per platform (the placeholder) anything in the form changed</extracomment>
+        <translation>Neue Shop-Verbindung</translation>
+    </message>
+    <message>
+        <source>My shop</source>
+        <translation>Mein Shop</translation>
+    </message>
+    <message>
+        <source>P&amp;latform:</source>
+        <translation>Platt&amp;form:</translation>
+    </message>
+    <message>
+        <source>Na&amp;me:</source>
+        <translation>Na&amp;me:</translation>
+    </message>
+    <message>
+        <source>Shop &amp;URL:</source>
+        <translation>Shop-&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>Shop-A&amp;rt:</translation>
+    </message>
+    <message>
+        <source>Test co&amp;nnection</source>
+        <translation>Verbindung test&amp;en</translation>
+    </message>
+    <message>
+        <source>Ask the shop for its open orders with these credentials</source>
+        <translation>Den Shop mit diesen Zugangsdaten nach offenen Bestellungen fragen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect shop</source>
+        <translation>Shop verb&amp;inden</translation>
+    </message>
+    <message>
+        <source>Keep the connection; the credentials go to the keyring</source>
+        <translation>Verbindung speichern; die Zugangsdaten kommen in den Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>Shop</source>
+        <extracomment>a line under the list was shown (its text) the list was filled again (how many shops)</extracomment>
+        <translation>Shop</translation>
+    </message>
+    <message>
+        <source>Platform</source>
+        <translation>Plattform</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Last sync</source>
+        <translation>Letzter Abgleich</translation>
+    </message>
+    <message>
+        <source>Orders pulled</source>
+        <translation>Abgerufene Bestellungen</translation>
+    </message>
+    <message>
+        <source>Tracking written back</source>
+        <translation>Sendungsnummern zurückgemeldet</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <extracomment>a remove asks first; tests and scripts may turn that off</extracomment>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Sync now</source>
+        <translation>Jetzt abgleichen</translation>
+    </message>
+    <message>
+        <source>Pull the open orders and write tracking numbers back now</source>
+        <translation>Jetzt offene Bestellungen abrufen und Sendungsnummern zurückmelden</translation>
+    </message>
+    <message>
+        <source>Asking the shop…</source>
+        <translation>Der Shop wird gefragt…</translation>
+    </message>
+    <message>
+        <source>Remove shop</source>
+        <translation>Shop entfernen</translation>
     </message>
 </context>
 <context>
@@ -4447,6 +4735,10 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Show every problem of the form</source>
         <translation>Alle Probleme des Formulars anzeigen</translation>
+    </message>
+    <message>
+        <source>The customs papers could not be printed: {0}</source>
+        <translation>Die Zollpapiere konnten nicht gedruckt werden: {0}</translation>
     </message>
     <message>
         <source>Details</source>
@@ -4564,12 +4856,12 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Bestellnummer</translation>
     </message>
     <message>
-        <source>Order date</source>
-        <translation>Bestelldatum</translation>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
     </message>
     <message>
-        <source>YYYY-MM-DD</source>
-        <translation>JJJJ-MM-TT</translation>
+        <source>Order date</source>
+        <translation>Bestelldatum</translation>
     </message>
     <message>
         <source>Shop e-mail</source>
@@ -4949,7 +5241,7 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
-    <name>ShipmentPageWidget</name>
+    <name>ShipmentPage</name>
     <message>
         <source>Show the label preview</source>
         <extracomment>below this page width the preview collapses (a 1024 px screen shows the form and buttons)</extracomment>
@@ -5066,6 +5358,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>The profile&apos;s data cannot be opened: {exc}</source>
+        <extracomment>the open profile&apos;s shop rounds (None until connected); `shop_options` go to each shop connection (a test shop&apos;s own CA)</extracomment>
         <translation>Die Daten des Profils lassen sich nicht öffnen: {exc}</translation>
     </message>
     <message>
@@ -5375,6 +5668,7 @@ Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort ange
     </message>
     <message>
         <source>Queued</source>
+        <extracomment>the day a date&apos;s example shows (&quot;e.g. 03.05.2024&quot;)</extracomment>
         <translation>In der Warteschlange</translation>
     </message>
     <message>

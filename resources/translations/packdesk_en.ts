@@ -97,6 +97,21 @@
             <numerusform>{0} of %n created</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>orders {numbers} and %n more</source>
+        <extracomment>the orders named beside an id</extracomment>
+        <translation>
+            <numerusform>orders {numbers} and %n more</numerusform>
+            <numerusform>orders {numbers} and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>order(s) {numbers}</source>
+        <translation>
+            <numerusform>order {numbers}</numerusform>
+            <numerusform>orders {numbers}</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Closing</name>
@@ -223,7 +238,7 @@ A second return label is rarely needed: show the existing one, or create another
     </message>
 </context>
 <context>
-    <name>PickupsWidget</name>
+    <name>PickupsPage</name>
     <message numerus="yes">
         <source>{name} (%n to hand over)</source>
         <translation>

@@ -24,6 +24,20 @@ SENDER = {
     "country": "DE",
 }
 PACKAGE = {"weight": 1.0, "length": 30, "width": 20, "height": 10}
+#: what the Shopware fixture's ids stand for (fixtures/platforms/shopware6_orders.csv.source.txt),
+#: as a person says once per shop (or the shop connection answers)
+SHOPWARE_IDS = {
+    "country": {
+        "0191c12dd4b970949e9aeec40433a4ed": "DE",
+        "0191c12dd4c8735aa02bd4cbbf4ab05e": "FR",
+        "0191c12dd4d27309a83c7bfeb0e9a3f9": "ES",
+    },
+    "product": {
+        "0191c12e4a2b7d1f9b3c5e7a9d0b1c01": "TSHIRT-M",
+        "0191c12e4a2b7d1f9b3c5e7a9d0b1c02": "MUG-01",
+        "0191c12e4a2b7d1f9b3c5e7a9d0b1c03": "POSTER-A2",
+    },
+}
 HEADERS = ["Bestellnummer", "Vorname", "Nachname", "Straße", "PLZ", "Ort", "Land", "Gewicht"]
 
 

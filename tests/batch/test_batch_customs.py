@@ -16,11 +16,9 @@ from desktop_app.batch.rows import Batch
 from desktop_app.batch.runner import BatchRunner
 from desktop_app.client.desk import ShipmentCreator
 from desktop_app.profiles.catalogue import Catalogue, Product
-from tests.batch.helpers import Station
+from tests.batch.helpers import SENDER, Station
 
 PARCEL = {"length": 30, "width": 20, "height": 10}
-SENDER = {"company": "Versand GmbH", "street": "Lagerstraße", "street_no": "7",
-          "zip_code": "20095", "city": "Hamburg", "country": "DE"}  # fmt: skip
 
 GERMAN = (
     "Bestellnummer;Vorname;Nachname;Straße;PLZ;Ort;Land;Telefon;E-Mail;Artikelnummer;Artikel;"

@@ -145,3 +145,26 @@ def test_progress_bar_on_a_terminal_and_plain_lines_otherwise(tmp_path: Path) ->
     assert len(lines) == 2
     assert lines[0].startswith("[1/2 ") and "row 1: created A-0001 tracking 00340434" in lines[0]
     assert "row 2: FAILED A-0002: carrier refused" in lines[1]
+
+
+def test_shopware_ids_said_once_with_shop_id_and_remembered(
+    on_station: Station, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.batch.helpers import SHOPWARE_IDS
+
+    export = Path(__file__).parent / "fixtures" / "platforms" / "shopware6_orders.csv"
+    args = [str(export), "--profile", "Station", "--dry-run", "--carrier", "dhl"]
+    assert batch_main(args) == 1
+    err = capsys.readouterr().err
+    germany = "0191c12dd4b970949e9aeec40433a4ed"
+    assert (f"the shop's country id {germany} (order(s) 10001, 10002) is not known to this "
+            f"profile: say once what it is on the Batch page or with `packdesk batch "
+            f"--shop-id country:{germany}=DE`") in err  # fmt: skip
+    answers = [f"--shop-id={kind}:{shop_id}={value}" for kind, ids in SHOPWARE_IDS.items()
+               for shop_id, value in ids.items()]  # fmt: skip
+    answers[0] = answers[0].replace("=DE", "=Deutschland")  # a name does as well
+    assert batch_main([*args, *answers]) == 0
+    out, err = capsys.readouterr()
+    assert "not known" not in err and "4 rows, 4 valid" in out
+    assert batch_main(args) == 0  # remembered in the profile: not asked again
+    assert "not known" not in capsys.readouterr().err

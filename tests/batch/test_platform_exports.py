@@ -17,10 +17,9 @@ from desktop_app.batch.orders import drafts_of
 from desktop_app.batch.products import import_products
 from desktop_app.batch.rows import Batch
 from desktop_app.profiles.catalogue import Catalogue, Product
+from tests.batch.helpers import SENDER, SHOPWARE_IDS
 
 PLATFORMS = Path(__file__).parent / "fixtures" / "platforms"
-SENDER = {"company": "Versand GmbH", "street": "Lagerstraße", "street_no": "7",
-          "zip_code": "20095", "city": "Hamburg", "country": "DE"}  # fmt: skip
 PARCEL = {"length": 30, "width": 20, "height": 10}
 
 #: file -> (platform key, order numbers)
@@ -34,6 +33,8 @@ EXPORTS = {
     "amazon_unshipped_orders.txt": (
         "amazon-unshipped", [f"302-1234567-100000{n}" for n in range(1, 5)]),
     "ebay_orders_report.csv": ("ebay-orders-report", [f"07-11111-0000{n}" for n in range(1, 5)]),
+    "ebay_de_orders_report.csv": (
+        "ebay-de-orders-report", [f"12-11111-0000{n}" for n in range(1, 5)]),
     "etsy_sold_order_items.csv": ("etsy-sold-order-items", ["3001001", "3001002", "3001003",
                                                             "3001004"]),
     "etsy_sold_orders.csv": ("etsy-sold-orders", ["3001001", "3001002", "3001003", "3001004"]),
@@ -65,6 +66,8 @@ def catalogue(tmp_path: Path) -> Catalogue:
     catalogue = Catalogue.of_profile(tmp_path)
     report = import_products(PLATFORMS / "products.csv", catalogue)
     assert report.added == 3 and not report.skipped
+    for kind, ids in SHOPWARE_IDS.items():  # said once for the shop
+        catalogue.learn_shop_ids(kind, ids)
     return catalogue
 
 
@@ -95,8 +98,7 @@ def test_export_recognised_and_read_as_orders(name: str, catalogue: Catalogue) -
         street, number, zip_code, country = ADDRESSES[index]
         to = row.draft["to"]
         assert (to["street"], to["street_no"], to["zip_code"]) == (street, number, zip_code)
-        if platform != "shopware6":  # Shopware exports an internal country id (see below)
-            assert to["country"] == country
+        assert to["country"] == country
         if index == 1:
             assert to["company"] == "Muster GmbH"
         else:
@@ -106,10 +108,10 @@ def test_export_recognised_and_read_as_orders(name: str, catalogue: Catalogue) -
             assert row.draft["package"]["weight"] == pytest.approx(WEIGHTS[index])
         # the fourth order has no price in the file: the catalogue's (12.50 a mug)
         assert [i.price for i in orders.records[3].items] == [12.5]
-        if platform != "shopware6":
-            assert row.valid, batch.problem_lines(row)
+        assert row.valid, batch.problem_lines(row)
+    assert not orders.unknown_ids
     for draft in drafts_of(orders):
-        assert draft.valid == (platform != "shopware6"), draft.problems
+        assert draft.valid, draft.problems
 
 
 def test_grams_in_the_header_and_catalogue_weight_said_per_order(catalogue: Catalogue) -> None:
@@ -125,8 +127,17 @@ def test_grams_in_the_header_and_catalogue_weight_said_per_order(catalogue: Cata
     assert first.lines == [2, 3]  # the order's two line items
 
 
-def test_shopware_country_id_named_by_column_and_fixed_in_place(catalogue: Catalogue) -> None:
+def test_shopware_ids_asked_once_for_the_file_then_remembered(tmp_path: Path) -> None:
+    catalogue = Catalogue.of_profile(tmp_path)
+    import_products(PLATFORMS / "products.csv", catalogue)
     orders = read_orders(PLATFORMS / "shopware6_orders.csv", catalogue=catalogue)
+    countries = SHOPWARE_IDS["country"]
+    # one question per id for the whole file, naming the orders it is for
+    assert orders.unknown_ids["country"] == {
+        ids: numbers for ids, numbers in zip(countries, [["10001", "10002"], ["10003"],
+                                                        ["10004"]], strict=True)
+    }  # fmt: skip
+    assert set(orders.unknown_ids["product"]) == set(SHOPWARE_IDS["product"])
     batch = Batch.of_orders(orders, Defaults(sender=SENDER, carrier="dhl", service="standard",
                                              package=PARCEL), catalogue=catalogue)  # fmt: skip
     row = batch.rows[0]
@@ -135,8 +146,21 @@ def test_shopware_country_id_named_by_column_and_fixed_in_place(catalogue: Catal
         line.startswith("column 'shipping_address_country_id': ")
         for line in batch.problem_lines(row)
     )
-    fixed = batch.edit_cell(0, "shipping_address_country_id", "DE")
-    assert fixed.valid and fixed.draft["to"]["country"] == "DE"
+    for kind, ids in SHOPWARE_IDS.items():
+        catalogue.learn_shop_ids(kind, ids)
+    again = read_orders(PLATFORMS / "shopware6_orders.csv", catalogue=catalogue)
+    assert not again.unknown_ids
+    assert [r.cells["shipping_address_country_id"] for r in again.records] == [
+        "DE", "DE", "FR", "ES"]  # fmt: skip
+    assert {i.sku: i.quantity for i in again.records[0].items} == ITEMS[0]
+
+
+def test_shopware_profile_with_the_country_code_asks_nothing_about_countries() -> None:
+    orders = read_orders(PLATFORMS / "shopware6_orders_with_iso.csv")
+    assert orders.platform is not None and orders.platform.key == "shopware6"
+    assert orders.mapping["to.country"].column == "shipping_address_country_iso"
+    assert "country" not in orders.unknown_ids
+    assert orders.unknown_ids["product"] == {"0191c12e4a2b7d1f9b3c5e7a9d0b1c03": ["10005"]}
 
 
 def test_ebay_preamble_and_footer_left_out_and_said(catalogue: Catalogue) -> None:
@@ -144,6 +168,44 @@ def test_ebay_preamble_and_footer_left_out_and_said(catalogue: Catalogue) -> Non
     assert len(orders.records) == 4
     assert any("4 record(s) downloaded" in note for note in orders.notes)
     assert any("Seller ID" in note for note in orders.notes)
+
+
+def test_ebay_de_prices_with_decimal_comma_and_german_month_names(catalogue: Catalogue) -> None:
+    orders = read_orders(PLATFORMS / "ebay_de_orders_report.csv", catalogue=catalogue)
+    assert orders.table.delimiter == ";" and orders.table.skipped == ()
+    assert [i.price for i in orders.records[0].items] == [19.9, 12.5]
+    placed = [draft.draft["placed_at"][:10] for draft in drafts_of(orders)]
+    assert placed == ["2026-11-20", "2026-11-20", "2026-11-21", "2026-12-10"]  # "10-Dez-26"
+
+
+def test_etsy_sold_orders_take_quantities_from_the_order_items_file_beside(
+    tmp_path: Path, catalogue: Catalogue
+) -> None:
+    alone = read_orders(PLATFORMS / "etsy_sold_orders.csv", catalogue=catalogue)
+    assert {i.sku: i.quantity for i in alone.records[0].items} == {"TSHIRT-M": 1.0,
+                                                                   "MUG-01": 1.0}  # fmt: skip
+    # as Etsy names its downloads of the same month
+    orders = tmp_path / "EtsySoldOrders2026-11.csv"
+    orders.write_bytes((PLATFORMS / "etsy_sold_orders.csv").read_bytes())
+    (tmp_path / "EtsySoldOrderItems2026-11.csv").write_bytes(
+        (PLATFORMS / "etsy_sold_order_items.csv").read_bytes()
+    )
+    both = read_orders(orders, catalogue=catalogue)
+    assert both.platform is not None and both.platform.key == "etsy-sold-orders"
+    for index, record in enumerate(both.records):
+        assert {i.sku: i.quantity for i in record.items} == ITEMS[index]
+        assert record.total_weight_kg() == pytest.approx(WEIGHTS[index])
+    assert [i.price for i in both.records[0].items] == [19.9, 12.5]  # the items file's
+    # the items file alone gives the same orders
+    items = read_orders(tmp_path / "EtsySoldOrderItems2026-11.csv", catalogue=catalogue)
+    assert [[(i.sku, i.quantity) for i in r.items] for r in items.records] == [
+        [(i.sku, i.quantity) for i in r.items] for r in both.records
+    ]
+
+
+def test_kaufland_units_keep_their_ean() -> None:
+    orders = read_orders(PLATFORMS / "kaufland_order_units.csv")
+    assert [i.gtin for i in orders.records[0].items] == ["4006381333931", "4260123456788"]
 
 
 def test_amazon_company_in_the_first_address_line() -> None:

@@ -182,3 +182,35 @@ def test_watch_without_a_folder_uses_the_profile_s_watched_folder(
     assert orders_main(argv) == 0
     assert (folder / "done" / "shop.csv").is_file()
     assert _numbers_in_cache(on_station) == ["W-1001", "W-1002"]
+
+
+def test_etsy_orders_and_order_items_dropped_together_store_the_items_quantities(
+    on_station: Station, tmp_path: Path
+) -> None:
+    platforms = Path(__file__).parent / "fixtures" / "platforms"
+    folder = tmp_path / "inbox"
+    folder.mkdir()
+    # the orders file is the older one: still the items file is read first
+    orders = folder / "EtsySoldOrders2026-11.csv"
+    orders.write_bytes((platforms / "etsy_sold_orders.csv").read_bytes())
+    _age(orders, 120)
+    items = folder / "EtsySoldOrderItems2026-11.csv"
+    items.write_bytes((platforms / "etsy_sold_order_items.csv").read_bytes())
+    _age(items, 60)
+    assert _watch_once(folder) == 0
+    done = folder / "done"
+    first = json.loads((done / f"{items.name}.report.json").read_text(encoding="utf-8"))
+    second = json.loads((done / f"{orders.name}.report.json").read_text(encoding="utf-8"))
+    assert len(first["imported"]) == 4 and second["imported"] == []
+    assert len(second["already_there"]) == 4
+
+    async def quantities() -> dict[str, list[tuple[str, float]]]:
+        async with on_station.client() as client:
+            return {
+                o.external_order_id or "": sorted(
+                    (i["sku"], i["quantity"]) for i in o.to_wire()["order_line_items"]
+                )
+                async for o in client.orders.iter_all()
+            }
+
+    assert asyncio.run(quantities())["3001001"] == [("MUG-01", 1), ("TSHIRT-M", 2)]

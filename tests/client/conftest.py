@@ -11,31 +11,13 @@ import pytest
 
 from desktop_app.client import ShippingClient
 from tests.fixtures.service import RunningService, start_service
+from tests.payloads import PACKAGE, RECEIVER, SENDER
 
 # the client tests make many calls; their own service keeps them off the shared budget, and a
 # window of an hour never resets during a run (the crash test counts requests in it)
 CLIENT_SERVICE_ARGS = ("--rate-limit", "100000/3600")
 # a carrier that takes this long makes room for time-outs and for killing a desk mid-request
 SLOW_CARRIER_MS = 2000
-
-SENDER: dict[str, Any] = {
-    "company": "Packdesk Test Shop",
-    "street": "Hauptstraße",
-    "street_no": "1",
-    "zip_code": "10115",
-    "city": "Berlin",
-    "country": "DE",
-}
-RECEIVER: dict[str, Any] = {
-    "first_name": "Erika",
-    "last_name": "Mustermann",
-    "street": "Heidestraße",
-    "street_no": "17",
-    "zip_code": "51147",
-    "city": "Köln",
-    "country": "DE",
-}
-PACKAGE: dict[str, Any] = {"weight": 1.5, "length": 30, "width": 20, "height": 10, "type": "parcel"}
 
 
 def shipment_request(**changes: Any) -> dict[str, Any]:

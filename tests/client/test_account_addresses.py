@@ -6,8 +6,8 @@ from __future__ import annotations
 from desktop_app.client import ShippingClient
 from desktop_app.client.account_addresses import returns_receiver, sender_offer
 from desktop_app.profiles.models import Profile
-from tests.client.conftest import RECEIVER, SENDER
 from tests.fixtures.service import RunningService
+from tests.payloads import RECEIVER, SENDER
 
 RETURNS_DESK = {**SENDER, "company": "Packdesk Retouren", "street_no": "9"}
 

@@ -23,9 +23,10 @@ from desktop_app.domain.models import (
     Webhook,
     WebhookCreate,
 )
-from tests.client.conftest import PACKAGE, RECEIVER, SENDER, shipment_request, watched_client
+from tests.client.conftest import shipment_request, watched_client
 from tests.fixtures.receiver import Receiver
 from tests.fixtures.service import RunningService
+from tests.payloads import PACKAGE, RECEIVER, SENDER
 
 
 async def test_me_reports_the_sandbox(client: ShippingClient) -> None:

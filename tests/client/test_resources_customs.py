@@ -18,9 +18,9 @@ from desktop_app.client.types import (
     ShipmentRequest,
     Tracker,
 )
-from tests.client.conftest import SENDER, shipment_request
+from tests.client.conftest import shipment_request
 from tests.fixtures.service import RunningService
-from tests.service.payloads import PDF_BYTES, ZURICH
+from tests.payloads import PDF_BYTES, SENDER, ZURICH
 
 
 @pytest.fixture

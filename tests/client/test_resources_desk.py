@@ -9,8 +9,9 @@ import pytest
 
 from desktop_app.client import NotFoundError, ShippingClient, UnprocessableEntityError
 from desktop_app.domain.models import AddressList, Order, PickupRequestList
-from tests.client.conftest import RECEIVER, SENDER, shipment_request
+from tests.client.conftest import shipment_request
 from tests.fixtures.service import RunningService
+from tests.payloads import RECEIVER, SENDER
 
 LINE = {
     "sku": "SKU-1",

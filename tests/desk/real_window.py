@@ -268,11 +268,52 @@ DIALOG_BUTTONS = (
     (6, 1, "printer_add"),
     (6, 1, "printer_discover"),
     (6, 5, "preset_add"),
+    (4, None, "batch_open"),
+    (4, None, "batch_set_sender"),
+    (5, None, "scan_watched_choose"),
 )
+#: dialogs about a label made (`make_label`): the printed label, and the History's row actions
+#: on the first shipment
+LABEL_DIALOG_BUTTONS = (
+    (0, None, "lastPrintButton"),
+    (1, None, "return_button"),
+    (1, None, "history_delete"),
+)
+HISTORY_PAGE, HISTORY_TABLE = 1, "history_table"
+#: the README's first run: a receiver and a weight (the parcel's sizes are the profile's)
+FIRST_RUN = (
+    ("to_first_name", "Erika"),
+    ("to_last_name", "Mustermann"),
+    ("to_street", "Heidestrasse"),
+    ("to_street_no", "17"),
+    ("to_zip_code", "51147"),
+    ("to_city", "Koeln"),
+    ("weight", "1.5"),
+)
+
+
+def type_into(app: DeskApp, name: str, text: str) -> None:
+    """Type `text` key by key into the control called `name` (empty before)."""
+    app.ask("focus", name=name)
+    app.display.type(text)
+    # X delivers the keys after xdotool returns: all of them in before the next field
+    app.wait_state(lambda s: (s["focus"] or {}).get("text") == text, f"{text} typed in {name}")
+
+
+def make_label(app: DeskApp) -> None:
+    """The README's first run typed into the fields, Ctrl+P: a label at the virtual printer."""
+    app.ask("page", index=0)
+    for name, text in FIRST_RUN:
+        type_into(app, name, text)
+    app.display.keys("ctrl+p")
+    jobs = app.printed_jobs
+    app.wait_state(lambda _s: jobs(), "a label at the virtual printer")
+
+
 SETTINGS_PAGE = 6
 #: names of the views in the main window's order (screenshot file names)
 PAGES = ("new-shipment", "history", "addresses", "end-of-day", "batch", "scan", "settings")
-SETTINGS_TABS = ("profiles", "printers", "scales", "preferences", "station", "presets")
+SETTINGS_TABS = ("profiles", "printers", "scales", "preferences", "station", "presets", "shops")
 
 
 def problems_in(state: dict[str, Any]) -> list[str]:
@@ -305,8 +346,9 @@ def dialog_shown(app: DeskApp, what: str) -> dict[str, Any]:
 
 
 def walk(app: DeskApp, seen: Callable[[str, dict[str, Any]], None]) -> None:
-    """Every page, every Settings tab and the Settings dialogs; `seen(view name, state)` for
-    each once it shows (a dialog: once its window is up)."""
+    """Every page, every Settings tab and every dialog (those about a label too once
+    `make_label` made one); `seen(view name, state)` for each once it shows (a dialog: once its
+    window is up)."""
     for index in range(app.state()["pages"]):
         app.ask("page", index=index)
         if index == SETTINGS_PAGE:
@@ -317,10 +359,21 @@ def walk(app: DeskApp, seen: Callable[[str, dict[str, Any]], None]) -> None:
                 seen(f"settings-{names[tab] if tab < len(names) else tab}", app.state())
         else:
             seen(PAGES[index] if index < len(PAGES) else f"page-{index}", app.state())
-    for page, tab, button in DIALOG_BUTTONS:
+    labelled = bool(app.printed_jobs())
+    for page, tab, button in DIALOG_BUTTONS + (LABEL_DIALOG_BUTTONS if labelled else ()):
         app.ask("page", index=page)
-        app.ask("tab", name="settings_tabs", index=tab)
+        if tab is not None:
+            app.ask("tab", name="settings_tabs", index=tab)
+        if page == HISTORY_PAGE:
+            app.wait_state(
+                lambda _s: app.ask("select_row", name=HISTORY_TABLE, row=0), "a History row"
+            )
         app.click(button)
         seen(f"dialog-{button}", dialog_shown(app, button))
         app.ask("close_dialogs")
         app.wait_state(lambda s: not any(w["dialog"] for w in s["windows"]), "no dialog")
+    app.ask("page", index=0)
+    app.display.keys("F1")  # the shortcut sheet
+    seen("dialog-F1", dialog_shown(app, "F1"))
+    app.ask("close_dialogs")
+    app.wait_state(lambda s: not any(w["dialog"] for w in s["windows"]), "no dialog")

@@ -28,7 +28,7 @@ PACKAGE = Path(desktop_app.__file__).parent
 CARRIER_NEUTRAL = [
     *sorted((PACKAGE / "domain").glob("rules*.py")),
     *sorted((PACKAGE / "domain").glob("rules/*.py")),
-    PACKAGE / "gui" / "shipment" / "services.py",
+    PACKAGE / "gui" / "shipment" / "partials" / "services.py",
     PACKAGE / "service" / "labels.py",
 ]
 

@@ -16,7 +16,7 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.normalize import normalize_address, normalize_request
 from desktop_app.domain.postcodes import POSTCODE_FORMATS, canonical_postcode
 from desktop_app.domain.rules import Problem, notices, validate
-from desktop_app.domain.rules_address import PARTNER_ID_EXAMPLE
+from desktop_app.domain.rules.address import PARTNER_ID_EXAMPLE
 from desktop_app.domain.samples import sample_receiver, sample_sender
 from desktop_app.resources import resource_path
 

@@ -19,15 +19,7 @@ from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.secrets import choose_secret_store
 from desktop_app.profiles.store import StoredShipment
-
-SENDER: dict[str, Any] = {
-    "company": "Packdesk Test GmbH",
-    "street": "Hauptstraße",
-    "street_no": "1",
-    "zip_code": "10115",
-    "city": "Berlin",
-    "country": "DE",
-}
+from tests.payloads import SENDER
 
 
 def isolate(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import isolate, zpl_printer
@@ -73,17 +73,53 @@ def _english_ui(qapp: Any) -> Iterator[None]:
 
 
 @pytest.fixture
-async def own_account_ctx(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, local_service: Any
-) -> AsyncIterator[Any]:
-    """A connected app context on a fresh account of the local service (its own addresses,
-    pickups, webhooks: nothing another test made)."""
+def german() -> Iterator[None]:
+    """The German UI for one test (English again afterwards)."""
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations("de")
+    try:
+        yield
+    finally:
+        install_translations("en")
+
+
+async def _own_account_context(tmp_path: Path, local_service: Any) -> AppContext:
     from tests.gui.account_context import account_context
-    from tests.gui.app_context import isolate
+
+    account = local_service.add_account()
+    return await account_context(tmp_path, local_service, account["sandbox_key"])
+
+
+@pytest.fixture
+async def ctx(
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    local_service: Any,
+) -> AsyncIterator[AppContext]:
+    """A connected app context on the local service: a sandbox profile on the shared test
+    account, or, in a module marked `pytest.mark.own_account`, on a fresh account of its own
+    (its own addresses, pickups, webhooks: nothing another test made)."""
+    from tests.gui.app_context import open_context
 
     isolate(monkeypatch, tmp_path)
-    account = local_service.add_account()
-    context = await account_context(tmp_path, local_service, account["sandbox_key"])
+    if request.node.get_closest_marker("own_account") is not None:
+        context = await _own_account_context(tmp_path, local_service)
+    else:
+        context = await open_context(tmp_path, local_service)
+    yield context
+    await context.aclose()
+
+
+@pytest.fixture
+async def own_account_ctx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> AsyncIterator[AppContext]:
+    """A connected app context on a fresh account of the local service, for a test that also
+    takes another context (`ctx` in a module marked `pytest.mark.own_account` is the same)."""
+    isolate(monkeypatch, tmp_path)
+    context = await _own_account_context(tmp_path, local_service)
     yield context
     await context.aclose()
 
@@ -114,7 +150,7 @@ async def desk_context(
 
 
 @pytest.fixture
-def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPageWidget:
+def shipment_page(qtbot: Any, desk_context: AppContext) -> ShipmentPage:
     """The New shipment page alone on `desk_context`, shown at a desk-sized window."""
     return make_page(qtbot, desk_context)
 

@@ -31,14 +31,14 @@ def _type(editor: object, text: str) -> None:
 
 async def main(profile_id: str) -> None:
     from desktop_app.gui.shell.context import AppContext
-    from desktop_app.gui.shipment.page import ShipmentPageWidget
+    from desktop_app.gui.shipment.page import ShipmentPage
     from desktop_app.printing.printers import PrinterBook
     from desktop_app.profiles.manager import ProfileManager
 
     manager = ProfileManager()
     ctx = AppContext(manager, PrinterBook())
     await ctx.open_profile(manager.get(profile_id))
-    page = ShipmentPageWidget(ctx)
+    page = ShipmentPage(ctx)
     page.show()
     form = page.form
     for name, text in TYPED.items():

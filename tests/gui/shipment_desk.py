@@ -19,8 +19,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
-from desktop_app.gui.shipment.form import ShipmentFormWidget
-from desktop_app.gui.shipment.page import ShipmentPageWidget
+from desktop_app.gui.shipment.page import ShipmentPage
+from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Preferences, Profile
 from tests.gui.app_context import SENDER, make_manager
@@ -84,21 +84,24 @@ async def open_desk(
     return ctx
 
 
-def make_page(qtbot: QtBot, ctx: AppContext) -> ShipmentPageWidget:
+def make_page(qtbot: QtBot, ctx: AppContext) -> ShipmentPage:
     """The New shipment page alone, shown at a desk-sized window."""
-    page = ShipmentPageWidget(ctx)
+    page = ShipmentPage(ctx)
     qtbot.addWidget(page)
     page.resize(1366, 740)
     page.show()
     return page
 
 
-def make_window(qtbot: QtBot, ctx: AppContext) -> MainWindow:
-    """The main window with the History and Settings pages, shown."""
-    from desktop_app.gui.shell.pages import install_pages
+def make_window(qtbot: QtBot, ctx: AppContext, *, operations: bool = False) -> MainWindow:
+    """The main window with the History and Settings pages (and with `operations` the
+    Addresses, End of day, Batch and Scan pages), shown."""
+    from desktop_app.gui.shell.pages import install_operations, install_pages
 
     window = MainWindow(ctx)
-    install_pages(window, ctx)
+    history, settings = install_pages(window, ctx)
+    if operations:
+        install_operations(window, ctx, history, settings)
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()

@@ -1,5 +1,5 @@
-"""The GUI package's shape: no import circle between its modules (imports inside functions
-count too; `if TYPE_CHECKING:` ones, never run, do not), screenshot scripts outside the package."""
+"""The GUI package's shape: screenshot scripts outside the package, no widget class over the
+limit (its import circles are checked with all of desktop_app's, in tests/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -16,67 +16,6 @@ def _module_name(path: Path) -> str:
 
 def _modules() -> dict[str, ast.Module]:
     return {_module_name(p): ast.parse(p.read_text()) for p in sorted(GUI.rglob("*.py"))}
-
-
-def _type_only(tree: ast.Module) -> set[int]:
-    """ids of the nodes under `if TYPE_CHECKING:` (annotations only: no import at run time)."""
-    hidden: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
-            hidden.update(id(child) for part in node.body for child in ast.walk(part))
-    return hidden
-
-
-def _imports(tree: ast.Module, known: set[str]) -> set[str]:
-    found: set[str] = set()
-    type_only = _type_only(tree)
-    for node in ast.walk(tree):
-        if id(node) in type_only:
-            continue
-        if isinstance(node, ast.ImportFrom) and node.module:
-            for alias in node.names:
-                full = f"{node.module}.{alias.name}"
-                found.add(full if full in known else node.module)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return {name for name in found if name in known}
-
-
-def _cycle(graph: dict[str, set[str]]) -> list[str]:
-    """One import circle in `graph` (module -> imported modules), or []."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str]:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        stack.pop()
-        state[node] = 2
-        return []
-
-    for node in sorted(graph):
-        if node not in state and (found := visit(node)):
-            return found
-    return []
-
-
-def test_cycle_finder_finds_a_circle() -> None:
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) == []
-
-
-def test_no_import_circle_in_the_gui_package() -> None:
-    modules = _modules()
-    known = set(modules)
-    # a package's __init__ is not an edge to its modules
-    graph = {name: _imports(tree, known) - {name} for name, tree in modules.items()}
-    assert "desktop_app.gui.shipment.creation" in graph
-    assert _cycle(graph) == []
 
 
 def test_screenshot_scripts_are_not_in_the_product_package() -> None:

@@ -15,7 +15,7 @@ import pytest
 from desktop_app import __version__
 from tests.fixtures.service import RunningService, start_service
 from tests.packaging.conftest import IN_CI, REPO_ROOT, require_tool, run
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 
 pytestmark = [pytest.mark.installed, pytest.mark.timeout(1800)]
 

@@ -438,7 +438,7 @@ def wait_healthy(client: httpx.Client, patience: float = 120.0) -> None:
 def test_serve_makes_labels_and_print_sends_them_to_the_virtual_printer(
     installed: Installed, wine: Wine, tmp_path: Path
 ) -> None:
-    from tests.service.payloads import shipment
+    from tests.payloads import shipment
 
     service = start_service(wine, installed, tmp_path / "service")
     labels: dict[str, bytes] = {}

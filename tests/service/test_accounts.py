@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tests.fixtures.service import RunningService, start_service
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 
 
 def test_restart_keeps_data_keys_and_certificate(

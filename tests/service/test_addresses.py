@@ -7,7 +7,7 @@ import uuid
 import httpx
 
 from tests.fixtures.service import RunningService
-from tests.service.payloads import RECEIVER, SENDER, shipment
+from tests.payloads import RECEIVER, SENDER, shipment
 
 PARTNER_ID = "1A2B3C4"  # in resources/partners.json
 PARTNER_COMPANY = "Paketraum Technologiepark"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.fixtures.service import REPO_ROOT, RunningService
-from tests.service.payloads import SENDER, shipment
+from tests.payloads import SENDER, shipment
 
 ServiceFactory = Callable[..., RunningService]
 

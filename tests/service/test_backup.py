@@ -18,8 +18,8 @@ import httpx
 import pytest
 
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, REPO_ROOT, RunningService, start_service
+from tests.payloads import shipment
 from tests.service.database_rows import Rows, snapshot, sqlite_url
-from tests.service.payloads import shipment
 from tests.service.postgres import PostgresCluster, throwaway_cluster
 
 SERVE_ARGS = (*LOCAL_SERVICE_ARGS, "--render-processes", "0", "--no-label-warm-up")

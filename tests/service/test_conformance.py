@@ -29,7 +29,7 @@ from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotF
 from openapi_core.templating.responses.exceptions import ResponseNotFound
 
 from tests.fixtures.service import REPO_ROOT, RunningService
-from tests.service.payloads import PACKAGE, PDF_B64, RECEIVER, SENDER, shipment, zurich_shipment
+from tests.payloads import PACKAGE, PDF_B64, RECEIVER, SENDER, shipment, zurich_shipment
 
 REFERENCE = Path("shared", "reference", "shipcloud_v1_oai3.json")
 

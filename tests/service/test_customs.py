@@ -20,7 +20,7 @@ import zxingcpp
 
 from tests.fixtures.receiver import outbox
 from tests.fixtures.service import RunningService
-from tests.service.payloads import (
+from tests.payloads import (
     PDF_B64,
     PDF_BYTES,
     REFERENCE_DECLARATION,

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from tests.fixtures.service import RunningService
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 
 JSON = {"content-type": "application/json"}
 

@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from tests.fixtures.service import RunningService
-from tests.service.payloads import RECEIVER, shipment
+from tests.payloads import RECEIVER, shipment
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import httpx
 import pypdf
 
 from tests.fixtures.service import RunningService
-from tests.service.payloads import PACKAGE, shipment
+from tests.payloads import PACKAGE, shipment
 from tests.service.test_labels import decode_pdf_pages
 
 

@@ -33,8 +33,8 @@ from desktop_app.service.schema import (
     upgrade_database,
 )
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, REPO_ROOT, RunningService, start_service
+from tests.payloads import shipment
 from tests.service.database_rows import on_connection, snapshot, sqlite_url
-from tests.service.payloads import shipment
 from tests.service.postgres import PG_USER, PostgresCluster, throwaway_cluster
 
 LEGACY = Path(__file__).with_name("legacy")

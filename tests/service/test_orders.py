@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from tests.fixtures.service import RunningService
-from tests.service.payloads import RECEIVER
+from tests.payloads import RECEIVER
 
 ORDER: dict[str, Any] = {
     "placed_at": "2025-01-12T13:39:03+01:00",

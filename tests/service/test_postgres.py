@@ -20,7 +20,7 @@ import pytest
 
 from tests.fixtures.receiver import Receiver, create_webhook, start_receiver
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, RunningService, start_service
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 from tests.service.postgres import PostgresCluster, throwaway_cluster
 
 pytest.importorskip("asyncpg", reason="asyncpg is not installed (pip install -e '.[postgres]')")

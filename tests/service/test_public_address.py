@@ -35,7 +35,7 @@ from desktop_app.service.addressing import (
     public_base_url,
 )
 from tests.fixtures.service import REPO_ROOT, RunningService
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 
 ServiceFactory = Callable[..., RunningService]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 
 from tests.fixtures.service import RunningService
-from tests.service.payloads import PACKAGE, RECEIVER, SENDER, shipment
+from tests.payloads import PACKAGE, RECEIVER, SENDER, shipment
 
 WAREHOUSE = {
     "company": "Lager Nord GmbH",

@@ -14,7 +14,7 @@ import pytest
 
 from desktop_app.service.render import LabelRenderer, render_files
 from tests.fixtures.service import RunningService
-from tests.service.payloads import PACKAGE, RECEIVER, SENDER, shipment
+from tests.payloads import PACKAGE, RECEIVER, SENDER, shipment
 
 NUMBER = "00340434161094027318"
 URL = f"https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode={NUMBER}"
@@ -35,9 +35,7 @@ async def test_a_worker_process_renders_what_the_service_would() -> None:
     renderer = LabelRenderer(1)
     try:
         whole, singles = await renderer.render(BODY, [NUMBER], [URL], True, ZPL)
-        pool = renderer._pool
-        assert pool is not None
-        workers = list(pool._processes)
+        workers = renderer.workers.pids()
         assert workers and os.getpid() not in workers
     finally:
         renderer.close()
@@ -50,15 +48,15 @@ async def test_a_killed_worker_falls_back_to_a_thread() -> None:
     renderer = LabelRenderer(1)
     try:
         await renderer.render(BODY, [NUMBER], [URL], True, ZPL)
-        pool = renderer._pool
-        assert pool is not None
-        for pid in list(pool._processes):
+        workers = renderer.workers.pids()
+        assert workers
+        for pid in workers:
             os.kill(pid, signal.SIGKILL)
         # the next label still comes out (in a thread), and so do later ones
         for _ in range(2):
             whole, _ = await renderer.render(BODY, [NUMBER], [URL], True, "pdf_a6")
             assert whole.startswith(b"%PDF")
-        assert renderer._pool is None
+        assert not renderer.workers.pids()
     finally:
         renderer.close()
 
@@ -66,7 +64,7 @@ async def test_a_killed_worker_falls_back_to_a_thread() -> None:
 async def test_no_processes_renders_in_a_thread() -> None:
     renderer = LabelRenderer(0)
     whole, singles = await renderer.render(BODY, [NUMBER], [URL], True, ZPL)
-    assert renderer._pool is None and singles == [whole] and NUMBER in whole.decode()
+    assert not renderer.workers.pids() and singles == [whole] and NUMBER in whole.decode()
 
 
 def _children(pid: int) -> list[int]:
@@ -156,9 +154,10 @@ def test_without_a_worker_the_label_stack_loads_in_a_thread(
         raise OSError("font file unreadable")
 
     monkeypatch.setattr(render, "preload", preload)
-    LabelRenderer(0).warm()
-    for thread in threading.enumerate():
-        if thread.name == "label-warm-up":
-            thread.join(10)
-    assert loaded == ["label-warm-up"]
-    assert "loading the label stack in advance failed" in caplog.text  # logged, not raised
+    renderer = LabelRenderer(0)
+    warming = renderer.warm()
+    assert warming is not None
+    warming.result(10)
+    renderer.close()
+    assert len(loaded) == 1 and loaded[0].startswith("label-render")
+    assert "label render: loading in advance failed" in caplog.text  # logged, not raised

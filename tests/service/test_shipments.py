@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.fixtures.service import RunningService
-from tests.service.payloads import PACKAGE, RECEIVER, SENDER, shipment
+from tests.payloads import PACKAGE, RECEIVER, SENDER, shipment
 
 HEX40 = re.compile(r"[0-9a-f]{40}")
 

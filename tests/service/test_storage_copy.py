@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures.service import REPO_ROOT, RunningService
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 from tests.service.postgres import PostgresCluster, throwaway_cluster
 
 ServiceFactory = Callable[..., RunningService]

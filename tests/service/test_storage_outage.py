@@ -23,7 +23,7 @@ import httpx
 import pytest
 
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, RunningService
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 from tests.service.postgres import PostgresCluster, throwaway_cluster
 
 ServiceFactory = Callable[..., RunningService]

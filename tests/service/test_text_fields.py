@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 from pypdf import PdfReader
 
-from tests.service.payloads import shipment
+from tests.payloads import shipment
 
 
 def _post_raw(client: httpx.Client, body: dict[str, Any]) -> httpx.Response:

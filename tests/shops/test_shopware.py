@@ -102,3 +102,34 @@ def test_the_test_server_refuses_what_the_schema_refuses(
     assert answer.status_code == 400
     assert len(shopware.shop.violations) == 1
     shopware.shop.violations.clear()
+
+
+async def test_ids_of_the_default_orders_export_looked_up_in_the_shop(
+    shopware: RunningShopware, tmp_path: Path
+) -> None:
+    """Shopware's default orders export names the country and the products by id: a
+    configured shop says what they are, and the profile needs no person to say it."""
+    from desktop_app.batch.engine import read_orders
+    from desktop_app.batch.shop_sync import learn_ids_from_shop
+    from desktop_app.profiles.catalogue import Catalogue
+    from tests.batch.helpers import SHOPWARE_IDS
+
+    export = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms" / "shopware6_orders.csv"
+    shopware.shop.countries = {
+        shop_id: {"id": shop_id, "iso": code.lower() if code == "ES" else code}
+        for shop_id, code in SHOPWARE_IDS["country"].items()
+    }
+    shopware.shop.products = {
+        shop_id: {"id": shop_id, "productNumber": sku}
+        for shop_id, sku in SHOPWARE_IDS["product"].items()
+    }
+    catalogue = Catalogue.of_profile(tmp_path)
+    orders = read_orders(export, catalogue=catalogue)
+    assert set(orders.unknown_ids) == {"country", "product"}
+    async with shopware.connect() as connection:
+        learned = await learn_ids_from_shop(connection, orders.unknown_ids, catalogue)
+    assert learned == SHOPWARE_IDS
+    again = read_orders(export, catalogue=catalogue)
+    assert not again.unknown_ids
+    assert [r.cells["shipping_address_country_id"] for r in again.records] == [
+        "DE", "DE", "FR", "ES"]  # fmt: skip

@@ -2,7 +2,8 @@
 of tests/batch/fixtures/platforms/) dropped into the watched folder and shipped by scanning
 its order numbers at the Scan page's flow, run through `packdesk batch`, and imported by
 `packdesk orders import` - on profiles with no default carrier or package (the shipping
-presets decide) and the product catalogue of products.csv for the weights."""
+presets decide) and the product catalogue of products.csv for the weights (and Shopware's
+ids said once for the profile)."""
 
 from __future__ import annotations
 
@@ -22,21 +23,23 @@ from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.profiles.models import Preferences
+from tests.batch.helpers import SHOPWARE_IDS, make_station
 from tests.batch.helpers import Station as StationProfile
-from tests.batch.helpers import make_station
 from tests.fixtures.service import REPO_ROOT, RunningService
 from tests.station.conftest import Desk
 
 pytestmark = pytest.mark.timeout(240)
 
 PLATFORMS = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
-#: every platform's export but Shopware's, whose country ids need a person once per order
+#: every platform's export (Shopware's with its ids said once for the profile)
 EXPORTS = [
     "shopify_orders_export.csv",
+    "shopware6_orders.csv",
     "woocommerce_advanced_order_export.csv",
     "woocommerce_customer_order_export.csv",
     "amazon_unshipped_orders.txt",
     "ebay_orders_report.csv",
+    "ebay_de_orders_report.csv",
     "etsy_sold_order_items.csv",
     "etsy_sold_orders.csv",
     "kaufland_order_units.csv",
@@ -53,6 +56,8 @@ def _presets_only(station: StationProfile) -> StationProfile:
     )
     catalogue = Catalogue.of_profile(station.manager.profile_data_dir(profile))
     assert import_products(PLATFORMS / "products.csv", catalogue).added == 3
+    for kind, ids in SHOPWARE_IDS.items():
+        catalogue.learn_shop_ids(kind, ids)
     station.profile = profile
     return station
 

@@ -1,9 +1,9 @@
 """Screenshots at a real desk: `python -m tools.screenshots.desk docs/screenshots/desk`.
 
 Xvfb at 1024x600 with openbox, the installed `packdesk` on a fresh profile, in English and
-German: every page, every Settings tab and the Settings dialogs as the screen shows them
-(window frame included), written as `<language>/<view>.png`. The same walk as the real-window
-test (tests/desk), so what is shot is what is checked.
+German: every page, every Settings tab and every dialog (a label made first) as the screen
+shows them (window frame included), written as `<language>/<view>.png`. The same walk as the
+real-window test (tests/desk), so what is shot is what is checked.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tests.desk.real_window import Display, desk_app, missing_tools, problems_in, walk
+from tests.desk.real_window import Display, desk_app, make_label, missing_tools, problems_in, walk
 
 LANGUAGES = ("en", "de")
 
@@ -30,6 +30,7 @@ def shoot(out: Path, languages: Sequence[str] = LANGUAGES) -> list[Path]:
                 folder.mkdir(parents=True, exist_ok=True)
                 with desk_app(display, Path(tmp) / language, language) as app:
                     app.ready()
+                    make_label(app)  # a History row, the dialogs about a label
 
                     def seen(view: str, state: dict[str, Any], folder: Path = folder) -> None:
                         path = folder / f"{view}.png"

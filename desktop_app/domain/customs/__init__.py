@@ -12,6 +12,7 @@ from desktop_app.domain.customs.plan import (
     CustomsPlan,
     customs_plan,
     declaration_items,
+    document_copies,
     items_total,
     parse_amount,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "customs_plan",
     "customs_zone",
     "declaration_items",
+    "document_copies",
     "items_total",
     "load_customs_data",
     "parse_amount",

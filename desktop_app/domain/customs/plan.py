@@ -9,7 +9,7 @@ destination asks of the seller. It never raises; what it cannot tell stays None 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,6 +126,12 @@ class CustomsPlan:
         if self.commercial_invoice:
             out.append(COMMERCIAL_INVOICE)
         return tuple(out)
+
+
+def document_copies(documents: Sequence[str]) -> list[tuple[str, int]]:
+    """(document, copies) in print order: the CN23 with its copies, a CN22, the invoice."""
+    found = list(documents)
+    return [(name, found.count(name)) for name in (CN23, CN22, COMMERCIAL_INVOICE) if name in found]
 
 
 def _declared(draft: Mapping[str, Any]) -> tuple[str | None, str | None, float | None]:

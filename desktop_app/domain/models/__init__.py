@@ -3,129 +3,252 @@
 Requests (`RequestModel`) are strict and reject unknown fields; responses (`ResponseModel`)
 are lenient and keep unknown fields. Serialise with the wire names through `to_wire()`
 (`model_dump(mode="json", by_alias=True, exclude_none=True)`).
+
+The models load on first use (`from desktop_app.domain.models import Shipment`, or a submodule
+imported directly): building pydantic's validators for every model took about a tenth of a
+second of the app's start, and the first window needs none of them.
 """
 
-from desktop_app.domain.models.account import CarrierDescription, CarrierList, ErrorBody, Me
-from desktop_app.domain.models.address import (
-    CONTACT_RULE_MESSAGE,
-    Address,
-    AddressList,
-    AddressResponse,
-)
-from desktop_app.domain.models.base import (
-    IsoDate,
-    RequestModel,
-    ResponseModel,
-    WireDateTime,
-    WireModel,
-)
-from desktop_app.domain.models.customs import (
-    ContentsType,
-    CustomsDeclaration,
-    CustomsDeclarationInfo,
-    CustomsDeclarationItem,
-    CustomsDeclarationItemInfo,
-    ShipmentDocument,
-    ShipmentDocumentList,
-    ShipmentDocumentsUpload,
-    ShipmentDocumentUpload,
-)
-from desktop_app.domain.models.locations import (
-    LocationProperty,
-    OpeningHours,
-    PickupDropoffLocation,
-    PickupDropoffLocationList,
-)
-from desktop_app.domain.models.manifests import (
-    MANIFEST_DOCUMENT,
-    Manifest,
-    ManifestCreate,
-    ManifestDocument,
-)
-from desktop_app.domain.models.orders import (
-    ORDER_CURRENCIES,
-    Order,
-    OrderCreate,
-    OrderLineItem,
-    OrderLineItemCreate,
-)
-from desktop_app.domain.models.pickups import (
-    PickupRequest,
-    PickupRequestCreate,
-    PickupRequestList,
-    PickupTime,
-    PickupTimeInfo,
-    ShipmentRef,
-    ShipmentRefInfo,
-)
-from desktop_app.domain.models.routing import (
-    RULE_FIELDS,
-    RULE_OPS,
-    AllowNode,
-    CarrierService,
-    CarrierServiceRef,
-    ConditionNode,
-    DenyNode,
-    Direction,
-    RoutingEvaluation,
-    RoutingEvaluationRequest,
-    RoutingRule,
-    RoutingRuleCreate,
-    RoutingRuleList,
-    RuleCondition,
-    RuleField,
-    RuleNode,
-    RuleOp,
-    RuleValue,
-)
-from desktop_app.domain.models.services import (
-    ADDITIONAL_SERVICE_NAMES,
-    AdditionalService,
-    AdditionalServiceInfo,
-    AdditionalServiceName,
-    AdvanceNoticeProperties,
-    AdvanceNoticeService,
-    CashOnDeliveryProperties,
-    CashOnDeliveryService,
-    DropAuthorizationProperties,
-    DropAuthorizationService,
-    SaturdayDeliveryProperties,
-    SaturdayDeliveryService,
-)
-from desktop_app.domain.models.shipment import (
-    Billing,
-    DeclaredValue,
-    LabelInfo,
-    LabelSpec,
-    Money,
-    MoneyInfo,
-    Package,
-    PartnerMetadata,
-    Payer,
-    Quote,
-    QuoteRequest,
-    ReturnedItem,
-    Shipment,
-    ShipmentList,
-    ShipmentMetadata,
-    ShipmentPackage,
-    ShipmentQuote,
-    ShipmentRequest,
-    ShipmentResponse,
-    ShipmentUpdate,
-    TrackingEvent,
-)
-from desktop_app.domain.models.trackers import Tracker, TrackerCreate, TrackerList
-from desktop_app.domain.models.webhooks import (
-    EventData,
-    EventPayload,
-    Webhook,
-    WebhookCreate,
-    WebhookList,
-    WebhookPatch,
-    WebhookSecurity,
-    WebhookSecurityCreate,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from desktop_app.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from desktop_app.domain.models.account import CarrierDescription, CarrierList, ErrorBody, Me
+    from desktop_app.domain.models.address import (
+        CONTACT_RULE_MESSAGE,
+        Address,
+        AddressList,
+        AddressResponse,
+    )
+    from desktop_app.domain.models.base import (
+        IsoDate,
+        RequestModel,
+        ResponseModel,
+        WireDateTime,
+        WireModel,
+    )
+    from desktop_app.domain.models.customs import (
+        ContentsType,
+        CustomsDeclaration,
+        CustomsDeclarationInfo,
+        CustomsDeclarationItem,
+        CustomsDeclarationItemInfo,
+        ShipmentDocument,
+        ShipmentDocumentList,
+        ShipmentDocumentsUpload,
+        ShipmentDocumentUpload,
+    )
+    from desktop_app.domain.models.locations import (
+        LocationProperty,
+        OpeningHours,
+        PickupDropoffLocation,
+        PickupDropoffLocationList,
+    )
+    from desktop_app.domain.models.manifests import (
+        MANIFEST_DOCUMENT,
+        Manifest,
+        ManifestCreate,
+        ManifestDocument,
+    )
+    from desktop_app.domain.models.orders import (
+        ORDER_CURRENCIES,
+        Order,
+        OrderCreate,
+        OrderLineItem,
+        OrderLineItemCreate,
+    )
+    from desktop_app.domain.models.pickups import (
+        PickupRequest,
+        PickupRequestCreate,
+        PickupRequestList,
+        PickupTime,
+        PickupTimeInfo,
+        ShipmentRef,
+        ShipmentRefInfo,
+    )
+    from desktop_app.domain.models.routing import (
+        RULE_FIELDS,
+        RULE_OPS,
+        AllowNode,
+        CarrierService,
+        CarrierServiceRef,
+        ConditionNode,
+        DenyNode,
+        Direction,
+        RoutingEvaluation,
+        RoutingEvaluationRequest,
+        RoutingRule,
+        RoutingRuleCreate,
+        RoutingRuleList,
+        RuleCondition,
+        RuleField,
+        RuleNode,
+        RuleOp,
+        RuleValue,
+    )
+    from desktop_app.domain.models.services import (
+        ADDITIONAL_SERVICE_NAMES,
+        AdditionalService,
+        AdditionalServiceInfo,
+        AdditionalServiceName,
+        AdvanceNoticeProperties,
+        AdvanceNoticeService,
+        CashOnDeliveryProperties,
+        CashOnDeliveryService,
+        DropAuthorizationProperties,
+        DropAuthorizationService,
+        SaturdayDeliveryProperties,
+        SaturdayDeliveryService,
+    )
+    from desktop_app.domain.models.shipment import (
+        Billing,
+        DeclaredValue,
+        LabelInfo,
+        LabelSpec,
+        Money,
+        MoneyInfo,
+        Package,
+        PartnerMetadata,
+        Payer,
+        Quote,
+        QuoteRequest,
+        ReturnedItem,
+        Shipment,
+        ShipmentList,
+        ShipmentMetadata,
+        ShipmentPackage,
+        ShipmentQuote,
+        ShipmentRequest,
+        ShipmentResponse,
+        ShipmentUpdate,
+        TrackingEvent,
+    )
+    from desktop_app.domain.models.trackers import Tracker, TrackerCreate, TrackerList
+    from desktop_app.domain.models.webhooks import (
+        EventData,
+        EventPayload,
+        Webhook,
+        WebhookCreate,
+        WebhookList,
+        WebhookPatch,
+        WebhookSecurity,
+        WebhookSecurityCreate,
+    )
+
+#: the submodule each name comes from
+_WHERE = {
+    "ADDITIONAL_SERVICE_NAMES": "services",
+    "AdditionalService": "services",
+    "AdditionalServiceInfo": "services",
+    "AdditionalServiceName": "services",
+    "Address": "address",
+    "AddressList": "address",
+    "AddressResponse": "address",
+    "AdvanceNoticeProperties": "services",
+    "AdvanceNoticeService": "services",
+    "AllowNode": "routing",
+    "Billing": "shipment",
+    "CONTACT_RULE_MESSAGE": "address",
+    "CarrierDescription": "account",
+    "CarrierList": "account",
+    "CarrierService": "routing",
+    "CarrierServiceRef": "routing",
+    "CashOnDeliveryProperties": "services",
+    "CashOnDeliveryService": "services",
+    "ConditionNode": "routing",
+    "ContentsType": "customs",
+    "CustomsDeclaration": "customs",
+    "CustomsDeclarationInfo": "customs",
+    "CustomsDeclarationItem": "customs",
+    "CustomsDeclarationItemInfo": "customs",
+    "DeclaredValue": "shipment",
+    "DenyNode": "routing",
+    "Direction": "routing",
+    "DropAuthorizationProperties": "services",
+    "DropAuthorizationService": "services",
+    "ErrorBody": "account",
+    "EventData": "webhooks",
+    "EventPayload": "webhooks",
+    "IsoDate": "base",
+    "LabelInfo": "shipment",
+    "LabelSpec": "shipment",
+    "LocationProperty": "locations",
+    "MANIFEST_DOCUMENT": "manifests",
+    "Manifest": "manifests",
+    "ManifestCreate": "manifests",
+    "ManifestDocument": "manifests",
+    "Me": "account",
+    "Money": "shipment",
+    "MoneyInfo": "shipment",
+    "ORDER_CURRENCIES": "orders",
+    "OpeningHours": "locations",
+    "Order": "orders",
+    "OrderCreate": "orders",
+    "OrderLineItem": "orders",
+    "OrderLineItemCreate": "orders",
+    "Package": "shipment",
+    "PartnerMetadata": "shipment",
+    "Payer": "shipment",
+    "PickupDropoffLocation": "locations",
+    "PickupDropoffLocationList": "locations",
+    "PickupRequest": "pickups",
+    "PickupRequestCreate": "pickups",
+    "PickupRequestList": "pickups",
+    "PickupTime": "pickups",
+    "PickupTimeInfo": "pickups",
+    "Quote": "shipment",
+    "QuoteRequest": "shipment",
+    "RULE_FIELDS": "routing",
+    "RULE_OPS": "routing",
+    "RequestModel": "base",
+    "ResponseModel": "base",
+    "ReturnedItem": "shipment",
+    "RoutingEvaluation": "routing",
+    "RoutingEvaluationRequest": "routing",
+    "RoutingRule": "routing",
+    "RoutingRuleCreate": "routing",
+    "RoutingRuleList": "routing",
+    "RuleCondition": "routing",
+    "RuleField": "routing",
+    "RuleNode": "routing",
+    "RuleOp": "routing",
+    "RuleValue": "routing",
+    "SaturdayDeliveryProperties": "services",
+    "SaturdayDeliveryService": "services",
+    "Shipment": "shipment",
+    "ShipmentDocument": "customs",
+    "ShipmentDocumentList": "customs",
+    "ShipmentDocumentUpload": "customs",
+    "ShipmentDocumentsUpload": "customs",
+    "ShipmentList": "shipment",
+    "ShipmentMetadata": "shipment",
+    "ShipmentPackage": "shipment",
+    "ShipmentQuote": "shipment",
+    "ShipmentRef": "pickups",
+    "ShipmentRefInfo": "pickups",
+    "ShipmentRequest": "shipment",
+    "ShipmentResponse": "shipment",
+    "ShipmentUpdate": "shipment",
+    "Tracker": "trackers",
+    "TrackerCreate": "trackers",
+    "TrackerList": "trackers",
+    "TrackingEvent": "shipment",
+    "Webhook": "webhooks",
+    "WebhookCreate": "webhooks",
+    "WebhookList": "webhooks",
+    "WebhookPatch": "webhooks",
+    "WebhookSecurity": "webhooks",
+    "WebhookSecurityCreate": "webhooks",
+    "WireDateTime": "base",
+    "WireModel": "base",
+}
+
+
+__getattr__ = lazy_exports(__name__, _WHERE, globals())
+
 
 __all__ = [
     "ADDITIONAL_SERVICE_NAMES",

@@ -13,9 +13,7 @@ from desktop_app.domain.models.base import (
     ResponseModel,
     WireDateTime,
 )
-
-#: Currencies an order may be paid in (reference OpenAPI `order.currency`).
-ORDER_CURRENCIES: tuple[str, ...] = ("EUR", "USD", "GBP")
+from desktop_app.domain.models.terms import ORDER_CURRENCIES as ORDER_CURRENCIES
 
 #: A text in several languages: `{"fallback": "Shoes", "de": "Schuhe", "en": "Shoes"}`.
 LocalizedText = dict[str, str]

@@ -8,17 +8,13 @@ combinations. Evaluation lives in `desktop_app.domain.routing`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any
 
 from pydantic import (
     Discriminator,
     Field,
     Tag,
-    ValidationError,
-    ValidatorFunctionWrapHandler,
-    WrapValidator,
 )
-from pydantic_core import PydanticCustomError
 
 from desktop_app.domain.models.address import Address
 from desktop_app.domain.models.base import (
@@ -28,42 +24,12 @@ from desktop_app.domain.models.base import (
     ResponseModel,
 )
 from desktop_app.domain.models.shipment import Package, package_list
-
-#: What a condition can test. Package dimensions are those of the largest package.
-RuleField = Literal[
-    "to.country",
-    "to.zip_code",
-    "from.country",
-    "from.zip_code",
-    "direction",
-    "package.weight",
-    "package.length",
-    "package.width",
-    "package.height",
-    "package.type",
-    "package.count",
-    "package.total_weight",
-]
-RULE_FIELDS: tuple[str, ...] = get_args(RuleField)
-
-RuleOp = Literal["eq", "ne", "in", "not_in", "lt", "lte", "gt", "gte", "prefix"]
-RULE_OPS: tuple[str, ...] = get_args(RuleOp)
-
-Direction = Literal["outgoing", "returns"]
-
-
-def _rule_value(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
-    # One message instead of one per union member (str, float, list).
-    try:
-        return handler(value)
-    except ValidationError:
-        raise PydanticCustomError(
-            "rule_value", "Input should be a string, a number or a list of them"
-        ) from None
-
-
-#: A condition's operand: a string or number, or a list of them for `in` / `not_in` / `prefix`.
-RuleValue = Annotated[str | float | list[str | float], WrapValidator(_rule_value)]
+from desktop_app.domain.models.terms import RULE_FIELDS as RULE_FIELDS
+from desktop_app.domain.models.terms import RULE_OPS as RULE_OPS
+from desktop_app.domain.models.terms import Direction as Direction
+from desktop_app.domain.models.terms import RuleField as RuleField
+from desktop_app.domain.models.terms import RuleOp as RuleOp
+from desktop_app.domain.models.terms import RuleValue as RuleValue
 
 
 class RuleCondition(RequestModel):

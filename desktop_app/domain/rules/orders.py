@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from desktop_app.domain.catalog import Catalog, load_catalog
-from desktop_app.domain.models.orders import ORDER_CURRENCIES
+from desktop_app.domain.models.terms import ORDER_CURRENCIES
 from desktop_app.domain.rules.address import check_address
 from desktop_app.domain.rules.checks import check_number, check_text, is_language, parse_datetime
 from desktop_app.domain.rules.problems import Problem, Problems, as_draft, guard, join

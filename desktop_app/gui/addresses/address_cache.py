@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop_app.domain.rules import Problem, validate_address
 from desktop_app.domain.sanitize import sanitize
-from desktop_app.gui.addresses.formatting import FIELDS, address_fields
+from desktop_app.gui.widgets.address_formatting import FIELDS, address_fields
 from desktop_app.profiles.files import atomic_write_bytes
 
 if TYPE_CHECKING:

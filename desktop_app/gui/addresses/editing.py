@@ -16,8 +16,8 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from desktop_app.gui.addresses.formatting import address_fields, address_name
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.address_formatting import address_fields, address_name
 
 
 def delete_question(name: str, is_default_sender: bool) -> str:
@@ -39,7 +39,7 @@ class AddressEditing(QObject):
     """Edit… and Delete… on the address book page (the "New address" box edits)."""
 
     def __init__(self, page: Any) -> None:
-        # page: the AddressBookWidget (not imported: it imports this module)
+        # page: the AddressBookPage (not imported: it imports this module)
         super().__init__(page)
         self.page = page
         self.presenter = page.presenter

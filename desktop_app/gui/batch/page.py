@@ -28,19 +28,20 @@ from desktop_app.batch.mapping import MappingBook
 from desktop_app.batch.orders import StoredOrders
 from desktop_app.batch.rows import Batch
 from desktop_app.batch.runner import BatchRunner
-from desktop_app.gui.batch.file_bar import OrdersFileBar
-from desktop_app.gui.batch.loaded_batch import BatchPresenter
-from desktop_app.gui.batch.mapping_table import (
+from desktop_app.gui.batch.partials.file_bar import OrdersFileBar
+from desktop_app.gui.batch.partials.mapping_table import (
     MappingBox,
     MappingWidget,
     fixed_value_text,
     not_used_text,
     target_texts,
 )
+from desktop_app.gui.batch.partials.rows_panel import BatchRowsPanel
+from desktop_app.gui.batch.partials.sender import DefaultSenderDialog, SenderBanner
+from desktop_app.gui.batch.partials.shop_ids import ShopIdsDialog
+from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.batch.row_texts import STATUS_TEXT, count_text, row_result_text
 from desktop_app.gui.batch.rows_model import BatchRowsModel
-from desktop_app.gui.batch.rows_panel import BatchRowsPanel
-from desktop_app.gui.batch.sender import DefaultSenderDialog, SenderBanner
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ log = logging.getLogger(__name__)
 
 __all__ = [
     "STATUS_TEXT",
-    "BatchPageWidget",
+    "BatchPage",
     "BatchRowsModel",
     "MappingWidget",
     "count_text",
@@ -61,7 +62,7 @@ __all__ = [
 ]
 
 
-class BatchPageWidget(QWidget):
+class BatchPage(QWidget):
     """The Batch page of the main window."""
 
     #: a file was loaded (its path)
@@ -102,6 +103,7 @@ class BatchPageWidget(QWidget):
         splitter.setSizes([260, 420])
         self.sender_banner = SenderBanner()
         self.sender_dialog: DefaultSenderDialog | None = None
+        self.shop_ids_dialog: ShopIdsDialog | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(self.file_bar)
         layout.addWidget(self.sender_banner)
@@ -243,7 +245,22 @@ class BatchPageWidget(QWidget):
         self.message.clear()
         self._update_state()
         self._update_sender_notice()
+        if self.presenter.unknown_shop_ids():
+            self.open_shop_ids_dialog()
         return batch
+
+    def open_shop_ids_dialog(self) -> ShopIdsDialog:
+        """Ask once for the file what the shop's ids stand for; the rows are checked again."""
+        dialog = ShopIdsDialog(self.presenter.unknown_shop_ids(), self._learn_shop_ids, self)
+        self.shop_ids_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _learn_shop_ids(self, answers: dict[str, dict[str, str]]) -> bool:
+        learned = self.presenter.learn_shop_ids(answers)
+        if learned:
+            self._show_batch()
+        return learned
 
     def apply_mapping(self) -> None:
         """Use the mapping shown for every row not yet created, and remember it."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -18,9 +17,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from desktop_app.batch.rows import Batch, BatchRow
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.batch.row_texts import STATUS_TEXT, filled_text, row_result_text
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR_COLOR
+from desktop_app.gui.shell.theme import ERROR, color, row_background
 from desktop_app.gui.widgets.problems import column_problem_text
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -29,13 +29,6 @@ ModelIndex = QModelIndex | QPersistentModelIndex
 #: bar repaint: 8 creations at once report several changes a row, and a repaint per change
 #: (QProgressBar.setValue repaints at once) kept the event loop busy
 RUN_REFRESH_MS = 50
-STATUS_COLOR = {
-    "invalid": "#fde7e9",
-    "failed": "#fde7e9",
-    "created": "#e6f4ea",
-    "creating": "#fff8e1",
-    "canceled": "#eeeeee",
-}
 
 
 _ROLES = frozenset(
@@ -119,10 +112,10 @@ class BatchRowsModel(QAbstractTableModel):
             if column == 1:
                 return filled_text(row) or None
             return None
-        if role == Qt.ItemDataRole.BackgroundRole and row.status in STATUS_COLOR:
-            return QColor(STATUS_COLOR[row.status])
+        if role == Qt.ItemDataRole.BackgroundRole and (tint := row_background(row.status)):
+            return QColor(tint)
         if role == Qt.ItemDataRole.ForegroundRole and column == 2 and row.problems:
-            return QColor(ERROR_COLOR)
+            return QColor(color(ERROR))
         return None
 
     def _text(self, row: BatchRow, column: int) -> str:
@@ -132,8 +125,10 @@ class BatchRowsModel(QAbstractTableModel):
             status = STATUS_TEXT.get(row.status)
             return translate("Batch", status) if status else row.status
         if column == 2:
+            batch = self.batch
+            assert batch is not None  # rows are shown only for a batch
             return " · ".join(
-                column_problem_text(self.batch.column_for(p.path), p) for p in row.problems
+                column_problem_text(batch.column_for(p.path), p) for p in row.problems
             )
         if column < self.result_column:
             return row.source.get(self.headers[column - len(self.FIXED)], "")

@@ -1,6 +1,6 @@
 """History page: the shipments of the current profile, searchable; reprint, open, delete, refresh.
 
-`HistoryWidget` composes the search bar, the table and the action row, and forwards the user's
+`HistoryPage` composes the search bar, the table and the action row, and forwards the user's
 actions to `HistoryPresenter` (listing.py), which searches the profile store, reprints,
 deletes and refreshes tracking statuses from the service; the widget shows what it reports.
 It follows the app context's `profile_changed` (through the presenter), `connection_changed`
@@ -16,15 +16,15 @@ from PySide6.QtCore import QMetaMethod, QPoint, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMessageBox, QVBoxLayout, QWidget
 
-from desktop_app.gui.history.action_row import HistoryActionRow
-from desktop_app.gui.history.listing import (
+from desktop_app.gui.history.partials.action_row import HistoryActionRow
+from desktop_app.gui.history.partials.row_actions import HistoryRowActions
+from desktop_app.gui.history.partials.search_bar import HistorySearchBar
+from desktop_app.gui.history.partials.shipment_table import ShipmentTableView
+from desktop_app.gui.history.presenter import (
     HistoryPresenter,
     available_actions,
     delete_question,
 )
-from desktop_app.gui.history.row_actions import HistoryRowActions
-from desktop_app.gui.history.search_bar import HistorySearchBar
-from desktop_app.gui.history.shipment_table import ShipmentTableView
 from desktop_app.gui.history.table_model import deletable, tracking_numbers
 from desktop_app.gui.i18n import translate
 from desktop_app.profiles.store import StoredShipment
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 
-class HistoryWidget(QWidget):
+class HistoryPage(QWidget):
     """The History page of the main window."""
 
     #: the user asked to see a shipment's label (the main window shows it in the preview)

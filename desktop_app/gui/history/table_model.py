@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QObject,
@@ -18,8 +17,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, date_time, money, service_name
+from desktop_app.gui.shell.theme import MUTED, color
+from desktop_app.gui.widgets.tracking_events import STATUS_TEXT
 from desktop_app.profiles.store import StoredShipment
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -37,21 +39,6 @@ PICKED_UP_STATUSES = frozenset(
         "delayed",
     }
 )
-STATUS_TEXT = {
-    "label_created": QT_TRANSLATE_NOOP("History", "Label created"),
-    "picked_up": QT_TRANSLATE_NOOP("History", "Picked up"),
-    "transit": QT_TRANSLATE_NOOP("History", "In transit"),
-    "out_for_delivery": QT_TRANSLATE_NOOP("History", "Out for delivery"),
-    "delivered": QT_TRANSLATE_NOOP("History", "Delivered"),
-    "awaits_pickup_by_receiver": QT_TRANSLATE_NOOP("History", "Awaits pickup by receiver"),
-    "canceled": QT_TRANSLATE_NOOP("History", "Canceled"),
-    "delayed": QT_TRANSLATE_NOOP("History", "Delayed"),
-    "exception": QT_TRANSLATE_NOOP("History", "Problem (exception)"),
-    "not_delivered": QT_TRANSLATE_NOOP("History", "Not delivered"),
-    "destroyed": QT_TRANSLATE_NOOP("History", "Destroyed"),
-    "notification": QT_TRANSLATE_NOOP("History", "Notification"),
-    "unknown": QT_TRANSLATE_NOOP("History", "Unknown"),
-}
 
 
 def status_text(shipment: StoredShipment) -> str:
@@ -193,7 +180,7 @@ class ShipmentHistoryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(shipment, column)
         if role == Qt.ItemDataRole.ForegroundRole and shipment.deleted:
-            return QColor("#8a8a8a")
+            return QColor(color(MUTED))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.PRICE:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

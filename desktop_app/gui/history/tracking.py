@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from desktop_app.gui.history.timeline import TrackingTimelineWidget
-from desktop_app.gui.history.tracking_events import is_open, record_shipment
+from desktop_app.gui.history.partials.timeline import TrackingTimelineWidget
 from desktop_app.gui.widgets.tasks import TaskSet
+from desktop_app.gui.widgets.tracking_events import is_open, record_shipment
 from desktop_app.profiles.store import ShipmentNotFoundError, StoredShipment
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from babel import Locale
 from PySide6.QtCore import QStringListModel, Qt, QTimer
 from PySide6.QtWidgets import QCompleter, QLineEdit
 
-from desktop_app.domain.rules_codes import COUNTRY_CODES
+from desktop_app.domain.rules.codes import COUNTRY_CODES
 from desktop_app.gui.i18n import SUPPORTED, current_language
 
 _CODE_IN_ENTRY = re.compile(r"\(([A-Za-z]{2})\)\s*$")

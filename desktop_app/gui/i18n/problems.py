@@ -17,8 +17,10 @@ from desktop_app.domain.rules import Problem
 from desktop_app.gui.i18n import current_language, translate
 from desktop_app.gui.i18n.countries import country_name
 from desktop_app.gui.i18n.words import (
+    EXAMPLE_DAY,
     additional_service_name,
     carrier_name,
+    date_only,
     label_format_name,
     number,
     package_type_name,
@@ -97,8 +99,8 @@ def _templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
             "Problems", "Enter a three-letter currency code such as EUR."
         ),
         "invalid_language": lambda _p, _path: translate("Problems", "Choose a language."),
-        "invalid_date": lambda _p, _path: translate(
-            "Problems", "Enter the date as year-month-day, e.g. 2024-05-03."
+        "invalid_date": lambda _p, _path: translate("Problems", "Enter a date such as %1.").replace(
+            "%1", date_only(EXAMPLE_DAY)
         ),
         "invalid_datetime": lambda _p, _path: translate("Problems", "Enter a date and a time."),
         "invalid_iban": lambda _p, _path: translate(
@@ -355,6 +357,7 @@ def _customs_templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
 REWORDED_IN_ENGLISH = frozenset(
     {
         "unprintable_character",  # the rule's message names the Unicode name
+        "invalid_date",  # the rule asks for year-month-day; the form takes the locale's date
         "service_not_offered",
         "multiple_packages_not_allowed",
         "package_type_not_allowed",

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 import time
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDateTime, QLocale
+from PySide6.QtCore import QDate, QDateTime, QLocale
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS, MM_PER_INCH
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
@@ -168,12 +169,32 @@ def money(amount: float | int, currency: str = "EUR") -> str:
     return QLocale().toCurrencyString(float(amount), symbol, 2)
 
 
+#: the day a date's example shows ("e.g. 03.05.2024")
+EXAMPLE_DAY = date(2024, 5, 3)
+
+
+def _full_year(fmt: str) -> str:
+    """A Qt date format with the year in four digits ("dd.MM.yy" -> "dd.MM.yyyy")."""
+    return re.sub(r"(?<!y)yy(?!y)", "yyyy", fmt)
+
+
+def date_format() -> str:
+    """The locale's short date format with a four-digit year ("dd.MM.yyyy", "M/d/yyyy")."""
+    return _full_year(QLocale().dateFormat(QLocale.FormatType.ShortFormat))
+
+
+def date_time_format() -> str:
+    """The locale's short date and time format with a four-digit year."""
+    return _full_year(QLocale().dateTimeFormat(QLocale.FormatType.ShortFormat))
+
+
 def date_time(value: str | datetime | None) -> str:
-    """A moment in local time, in the locale's short format ("24.11.26, 14:05")."""
+    """A moment in local time, in the locale's short format with the whole year
+    ("24.11.2026 14:05", "11/24/2026 2:05 PM")."""
     moment = _moment(value)
     if moment is None:
         return value if isinstance(value, str) else ""
-    return QLocale().toString(_qt(moment), QLocale.FormatType.ShortFormat)
+    return QLocale().toString(_qt(moment), date_time_format())
 
 
 def time_of_day(value: str | datetime | None, seconds: bool = False) -> str:
@@ -187,12 +208,33 @@ def time_of_day(value: str | datetime | None, seconds: bool = False) -> str:
     return text.split(" ")[0] if seconds and " " in text else text
 
 
-def date_only(value: str | datetime | None) -> str:
-    """The local date of a moment in the locale's short format."""
+def date_only(value: str | datetime | date | None) -> str:
+    """The local date of a moment (or a day) in the locale's short format with the whole
+    year ("24.11.2026")."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return QLocale().toString(QDate(value.year, value.month, value.day), date_format())
     moment = _moment(value)
     if moment is None:
         return value if isinstance(value, str) else ""
-    return QLocale().toString(_qt(moment).date(), QLocale.FormatType.ShortFormat)
+    return QLocale().toString(_qt(moment).date(), date_format())
+
+
+def typed_date(text: str) -> str:
+    """A date typed as the locale writes it ("24.11.2026", "24.11.26") or as year-month-day,
+    as year-month-day for the wire; anything else as typed (the rules say what is wrong)."""
+    stripped = text.strip()
+    try:
+        return date.fromisoformat(stripped).isoformat()
+    except ValueError:
+        pass
+    locale = QLocale()
+    for fmt in (date_format(), locale.dateFormat(QLocale.FormatType.ShortFormat)):
+        day = locale.toDate(stripped, fmt)
+        if day.isValid():
+            if "yyyy" not in fmt and day.year() < 1970:  # "26" is 2026, not 1926
+                day = day.addYears(100)
+            return f"{day.year():04d}-{day.month():02d}-{day.day():02d}"
+    return text
 
 
 def _moment(value: str | datetime | None) -> datetime | None:

@@ -15,9 +15,9 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from desktop_app.domain.catalog import load_catalog
-from desktop_app.gui.history.tracking_events import current_status, status_label
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, date_time, time_of_day
+from desktop_app.gui.widgets.tracking_events import current_status, status_label
 from desktop_app.profiles.store import StoredShipment
 
 #: statuses in which a parcel still waits at the desk

@@ -1,6 +1,6 @@
 """End of day page: today's shipments per carrier, pickup requests, manifests, pickup history.
 
-`PickupsWidget` composes the waiting-shipments tree, the manifest and pickup request forms and
+`PickupsPage` composes the waiting-shipments tree, the manifest and pickup request forms and
 the pickup history table, and forwards to `PickupsPresenter` (handover.py), which loads the
 day, checks and sends pickup requests and makes and prints manifests; the widget shows what it
 reports. The rules of what waits for a pickup are in end_of_day.py.
@@ -27,17 +27,21 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.pickups.end_of_day import CarrierDay, default_window, pickup_body
-from desktop_app.gui.pickups.handover import PickupsPresenter
-from desktop_app.gui.pickups.handover_boxes import ManifestBox, PickupRequestBox, fill_carriers
-from desktop_app.gui.pickups.history_table import PickupHistoryTable
-from desktop_app.gui.pickups.waiting_tree import WaitingShipmentsTree
-from desktop_app.gui.shell.theme import ERROR_COLOR, MUTED_COLOR
+from desktop_app.gui.pickups.partials.handover_boxes import (
+    ManifestBox,
+    PickupRequestBox,
+    fill_carriers,
+)
+from desktop_app.gui.pickups.partials.history_table import PickupHistoryTable
+from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
+from desktop_app.gui.pickups.presenter import PickupsPresenter
+from desktop_app.gui.shell.theme import ERROR, MUTED, color
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
 
-class PickupsWidget(QWidget):
+class PickupsPage(QWidget):
     """The Pickups page: end of day per carrier, request a pickup, pickup history."""
 
     message_shown = Signal(str)
@@ -55,7 +59,7 @@ class PickupsWidget(QWidget):
         self.reload_button = QPushButton(translate("Pickups", "Reload"))
         self.summary = QLabel()
         self.summary.setWordWrap(True)
-        self.summary.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.summary.setStyleSheet(f"color: {color(MUTED)};")
         self.request_box = PickupRequestBox()
         box = self.request_box
         self.carrier_combo, self.request_button = box.carrier_combo, box.request_button
@@ -120,7 +124,7 @@ class PickupsWidget(QWidget):
         ctx.shipment_created.connect(
             lambda *_: self._created_timer.start() if self.isVisible() else None
         )
-        self.set_window(*default_window())
+        self.set_pickup_window(*default_window())
         self._check()
 
     # --- what the presenter holds and does, reachable from the page (tests) --------------------
@@ -162,7 +166,7 @@ class PickupsWidget(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         """A line at the bottom of the page."""
-        self.message.setStyleSheet(f"color: {ERROR_COLOR};" if error else "")
+        self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
         self.message_shown.emit(text)
 
@@ -182,13 +186,13 @@ class PickupsWidget(QWidget):
 
     # --- choosing ------------------------------------------------------------------------------
 
-    def set_window(self, earliest: datetime, latest: datetime) -> None:
+    def set_pickup_window(self, earliest: datetime, latest: datetime) -> None:
         """Put a pickup window into the time fields."""
-        self.request_box.set_window(earliest, latest)
+        self.request_box.set_pickup_window(earliest, latest)
 
-    def window(self) -> tuple[datetime, datetime]:
+    def pickup_window(self) -> tuple[datetime, datetime]:
         """The pickup window in the time fields (local time, with offset)."""
-        return self.request_box.window()
+        return self.request_box.pickup_window()
 
     def carrier(self) -> str | None:
         """The carrier chosen for the request."""
@@ -216,11 +220,11 @@ class PickupsWidget(QWidget):
         carrier = self.carrier()
         if carrier is None:
             return None
-        return pickup_body(carrier, *self.window(), self.chosen_ids())
+        return pickup_body(carrier, *self.pickup_window(), self.chosen_ids())
 
     def _check(self) -> list[str]:
         problems = self.presenter.request_problems(
-            self.carrier(), *self.window(), self.chosen_ids()
+            self.carrier(), *self.pickup_window(), self.chosen_ids()
         )
         self.request_box.show_problems(problems, self.presenter.can_request(problems))
         presenter = self.presenter
@@ -240,7 +244,7 @@ class PickupsWidget(QWidget):
         answer = QMessageBox.question(
             self,
             translate("Pickups", "Request pickup"),
-            self.presenter.question(carrier, len(self.chosen_ids()), *self.window()),
+            self.presenter.question(carrier, len(self.chosen_ids()), *self.pickup_window()),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -252,4 +256,4 @@ class PickupsWidget(QWidget):
     async def request(self, shipment_ids: Sequence[str] | None = None) -> Any:
         """Request the pickup (the chosen shipments, or `shipment_ids`); returns the request."""
         ids = list(shipment_ids) if shipment_ids is not None else self.chosen_ids()
-        return await self.presenter.request(self.carrier(), *self.window(), ids)
+        return await self.presenter.request(self.carrier(), *self.pickup_window(), ids)

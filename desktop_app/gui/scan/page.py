@@ -9,10 +9,10 @@ error stays until the packer presses Esc, so none goes unnoticed; after a succes
 scan is taken at once.
 
 Keys: F2 ship now, F3 next shipping preset, F4 reprint label and slip, F5 read the orders
-again, F6 ship with the pack check incomplete (recorded), Esc confirm an error / drop the
-order. The decisions are `ScanPresenter`'s (gui/scan/presenter.py, no widget); this page
-composes the outcome banner, the order's items and the weight/preset panel and keeps the
-focus where a scanner types.
+again, F6 ship with the pack check incomplete (recorded), F7 open the order in the New shipment
+form (to complete it there), Esc confirm an error / drop the order. The decisions are
+`ScanPresenter`'s (gui/scan/presenter.py, no widget); this page composes the outcome banner,
+the order's items and the weight/preset panel and keeps the focus where a scanner types.
 """
 
 from __future__ import annotations
@@ -33,22 +33,23 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.scan.banner import OutcomeBanner
-from desktop_app.gui.scan.order_panel import OrderItemsPanel
+from desktop_app.gui.scan.partials.banner import OutcomeBanner
+from desktop_app.gui.scan.partials.order_panel import OrderItemsPanel
+from desktop_app.gui.scan.partials.weight_panel import WeightPresetPanel
 from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
 from desktop_app.gui.scan.sound import ScanSounds
 from desktop_app.gui.scan.watched import WatchedFolderPoller
-from desktop_app.gui.scan.weight_panel import WeightPresetPanel
 from desktop_app.gui.widgets.accessibility import announce
+from desktop_app.gui.widgets.elided import ElidedLabel, breakable, reserve_lines
 from desktop_app.gui.widgets.scale import ScalePresenter
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
 
-__all__ = ["BLUE", "GREEN", "RED", "ScanPageWidget"]
+__all__ = ["BLUE", "GREEN", "RED", "ScanPage"]
 
 
-class ScanPageWidget(QWidget):
+class ScanPage(QWidget):
     """Scan box, outcome banner, the order's items, weight and preset, watched folder."""
 
     outcome_shown = Signal(object)  # ScanOutcome, after the page shows it
@@ -78,16 +79,19 @@ class ScanPageWidget(QWidget):
             translate(
                 "Scan",
                 "F2 ship now · F3 next preset · F4 reprint · F5 read orders · "
-                "F6 ship incomplete · Esc confirm / drop order",
+                "F6 ship incomplete · F7 open in form · Esc confirm / drop order",
             )
         )
         self.keys.setObjectName("scan_keys")
-        self.folder_label = QLabel()
+        # two lines kept: the German keys are wider than a 1024 px screen in one
+        reserve_lines(self.keys, 2)
+        # the folder (a path: one line, whole in the tooltip) and its status in lines kept
+        # for them, so no status moves the page
+        self.folder_label = ElidedLabel()
         self.folder_label.setObjectName("scan_watched_folder")
-        self.folder_label.setWordWrap(True)
         self.folder_status = QLabel()
         self.folder_status.setObjectName("scan_watched_status")
-        self.folder_status.setWordWrap(True)
+        reserve_lines(self.folder_status, 1)
         self.folder_button = QPushButton(translate("Scan", "Choose watched folder…"))
         self.folder_button.setObjectName("scan_watched_choose")
         self.folder_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -104,7 +108,7 @@ class ScanPageWidget(QWidget):
         lower.addWidget(self.order_panel, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.scan_box)
-        layout.addWidget(self.outcome, 2)
+        layout.addWidget(self.outcome)
         layout.addLayout(lower, 1)
         layout.addWidget(self.keys)
 
@@ -115,6 +119,7 @@ class ScanPageWidget(QWidget):
             ("F4", presenter.reprint),
             ("F5", presenter.refresh_orders),
             ("F6", presenter.ship_incomplete),
+            ("F7", presenter.order_to_form),
             ("Esc", presenter.acknowledge),
         ):
             shortcut = QShortcut(QKeySequence(key), self)
@@ -123,19 +128,20 @@ class ScanPageWidget(QWidget):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._keep_focus)
-        presenter.changed.connect(self.render)
+        presenter.changed.connect(self.show_view)
         presenter.outcome_shown.connect(self._announce)
         presenter.outcome_shown.connect(self.outcome_shown)
         presenter.sound.connect(self.sounds.play)
         self.folder.changed.connect(self._show_folder)
-        self.render()
+        self.show_view()
         self._show_folder()
 
     # --- the watched folder --------------------------------------------------------------------
 
     def _show_folder(self) -> None:
         self.folder_label.setText(self.folder.text)
-        self.folder_status.setText(self.folder.status)
+        self.folder_status.setText(breakable(self.folder.status))
+        self.folder_status.setToolTip(self.folder.status)
 
     def _choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(
@@ -183,7 +189,7 @@ class ScanPageWidget(QWidget):
         text = "\n".join(t for t in (view.title, view.detail) if t)
         announce(self.outcome, text, assertive=view.color == RED)
 
-    def render(self) -> None:
+    def show_view(self) -> None:
         """Show the presenter's view; the focus follows the box a scanner should type into."""
         view = self.presenter.view
         self.outcome.show_outcome(view.color, view.title, view.detail)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from PySide6.QtCore import QLocale, QObject, Signal
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n.customs_papers import papers_note
 from desktop_app.gui.i18n.words import preset_name
 from desktop_app.gui.scan.outcome_texts import error_text, person
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GREEN, RED, BLUE = "#1b7f3b", "#b3261e", "#1d4f91"
+#: the banner's backgrounds under white text, the same in every scheme (own colours, not the
+#: semantic ones a scheme change swaps)
+GREEN, RED, BLUE = "#1b7f3b", "#a8231c", "#1d4f91"
 OVERRIDE_REASON = "shipped incomplete by F6 at the station"
 Sound = Literal["success", "error"]
 
@@ -75,6 +78,7 @@ class ScanPresenter(QObject):
     changed = Signal()
     outcome_shown = Signal(object)  # ScanOutcome, after the view shows it
     sound = Signal(str)  # "success" or "error", when the profile wants sounds
+    open_in_form = Signal(object)  # StoredOrder: F7, the order goes to the New shipment form
 
     def __init__(self, ctx: AppContext, scale: ScalePresenter) -> None:
         super().__init__()
@@ -203,6 +207,29 @@ class ScanPresenter(QObject):
         preset = station.next_preset()
         self._show_preset(preset.name if preset else None)
         self.changed.emit()
+
+    def order_to_form(self) -> None:
+        """F7: the order on the desk (being packed, or stopped by an error) goes to the New
+        shipment form, to be completed there (customs data, another service); the Scan page
+        drops it. A shipped order stays (F4 reprints it)."""
+        station = self.station
+        order = station.current.order if station is not None and station.current else None
+        last = self.last_outcome
+        if order is None and last is not None and last.order is not None:
+            order = None if last.order.shipped else last.order
+        if order is None:
+            self._show(BLUE, translate("Scan", "No order to open: scan an order first"), "")
+            return
+        if station is not None:
+            station.cancel()
+        self.awaiting_ack = False
+        self._forget_order()
+        self._show(
+            BLUE,
+            translate("Scan", "Order %1 is in the New shipment form").replace("%1", order.number),
+            translate("Scan", "Complete it there and create its label; then scan the next order."),
+        )
+        self.open_in_form.emit(order)
 
     def _forget_order(self) -> None:
         """No order on the desk: its number, preset and items leave the page."""
@@ -337,17 +364,8 @@ class ScanPresenter(QObject):
 
     def _papers_note(self, outcome: ScanOutcome) -> str:
         """Where the shipment's customs papers went ("" when it has none)."""
-        if outcome.papers_path is not None:
-            return "\n" + translate(
-                "Scan",
-                "No A4 printer is set: the customs papers are saved in %1. Print them from "
-                "there, or choose an A4 printer in Settings › Station.",
-            ).replace("%1", str(outcome.papers_path))
-        if outcome.papers_printer:
-            return "\n" + translate(
-                "Scan", "Customs papers (CN 23, invoice) are printing on %1."
-            ).replace("%1", outcome.papers_printer)
-        return ""
+        note = papers_note(outcome.papers_documents, outcome.papers_printer, outcome.papers_path)
+        return "\n" + note if note else ""
 
     def _show_error(self, title: str, detail: str) -> None:
         self.awaiting_ack = True
@@ -460,6 +478,9 @@ class ScanPresenter(QObject):
             view.asks_weight = outcome.code == "no_weight"
             self._show_error(*error_text(outcome))
         self.outcome_shown.emit(outcome)
+        if kind == "shipped" and outcome.shipment is not None:
+            # as the desk's form does: History lists it, a shop order's tracking is written back
+            self.ctx.shipment_created.emit(outcome.shipment)
 
     def _show_packing(self, outcome: ScanOutcome) -> None:
         station = self.station

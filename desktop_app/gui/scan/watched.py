@@ -10,8 +10,9 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.problems import column_problem_text
 

@@ -12,6 +12,13 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
+from desktop_app.gui.shell.theme import (
+    accessibility_hints,
+    high_contrast,
+    restyle_all,
+    style_hints,
+)
+
 # by QPalette.ColorRole name (the enum is made on first use: not at start-up)
 _DARK = {
     "Window": "#202124",
@@ -37,8 +44,8 @@ def scheme_palette(dark: bool, high_contrast: bool) -> QPalette:
     fusion = QStyleFactory.create("Fusion")
     palette = QPalette(fusion.standardPalette()) if fusion is not None else QPalette()
     if dark:
-        for role, color in _DARK.items():
-            palette.setColor(getattr(QPalette.ColorRole, role), QColor(color))
+        for role_name, color in _DARK.items():
+            palette.setColor(getattr(QPalette.ColorRole, role_name), QColor(color))
     if high_contrast:
         ink, paper = (
             (QColor("white"), QColor("black")) if dark else (QColor("black"), QColor("white"))
@@ -76,10 +83,11 @@ class SystemAppearance(QObject):
         super().__init__(app)
         self.app = app
         self._platform = QPalette(app.palette())  # what the platform gave, before any change
-        self._scheme = app.styleHints().colorScheme()
-        hints = app.styleHints()
+        accessibility = accessibility_hints()
+        hints = style_hints()
+        self._scheme = hints.colorScheme()
         hints.colorSchemeChanged.connect(self._scheme_changed)
-        hints.accessibility().contrastPreferenceChanged.connect(lambda *_: self.apply())
+        accessibility.contrastPreferenceChanged.connect(lambda *_: self.apply())
         self.apply()
 
     def _scheme_changed(self, scheme: Qt.ColorScheme) -> None:
@@ -94,16 +102,16 @@ class SystemAppearance(QObject):
     @property
     def high_contrast(self) -> bool:
         """Whether the system asks for high contrast."""
-        preference = self.app.styleHints().accessibility().contrastPreference()
-        return preference == Qt.ContrastPreference.HighContrast
+        return high_contrast()
 
     def apply(self) -> None:
         """Set the palette the system's settings ask for (the platform's own when it fits)."""
         dark, high = self.dark, self.high_contrast
         if not high and is_dark(self._platform) == dark:
             self.app.setPalette(self._platform)  # the platform's style follows the scheme
-            return
-        self.app.setPalette(scheme_palette(dark, high))
+        else:
+            self.app.setPalette(scheme_palette(dark, high))
+        restyle_all()  # the semantic colours (errors, notes) in the scheme's variant
 
 
 def follow_system_appearance(app: QGuiApplication) -> SystemAppearance:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
     from desktop_app.profiles.local_sandbox import LocalSandbox
     from desktop_app.profiles.store import ProfileStore, StoredShipment
+    from desktop_app.station.customs_papers import PapersOutcome
 
 __all__ = ["AppContext", "CarrierOffer", "ContextNotReady"]
 
@@ -323,6 +324,11 @@ class AppContext(QObject):
 
     # --- shops -----------------------------------------------------------------------------------
 
+    @property
+    def shop_options(self) -> dict[str, Any]:
+        """What each shop connection is opened with (a test shop's own CA)."""
+        return dict(self._shop_options)
+
     def _start_shops(self, client: ShippingClient) -> None:
         """Sync the profile's shops and write labels back every few minutes while it is open."""
         from desktop_app.batch.shop_runner import DEFAULT_INTERVAL
@@ -370,3 +376,11 @@ class AppContext(QObject):
     def print_label(self, stored: StoredShipment, copies: int | None = None) -> list[PrintJob]:
         """Queue the label of `stored` for the assigned printer (ValueError if impossible)."""
         return self.printing.print_label(self.profile, stored, copies)
+
+    async def print_customs_papers(self, stored: StoredShipment) -> PapersOutcome | None:
+        """The customs papers of `stored` on the profile's A4 printer, else saved beside the
+        label (None: it has none; ContextNotReady while the profile is not connected)."""
+        if self.client is None or self.store is None:
+            raise ContextNotReady("the profile is not connected")
+        folder = self.store.profile_dir / "customs"
+        return await self.printing.print_customs_papers(self.profile, self.client, stored, folder)

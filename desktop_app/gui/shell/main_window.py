@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.banner import EnvironmentBannerWidget
 from desktop_app.gui.shell.closing import WAITING_STATES, ask_before_closing, close_question
@@ -25,6 +26,9 @@ from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog
 from desktop_app.gui.shell.status_bar import StatusBarWidget
 from desktop_app.gui.shell.theme import frame_style, profile_title, window_title
 from desktop_app.profiles.models import Profile
+
+if TYPE_CHECKING:
+    from desktop_app.gui.shipment.page import ShipmentPage
 
 NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
 HISTORY = QT_TRANSLATE_NOOP("Window", "History")
@@ -113,7 +117,9 @@ class MainWindow(QMainWindow):
         once, not changed right after the platform window was made."""
         if visible and not self.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
             self.status_bar.reformat()  # its layout is otherwise rebuilt only when it shows
-            self.layout().activate()
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
         super().setVisible(visible)
 
     # --- menus and keys -----------------------------------------------------------------------
@@ -141,10 +147,10 @@ class MainWindow(QMainWindow):
         self.shortcut_sheet.raise_()
         return self.shortcut_sheet
 
-    def _make_shipment_page(self) -> QWidget:
-        from desktop_app.gui.shipment.page import ShipmentPageWidget
+    def _make_shipment_page(self) -> ShipmentPage:
+        from desktop_app.gui.shipment.page import ShipmentPage
 
-        page = ShipmentPageWidget(self.context, self)
+        page = ShipmentPage(self.context, self)
         # creation compares the client's environment with what the banner shows
         page.set_shown_environment(lambda: self.banner.environment)
         return page

@@ -7,22 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
-from desktop_app.gui.history.page import HistoryWidget
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.page import SettingsWidget
+from desktop_app.gui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
-    from desktop_app.profiles.store import StoredShipment
+    from desktop_app.profiles.store import StoredOrder, StoredShipment
 
 
-def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidget, SettingsWidget]:
+def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsPage]:
     """Put History and Settings into `window` and wire them to its switcher and preview."""
-    history = HistoryWidget(context)
-    settings = SettingsWidget(context)
+    history = HistoryPage(context)
+    settings = SettingsPage(context)
     window.history_page = history
     window.settings_page = settings
     # profile changes made in Settings: the switcher lists them, a switch goes through the
@@ -34,27 +33,30 @@ def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryWidge
 
 
 def install_operations(
-    window: MainWindow, context: AppContext, history: HistoryWidget, settings: SettingsWidget
+    window: MainWindow, context: AppContext, history: HistoryPage, settings: SettingsPage
 ) -> None:
     """Addresses, End of day (manifests, pickups), Batch and Scan pages; tracking and returns in the
     history; webhooks and the product catalogue (Products) in Settings; address-book pickers in
     the shipment form (Settings stays the last page)."""
-    from desktop_app.gui.addresses.book import AddressBookWidget, attach_pickers, fill_address
-    from desktop_app.gui.batch.page import BatchPageWidget
-    from desktop_app.gui.history import returns, tracking
-    from desktop_app.gui.pickups.page import PickupsWidget
-    from desktop_app.gui.scan.page import ScanPageWidget
-    from desktop_app.gui.settings.products import ProductsPage
-    from desktop_app.gui.settings.webhooks import WebhooksPage
+    from desktop_app.gui.addresses.page import AddressBookPage, attach_pickers, fill_address
+    from desktop_app.gui.batch.page import BatchPage
+    from desktop_app.gui.history import tracking
+    from desktop_app.gui.history.partials import returns
+    from desktop_app.gui.pickups.page import PickupsPage
+    from desktop_app.gui.scan.page import ScanPage
+    from desktop_app.gui.settings.products.page import ProductsPage
+    from desktop_app.gui.settings.webhooks.page import WebhooksPage
     from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
+    from desktop_app.gui.shipment.order_entry import entry_for, fill_form
 
     tracking.attach_to_history(history, context)
     returns.attach_to_history(history, context)
-    addresses = AddressBookWidget(context)
+    addresses = AddressBookPage(context)
     window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
-    window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsWidget(context))
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPageWidget(context))
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), ScanPageWidget(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPage(context))
+    scan = ScanPage(context)
+    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), scan)
     window.move_page_last(SETTINGS)
     webhooks = WebhooksPage(context)
     settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))
@@ -73,6 +75,12 @@ def install_operations(
 
     addresses.receiver_chosen.connect(lambda address: use("receiver", address))
     addresses.sender_chosen.connect(lambda address: use("sender_form", address))
+
+    def open_order(order: StoredOrder) -> None:
+        fill_form(form, entry_for(context, order))
+        window.show_page(NEW_SHIPMENT)
+
+    scan.presenter.open_in_form.connect(open_order)
 
 
 def _show_label(window: MainWindow, stored: StoredShipment) -> None:

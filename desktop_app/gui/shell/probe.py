@@ -5,7 +5,8 @@ The test writes `command.json` ({"id": n, "do": ..., ...}) into the folder; the 
 `answer.json` ({"id": n, "result": ...}), written whole (renamed into place). Questions: the
 screen, the window's frame, every visible top-level window, the focused control, each visible
 control lying (partly) off the screen or pushed sideways in a page; actions: show a page, pick
-a tab, click a button by its text, close the open dialogs, save the screen as PNG. Without the
+a tab, click a button by its text, put the cursor into a control, close the open dialogs, save
+the screen as PNG; the global geometry of named controls (what must not move). Without the
 variable nothing of this exists in the app.
 """
 
@@ -13,21 +14,29 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRect, QTimer
+from PySide6.QtCore import QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractScrollArea,
     QApplication,
+    QComboBox,
     QDialog,
+    QFileDialog,
+    QLabel,
+    QLineEdit,
     QMainWindow,
+    QPlainTextEdit,
     QScrollArea,
+    QTableWidget,
     QTabWidget,
+    QTextEdit,
     QWidget,
 )
 
@@ -89,6 +98,11 @@ class UiProbe(QObject):
             "close_dialogs": self.close_dialogs,
             "select_row": self.select_row,
             "shot": self.shot,
+            "rects": self.rects,
+            "focus": self.focus,
+            "texts": self.texts,
+            "iso_dates": self.iso_dates,
+            "scheme": self.scheme,
         }
 
     def _poll(self) -> None:
@@ -146,14 +160,54 @@ class UiProbe(QObject):
                     "count": t.count(),
                     "current": t.currentIndex(),
                     "needs": [
-                        [t.tabText(i), t.widget(i).minimumSizeHint().width()]
+                        [t.tabText(i), page.minimumSizeHint().width() if page else 0]
                         for i in range(t.count())
+                        for page in (t.widget(i),)
                     ],
                 }
                 for t in self.window.findChildren(QTabWidget)
                 if t.isVisible() and t.objectName() != "pages"
             ],
         }
+
+    def rects(self, command: dict[str, Any]) -> dict[str, list[int] | None]:
+        """The global geometry of the visible control named (object name) each of `names`
+        (None where none is shown): tests compare them before and after a change."""
+        return {name: self._rect_of(str(name)) for name in command["names"]}
+
+    def texts(self, command: dict[str, Any]) -> list[str]:
+        """The texts the visible controls named each of `names` show (a table: its cells),
+        invisible break opportunities left out."""
+        found: list[str] = []
+        for name in command["names"]:
+            for widget in _named(str(name)):
+                if not widget.isVisible():
+                    continue
+                if isinstance(widget, QTableWidget):
+                    found += [
+                        item.text()
+                        for r in range(widget.rowCount())
+                        for c in range(widget.columnCount())
+                        if (item := widget.item(r, c)) is not None
+                    ]
+                elif isinstance(widget, QLabel):
+                    found.append(widget.text().replace("\u200b", ""))
+        return found
+
+    def iso_dates(self, _command: dict[str, Any]) -> list[str]:
+        """Texts of the open windows (Qt's file dialog aside) that show a date as ISO
+        (2026-11-26) where the locale's format belongs."""
+        found: list[str] = []
+        for top in QApplication.topLevelWidgets():
+            if top.isVisible() and not isinstance(top, QFileDialog):
+                found += [t for t in _shown_texts(top) if ISO_DATE.search(t)]
+        return found[:20]
+
+    def _rect_of(self, name: str) -> list[int] | None:
+        for widget in _named(name):
+            if widget.isVisible():
+                return _rect(_global_rect(widget))
+        return None
 
     def _page_name(self) -> str:
         tabs = self.window.findChild(QTabWidget, "pages")
@@ -190,6 +244,25 @@ class UiProbe(QObject):
                     return describe(button)
         return {"error": f"no button {wanted!r}"}
 
+    def focus(self, command: dict[str, Any]) -> dict[str, Any]:
+        """Put the cursor into the visible control named `name` (then xdotool types into it)."""
+        for widget in _named(str(command["name"])):
+            if widget.isVisible():
+                widget.activateWindow()
+                widget.setFocus()
+                return describe(widget)
+        return {"error": f"no control {command['name']!r}"}
+
+    def scheme(self, command: dict[str, Any]) -> str:
+        """Switch to the "dark" or "light" colour scheme as the system would (Qt's
+        colorSchemeChanged; a window manager without a scheme of its own cannot)."""
+        wanted = Qt.ColorScheme.Dark if command["scheme"] == "dark" else Qt.ColorScheme.Light
+        hints = QGuiApplication.styleHints()
+        hints.setColorScheme(wanted)
+        if hints.colorScheme() != wanted:
+            hints.colorSchemeChanged.emit(wanted)
+        return str(command["scheme"])
+
     def select_row(self, command: dict[str, Any]) -> int:
         """Select row `row` of the item view named `name` (as a click on it would)."""
         view = self.window.findChild(QAbstractItemView, str(command["name"]))
@@ -210,6 +283,48 @@ class UiProbe(QObject):
     def shot(self, command: dict[str, Any]) -> bool:
         screen = self.window.screen() or QGuiApplication.primaryScreen()
         return bool(screen.grabWindow(0).save(str(command["path"]), "PNG"))
+
+
+#: a date written as ISO (not inside a longer number or word: a reference, a file name)
+ISO_DATE = re.compile(r"(?<![\w/-])\d{4}-\d{2}-\d{2}(?![\w/-]|\.\w)")
+
+
+def _shown_texts(top: QWidget) -> list[str]:
+    """What the visible controls of a window show: labels, buttons, inputs and their
+    placeholders, combo boxes, text views, the first rows of item views, the title."""
+    texts = [top.windowTitle()]
+    for widget in top.findChildren(QWidget):
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, QLabel | QAbstractButton):
+            texts.append(widget.text())
+        elif isinstance(widget, QLineEdit):
+            texts += [widget.text(), widget.placeholderText()]
+        elif isinstance(widget, QComboBox):
+            texts.append(widget.currentText())
+        elif isinstance(widget, QTextEdit | QPlainTextEdit):
+            texts.append(widget.toPlainText())
+        elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            model = widget.model()
+            root = widget.rootIndex()
+            try:
+                columns = model.columnCount(root)
+            except TypeError:  # a list model keeps it private: one column
+                columns = 1
+            for row in range(min(model.rowCount(root), 50)):
+                for column in range(columns):
+                    texts.append(str(model.index(row, column, root).data() or ""))
+    return texts
+
+
+def _named(name: str) -> list[QWidget]:
+    """Every control called `name` in the open windows."""
+    found: list[QWidget] = []
+    for top in QApplication.topLevelWidgets():
+        if top.objectName() == name:
+            found.append(top)
+        found += top.findChildren(QWidget, name)
+    return found
 
 
 def _page_count(window: QMainWindow) -> int:

@@ -27,8 +27,10 @@ from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
 
 if TYPE_CHECKING:
+    from desktop_app.client import ShippingClient
     from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
     from desktop_app.profiles.store import StoredShipment
+    from desktop_app.station.customs_papers import PapersOutcome
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +150,24 @@ class ProfilePrinting:
             )
             for _ in range(count)
         ]
+
+    async def print_customs_papers(
+        self, profile: Profile | None, client: ShippingClient, stored: StoredShipment, folder: Path
+    ) -> PapersOutcome | None:
+        """The customs papers of `stored` on the profile's A4 printer (else a label printer
+        that prints PDF pages), or saved beside the label: the Scan page's decision
+        (`station.customs_papers`). None when the shipment has no papers."""
+        from desktop_app.station.customs_papers import print_customs_papers
+
+        a4 = profile.preferences.documents_printer if profile is not None else None
+        return await print_customs_papers(
+            client,
+            self.queue,
+            stored,
+            (self.printers.get(a4) if a4 else None, self.printer(profile)),
+            reference=stored.reference_number or stored.id,
+            folder=folder,
+        )
 
     def add_listener(self, listener: Callable[[PrintJob], Any]) -> Callable[[], None]:
         """Call `listener` with every job change of the open queue; returns the unsubscribe."""

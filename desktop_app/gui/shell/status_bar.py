@@ -13,7 +13,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import printer_status_text
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
-from desktop_app.gui.shell.theme import ENVIRONMENTS, ERROR_COLOR, look_for
+from desktop_app.gui.shell.theme import ENVIRONMENTS, ERROR, MUTED, OK, WARNING, color, look_for
 from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.profiles.models import Profile
 
@@ -60,22 +60,29 @@ class StatusBarWidget(QStatusBar):
         super().__init__(parent)
         self.context = context
         self.environment_label = QLabel()
+        self.environment_label.setObjectName("environmentBadge")
         self.environment_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.environment_label.setMinimumWidth(_widest_environment_word(self.environment_label))
+        self.environment_label.setFixedWidth(_widest_environment_word(self.environment_label))
         # messages of any length: elided, so none can widen the window
+        # the badge stands first at the left edge and the temporary message's field takes the
+        # room the others leave: no text, status or profile moves the badge
+        self.message_label = ElidedLabel()
+        self.message_label.setObjectName("statusMessage")
+        self.messageChanged.connect(self.message_label.setText)
         self.connection_label = ElidedLabel()
         self.rate_label = ElidedLabel(translate("Window", "API calls left: –"), max_preferred=220)
         self.queue_label = ElidedLabel(translate("Window", "Printer: –"))
         self.journal_label = ElidedLabel(max_preferred=220)
         for label in (
             self.environment_label,
+            self.message_label,
             self.connection_label,
             self.rate_label,
             self.queue_label,
             self.journal_label,
         ):
             label.setContentsMargins(6, 0, 6, 0)
-            self.addPermanentWidget(label)
+            self.addPermanentWidget(label, 1 if label is self.message_label else 0)
         self.journal_label.hide()
         self.retry_button = QToolButton()
         self.retry_button.setObjectName("reconnectButton")
@@ -116,8 +123,8 @@ class StatusBarWidget(QStatusBar):
     def _on_connection(self, state: str, message: str) -> None:
         icon = _CONNECTION_ICONS.get(state, "○")
         self.connection_label.setText(f"{icon} {message}")
-        color = {"connected": "#1b5e20", "error": ERROR_COLOR}.get(state, "#5f6368")
-        self.connection_label.setStyleSheet(f"color: {color};")
+        meaning = {"connected": OK, "error": ERROR}.get(state, MUTED)
+        self.connection_label.setStyleSheet(f"color: {color(meaning)};")
         self.connection_label.setToolTip(message)
         self.retry_button.setVisible(state == "error")
 
@@ -150,8 +157,8 @@ class StatusBarWidget(QStatusBar):
         if status is None:
             self.queue_label.setStyleSheet("")
             return
-        color = {"waiting": "#e65100", "attention": ERROR_COLOR}.get(status.state, "")
-        self.queue_label.setStyleSheet(f"color: {color};" if color else "")
+        meaning = {"waiting": WARNING, "attention": ERROR}.get(status.state)
+        self.queue_label.setStyleSheet(f"color: {color(meaning)};" if meaning else "")
 
     def _on_journal(self, count: int) -> None:
         if count <= 0:
@@ -160,7 +167,7 @@ class StatusBarWidget(QStatusBar):
         self.journal_label.setText(
             translate("Window", "%n creation(s) awaiting check", None, count)
         )
-        self.journal_label.setStyleSheet("color: #e65100; font-weight: bold;")
+        self.journal_label.setStyleSheet(f"color: {color(WARNING)}; font-weight: bold;")
         self.journal_label.show()
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from desktop_app.domain.customs import CN22, CN23, COMMERCIAL_INVOICE, customs_plan
+from desktop_app.domain.customs import customs_plan, document_copies
 
 ITEM_FIELDS = (
     "description",
@@ -104,9 +104,4 @@ def _amount_text(value: Any) -> Any:
 
 def document_names(view: CustomsView) -> list[tuple[str, int]]:
     """(document, copies) in print order: the CN 23 with its copies, a CN 22, the invoice."""
-    names: list[tuple[str, int]] = []
-    for document in (CN23, CN22, COMMERCIAL_INVOICE):
-        copies = view.documents.count(document)
-        if copies:
-            names.append((document, copies))
-    return names
+    return document_copies(view.documents)

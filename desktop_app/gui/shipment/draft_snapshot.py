@@ -3,9 +3,10 @@
 `ShipmentSnapshot` is what the draft of the shipment form keeps: the receiver's and the
 sender's raw texts with the delivery mode, carrier and service, the packages, the ticked
 additional services with their details (`addon_choices`), the reference, a label format
-chosen by hand and the order details. `from_json` reads what a store gave back as far as it
-makes sense (a draft of another version is not read at all; a malformed part is left out),
-so a damaged or old draft never breaks the form.
+chosen by hand, the order details and the customs section's texts (`CustomsSnapshot`).
+`from_json` reads what a store gave back as far as it makes sense (a draft of another version
+is not read at all; a malformed part is left out), so a damaged or old draft never breaks the
+form.
 """
 
 from __future__ import annotations
@@ -48,6 +49,37 @@ class AddressSnapshot:
 
 
 @dataclass
+class CustomsSnapshot:
+    """The customs section as typed: contents type, currency, its texts and item rows."""
+
+    contents: str | None = None
+    currency: str | None = None
+    texts: dict[str, str] = field(default_factory=dict)
+    rows: list[dict[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The section's texts, empty ones left out (empty rows at the end too)."""
+        rows = [{k: v for k, v in row.items() if v} for row in self.rows]
+        while rows and not rows[-1]:
+            rows.pop()
+        texts = {k: v for k, v in self.texts.items() if v}
+        return {"contents": self.contents, "currency": self.currency, "texts": texts, "rows": rows}
+
+    @classmethod
+    def from_json(cls, data: Any) -> CustomsSnapshot | None:
+        """The customs part of a draft (None when the draft has none)."""
+        if not isinstance(data, Mapping):
+            return None
+        rows = data.get("rows")
+        return cls(
+            _text(data.get("contents")),
+            _text(data.get("currency")),
+            _texts(data.get("texts")),
+            [_texts(row) for row in rows] if isinstance(rows, list) else [],
+        )
+
+
+@dataclass
 class ShipmentSnapshot:
     """Everything the shipment form keeps in a draft."""
 
@@ -60,6 +92,7 @@ class ShipmentSnapshot:
     reference: str = ""
     label_format: str | None = None
     order: dict[str, str] | None = None  # the order details' texts, None when not added
+    customs: CustomsSnapshot | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The draft as the profile's store keeps it."""
@@ -74,6 +107,7 @@ class ShipmentSnapshot:
             "reference": self.reference,
             "label_format": self.label_format,
             "order": self.order,
+            "customs": self.customs.to_json() if self.customs else None,
         }
 
     @classmethod
@@ -98,4 +132,5 @@ class ShipmentSnapshot:
             reference=str(data.get("reference") or ""),
             label_format=_text(data.get("label_format")),
             order=_texts(order) if isinstance(order, Mapping) else None,
+            customs=CustomsSnapshot.from_json(data.get("customs")),
         )

@@ -45,7 +45,7 @@ def _restore_address(address_form: Any, data: AddressSnapshot | None) -> None:
 
 def form_snapshot(form: Any) -> dict[str, Any]:
     """The form as plain JSON: receiver, sender, carrier/service, packages, add-ons (ticked,
-    with their details), reference, label format, order details."""
+    with their details), reference, label format, order details, customs section."""
     order = form.order_details
     return ShipmentSnapshot(
         receiver=_address_snapshot(form.receiver),
@@ -57,6 +57,7 @@ def form_snapshot(form: Any) -> dict[str, Any]:
         reference=form.reference_edit.text(),
         label_format=form.reference_section.chosen_format,
         order={k: f.text() for k, f in order.fields.items()} if order.check.isChecked() else None,
+        customs=form.customs.snapshot(),
     ).to_json()
 
 
@@ -85,6 +86,8 @@ def restore_snapshot(form: Any, data: Mapping[str, Any]) -> bool:
         f = form.order_details.fields.get(key)
         if f is not None:
             f.set_text(value)
+    if snapshot.customs is not None:
+        form.customs.restore(snapshot.customs)
     form.refresh_label_formats()
     form.validate_now()
     return True

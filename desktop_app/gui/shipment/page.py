@@ -25,17 +25,17 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shipment.creation import CreationPanelWidget
 from desktop_app.gui.shipment.drafts import DraftKeeper
-from desktop_app.gui.shipment.form import ShipmentFormWidget
-from desktop_app.gui.shipment.preview import LabelPreviewWidget
+from desktop_app.gui.shipment.partials.creation import CreationPanelWidget
+from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
+from desktop_app.gui.shipment.partials.preview import LabelPreviewWidget
 
 #: below this page width the preview collapses (a 1024 px screen shows the form and buttons)
 WIDE_LAYOUT_MIN_WIDTH = 1180
 SIDE_MIN_WIDTH = 220
 
 
-class ShipmentPageWidget(QWidget):
+class ShipmentPage(QWidget):
     """The "New shipment" page: the form (scrollable), creation controls and the preview."""
 
     shipment_created = Signal(object)  # StoredShipment
@@ -106,7 +106,7 @@ class ShipmentPageWidget(QWidget):
         page has the focus: other pages have their own Enter and Esc)."""
         actions: list[QAction] = []
         for text, keys, slot, name in (
-            (self.tr("&Create label"), ("Ctrl+Return", "Ctrl+Enter"), self.create, "create"),
+            (self.tr("&Create label"), ("Ctrl+Return", "Ctrl+Enter"), self.create_label, "create"),
             (self.tr("Create and &print"), ("Ctrl+P",), self.create_and_print, "createPrint"),
             (
                 self.tr("Print the label &again"),
@@ -126,7 +126,7 @@ class ShipmentPageWidget(QWidget):
             actions.append(action)
         return actions
 
-    def create(self) -> Any:
+    def create_label(self) -> Any:
         """Ctrl+Enter: create the label."""
         return self.creation.request_create(False)
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from desktop_app.gui.shell.theme import MESSAGE_ERROR_STYLE
+from desktop_app.gui.shell.theme import ERROR, message_style
 from desktop_app.gui.shipment.validation import FormValidation, spot_for
 from desktop_app.gui.widgets.fields import Field
 
@@ -28,7 +28,7 @@ class ProblemDisplay:
         self.message_area = QLabel()
         self.message_area.setObjectName("formMessages")
         self.message_area.setWordWrap(True)
-        self.message_area.setStyleSheet(MESSAGE_ERROR_STYLE)
+        self.message_area.setStyleSheet(message_style(ERROR))
         self.message_area.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message_area.hide()
 

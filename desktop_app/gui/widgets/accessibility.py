@@ -15,6 +15,8 @@ The pages name their controls through their labels, so pages added later need no
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import (
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -79,7 +82,8 @@ def _form_label(widget: QWidget) -> str:
         if isinstance(layout, QFormLayout):
             before = layout.labelForField(widget)
         elif isinstance(layout, QGridLayout):
-            row, column, _rows, _columns = layout.getItemPosition(index)
+            place = cast(tuple[int, int, int, int], layout.getItemPosition(index))  # stub: object
+            row, column, _rows, _columns = place
             item = layout.itemAtPosition(row, column - 1) if column > 0 else None
             before = item.widget() if item is not None else None
         elif index > 0:
@@ -169,10 +173,18 @@ def fill_all(root: QWidget) -> None:
 
 
 class AccessibleTexts(QObject):
-    """Fills in names and descriptions of controls as they are first shown (on the app)."""
+    """Fills in names and descriptions of controls as they are first shown (on the app).
+
+    Qt's own file dialog is left alone: it names its controls itself, and asking the
+    accessibility interface of its "Look in" combo box while it is being shown crashes Qt
+    (a segmentation fault on X11, Qt 6.x)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Show and isinstance(watched, CONTROLS):
+        if (
+            event.type() == QEvent.Type.Show
+            and isinstance(watched, CONTROLS)
+            and not isinstance(watched.window(), QFileDialog)
+        ):
             fill(watched)
         return False
 

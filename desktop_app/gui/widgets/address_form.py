@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QLineEdit, QVBoxLayout, QWidget
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.countries import attach_country_list, country_code, country_name
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit, set_combo_items
@@ -214,9 +215,9 @@ class AddressFormWidget(QWidget):
         elif mode == PARTNER:
             visible = {name: name == "partner_id" for name in _DEFAULT_LABELS}
         else:
-            f["care_of"].editor.setProperty(
+            f["care_of"].editor.setProperty(  # type: ignore[union-attr]
                 "placeholderText", translate("Form", "c/o, department, floor")
-            )  # type: ignore[union-attr]
+            )
             keyword_values = {cat.locker_station.keyword, cat.post_branch.keyword}
             if f["street"].text().strip().upper() in keyword_values:
                 f["street"].set_text("")

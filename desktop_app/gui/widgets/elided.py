@@ -73,3 +73,34 @@ def ignore_width(label: QLabel) -> None:
     policy = label.sizePolicy()
     policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
     label.setSizePolicy(policy)
+
+
+#: a run of characters longer than this without a space gets break opportunities
+LONGEST_UNBROKEN = 24
+_ZERO_WIDTH_SPACE = "\u200b"
+
+
+def breakable(text: str) -> str:
+    """`text` with an invisible break opportunity every LONGEST_UNBROKEN characters of a long
+    word (a scanned code, a folder path), so a word-wrapped label wraps it instead of being
+    pushed wider than its window."""
+    words = []
+    for word in text.split(" "):
+        if len(word) > LONGEST_UNBROKEN:
+            step = LONGEST_UNBROKEN
+            word = _ZERO_WIDTH_SPACE.join(word[i : i + step] for i in range(0, len(word), step))
+        words.append(word)
+    return " ".join(words)
+
+
+def reserve_lines(label: QLabel, lines: int) -> None:
+    """Make a word-wrapped `label` exactly `lines` lines high at its font, whatever its text
+    (a longer text is cut there and whole in the tooltip): a message that comes, goes or
+    grows never moves what stands below it."""
+    label.setWordWrap(True)
+    ignore_width(label)
+    margins = label.contentsMargins()
+    label.setFixedHeight(
+        label.fontMetrics().lineSpacing() * lines + margins.top() + margins.bottom() + 2
+    )
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)

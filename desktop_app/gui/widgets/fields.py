@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import number
-from desktop_app.gui.shell.theme import ERROR_LABEL_STYLE
+from desktop_app.gui.shell.theme import error_label_style
 from desktop_app.gui.widgets.elided import MINIMUM_WIDTH, ignore_width
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
@@ -62,7 +62,7 @@ class ErrorLabel(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setStyleSheet(ERROR_LABEL_STYLE)
+        self.setStyleSheet(error_label_style())
         self.messages: list[str] = []
         self.setWordWrap(True)
         ignore_width(self)

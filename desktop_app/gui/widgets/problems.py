@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
-from desktop_app.domain.rules_base import Problem
+from desktop_app.domain.rules.problems import Problem
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.problems import problem_message
 

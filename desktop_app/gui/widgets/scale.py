@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.scale_errors import scale_error_text
-from desktop_app.gui.shell.theme import MUTED_COLOR
+from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.scales.config import ScaleConfig, default_path, load_scale_config
 from desktop_app.scales.hub import ScaleHub, ScaleLease, shared_hub
 from desktop_app.scales.monitor import ScaleMonitor, ScaleStatus
@@ -195,7 +195,7 @@ class ScaleWeightRow(QWidget):
         self.presenter = presenter
         self.label = QLabel()
         self.label.setObjectName("scaleWeightText")
-        self.label.setStyleSheet(f"color: {MUTED_COLOR};")
+        self.label.setStyleSheet(f"color: {color(MUTED)};")
         self.take_button = QPushButton(
             translate("Scale", "Use weight (%1)").replace("%1", TAKE_KEY)
         )

@@ -52,16 +52,18 @@ class TaskSet:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if task.cancelled() or task.exception() is None:
+        if task.cancelled():
             return
         exc = task.exception()
+        if exc is None:
+            return
         if self._ctx is None:
             log.error("background task failed", exc_info=exc)
         if self._on_error is not None:
             with contextlib.suppress(RuntimeError):  # the widget is gone
                 self._on_error(
                     translate("Form", "Something went wrong: {0}").format(service_text(exc))
-                )  # type: ignore[arg-type]
+                )
 
     def cancel(self) -> None:
         """Cancel every task."""

@@ -14,15 +14,10 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 from urllib.parse import parse_qs
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP
 from desktop_app.printing.printers import PrinterDefinition
 
 DataKind = Literal["zpl", "pdf"]
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802, ARG001 - the name lupdate finds
-    """Mark `text` for the GUI's translation (`make translations-extract` reads these marks);
-    the GUI translates it where it shows it. Plain Python: the transports stay Qt-free."""
-    return text
 
 
 class TransportError(Exception):

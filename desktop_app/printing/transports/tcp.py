@@ -99,14 +99,17 @@ class TcpTransport(Transport):
         stage = "sending"
         try:
             writer.write(job.data)
-            await asyncio.wait_for(writer.drain(), self.io_timeout)
+            async with asyncio.timeout(self.io_timeout):
+                await writer.drain()
             if self.wait_eof:
                 stage = "waiting for the printer to confirm"
                 writer.write_eof()
-                await asyncio.wait_for(_read_to_eof(reader), self.ack_timeout)
+                async with asyncio.timeout(self.ack_timeout):
+                    await _read_to_eof(reader)
             stage = "closing"
             writer.close()
-            await asyncio.wait_for(writer.wait_closed(), self.io_timeout)
+            async with asyncio.timeout(self.io_timeout):
+                await writer.wait_closed()
         except TimeoutError:
             abort_with_reset(writer)
             limit = self.ack_timeout if stage.startswith("waiting") else self.io_timeout

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import AsyncIterable, Iterable, Mapping
 from typing import Any
 
+from desktop_app.domain.models.base import WireModel
 from desktop_app.profiles.store.base import StoreBase, _now
 from desktop_app.profiles.store.records import StoredOrder
+
+
+async def put_service_orders(store: OrderStore, orders: AsyncIterable[WireModel]) -> int:
+    """The service's orders (as its client reads them, page by page) into the store's cache;
+    how many were new. Every door that stores orders (the orders inbox, the watched folder)
+    refreshes the cache through this."""
+    wire = [order.to_wire() async for order in orders]
+    return await asyncio.to_thread(store.put_orders, wire)
 
 
 class OrderStore(StoreBase):

@@ -29,7 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO_ROOT))
 
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, start_service  # noqa: E402
-from tests.service.payloads import shipment  # noqa: E402
+from tests.payloads import shipment  # noqa: E402
 from tests.service.postgres import PG_DATABASE, PG_USER, PostgresCluster, find_pg_bin  # noqa: E402
 
 

@@ -1,0 +1,1 @@
+"""Settings › Preferences: the tab's page (page.py)."""

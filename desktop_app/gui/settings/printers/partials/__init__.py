@@ -1,0 +1,1 @@
+"""The page's parts: the widgets (and dialogs) the page composes."""

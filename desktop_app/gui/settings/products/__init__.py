@@ -1,0 +1,2 @@
+"""Settings › Products: the tab's page (page.py),
+its presenter (presenter.py)."""

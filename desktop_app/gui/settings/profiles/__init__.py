@@ -1,0 +1,1 @@
+"""Settings › Profiles: the tab's page (page.py) and its parts (partials/)."""

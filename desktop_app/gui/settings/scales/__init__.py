@@ -1,0 +1,1 @@
+"""Settings › Scales: the tab's page (page.py)."""

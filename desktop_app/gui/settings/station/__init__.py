@@ -1,0 +1,1 @@
+"""Settings › Station: the tab's page (page.py)."""

@@ -1,0 +1,1 @@
+"""Tests of desktop_app/gui/addresses/: the Addresses page."""

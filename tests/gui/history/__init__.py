@@ -1,0 +1,1 @@
+"""Tests of desktop_app/gui/history/: the History page."""

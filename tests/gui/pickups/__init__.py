@@ -1,0 +1,1 @@
+"""Tests of desktop_app/gui/pickups/: the End of day page."""

@@ -1,0 +1,1 @@
+"""Tests of desktop_app/gui/shipment/: the New shipment page."""

@@ -1,0 +1,1 @@
+"""Tests of desktop_app/gui/widgets/: the widgets shared by pages."""
