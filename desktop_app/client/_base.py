@@ -98,6 +98,15 @@ class ClientStats:
             self.rate_limited += 1
 
 
+def _headers(language: str | None) -> dict[str, str]:
+    """Every request's headers; with `language` (the desk's, e.g. "de") the documents the
+    service words itself (the manifest) come in it."""
+    headers = {"User-Agent": USER_AGENT, "Accept": "application/json"}
+    if language:
+        headers["Accept-Language"] = language
+    return headers
+
+
 class BaseClient:
     """The HTTP layer: one `httpx.AsyncClient`, the key's pacer and `_request()`."""
 
@@ -112,6 +121,7 @@ class BaseClient:
         http_client: httpx.AsyncClient | None = None,
         max_connections: int = 20,
         event_hooks: Mapping[str, list[Callable[..., Any]]] | None = None,
+        language: str | None = None,
     ) -> None:
         check_https(base_url)
         if not api_key:
@@ -125,7 +135,7 @@ class BaseClient:
         self._http = http_client or httpx.AsyncClient(
             verify=ssl_context(ca_file),
             timeout=DEFAULT_TIMEOUT,
-            headers={"User-Agent": USER_AGENT, "Accept": "application/json"},
+            headers=_headers(language),
             limits=httpx.Limits(max_connections=max_connections),
             follow_redirects=False,  # a redirect must never carry the key elsewhere
             event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},

@@ -64,6 +64,7 @@ class ShippingClient(BaseClient):
         http_client: httpx.AsyncClient | None = None,
         max_connections: int = 20,
         event_hooks: Mapping[str, list[Callable[..., Any]]] | None = None,
+        language: str | None = None,
     ) -> None:
         if environment is not None:
             key_registry.check(api_key, environment, key_environment)
@@ -80,6 +81,7 @@ class ShippingClient(BaseClient):
             http_client=http_client,
             max_connections=max_connections,
             event_hooks=event_hooks,
+            language=language,
         )
         self.environment = environment
         self._key_registry = key_registry
@@ -104,16 +106,18 @@ class ShippingClient(BaseClient):
         self.trackers = Trackers(self)
 
     @classmethod
-    def from_credentials(cls, creds: Credentials) -> ShippingClient:
+    def from_credentials(cls, creds: Credentials, language: str | None = None) -> ShippingClient:
         """A client for a profile's `Credentials`: its service, key and CA; the key's
         environment counts as known when the profile verified it (not for a key given in
-        PACKDESK_API_KEY, which is checked before its first use)."""
+        PACKDESK_API_KEY, which is checked before its first use). `language`: the desk's,
+        for the documents the service words itself."""
         return cls(
             creds.base_url,
             creds.api_key,
             ca_file=creds.ca_file,
             environment=creds.environment,
             key_environment=creds.environment if creds.verified else None,
+            language=language,
         )
 
     def __repr__(self) -> str:

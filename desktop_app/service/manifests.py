@@ -104,10 +104,11 @@ def _carrier_reference(carrier: str, now: dt.datetime) -> str:
 
 
 async def create_manifest(
-    session: AsyncSession, key: KeyInfo, draft: Any, now: dt.datetime
+    session: AsyncSession, key: KeyInfo, draft: Any, now: dt.datetime, language: str = "en"
 ) -> ManifestRow:
-    """Check the request, pick the shipments, render the PDF and store it all (the caller
-    commits); 422 when nothing is to be handed over or a shipment cannot be."""
+    """Check the request, pick the shipments, render the PDF (worded in `language`) and store
+    it all (the caller commits); 422 when nothing is to be handed over or a shipment cannot
+    be."""
     request = checked(ManifestCreate, validate_manifest(draft), draft)
     carrier = request.carrier
     ids = request.shipment_ids()
@@ -136,7 +137,7 @@ async def create_manifest(
         body["reference_number"] = request.reference_number
     carrier_name = load_catalog().carriers[carrier].display_name
     document = await asyncio.to_thread(
-        render_manifest_pdf, body, [row.body for row in rows], carrier_name, key.sandbox
+        render_manifest_pdf, body, [row.body for row in rows], carrier_name, key.sandbox, language
     )
     row = ManifestRow(
         id=manifest_id,

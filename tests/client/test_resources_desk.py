@@ -3,9 +3,11 @@ both list shapes read alike."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 
 import pytest
+from pypdf import PdfReader
 
 from desktop_app.client import NotFoundError, ShippingClient, UnprocessableEntityError
 from desktop_app.domain.models import AddressList, Order, PickupRequestList
@@ -118,3 +120,15 @@ async def test_manifests(own: ShippingClient) -> None:
     assert [m.id for m in await own.manifests.list(carrier="dpd")] == [manifest.id]
     with pytest.raises(UnprocessableEntityError):
         await own.manifests.create("dpd", [first.id])
+
+
+async def test_a_manifest_in_the_clients_language(client_service: RunningService) -> None:
+    """`language` goes to the service as Accept-Language: the manifest it makes is German."""
+    key = client_service.add_account()["sandbox_key"]
+    async with ShippingClient(
+        client_service.base_url, key, ca_file=str(client_service.ca_file), language="de"
+    ) as german:
+        await german.shipments.create(shipment_request(carrier="dpd", label={"format": "pdf_a6"}))
+        document = await german.manifests.document(await german.manifests.create("dpd"))
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(document)).pages)
+    assert "Übergeben von (Versender)" in text and "Handed over" not in text

@@ -4,6 +4,7 @@ decoded), get and list, and isolation between accounts."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from typing import Any
 
@@ -161,3 +162,30 @@ def test_isolation_between_accounts(local_service: RunningService) -> None:
             assert _manifest(other, carrier="dhl").status_code == 422
         theirs = _ship(b_client)
         assert _manifest(b_client, carrier="dhl").json()["shipments"] == [theirs["id"]]
+
+
+def test_the_pdf_in_the_desks_language(local_service: RunningService) -> None:
+    """A German desk (Accept-Language: de) gets a German manifest, dates as 26.11.2026 and
+    decimal commas; any other language the English one."""
+    keys = local_service.add_account()
+    with local_service.client(keys["sandbox_key"]) as client, local_service.client(None) as anon:
+        _ship(client, reference_number="EOD-1")
+        _ship(client, reference_number="EOD-2")
+        german = client.post(
+            "/v1/manifests", json={"carrier": "dhl"}, headers={"Accept-Language": "de-DE,de;q=0.9"}
+        )
+        assert german.status_code == 200, german.text
+        created = dt.datetime.fromisoformat(german.json()["created_at"]).astimezone()
+        text = _pdf_text(anon.get(german.json()["documents"][0]["document_url"]).content)
+        assert f"Erstellt: {created:%d.%m.%Y}" in text
+        assert "Summe: 2 Sendungen, 2 Pakete, 3,00 kg" in text
+        assert "Übergeben von (Versender)" in text and "Übernommen von (Fahrer)" in text
+        assert "Handed over" not in text and "Created" not in text
+
+        _ship(client, reference_number="EOD-3")
+        other = client.post(
+            "/v1/manifests", json={"carrier": "dhl"}, headers={"Accept-Language": "fr"}
+        )
+        assert other.status_code == 200, other.text
+        text = _pdf_text(anon.get(other.json()["documents"][0]["document_url"]).content)
+        assert f"Created: {created:%d %b %Y}" in text and "Handed over by (shipper)" in text

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from desktop_app.gui.i18n import translate
+from desktop_app.gui.i18n import current_language, translate
 from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.shell.offers import CarrierOffer, offers_from_service
 from desktop_app.profiles.manager import ProfileManager
@@ -58,7 +58,8 @@ async def connect(
     from desktop_app.client import ShippingClient
 
     creds = manager.credentials(profile, sandbox if profile.builtin_local else None)
-    client = ShippingClient.from_credentials(creds)
+    # the desk's language, so the manifests the service makes read as the desk does
+    client = ShippingClient.from_credentials(creds, language=current_language())
     try:
         await client.me()  # proves the key and its environment before any work
         descriptions = await client.carriers.list()

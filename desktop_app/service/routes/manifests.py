@@ -16,6 +16,7 @@ from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.listing import Page, PerPage, offset
 from desktop_app.service.manifests import create_manifest, get_manifest_row, manifest_view
 from desktop_app.service.openapi import error_responses, json_body
+from desktop_app.service.routes.tracking_page import choose_language
 from desktop_app.service.tables_desk import ManifestRow
 
 router = APIRouter(tags=["manifests"])
@@ -33,10 +34,12 @@ async def post_manifest(
     request: Request, key: CurrentKey, ctx: Ctx, session: Session, body: JsonObject
 ) -> dict[str, Any]:
     """Hand over the carrier's shipments: the given ones, or those of today not handed over
-    yet; the manifest PDF is at `documents[0].document_url` (no key needed, like labels)."""
+    yet; the manifest PDF is at `documents[0].document_url` (no key needed, like labels),
+    worded in the request's Accept-Language (English or German)."""
+    language = choose_language(None, request.headers.get("accept-language"))
     try:
         async with ctx.write_lock:
-            row = await create_manifest(session, key, body, ctx.now())
+            row = await create_manifest(session, key, body, ctx.now(), language)
             session.add(audit.entry(key, "manifest.created", row.id))
             await session.commit()
     except IntegrityError:
