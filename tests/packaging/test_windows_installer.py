@@ -623,7 +623,7 @@ def test_an_earlier_install_in_another_folder_is_replaced_and_uninstall_deletes_
     the defaults: the earlier one is uninstalled (its folder gone, the data kept); then
     `uninstall.exe /S /DELETEDATA` leaves nothing of Packdesk: no file of the user's named so,
     no registry entry, no key."""
-    elsewhere = wine.user_dir / "Packdesk elsewhere"
+    elsewhere = wine.user_dir / "PackdeskElsewhere"
     earlier = install(wine, previous_windows_installer.path, f"/INSTDIR={wine.windows(elsewhere)}")
     assert earlier.folder == elsewhere
     user_files = users_data(wine)
