@@ -485,8 +485,9 @@ def test_the_windows_printer_transport_prints_through_the_spooler(
     label = zpl_label()
     (tmp_path / "label.zpl").write_bytes(label)
     with private_cupsd() as cups, virtual_printer(tmp_path / "jobs") as (uri, said):
-        add_raw_queue(cups, "Packdesk_Zebra", uri.replace("tcp://", "socket://"))
-        print_label(wine, installed, tmp_path / "label.zpl", "win32:Packdesk_Zebra",
+        # a printer name without "Packdesk": the uninstall test looks for any such registry key
+        add_raw_queue(cups, "Desk_Zebra", uri.replace("tcp://", "socket://"))
+        print_label(wine, installed, tmp_path / "label.zpl", "win32:Desk_Zebra",
                     tmp_path / "queue.db", env={"CUPS_SERVER": cups})  # fmt: skip
         assert "complete" in said.readline()
     (job,) = sorted((tmp_path / "jobs").glob("job-*.zpl"))
@@ -499,7 +500,6 @@ def test_gui_opens_connected_to_its_local_sandbox_on_a_real_display(
     """The Start menu's `packdesk-gui.exe` on the 1024x600 Xvfb desk: its first window, once
     connected to the Local sandbox it started (the app's probe says so), as the window system
     shows it (its title through xdotool, a screenshot of the screen); closed with Alt+F4."""
-    from PIL import ImageGrab
 
     probe = tmp_path / "probe"
     # pipes: a GUI program under Wine cannot start its Python with a file as stdout
@@ -516,7 +516,15 @@ def test_gui_opens_connected_to_its_local_sandbox_on_a_real_display(
         assert state["maximized"] and state["window"][2:] == [1024, 604]  # the 1024x600 desk
         titles = desk.run("xdotool", "search", "--name", "^Packdesk", "getwindowname", "%@")
         assert MAIN_WINDOW_TITLE in titles.splitlines()
-        shot = ImageGrab.grab(xdisplay=desk.name)
+        # the probe says connected once the app is; the status bar shows it a paint later
+        shot = screen_when(
+            desk,
+            lambda shot: any(
+                c == CONNECTED_GREEN
+                for _, c in shot.convert("RGB").crop((0, 570, 1024, 600)).getcolors(1 << 16) or ()
+            ),
+            "the green 'Connected' in the status bar",
+        )
         shot.save(tmp_path / "first-window.png")
         sys.stdout.write(f"screenshot {tmp_path / 'first-window.png'}\n")
         saved = os.environ.get("PACKDESK_WINE_SCREENSHOT")
@@ -549,6 +557,21 @@ def test_gui_opens_connected_to_its_local_sandbox_on_a_real_display(
 #: status_bar.py)
 SANDBOX_BANNER = (0xFF, 0xD5, 0x4F)
 CONNECTED_GREEN = (0x1B, 0x5E, 0x20)
+
+
+def screen_when(desk: Display, shows: Any, what: str, timeout: float = 120) -> Any:
+    """The screen once `shows(screenshot)` holds (a state on the screen, polled), else fails
+    naming `what`."""
+    from PIL import ImageGrab
+
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = ImageGrab.grab(xdisplay=desk.name)
+        if shows(shot):
+            return shot
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} never showed on the screen")
+        time.sleep(0.5)
 
 
 class WineGui(ProbeClient):
