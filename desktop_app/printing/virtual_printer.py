@@ -188,8 +188,7 @@ class VirtualPrinter:
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
-                async with asyncio.timeout(1.0):
-                    await self._server.wait_closed()
+                await asyncio.wait_for(self._server.wait_closed(), 1.0)
             self._server = None
 
     async def __aenter__(self) -> VirtualPrinter:
@@ -254,8 +253,7 @@ class VirtualPrinter:
             async with self._changed:
                 await self._changed.wait_for(lambda: len(self.jobs) >= count)
 
-        async with asyncio.timeout(timeout):
-            await _wait()
+        await asyncio.wait_for(_wait(), timeout)
         return self.jobs
 
     async def wait_for_connections(self, count: int, timeout: float = 10.0) -> None:
@@ -265,8 +263,7 @@ class VirtualPrinter:
             async with self._changed:
                 await self._changed.wait_for(lambda: self.connections >= count)
 
-        async with asyncio.timeout(timeout):
-            await _wait()
+        await asyncio.wait_for(_wait(), timeout)
 
     # --- connections -----------------------------------------------------------------------
 
