@@ -16,7 +16,7 @@ from desktop_app.client import NotFoundError, ShippingClient
 from desktop_app.domain.models import Shipment, ShipmentRequest
 from tests.client.conftest import shipment_request, watched_client
 from tests.fixtures.service import RunningService
-from tests.payloads import RECEIVER
+from tests.payloads import GIFT_DECLARATION, RECEIVER
 
 
 async def test_create_get_list_update_delete_shipment(client: ShippingClient) -> None:
@@ -70,23 +70,6 @@ async def test_paging_helpers_walk_every_page(client: ShippingClient) -> None:
     assert len(limited) == 3
 
 
-#: a parcel to the UK crosses a customs border: a small gift declared
-GIFT: dict[str, Any] = {
-    "contents_type": "gift",
-    "currency": "EUR",
-    "total_value_amount": 20,
-    "items": [
-        {
-            "origin_country": "DE",
-            "description": "Paperback novel",
-            "quantity": 1,
-            "value_amount": "20",
-            "net_weight": 0.4,
-        }
-    ],
-}
-
-
 async def test_writes_go_out_in_the_carriers_spelling(client_service: RunningService) -> None:
     """ "de" and "sw1a1aa" pass the rules; what leaves the desk is "DE" and "SW1A 1AA"."""
     sent: list[dict[str, Any]] = []
@@ -98,10 +81,14 @@ async def test_writes_go_out_in_the_carriers_spelling(client_service: RunningSer
     async with watched_client(client_service, record) as client:
         to = {**RECEIVER, "country": "gb", "zip_code": "sw1a1aa", "city": "London"}
         shipment = await client.shipments.create(
-            shipment_request(to=to, create_shipping_label=False, customs_declaration=GIFT)
+            shipment_request(
+                to=to, create_shipping_label=False, customs_declaration=GIFT_DECLARATION
+            )
         )
         changed = shipment_request(
-            to={**to, "zip_code": "ec1a1bb"}, create_shipping_label=False, customs_declaration=GIFT
+            to={**to, "zip_code": "ec1a1bb"},
+            create_shipping_label=False,
+            customs_declaration=GIFT_DECLARATION,
         )
         await client.shipments.update(shipment.id, changed)
         await client.addresses.create({**RECEIVER, "country": "nl", "zip_code": "1011ab"})
