@@ -7,7 +7,6 @@ the virtual printer on loopback.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +28,6 @@ from tests.gui.app_context import (
     expect,
     zpl_printer,
 )
-
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def vprinter(tmp_path: Path) -> AsyncIterator[VirtualPrinter]:
-    printer = VirtualPrinter(tmp_path / "vp", render=False)
-    await printer.start()
-    yield printer
-    await printer.stop()
 
 
 def _column(widget: HistoryPage, column: int) -> list[str]:

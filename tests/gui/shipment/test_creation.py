@@ -4,7 +4,6 @@ one shipment for a double click, Cancel during a slow carrier, errors in plain w
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -29,16 +28,6 @@ from tests.gui.shipment_desk import (
     shown,
     type_into,
 )
-
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def vprinter(tmp_path: Path) -> AsyncIterator[VirtualPrinter]:
-    printer = VirtualPrinter(tmp_path / "vp", render=False)
-    await printer.start()
-    yield printer
-    await printer.stop()
 
 
 async def _service_shipments(ctx: AppContext, reference: str) -> list[Any]:
