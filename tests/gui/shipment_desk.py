@@ -166,6 +166,24 @@ async def wait_until(predicate: Callable[[], Any], timeout: float = 20.0) -> Any
         await asyncio.sleep(0.02)
 
 
+#: background work that runs for the profile's whole life (not a load that ends)
+LIFELONG_TASKS = frozenset({"ShopRounds.run"})
+
+
+async def loads_done(ctx: AppContext, timeout: float = 60.0) -> None:
+    """Wait until the loads the pages started in the background have ended (the history's
+    search, the webhooks' list...): the state after which nothing more arrives by itself."""
+
+    def loading() -> list[asyncio.Task[Any]]:
+        return [
+            task
+            for task in ctx.tasks.running()
+            if getattr(task.get_coro(), "__qualname__", "") not in LIFELONG_TASKS
+        ]
+
+    await wait_until(lambda: not loading(), timeout)
+
+
 def click(qtbot: QtBot, button: QAbstractButton) -> None:
     """Click a check box / radio button on its indicator (its centre may be empty space)."""
     pos = QPoint(8, button.height() // 2)

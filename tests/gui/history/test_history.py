@@ -150,7 +150,7 @@ async def test_hidden_history_reads_new_shipments_when_shown(ctx: AppContext, qt
     widget.search_finished.connect(searches.append)
     stored = await create(ctx, reference_number="LATER-1")
     ctx.shipment_created.emit(stored)
-    await asyncio.sleep(0.2)
+    await widget.wait_idle()  # a search the signal started would be done
     assert searches == [] and widget.model.rowCount() == 0
     loaded = expect(widget.search_finished)
     widget.show()

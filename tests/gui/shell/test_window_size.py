@@ -24,7 +24,7 @@ from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import emitted, expect, use_printer
-from tests.gui.shipment_desk import fill_valid, wait_until
+from tests.gui.shipment_desk import fill_valid, loads_done, wait_until
 
 pytestmark = pytest.mark.timeout(120, method="thread")
 
@@ -76,7 +76,8 @@ async def test_the_window_minimum_size_stays_while_messages_and_results_show(
     window.resize(1366, 768)
     window.show()
     await wait_until(lambda: window.shipment_page.form.first_editor() is not None)
-    await asyncio.sleep(0.3)  # the pages' first loads settle
+    await loads_done(desk)  # the pages' first loads have ended
+    await _settled()
     watch = MinimumWatch(window)
     status = window.status_bar
 
@@ -152,7 +153,8 @@ async def test_the_window_minimum_size_stays_while_a_batch_loads_and_runs(
     page = window.page("Batch")
     assert isinstance(page, BatchPage)
     window.show_page("Batch")
-    await asyncio.sleep(0.3)  # the pages' first loads settle
+    await loads_done(ctx)  # the pages' first loads have ended
+    await _settled()
     watch = MinimumWatch(window, page)
 
     uid = tmp_path.name[-6:].upper().replace("_", "")

@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -182,11 +183,19 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
         fill_valid(qtbot, form, reference="ORDER-CANCEL-1")
         store = ctx.store
         assert store is not None
+        sent = asyncio.Event()
+
+        async def on_request(request: httpx.Request) -> None:
+            if request.method == "POST" and request.url.path.endswith("/shipments"):
+                sent.set()
+
+        assert ctx.client is not None
+        ctx.client._http.event_hooks["request"].append(on_request)
         creation.request_create()
-        # the attempt is journaled before it is sent; then wait a moment into the carrier call
-        while not store.list_pending():
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
+        # the attempt is journaled before it is sent; cancel once it is on its way to the
+        # carrier (which takes 3 s)
+        await asyncio.wait_for(sent.wait(), 30)
+        assert store.list_pending()
         assert creation.busy and creation.cancel_button.isVisible()
         unlocked = expect(creation.busy_changed)
         qtbot.mouseClick(creation.cancel_button, Qt.MouseButton.LeftButton)
@@ -206,13 +215,12 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
         assert ctx.pending_creations == 1
 
         # once the carrier has had its time, reconciliation settles the attempt
-        report = None
-        for _ in range(40):
-            report = await ctx.reconcile(min_age=timedelta(seconds=4))
-            if report is not None and (report.adopted or report.needs_decision):
-                break
-            await asyncio.sleep(0.25)
-        assert report is not None
+        async with asyncio.timeout(60):
+            while True:
+                report = await ctx.reconcile(min_age=timedelta(seconds=4))
+                if report is not None and (report.adopted or report.needs_decision):
+                    break
+                await asyncio.sleep(0.25)
         on_service = await _service_shipments(ctx, "ORDER-CANCEL-1")
         assert store.list_pending() == []
         if on_service:
