@@ -151,10 +151,9 @@ async def test_virtual_printer_reports_each_state(vprinter):
         assert report.status.problems == [fault] and report.hold_reason(printer) == PROBLEMS[fault]
         vprinter.panel.set(**{fault: False})
     # status queries are not jobs (the printer counts one when the asker has closed)
-    for _ in range(100):
-        if vprinter.status_queries == 1 + len(FAULTS):
-            break
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):
+        while vprinter.status_queries < 1 + len(FAULTS):
+            await asyncio.sleep(0.01)
     assert vprinter.jobs == [] and vprinter.status_queries == 1 + len(FAULTS)
 
 
@@ -271,10 +270,9 @@ async def test_printer_running_out_between_jobs(vprinter, tmp_path):
         await queue.wait_for(first.id, timeout=10)
         held = await queue.wait_for(second.id, timeout=10, states={"waiting"})
         assert held.held_reason == PROBLEMS["paper_out"]
-        for _ in range(100):
-            if queue.get(first.id).notes:
-                break
-            await asyncio.sleep(0.02)
+        async with asyncio.timeout(30):
+            while not queue.get(first.id).notes:
+                await asyncio.sleep(0.02)
         assert "after this job the printer reported: Out of labels" in queue.get(first.id).notes
         vprinter.on_job = None
         vprinter.panel.set(paper_out=False)

@@ -163,10 +163,8 @@ async def test_monitor_reports_an_unusable_scale_once(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "hid", None)  # hidapi not installed
     monitor = ScaleMonitor(create_scale("hid:0922:8003"), interval=0.01)
-    async with monitor:
-        for _ in range(100):
-            if monitor.state == "unavailable":
-                break
+    async with monitor, asyncio.timeout(30):
+        while monitor.state != "unavailable":
             await asyncio.sleep(0.01)
     assert monitor.state == "unavailable" and "pip install 'packdesk[hid]'" in monitor.message
 

@@ -217,10 +217,9 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
         await _wait_for_kg(monitor, 1.7)
         assert await desk.station.ship_when_weighed() is None
         vscale.set_load(0.004, stable=False)  # emptied (a few grams of drift, still moving)
-        for _ in range(500):
-            if not desk.station.scale_holds_last_parcel:
-                break
-            await asyncio.sleep(0.02)
+        async with asyncio.timeout(30):
+            while desk.station.scale_holds_last_parcel:
+                await asyncio.sleep(0.02)
         assert not desk.station.scale_holds_last_parcel
         assert await desk.station.ship_when_weighed() is None  # an empty pan is no weight
         vscale.set_load(2.0, stable=True)
@@ -247,9 +246,11 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
 
 
 async def _wait_for_kg(monitor: ScaleMonitor, kg: float) -> None:
-    for _ in range(500):
-        reading = monitor.stable_weight()
-        if reading is not None and abs(reading.kg - kg) < 1e-6:
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"the scale never settled on {kg} kg")
+    """Wait until the scale's stable weight is `kg` (a generous deadline: only a broken
+    monitor reaches it)."""
+    try:
+        async with asyncio.timeout(30):
+            while (reading := monitor.stable_weight()) is None or abs(reading.kg - kg) >= 1e-6:
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise AssertionError(f"the scale never settled on {kg} kg") from None
