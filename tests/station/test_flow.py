@@ -174,7 +174,7 @@ async def test_with_a_scale_only_a_stable_weight_ships_and_only_once(
     vscale.set_load(0.9, stable=False)
     async with ScaleMonitor(create_scale(vscale.uri), interval=0.02) as monitor:
         desk.station.scale = monitor
-        await asyncio.sleep(0.2)
+        await _polls(monitor, 1)  # a reading of the moving weight
         assert monitor.reading() is not None and monitor.stable_weight() is None
         waiting = await desk.station.scan("SO-14")
         assert waiting.kind == "weighing" and waiting.weight_kg is None
@@ -208,7 +208,7 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
         waiting = await desk.station.scan("SO-22")
         assert waiting.kind == "weighing" and waiting.code == "parcel_on_scale"
         assert waiting.weight_kg is None
-        await asyncio.sleep(0.2)  # more stable readings of the same parcel change nothing
+        await _polls(monitor, 10)  # more stable readings of the same parcel change nothing
         assert monitor.stable_weight() is not None
         assert await desk.station.ship_when_weighed() is None
         assert await _references(desk) == ["SO-21"]
@@ -243,6 +243,23 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
         for n in ("SO-21", "SO-22", "SO-23", "SO-24")
     }
     assert weights == {"SO-21": [1.5], "SO-22": [2.0], "SO-23": [2.0], "SO-24": [0.8]}
+
+
+async def _polls(monitor: ScaleMonitor, count: int) -> None:
+    """Wait until the monitor has polled the scale `count` more times."""
+    polled = asyncio.Event()
+    seen: list[object] = []
+
+    def listener(status: object) -> None:
+        seen.append(status)
+        if len(seen) >= count:
+            polled.set()
+
+    remove = monitor.add_listener(listener)
+    try:
+        await asyncio.wait_for(polled.wait(), 30)
+    finally:
+        remove()
 
 
 async def _wait_for_kg(monitor: ScaleMonitor, kg: float) -> None:
