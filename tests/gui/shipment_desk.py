@@ -188,7 +188,11 @@ async def loads_done(ctx: AppContext, timeout: float = 60.0) -> None:
             if getattr(task.get_coro(), "__qualname__", "") not in LIFELONG_TASKS
         ]
 
-    await wait_until(lambda: not loading(), timeout)
+    try:
+        await wait_until(lambda: not loading(), timeout)
+    except TimeoutError:
+        names = [getattr(t.get_coro(), "__qualname__", repr(t)) for t in loading()]
+        raise AssertionError(f"still running after {timeout} s: {names}") from None
 
 
 def click(qtbot: QtBot, button: QAbstractButton) -> None:
