@@ -18,6 +18,10 @@ from desktop_app.gui.qt_compat import protect_singletons  # noqa: E402
 
 protect_singletons()
 
+from tests.transport_origins import record_transport_origins  # noqa: E402
+
+record_transport_origins()
+
 pytest_plugins: list[str] = [
     "tests.fixtures.service",
     "tests.fixtures.receiver",
