@@ -5,9 +5,10 @@ high-contrast variants.
 Text takes the palette's colours; only what carries a meaning has a colour of its own, and
 that colour is the variant of the scheme in force (`color(ERROR)`): the palette's window
 says dark or light, the system's contrast preference says high contrast. When the scheme
-changes, `restyle_all` swaps the variants in every widget's style sheet, so what was shown
-before the change follows it too. Every variant has a contrast ratio of at least 4.5:1
-(WCAG AA) against its background (tests/gui/test_theme.py).
+changes, `restyle_all` swaps the variants in every widget's style sheet and repaints the
+lists, whose rows ask for their colour as they paint (models, gui/widgets/meaning_items.py),
+so what was shown before the change follows it too. Every variant has a contrast ratio of
+at least 4.5:1 (WCAG AA) against its background (tests/gui/shell/test_theme.py).
 """
 
 from __future__ import annotations

@@ -10,15 +10,27 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.i18n.words import date_time, time_of_day
 from desktop_app.gui.pickups.end_of_day import default_window, open_for_pickup, pickup_question
 from desktop_app.gui.pickups.page import PickupsPage
+from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.theme import (
+    DARK,
+    DARK_HIGH_CONTRAST,
+    LIGHT,
+    LIGHT_HIGH_CONTRAST,
+    MUTED,
+    TEXT_COLORS,
+)
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
+from tests.gui.scheme_switch import painted_colors, switched_scheme
+from tests.gui.shell.test_theme import AA, contrast
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
 
@@ -151,8 +163,9 @@ async def test_service_refuses_a_return_in_a_pickup(ctx: AppContext, qtbot: QtBo
     assert widget.history_table.rowCount() == 0
 
 
-def test_left_out_reasons(tmp_path: Path) -> None:
-    """Deleted, moving and yesterday's shipments are not offered."""
+def _day_with_left_out(tmp_path: Path) -> tuple[Any, list[Any]]:
+    """Hermes' day of four of today's and yesterday's shipments: one fresh, one deleted, one
+    moving, one old; and the four."""
     from desktop_app.profiles.store import ProfileStore
 
     now = datetime.now().astimezone()
@@ -169,12 +182,44 @@ def test_left_out_reasons(tmp_path: Path) -> None:
         old = store.add_shipment(
             {**base, "id": "d" * 40, "created_at": (now - timedelta(days=1)).isoformat()}
         )
-    day = open_for_pickup([fresh, gone, moving, old], set())["hermes"]
+    shipments = [fresh, gone, moving, old]
+    return open_for_pickup(shipments, set())["hermes"], shipments
+
+
+def test_left_out_reasons(tmp_path: Path) -> None:
+    """Deleted, moving and yesterday's shipments are not offered."""
+    day, (fresh, gone, moving, _old) = _day_with_left_out(tmp_path)
     assert [s.id for s in day.open] == [fresh.id]
     assert dict((s.id, why) for s, why in day.left_out) == {
         gone.id: "deleted",
         moving.id: "on its way: In transit",
     }
+
+
+def test_left_out_notes_follow_a_scheme_switch(
+    tmp_path: Path, qapp: QApplication, qtbot: QtBot
+) -> None:
+    """Why a shipment is left out is shown in the muted colour of the scheme in force the moment
+    the system switches to dark, high contrast or light (the list is not filled again), and it
+    reads on the list's background."""
+    day, _shipments = _day_with_left_out(tmp_path)
+    tree = WaitingShipmentsTree()
+    qtbot.addWidget(tree)
+    tree.resize(900, 300)
+    tree.show_days({"hermes": day}, {})
+    tree.show()
+    qtbot.waitExposed(tree)
+    note = tree.topLevelItem(0).child(1)
+    assert note.text(3) == "deleted"
+    index = tree.indexFromItem(note, 3)
+    with switched_scheme(qapp) as switch:
+        for variant in (DARK, DARK_HIGH_CONTRAST, LIGHT_HIGH_CONTRAST, LIGHT):
+            switch(variant)
+            muted = TEXT_COLORS[MUTED][variant]
+            assert QColor(index.data(Qt.ItemDataRole.ForegroundRole)).name() == muted
+            assert muted in painted_colors(tree, index), variant
+            assert contrast(muted, qapp.palette().color(QPalette.ColorRole.Base)) >= AA
+            assert tree.topLevelItem(0).child(1) is note  # the same row, recoloured
 
 
 async def test_end_of_day_manifest_created_and_printed(

@@ -9,15 +9,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.settings.webhooks.page import WebhooksPage
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.theme import (
+    DARK,
+    DARK_HIGH_CONTRAST,
+    ERROR,
+    LIGHT,
+    LIGHT_HIGH_CONTRAST,
+    TEXT_COLORS,
+)
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile
 from tests.fixtures.receiver import Receiver, start_receiver
 from tests.gui.account_context import account_context
 from tests.gui.app_context import create, isolate, make_manager
+from tests.gui.scheme_switch import painted_colors, switched_scheme
+from tests.gui.shell.test_theme import AA, contrast
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
 
@@ -132,11 +145,31 @@ async def test_live_profiles_need_https(
         await ctx.aclose()
 
 
+def _deactivated_row_follows_the_scheme(qapp: QApplication, page: WebhooksPage) -> None:
+    """The deactivated row is in the error colour of the scheme in force the moment the system
+    switches to dark, high contrast or light (the list is not loaded again)."""
+    page.table.clearSelection()  # a selected row is drawn in the highlight's colours
+    page.show()
+    index = page.table.model().index(0, 3)
+    with switched_scheme(qapp) as switch:
+        for variant in (DARK, DARK_HIGH_CONTRAST, LIGHT_HIGH_CONTRAST, LIGHT):
+            switch(variant)
+            error = TEXT_COLORS[ERROR][variant]
+            assert QColor(index.data(Qt.ItemDataRole.ForegroundRole)).name() == error
+            assert error in painted_colors(page.table, index), variant
+            assert contrast(error, qapp.palette().color(QPalette.ColorRole.Base)) >= AA
+    page.hide()
+
+
 async def test_deactivated_webhook_shows_why_and_reactivates(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, service_factory: Any, qtbot: QtBot
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    service_factory: Any,
+    qtbot: QtBot,
+    qapp: QApplication,
 ) -> None:
-    """After 15 failed deliveries the webhook shows as deactivated with the reason; reactivated,
-    the kept event is delivered."""
+    """After 15 failed deliveries the webhook shows as deactivated with the reason, in the
+    colour of the scheme in force as it switches; reactivated, the kept event is delivered."""
     isolate(monkeypatch, tmp_path)
     service = service_factory("--webhook-retry-seconds", "0.05")
     receiver, server = start_receiver(status=500)
@@ -157,6 +190,7 @@ async def test_deactivated_webhook_shows_why_and_reactivates(
                 if page.webhooks[0].deactivated:
                     break
                 await asyncio.sleep(0.05)
+        _deactivated_row_follows_the_scheme(qapp, page)
         page.select_id(hook.id)
         state = page.row_texts(hook.id)[3]
         assert state.startswith("Deactivated: "), state

@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import time_of_day
 from desktop_app.gui.pickups.end_of_day import CarrierDay
-from desktop_app.gui.shell.theme import MUTED, color
+from desktop_app.gui.shell.theme import MUTED
+from desktop_app.gui.widgets.meaning_items import MeaningTreeItem
 from desktop_app.profiles.store import StoredShipment
 
 
-def _row(shipment: StoredShipment, note: str) -> QTreeWidgetItem:
+def _row(shipment: StoredShipment, note: str) -> MeaningTreeItem:
     """A shipment's row: reference, receiver, labelled at (today: the time only), note."""
-    item = QTreeWidgetItem(
+    item = MeaningTreeItem(
         [
             shipment.reference_number or shipment.id[:12],
             shipment.recipient,
@@ -87,7 +87,7 @@ class WaitingShipmentsTree(QTreeWidget):
                 top.addChild(child)
             for s, why in day.left_out:
                 child = _row(s, why)
-                child.setForeground(3, QColor(color(MUTED)))
+                child.meanings[3] = MUTED  # the reason it is left out
                 child.setDisabled(True)
                 top.addChild(child)
             top.setExpanded(True)

@@ -13,14 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +28,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.shops.partials.shop_form import ShopFormWidget
 from desktop_app.gui.settings.shops.presenter import ShopRow, ShopsPresenter
 from desktop_app.gui.shell.theme import ERROR, color
+from desktop_app.gui.widgets.meaning_items import MeaningTableItem
 from desktop_app.gui.widgets.tables import pick_one_table
 from desktop_app.gui.widgets.tasks import TaskSet
 
@@ -146,11 +145,9 @@ class ShopsPage(QWidget):
         for r, row in enumerate(self.rows):
             cells = (row.name, row.platform, row.kind, row.last_sync, row.pulled, row.write_backs)
             for c, value in enumerate(cells):
-                item = QTableWidgetItem(value)
+                item = MeaningTableItem(value, ERROR if row.problems else None)
                 item.setData(Qt.ItemDataRole.UserRole, row.name)
                 item.setToolTip(row.url if c == 0 else value)
-                if row.problems:
-                    item.setForeground(QColor(color(ERROR)))
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
         if selected:

@@ -12,14 +12,12 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +36,7 @@ from desktop_app.gui.settings.webhooks.presenter import (
     webhook_state,
 )
 from desktop_app.gui.shell.theme import ERROR, color
+from desktop_app.gui.widgets.meaning_items import MeaningTableItem
 from desktop_app.gui.widgets.tables import pick_one_table
 
 if TYPE_CHECKING:
@@ -178,11 +177,9 @@ class WebhooksPage(QWidget):
         self.table.setRowCount(len(self.webhooks))
         for r, hook in enumerate(self.webhooks):
             for c, value in enumerate(row_texts(hook)):
-                item = QTableWidgetItem(value)
+                item = MeaningTableItem(value, ERROR if hook.deactivated else None)
                 item.setData(Qt.ItemDataRole.UserRole, hook.id)
                 item.setToolTip(value)
-                if hook.deactivated:
-                    item.setForeground(QColor(color(ERROR)))
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
         self._update_buttons()
