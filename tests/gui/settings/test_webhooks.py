@@ -19,7 +19,7 @@ from tests.fixtures.receiver import Receiver, start_receiver
 from tests.gui.account_context import account_context
 from tests.gui.app_context import create, isolate, make_manager
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
+pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
 
 async def _received(receiver: Receiver, count: int) -> list[Any]:
