@@ -62,12 +62,8 @@ KNOWN_CIRCLES = [
     ["desktop_app.service.accounts", "desktop_app.service.station_keys"],
     ["desktop_app.service.admin_cli", "desktop_app.service.cli"],
 ]
-#: the service's imports of the flat rules modules, kept until its split lands
-KNOWN_FLAT_RULES_IMPORTS = {
-    ("desktop_app.service.checks", "desktop_app.domain.rules_base"),
-    ("desktop_app.service.manifests", "desktop_app.domain.rules_manifests"),
-    ("desktop_app.service.orders", "desktop_app.domain.rules_orders"),
-}
+#: imports of flat `domain.rules_*` modules (the rules live in the `domain.rules` package)
+KNOWN_FLAT_RULES_IMPORTS: set[tuple[str, str]] = set()
 KNOWN_PAGE_TO_PAGE: set[tuple[str, str]] = set()
 
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from desktop_app.domain.errors import validation_error_messages
-from desktop_app.domain.rules_base import Problem
+from desktop_app.domain.rules import Problem
 from desktop_app.service.errors import ServiceError
 
 M = TypeVar("M", bound=BaseModel)

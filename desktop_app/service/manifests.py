@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.models import ManifestCreate
 from desktop_app.domain.models.manifests import MANIFEST_DOCUMENT
-from desktop_app.domain.rules_manifests import validate_manifest
+from desktop_app.domain.rules import validate_manifest
 from desktop_app.service.account_settings import default_address
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.addresses import address_body

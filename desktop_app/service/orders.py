@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.models import OrderCreate
-from desktop_app.domain.rules_orders import validate_order
+from desktop_app.domain.rules import validate_order
 from desktop_app.service.accounts import KeyInfo
 from desktop_app.service.checks import checked
 from desktop_app.service.errors import ServiceError
