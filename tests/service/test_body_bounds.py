@@ -24,10 +24,10 @@ import pytest
 from desktop_app.domain.bounds import MAX_FIELDS, MAX_TEXT, MAX_VALUES, array_limit, size_problem
 from desktop_app.domain.rules.manifests import MAX_MANIFEST_SHIPMENTS
 from desktop_app.domain.rules.orders import MAX_LINE_ITEMS
-from desktop_app.service.accounts import create_account
+from desktop_app.service.api.bodies import values_at_most
 from desktop_app.service.app import create_app
-from desktop_app.service.bodies import values_at_most
 from desktop_app.service.settings import ServiceSettings
+from desktop_app.service.storage.accounts import create_account
 from desktop_app.service.workers import WorkerPool
 from tests.payloads import shipment
 from tests.service.test_orders import ORDER

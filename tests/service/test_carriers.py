@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from desktop_app.domain.catalog import load_catalog
-from desktop_app.service.carriers import (
+from desktop_app.service.labels.layout import code128_modules
+from desktop_app.service.shipping.carriers import (
     CarrierConfig,
     CarrierError,
     CarrierSimulator,
@@ -25,7 +26,6 @@ from desktop_app.service.carriers import (
     tracking_url,
     ups_check_digit,
 )
-from desktop_app.service.labels_layout import code128_modules
 
 NUMBER_FORMATS = {
     "dhl": r"00340434\d{12}",

@@ -14,7 +14,7 @@ import contextlib
 import ssl
 from collections.abc import Callable
 
-from desktop_app.service.connections import MIN_SHARE, ConnectionGuard
+from desktop_app.service.api.connections import MIN_SHARE, ConnectionGuard
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, RunningService
 from tests.service.test_slow_clients import (
     read_all,

@@ -18,8 +18,15 @@ from pypdf import PdfReader
 from desktop_app.domain.labels import LABEL_FORMATS, label_format
 from desktop_app.label_fonts import FONT_FILES, font_file
 from desktop_app.resources import resource_path
-from desktop_app.service.carriers import CarrierSimulator
-from desktop_app.service.labels import (
+from desktop_app.service.labels.layout import (
+    QUIET_MODULES,
+    Barcode,
+    Text,
+    helvetica_width,
+    layout,
+)
+from desktop_app.service.labels.pdf import reset_label_fonts
+from desktop_app.service.labels.shipment_labels import (
     SANDBOX_MARK,
     address_lines,
     label_media_type,
@@ -27,15 +34,8 @@ from desktop_app.service.labels import (
     preload,
     render_label,
 )
-from desktop_app.service.labels_layout import (
-    QUIET_MODULES,
-    Barcode,
-    Text,
-    helvetica_width,
-    layout,
-)
-from desktop_app.service.labels_pdf import reset_label_fonts
-from desktop_app.service.labels_zpl import zpl_escape
+from desktop_app.service.labels.zpl import zpl_escape
+from desktop_app.service.shipping.carriers import CarrierSimulator
 
 PDF_FORMATS = [n for n, f in LABEL_FORMATS.items() if f.kind == "pdf"]
 ZPL_FORMATS = [n for n, f in LABEL_FORMATS.items() if f.kind == "zpl"]
@@ -485,5 +485,5 @@ def test_preload_warms_the_pdf_stack() -> None:
     import sys
 
     preload()
-    assert "desktop_app.service.labels_pdf" in sys.modules
+    assert "desktop_app.service.labels.pdf" in sys.modules
     assert "fpdf" in sys.modules

@@ -18,8 +18,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from desktop_app.label_fonts import ZPL_FONT_CONDENSE, ZPL_FONT_NAME, unicode_font
 from desktop_app.printing.preview import render_zpl_images
-from desktop_app.service.carriers import CarrierSimulator
-from desktop_app.service.labels import label_pages_for_shipment, render_label
+from desktop_app.service.labels.shipment_labels import label_pages_for_shipment, render_label
+from desktop_app.service.shipping.carriers import CarrierSimulator
 
 zplkit = pytest.importorskip("zplkit", reason="zplkit (optional extra 'preview') not installed")
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from desktop_app.service.locations import Point, distance_m
+from desktop_app.service.shipping.locations import Point, distance_m
 from tests.fixtures.service import RunningService
 
 PATH = "/v1/pickup_dropoff_locations"

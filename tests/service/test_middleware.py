@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.types import Receive, Scope, Send
 
-from desktop_app.service.middleware import ServiceMiddleware, basic_user
-from desktop_app.service.ratelimit import RateLimiter
+from desktop_app.service.api.middleware import ServiceMiddleware, basic_user
+from desktop_app.service.api.ratelimit import RateLimiter
 
 
 async def _crashing_app(scope: Scope, receive: Receive, send: Send) -> None:

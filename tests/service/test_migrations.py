@@ -22,10 +22,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Column, Connection, Integer, MetaData, text
 
-from desktop_app.service import table_registry
 from desktop_app.service.cli import SCHEMA_REFUSED_EXIT
-from desktop_app.service.db import Base, make_engine
-from desktop_app.service.schema import (
+from desktop_app.service.storage import table_registry
+from desktop_app.service.storage.db import Base, make_engine
+from desktop_app.service.storage.schema import (
     BASELINE_REVISION,
     SchemaError,
     head_revision,

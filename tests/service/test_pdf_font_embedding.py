@@ -14,8 +14,10 @@ from fpdf.output import OutputProducer
 from PIL import ImageChops
 from pypdf import PdfReader
 
-from desktop_app.service import labels_pdf, manifest_pdf, pdf_font_embedding
-from desktop_app.service.labels import label_pages_for_shipment, render_label
+from desktop_app.service.labels import font_embedding as pdf_font_embedding
+from desktop_app.service.labels import manifest_pdf
+from desktop_app.service.labels import pdf as labels_pdf
+from desktop_app.service.labels.shipment_labels import label_pages_for_shipment, render_label
 from tests.service.test_labels import PDF_FORMATS, decode_pdf_pages, numbers_for, shipment
 
 RECEIVERS = {

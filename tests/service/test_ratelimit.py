@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from desktop_app.service.ratelimit import RateLimiter
+from desktop_app.service.api.ratelimit import RateLimiter
 from tests.fixtures.service import RunningService, start_service
 
 

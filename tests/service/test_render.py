@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.service.render import LabelRenderer, render_files
+from desktop_app.service.labels.render_pool import LabelRenderer, render_files
 from tests.fixtures.service import RunningService
 from tests.payloads import PACKAGE, RECEIVER, SENDER, shipment
 
@@ -145,7 +145,7 @@ def test_the_renderer_starts_with_the_service_unless_told_not_to(
 def test_without_a_worker_the_label_stack_loads_in_a_thread(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from desktop_app.service import render
+    from desktop_app.service.labels import render_pool as render
 
     loaded: list[str] = []
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from starlette.types import Receive, Scope, Send
 
-from desktop_app.service.connections import (
+from desktop_app.service.api.connections import (
     ConnectionGuard,
     StalledCuts,
     _Server,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.schema import CreateIndex, CreateTable
 
-from desktop_app.service import table_registry
-from desktop_app.service.db import Base
+from desktop_app.service.storage import table_registry
+from desktop_app.service.storage.db import Base
 
 
 def test_every_table_compiles_for_postgresql_and_sqlite() -> None:

@@ -1,0 +1,65 @@
+"""`GET /v1/label_files/{token}.{ext}`: label files by unguessable URL, without an API key."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+from sqlalchemy import select
+
+from desktop_app.service.api.deps import Ctx, Session
+from desktop_app.service.api.errors import not_found
+from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.labels.shipment_labels import label_file_extension
+from desktop_app.service.storage.tables import LabelFile
+
+router = APIRouter(prefix="/label_files", tags=["labels"])
+
+_SQL = (
+    f"SELECT shipment_id, label_format, media_type, data FROM {LabelFile.__tablename__}"
+    " WHERE token = ? LIMIT 1"
+)
+
+
+async def _label_file(ctx: Ctx, session: Session, token: str) -> tuple[str, str, str, bytes] | None:
+    """(shipment id, format, media type, bytes) of the label file with `token`, else None.
+
+    One statement on SQLite's dedicated read connection (every label is downloaded once at
+    least, right after its create); a session otherwise.
+    """
+    rows = await ctx.reads.fetch(_SQL, (token,)) if ctx.reads is not None else None
+    if rows is not None:
+        return rows[0] if rows else None
+    row = await session.scalar(select(LabelFile).where(LabelFile.token == token))
+    return None if row is None else (row.shipment_id, row.label_format, row.media_type, row.data)
+
+
+@router.get(
+    "/{name}",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "the label file",
+            "content": {
+                "application/pdf": {"schema": {"type": "string", "format": "binary"}},
+                "application/x-zpl": {"schema": {"type": "string", "format": "binary"}},
+            },
+        },
+        **error_responses(404),
+    },
+)
+async def get_label_file(name: str, ctx: Ctx, session: Session) -> Response:
+    """The label bytes (PDF or ZPL); the token in the name is the only credential."""
+    token, _, ext = name.partition(".")
+    found = await _label_file(ctx, session, token) if 16 <= len(token) <= 64 else None
+    if found is None or (ext and ext != label_file_extension(found[1])):
+        raise not_found("label file")
+    shipment_id, label_format, media_type, data = found
+    filename = f"{shipment_id[:12]}.{label_file_extension(label_format)}"
+    return Response(
+        content=data,
+        media_type=media_type,
+        headers={
+            "Content-Disposition": f'inline; filename="{filename}"',
+            "Cache-Control": "private, max-age=3600",
+            "X-Content-Type-Options": "nosniff",
+        },
+    )

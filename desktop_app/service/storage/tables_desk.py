@@ -1,0 +1,79 @@
+"""Tables of the desk endpoints: account settings (names, default addresses), orders, manifests."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, LargeBinary, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from desktop_app.service.storage.db import Base
+from desktop_app.service.storage.tables import new_uuid, utcnow
+
+
+class AccountSettingsRow(Base):
+    """What an account says about itself: its names and default addresses (both environments)."""
+
+    __tablename__ = "account_settings"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    first_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    last_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    # the wire objects (address with its id), None until set
+    default_shipping_address: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    default_returns_address: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class OrderRow(Base):
+    """A shop order: the wire object in `body`, filterable fields as columns."""
+
+    __tablename__ = "orders"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    external_order_id: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    external_customer_id: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (
+        Index("ix_orders_owner_created", "account_id", "environment", "created_at"),
+        Index("ix_orders_external", "account_id", "environment", "external_order_id"),
+    )
+
+
+class ManifestRow(Base):
+    """An end-of-day manifest of one carrier: the wire object (without URLs) in `body`."""
+
+    __tablename__ = "manifests"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    carrier: Mapped[str] = mapped_column(String(32))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # the manifest PDF, reachable without a key through an unguessable token (like labels)
+    document_token: Mapped[str] = mapped_column(String(64), unique=True)
+    document: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (
+        Index("ix_manifests_owner_created", "account_id", "environment", "created_at"),
+    )
+
+
+class ManifestShipmentRow(Base):
+    """A shipment handed over with a manifest: one manifest per shipment."""
+
+    __tablename__ = "manifest_shipments"
+
+    shipment_id: Mapped[str] = mapped_column(
+        ForeignKey("shipments.id", ondelete="CASCADE"), primary_key=True
+    )
+    manifest_id: Mapped[str] = mapped_column(ForeignKey("manifests.id", ondelete="CASCADE"))
+
+    __table_args__ = (Index("ix_manifest_shipments_manifest", "manifest_id"),)
