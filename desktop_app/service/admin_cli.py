@@ -131,8 +131,8 @@ async def _audit(args: argparse.Namespace) -> int:
     from sqlalchemy import select
 
     from desktop_app.service.storage import audit
+    from desktop_app.service.storage.accounts import Account
     from desktop_app.service.storage.db import make_sessionmaker
-    from desktop_app.service.storage.tables import Account
 
     try:
         since = audit.parse_since(args.since) if args.since else None

@@ -574,12 +574,12 @@ async def _accounts(args: argparse.Namespace) -> int:
 
 
 async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
+    from desktop_app.service.storage.db import ENVIRONMENTS
     from desktop_app.service.storage.station_keys import (
         account_by_email,
         add_station_keys,
         revoke_station_keys,
     )
-    from desktop_app.service.storage.tables import ENVIRONMENTS
 
     try:
         if args.command == "add-key":

@@ -19,7 +19,7 @@ def test_every_module_a_registry_names_is_in_the_bundle() -> None:
     assert {module for module, _, _ in COMMANDS.values()} <= names
     assert set(TASK_MODULES) <= names
     assert "desktop_app.scales.hid" in names  # a scale registered by name
-    assert "desktop_app.service.storage.tables" in names
+    assert "desktop_app.service.storage.shipments" in names
     assert all(importlib.util.find_spec(name) for name in names)
 
 

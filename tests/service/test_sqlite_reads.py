@@ -11,8 +11,8 @@ from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
 from desktop_app.service.api.routes.labels import _label_file
 from desktop_app.service.storage.db import Base
+from desktop_app.service.storage.shipments import LabelFile
 from desktop_app.service.storage.sqlite_reads import SqliteReads
-from desktop_app.service.storage.tables import LabelFile
 
 TOKEN = "t" * 32
 

@@ -13,7 +13,7 @@ from desktop_app.service.notifications.webhooks import KEEP_DELIVERED_DAYS, prun
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.storage.accounts import create_account
 from desktop_app.service.storage.schema import upgrade_database
-from desktop_app.service.storage.tables_events import DeliveryRow, WebhookRow
+from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
 
 
 async def test_prune_delivered_keeps_pending_and_recent(tmp_path: Path) -> None:

@@ -20,58 +20,13 @@ from fpdf import FPDF
 from desktop_app.service.labels.font_embedding import LabelFontOutput
 from desktop_app.service.labels.layout import QUIET_MODULES, code128_modules
 from desktop_app.service.labels.pdf import use_label_fonts
+from desktop_app.service.texts import MANIFEST_TEXTS
 
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 12.0
 ROW_H = 21.0
 BARCODE_W, BARCODE_H = 62.0, 11.0
 MIN_MODULE_MM = 0.19  # narrower bars do not scan reliably from paper
-
-LANGUAGES = ("en", "de")
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Manifest",
-        "carrier_reference": "Carrier reference",
-        "manifest": "Manifest",
-        "created": "Created",
-        "shipper": "Shipper",
-        "reference": "Reference",
-        "sandbox": "SANDBOX - not a real handover",
-        "tracking": "Tracking number",
-        "receiver": "Receiver",
-        "packages": "Pkgs",
-        "weight": "Weight kg",
-        "ref": "Ref.",
-        "shipment": "Shipment",
-        "total": "Total: {shipments} shipments, {packages} packages, {weight} kg",
-        "shipper_signs": "Handed over by (shipper)",
-        "driver_signs": "Received by (driver)",
-        "signature": "date, time, signature",
-        "page": "page",
-        "date_format": "%d %b %Y %H:%M",
-    },
-    "de": {
-        "title": "Übergabeliste",
-        "carrier_reference": "Referenz des Versanddienstleisters",
-        "manifest": "Übergabeliste",
-        "created": "Erstellt",
-        "shipper": "Versender",
-        "reference": "Referenz",
-        "sandbox": "TESTUMGEBUNG - keine echte Übergabe",
-        "tracking": "Sendungsnummer",
-        "receiver": "Empfänger",
-        "packages": "Pakete",
-        "weight": "Gewicht kg",
-        "ref": "Ref.",
-        "shipment": "Sendung",
-        "total": "Summe: {shipments} Sendungen, {packages} Pakete, {weight} kg",
-        "shipper_signs": "Übergeben von (Versender)",
-        "driver_signs": "Übernommen von (Fahrer)",
-        "signature": "Datum, Uhrzeit, Unterschrift",
-        "page": "Seite",
-        "date_format": "%d.%m.%Y %H:%M",
-    },
-}
 
 
 def _number(value: float, language: str) -> str:
@@ -137,8 +92,8 @@ def render_manifest_pdf(
 ) -> bytes:
     """The manifest document of `manifest` (its wire body) listing `shipments` (wire bodies),
     worded in `language` (en or de; another falls back to en)."""
-    words = TEXTS.get(language) or TEXTS["en"]
-    language = language if language in TEXTS else "en"
+    words = MANIFEST_TEXTS.get(language) or MANIFEST_TEXTS["en"]
+    language = language if language in MANIFEST_TEXTS else "en"
     title = f"{words['title']} {manifest['carrier_reference_number']}"
     texts = [json.dumps(manifest, ensure_ascii=False), carrier_name, *words.values()]
     texts += [json.dumps(s, ensure_ascii=False) for s in shipments]

@@ -108,7 +108,7 @@ async def emit_event(
     exactly when the caller's change is, and never for a rolled-back change.
     """
     # Imported here so callers can import this module before the tables' module is loaded.
-    from desktop_app.service.storage.tables_events import DeliveryRow, WebhookRow
+    from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
 
     rows = await session.scalars(
         select(WebhookRow).where(

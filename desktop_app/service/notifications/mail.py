@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.notifications.events import utcnow
-from desktop_app.service.storage.tables_events import MailRow
+from desktop_app.service.storage.mail import MailRow
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from desktop_app.service.notifications.events import (
 )
 from desktop_app.service.notifications.mail import send_mail
 from desktop_app.service.storage.outage import StorageOutage, report_failure
-from desktop_app.service.storage.tables_events import DeliveryRow, WebhookRow
+from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
 
 log = logging.getLogger(__name__)
 
@@ -350,7 +350,7 @@ class DeliveryWorker:
 
     async def _notify_deactivation(self, webhook_id: str, account_id: str) -> None:
         """E-mail the account address that its webhook was switched off."""
-        from desktop_app.service.storage.tables import Account
+        from desktop_app.service.storage.accounts import Account
 
         async with self._maker() as session, session.begin():
             account = await session.get(Account, account_id)

@@ -17,8 +17,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from desktop_app.domain.customs import COMMERCIAL_INVOICE, customs_plan
 from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.labels.customs_pdf import render_customs_documents
-from desktop_app.service.storage.tables import ShipmentRow, new_label_token, new_uuid
-from desktop_app.service.storage.tables_customs import CARRIER_DECLARATION, ShipmentDocumentRow
+from desktop_app.service.storage.db import new_uuid
+from desktop_app.service.storage.shipments import (
+    CARRIER_DECLARATION,
+    ShipmentDocumentRow,
+    ShipmentRow,
+    new_label_token,
+)
 
 DOCUMENT_FILES_PATH = "/v1/shipment_document_files"
 #: private key of the stored declaration: the token of its generated document

@@ -17,8 +17,9 @@ from desktop_app.service.context import ServiceContext
 from desktop_app.service.notifications.events import emit_event
 from desktop_app.service.shipping.shipments import delete_shipment
 from desktop_app.service.storage import audit
+from desktop_app.service.storage.db import SANDBOX
 from desktop_app.service.storage.outage import report_failure
-from desktop_app.service.storage.tables import SANDBOX, ShipmentRow
+from desktop_app.service.storage.shipments import ShipmentRow
 
 log = logging.getLogger(__name__)
 

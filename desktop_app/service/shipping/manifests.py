@@ -21,9 +21,10 @@ from desktop_app.service.labels.manifest_pdf import render_manifest_pdf
 from desktop_app.service.storage.account_settings import default_address
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.addresses import address_body
+from desktop_app.service.storage.db import new_uuid
+from desktop_app.service.storage.manifests import ManifestRow, ManifestShipmentRow
 from desktop_app.service.storage.ownership import owned_row
-from desktop_app.service.storage.tables import ShipmentRow, new_label_token, new_uuid
-from desktop_app.service.storage.tables_desk import ManifestRow, ManifestShipmentRow
+from desktop_app.service.storage.shipments import ShipmentRow, new_label_token
 
 MANIFEST_FILES_PATH = "/v1/manifest_files"
 RETURNS = "returns"

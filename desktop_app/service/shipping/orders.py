@@ -12,9 +12,9 @@ from desktop_app.domain.rules import validate_order
 from desktop_app.service.api.checks import checked
 from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.db import new_uuid
+from desktop_app.service.storage.orders import OrderRow
 from desktop_app.service.storage.ownership import owned_row
-from desktop_app.service.storage.tables import new_uuid
-from desktop_app.service.storage.tables_desk import OrderRow
 from desktop_app.service.workers import WorkerPool
 
 TIME_FILTER_HELP = "a date (YYYY-MM-DD), YYYYMMDDThhmmZ or an ISO 8601 time, in UTC unless it says"

@@ -45,13 +45,8 @@ from desktop_app.service.storage.addresses import (
     get_address_row,
     partner_address,
 )
-from desktop_app.service.storage.tables import (
-    LabelFile,
-    ShipmentRow,
-    new_hex_id,
-    new_label_token,
-    new_uuid,
-)
+from desktop_app.service.storage.db import new_hex_id, new_uuid
+from desktop_app.service.storage.shipments import LabelFile, ShipmentRow, new_label_token
 
 DEFAULT_SERVICE = "standard"
 PREFERRED_FORMAT = "pdf_a6"

@@ -6,15 +6,42 @@ import uuid
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from sqlalchemy import select
+from sqlalchemy import JSON, ForeignKey, String, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.service.api.errors import ServiceError
-from desktop_app.service.storage.accounts import AccountError
+from desktop_app.service.storage.accounts import Account, AccountError
 from desktop_app.service.storage.addresses import address_body, check_stored_address
-from desktop_app.service.storage.tables import Account, new_uuid
-from desktop_app.service.storage.tables_desk import AccountSettingsRow
+from desktop_app.service.storage.db import Base, new_uuid
+
+
+class InvoiceAddressRow(Base):
+    """The address the account's invoices go to (the wire object with its id)."""
+
+    __tablename__ = "invoice_addresses"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class AccountSettingsRow(Base):
+    """What an account says about itself: its names and default addresses (both environments)."""
+
+    __tablename__ = "account_settings"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    first_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    last_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    # the wire objects (address with its id), None until set
+    default_shipping_address: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    default_returns_address: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
 
 AddressKind = Literal["shipping", "returns"]
 ADDRESS_KINDS: tuple[AddressKind, ...] = ("shipping", "returns")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import os
@@ -9,11 +10,62 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import select, update
+from sqlalchemy import (
+    DateTime,
+    ForeignKey,
+    Index,
+    String,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
 
-from desktop_app.service.storage.tables import PRODUCTION, SANDBOX, Account, ApiKey, utcnow
-from desktop_app.service.storage.tables_keys import ApiKeyName
+from desktop_app.service.storage.db import PRODUCTION, SANDBOX, Base, new_uuid, utcnow
+
+
+class Account(Base):
+    """One account of the local service; it holds one sandbox and one live key at a time."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ApiKey(Base):
+    """An API key, stored as its sha256; the prefix identifies it in logs."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    prefix: Mapped[str] = mapped_column(String(16))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    __table_args__ = (Index("ix_api_keys_account", "account_id", "environment"),)
+
+
+class ApiKeyName(Base):
+    """The name a key was given by `packdesk accounts add-key` (keys without one have no row).
+
+    A table of its own, so that data dirs made before named keys keep working unchanged.
+    """
+
+    __tablename__ = "api_key_names"
+
+    key_id: Mapped[str] = mapped_column(
+        ForeignKey("api_keys.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+
+    __table_args__ = (Index("ix_api_key_names_account", "account_id", "name"),)
+
 
 DEFAULT_EMAIL = "owner@packdesk.local"
 KEY_PREFIX_LEN = 8

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.domain.models import Address
 from desktop_app.domain.models.address import ADDRESS_FIELDS
@@ -15,7 +17,21 @@ from desktop_app.service.api.checks import checked
 from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.shipping.carriers import lookup_partner
 from desktop_app.service.storage.accounts import KeyInfo
-from desktop_app.service.storage.tables import AddressRow, new_uuid
+from desktop_app.service.storage.db import Base, new_uuid, utcnow
+
+
+class AddressRow(Base):
+    """A stored address (the wire object in `body`, its id included)."""
+
+    __tablename__ = "addresses"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_addresses_owner", "account_id", "environment", "created_at"),)
 
 
 def partner_address(partner_id: str) -> dict[str, Any] | None:

@@ -10,14 +10,39 @@ account.created, keys.rotated, key.added, key.revoked.
 from __future__ import annotations
 
 import datetime as dt
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Index, Integer, String, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
-from desktop_app.service.storage.tables import utcnow
-from desktop_app.service.storage.tables_audit import AuditEntry
+from desktop_app.service.storage.db import Base, UTCDateTime, utcnow
+
+
+class AuditEntry(Base):
+    """One action. No foreign keys: the trail outlives the objects (and keys) it names."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    account_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    environment: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # the station's key name ("Station 3"), "account key", or who acted without a key
+    # ("command line", "sandbox retention"); the key's prefix when a key acted
+    actor: Mapped[str] = mapped_column(String(100))
+    key_prefix: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # e.g. shipment.created, shipment.deleted, pickup.created, manifest.created, key.revoked
+    action: Mapped[str] = mapped_column(String(40))
+    object_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+    __table_args__ = (
+        Index("ix_audit_log_account_at", "account_id", "at"),
+        Index("ix_audit_log_at", "at"),
+    )
+
 
 COMMAND_LINE = "command line"
 # the first start makes the first account, and new keys when credentials.json is gone

@@ -1,11 +1,21 @@
-"""Async SQLAlchemy engine and sessions: SQLite (WAL) by default, or any async URL (PostgreSQL)."""
+"""Async SQLAlchemy engine and sessions: SQLite (WAL) by default, or any async URL (PostgreSQL);
+the declarative base and the column helpers every table uses."""
 
 from __future__ import annotations
 
+import datetime as dt
+import secrets
+import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import MetaData, event
+from sqlalchemy import (
+    DateTime,
+    MetaData,
+    event,
+)
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -13,6 +23,50 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.types import TypeDecorator
+
+SANDBOX = "sandbox"
+PRODUCTION = "production"
+ENVIRONMENTS = (SANDBOX, PRODUCTION)
+
+
+def utcnow() -> dt.datetime:
+    """Aware UTC now (stored with time zone so PostgreSQL and SQLite agree)."""
+    return dt.datetime.now(dt.UTC)
+
+
+def new_uuid() -> str:
+    """Id of addresses, accounts and keys."""
+    return str(uuid.uuid4())
+
+
+def new_hex_id() -> str:
+    """Id of shipments and packages: 40 lowercase hex characters."""
+    return secrets.token_hex(20)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes on every backend (SQLite hands back naive values otherwise)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:  # noqa: ARG002
+        """Store UTC; naive input is taken as UTC."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:  # noqa: ARG002
+        """Read back as aware UTC."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
 
 # explicit constraint names keep migrations and PostgreSQL/SQLite behaviour the same
 NAMING = {

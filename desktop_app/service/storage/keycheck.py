@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from desktop_app.service.storage.accounts import KeyInfo, hash_key, lookup_key
+from desktop_app.service.storage.accounts import (
+    Account,
+    ApiKey,
+    ApiKeyName,
+    KeyInfo,
+    hash_key,
+    lookup_key,
+)
 from desktop_app.service.storage.sqlite_reads import SqliteReads
-from desktop_app.service.storage.tables import Account, ApiKey
-from desktop_app.service.storage.tables_keys import ApiKeyName
 
 MAX_KEY_LENGTH = 256
 _SQL = (

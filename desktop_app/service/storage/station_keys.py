@@ -14,9 +14,16 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from desktop_app.service.storage.accounts import KEY_PREFIX_LEN, AccountError, hash_key, new_raw_key
-from desktop_app.service.storage.tables import ENVIRONMENTS, Account, ApiKey, utcnow
-from desktop_app.service.storage.tables_keys import ApiKeyName
+from desktop_app.service.storage.accounts import (
+    KEY_PREFIX_LEN,
+    Account,
+    AccountError,
+    ApiKey,
+    ApiKeyName,
+    hash_key,
+    new_raw_key,
+)
+from desktop_app.service.storage.db import ENVIRONMENTS, utcnow
 
 MAX_NAME_LENGTH = 100
 

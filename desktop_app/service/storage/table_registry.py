@@ -8,12 +8,18 @@ from __future__ import annotations
 import importlib
 
 TABLE_MODULES: tuple[str, ...] = (
-    "desktop_app.service.storage.tables",
-    "desktop_app.service.storage.tables_audit",
-    "desktop_app.service.storage.tables_customs",
-    "desktop_app.service.storage.tables_desk",
-    "desktop_app.service.storage.tables_events",
-    "desktop_app.service.storage.tables_keys",
+    "desktop_app.service.storage.accounts",
+    "desktop_app.service.storage.account_settings",
+    "desktop_app.service.storage.addresses",
+    "desktop_app.service.storage.audit",
+    "desktop_app.service.storage.mail",
+    "desktop_app.service.storage.manifests",
+    "desktop_app.service.storage.orders",
+    "desktop_app.service.storage.pickups",
+    "desktop_app.service.storage.routing_rules",
+    "desktop_app.service.storage.shipments",
+    "desktop_app.service.storage.trackers",
+    "desktop_app.service.storage.webhooks",
 )
 
 

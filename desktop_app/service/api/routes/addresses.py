@@ -15,8 +15,12 @@ from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.addresses import address_body, create_address, get_address_row
-from desktop_app.service.storage.tables import AddressRow
+from desktop_app.service.storage.addresses import (
+    AddressRow,
+    address_body,
+    create_address,
+    get_address_row,
+)
 
 router = APIRouter(prefix="/addresses", tags=["addresses"])
 

@@ -16,10 +16,13 @@ from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import CurrentKey, Session
 from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.storage.account_settings import check_address, default_address
+from desktop_app.service.storage.account_settings import (
+    InvoiceAddressRow,
+    check_address,
+    default_address,
+)
 from desktop_app.service.storage.addresses import address_body
-from desktop_app.service.storage.tables import new_uuid
-from desktop_app.service.storage.tables_customs import InvoiceAddressRow
+from desktop_app.service.storage.db import new_uuid
 
 router = APIRouter(tags=["default addresses"])
 

@@ -9,7 +9,7 @@ from desktop_app.service.api.deps import Ctx, Session
 from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
 from desktop_app.service.labels.shipment_labels import label_file_extension
-from desktop_app.service.storage.tables import LabelFile
+from desktop_app.service.storage.shipments import LabelFile
 
 router = APIRouter(prefix="/label_files", tags=["labels"])
 

@@ -14,10 +14,10 @@ from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.api.routes.tracking_page import choose_language
 from desktop_app.service.shipping.manifests import create_manifest, get_manifest_row, manifest_view
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.tables_desk import ManifestRow
+from desktop_app.service.storage.manifests import ManifestRow
+from desktop_app.service.texts import choose_language
 
 router = APIRouter(tags=["manifests"])
 

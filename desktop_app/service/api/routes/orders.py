@@ -21,7 +21,7 @@ from desktop_app.service.shipping.orders import (
     parse_time_filter,
 )
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.tables_desk import OrderRow
+from desktop_app.service.storage.orders import OrderRow
 
 router = APIRouter(prefix="/orders", tags=["orders"])
 

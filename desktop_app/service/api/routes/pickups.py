@@ -23,8 +23,8 @@ from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.shipping.lifecycle import FINAL_STATUSES
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.addresses import address_body, get_address_row
-from desktop_app.service.storage.tables import ShipmentRow
-from desktop_app.service.storage.tables_events import PickupRequestRow
+from desktop_app.service.storage.pickups import PickupRequestRow
+from desktop_app.service.storage.shipments import ShipmentRow
 
 router = APIRouter(prefix="/pickup_requests", tags=["pickup_requests"])
 

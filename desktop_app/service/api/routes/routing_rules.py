@@ -26,7 +26,7 @@ from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.tables_events import RoutingRuleRow
+from desktop_app.service.storage.routing_rules import RoutingRuleRow
 
 router = APIRouter(prefix="/routing_rules", tags=["routing_rules"])
 

@@ -23,8 +23,12 @@ from desktop_app.service.shipping.customs import (
     decode_upload,
     document_view,
 )
-from desktop_app.service.storage.tables import new_label_token, new_uuid
-from desktop_app.service.storage.tables_customs import CARRIER_DECLARATION, ShipmentDocumentRow
+from desktop_app.service.storage.db import new_uuid
+from desktop_app.service.storage.shipments import (
+    CARRIER_DECLARATION,
+    ShipmentDocumentRow,
+    new_label_token,
+)
 
 router = APIRouter(tags=["shipment documents"])
 

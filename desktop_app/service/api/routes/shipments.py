@@ -19,7 +19,7 @@ from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.shipping import shipments
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.tables import ShipmentRow
+from desktop_app.service.storage.shipments import ShipmentRow
 
 router = APIRouter(prefix="/shipments", tags=["shipments"])
 

@@ -27,8 +27,9 @@ from desktop_app.service.api.routes.sandbox import SandboxTrackingEvent, _option
 from desktop_app.service.api.routes.tracking_page import shipment_events
 from desktop_app.service.shipping.lifecycle import FINAL_STATUSES, next_status, tracking_event
 from desktop_app.service.storage.accounts import KeyInfo
-from desktop_app.service.storage.tables import ShipmentRow, new_uuid
-from desktop_app.service.storage.tables_customs import TrackerRow
+from desktop_app.service.storage.db import new_uuid
+from desktop_app.service.storage.shipments import ShipmentRow
+from desktop_app.service.storage.trackers import TrackerRow
 
 router = APIRouter(tags=["trackers"])
 

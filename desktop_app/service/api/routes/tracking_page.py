@@ -15,83 +15,10 @@ from sqlalchemy import select
 from desktop_app.service.api.deps import Session
 from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
-from desktop_app.service.storage.tables import ShipmentRow
+from desktop_app.service.storage.shipments import ShipmentRow
+from desktop_app.service.texts import STATUS_WORDS, TRACKING_PAGE_TEXTS, choose_language
 
 router = APIRouter(tags=["tracking"])
-
-LANGUAGES = ("en", "de")
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Shipment tracking",
-        "carrier": "Carrier",
-        "number": "Tracking number",
-        "to": "Destination",
-        "status": "Status",
-        "none": "No tracking events yet: the label has not been handed to the carrier.",
-        "when": "When",
-        "where": "Where",
-        "what": "What",
-        "sandbox": "Local Packdesk service: events are simulated.",
-    },
-    "de": {
-        "title": "Sendungsverfolgung",
-        "carrier": "Versanddienstleister",
-        "number": "Sendungsnummer",
-        "to": "Zielort",
-        "status": "Status",
-        "none": (
-            "Noch keine Ereignisse: das Etikett wurde dem Versanddienstleister noch nicht "
-            "übergeben."
-        ),
-        "when": "Wann",
-        "where": "Wo",
-        "what": "Was",
-        "sandbox": "Lokaler Packdesk-Dienst: die Ereignisse sind simuliert.",
-    },
-}
-STATUS_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "label_created": "Label created",
-        "picked_up": "Picked up",
-        "transit": "In transit",
-        "out_for_delivery": "Out for delivery",
-        "delivered": "Delivered",
-        "not_delivered": "Not delivered",
-        "exception": "Problem",
-        "delayed": "Delayed",
-        "notification": "Notice",
-        "canceled": "Cancelled",
-        "destroyed": "Destroyed",
-        "unknown": "Unknown",
-        "registered": "Registered",
-    },
-    "de": {
-        "label_created": "Etikett erstellt",
-        "picked_up": "Abgeholt",
-        "transit": "Unterwegs",
-        "out_for_delivery": "In Zustellung",
-        "delivered": "Zugestellt",
-        "not_delivered": "Nicht zugestellt",
-        "exception": "Problem",
-        "delayed": "Verzögert",
-        "notification": "Hinweis",
-        "canceled": "Storniert",
-        "destroyed": "Vernichtet",
-        "unknown": "Unbekannt",
-        "registered": "Angemeldet",
-    },
-}
-
-
-def choose_language(query: str | None, accept: str | None) -> str:
-    """`?lang=` when it is one of ours, else the first of ours in Accept-Language, else en."""
-    if query in LANGUAGES:
-        return query
-    for part in (accept or "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return "en"
 
 
 def shipment_events(body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -108,7 +35,7 @@ def shipment_events(body: dict[str, Any]) -> list[dict[str, Any]]:
 
 def render_page(row: ShipmentRow, language: str) -> str:
     """The page's HTML (every value escaped)."""
-    texts, words = TEXTS[language], STATUS_WORDS[language]
+    texts, words = TRACKING_PAGE_TEXTS[language], STATUS_WORDS[language]
     body = row.body
     to = body.get("to") or {}
     place = " ".join(str(to.get(k) or "") for k in ("zip_code", "city", "country")).strip()

@@ -19,7 +19,7 @@ from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.notifications.events import utcnow
 from desktop_app.service.notifications.webhooks import queue_test_event, resume_stopped_deliveries
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.tables_events import DeliveryRow, WebhookRow
+from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
 
 router = APIRouter(prefix="/webhooks", tags=["webhooks"])
 

@@ -1,75 +1,16 @@
-"""Tables of accounts, API keys, addresses, shipments and label files."""
+"""Tables of shipments, their label files and their documents (uploaded invoices, customs
+papers)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import secrets
-import uuid
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from desktop_app.service.storage.db import Base
-
-SANDBOX = "sandbox"
-PRODUCTION = "production"
-ENVIRONMENTS = (SANDBOX, PRODUCTION)
-
-
-def utcnow() -> dt.datetime:
-    """Aware UTC now (stored with time zone so PostgreSQL and SQLite agree)."""
-    return dt.datetime.now(dt.UTC)
-
-
-def new_uuid() -> str:
-    """Id of addresses, accounts and keys."""
-    return str(uuid.uuid4())
-
-
-def new_hex_id() -> str:
-    """Id of shipments and packages: 40 lowercase hex characters."""
-    return secrets.token_hex(20)
-
-
-class Account(Base):
-    """One account of the local service; it holds one sandbox and one live key at a time."""
-
-    __tablename__ = "accounts"
-
-    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
-    email: Mapped[str] = mapped_column(String(320), unique=True)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class ApiKey(Base):
-    """An API key, stored as its sha256; the prefix identifies it in logs."""
-
-    __tablename__ = "api_keys"
-
-    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
-    environment: Mapped[str] = mapped_column(String(16))
-    prefix: Mapped[str] = mapped_column(String(16))
-    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-
-    __table_args__ = (Index("ix_api_keys_account", "account_id", "environment"),)
-
-
-class AddressRow(Base):
-    """A stored address (the wire object in `body`, its id included)."""
-
-    __tablename__ = "addresses"
-
-    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
-    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
-    environment: Mapped[str] = mapped_column(String(16))
-    body: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-    __table_args__ = (Index("ix_addresses_owner", "account_id", "environment", "created_at"),)
+from desktop_app.service.storage.db import Base, new_hex_id, new_uuid, utcnow
 
 
 class ShipmentRow(Base):
@@ -126,3 +67,26 @@ class LabelFile(Base):
 def new_label_token() -> str:
     """192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
+
+
+#: The kind of a generated customs document (CN23/CN22 with the invoice), never listed
+#: among the uploads: its URL is the declaration's `carrier_declaration_document_url`.
+CARRIER_DECLARATION = "carrier_declaration"
+
+
+class ShipmentDocumentRow(Base):
+    """A document of a shipment: uploaded (commercial or proforma invoice) or generated (the
+    carrier's customs declaration); its bytes reachable by an unguessable token."""
+
+    __tablename__ = "shipment_documents"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    shipment_id: Mapped[str] = mapped_column(ForeignKey("shipments.id", ondelete="CASCADE"))
+    account_id: Mapped[str] = mapped_column(String(36))
+    document_type: Mapped[str] = mapped_column(String(32))
+    document_format: Mapped[str] = mapped_column(String(8))
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_shipment_documents_shipment", "shipment_id", "created_at"),)

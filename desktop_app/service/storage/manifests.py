@@ -1,0 +1,44 @@
+"""Tables of manifests and the shipments each hands over."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, LargeBinary, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from desktop_app.service.storage.db import Base, new_uuid, utcnow
+
+
+class ManifestRow(Base):
+    """An end-of-day manifest of one carrier: the wire object (without URLs) in `body`."""
+
+    __tablename__ = "manifests"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    carrier: Mapped[str] = mapped_column(String(32))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # the manifest PDF, reachable without a key through an unguessable token (like labels)
+    document_token: Mapped[str] = mapped_column(String(64), unique=True)
+    document: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (
+        Index("ix_manifests_owner_created", "account_id", "environment", "created_at"),
+    )
+
+
+class ManifestShipmentRow(Base):
+    """A shipment handed over with a manifest: one manifest per shipment."""
+
+    __tablename__ = "manifest_shipments"
+
+    shipment_id: Mapped[str] = mapped_column(
+        ForeignKey("shipments.id", ondelete="CASCADE"), primary_key=True
+    )
+    manifest_id: Mapped[str] = mapped_column(ForeignKey("manifests.id", ondelete="CASCADE"))
+
+    __table_args__ = (Index("ix_manifest_shipments_manifest", "manifest_id"),)
