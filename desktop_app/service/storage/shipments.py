@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
+from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_hex_id, new_uuid, utcnow
 
 
@@ -90,3 +93,17 @@ class ShipmentDocumentRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (Index("ix_shipment_documents_shipment", "shipment_id", "created_at"),)
+
+
+async def own_shipments_by_id(
+    session: AsyncSession, key: KeyInfo, ids: Sequence[str]
+) -> dict[str, ShipmentRow]:
+    """The caller's shipments among `ids`, by id (ids of others' shipments are left out)."""
+    rows = await session.scalars(
+        select(ShipmentRow).where(
+            ShipmentRow.id.in_(ids),
+            ShipmentRow.account_id == key.account_id,
+            ShipmentRow.environment == key.environment,
+        )
+    )
+    return {row.id: row for row in rows}

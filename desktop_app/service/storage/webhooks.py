@@ -5,9 +5,23 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    delete,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
+from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
 
 
@@ -60,3 +74,50 @@ class DeliveryRow(Base):
     delivered_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
     __table_args__ = (Index("ix_deliveries_due", "status", "next_attempt_at"),)
+
+
+async def get_webhook(session: AsyncSession, key: KeyInfo, webhook_id: str) -> WebhookRow | None:
+    """The caller's webhook (same account and environment), or None."""
+    row = await session.get(WebhookRow, webhook_id)
+    if row is None or row.account_id != key.account_id or row.environment != key.environment:
+        return None
+    return row
+
+
+async def list_webhooks(
+    session: AsyncSession, key: KeyInfo, *, skip: int, limit: int
+) -> list[WebhookRow]:
+    """The caller's webhooks, oldest first."""
+    rows = await session.scalars(
+        select(WebhookRow)
+        .where(WebhookRow.account_id == key.account_id, WebhookRow.environment == key.environment)
+        .order_by(WebhookRow.created_at, WebhookRow.id)
+        .offset(skip)
+        .limit(limit)
+    )
+    return list(rows)
+
+
+async def undelivered_count(session: AsyncSession, webhook_id: str) -> int:
+    """How many of the webhook's events wait for delivery (pending or stopped)."""
+    pending = await session.scalar(
+        select(func.count())
+        .select_from(DeliveryRow)
+        .where(DeliveryRow.webhook_id == webhook_id, DeliveryRow.status.in_(("pending", "stopped")))
+    )
+    return int(pending or 0)
+
+
+async def delete_webhook(session: AsyncSession, row: WebhookRow) -> None:
+    """Delete the webhook and its undelivered events (in the caller's transaction)."""
+    await session.execute(delete(DeliveryRow).where(DeliveryRow.webhook_id == row.id))
+    await session.delete(row)
+
+
+async def stop_pending_deliveries(session: AsyncSession, webhook_id: str) -> None:
+    """Keep the webhook's pending events without sending them (until it is reactivated)."""
+    await session.execute(
+        update(DeliveryRow)
+        .where(DeliveryRow.webhook_id == webhook_id, DeliveryRow.status == "pending")
+        .values(status="stopped")
+    )

@@ -9,7 +9,6 @@ from typing import Any
 
 from fastapi import APIRouter
 from pydantic import ValidationError
-from sqlalchemy import select
 
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import PickupRequest, PickupRequestCreate
@@ -21,10 +20,10 @@ from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.shipping.lifecycle import FINAL_STATUSES
-from desktop_app.service.storage import audit
+from desktop_app.service.storage import audit, pickups
 from desktop_app.service.storage.addresses import address_body, get_address_row
 from desktop_app.service.storage.pickups import PickupRequestRow
-from desktop_app.service.storage.shipments import ShipmentRow
+from desktop_app.service.storage.shipments import ShipmentRow, own_shipments_by_id
 
 router = APIRouter(prefix="/pickup_requests", tags=["pickup_requests"])
 
@@ -76,16 +75,7 @@ async def _check_shipments(
     """The named shipments, and a message per one that cannot be picked up."""
     rows: list[ShipmentRow] = []
     errors: list[str] = []
-    found = {
-        row.id: row
-        for row in await session.scalars(
-            select(ShipmentRow).where(
-                ShipmentRow.id.in_(ids),
-                ShipmentRow.account_id == key.account_id,
-                ShipmentRow.environment == key.environment,
-            )
-        )
-    }
+    found = await own_shipments_by_id(session, key, ids)
     for index, shipment_id in enumerate(ids):
         path = f"shipments[{index}].id"
         row = found.get(shipment_id)
@@ -102,25 +92,6 @@ async def _check_shipments(
         else:
             rows.append(row)
     return rows, errors
-
-
-async def _open_shipments(session: Session, key: CurrentKey, carrier: str) -> list[ShipmentRow]:
-    """Every labelled, not yet picked up, outgoing shipment of this carrier (no ids given)."""
-    rows = await session.scalars(
-        select(ShipmentRow)
-        .where(
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
-            ShipmentRow.carrier == carrier,
-            ShipmentRow.service != "returns",
-            ShipmentRow.shipment_type == "label_created",
-            (ShipmentRow.tracking_status.is_(None))
-            | (ShipmentRow.tracking_status == "label_created"),
-        )
-        .order_by(ShipmentRow.created_at)
-        .limit(MAX_SHIPMENTS)
-    )
-    return list(rows)
 
 
 @router.post(
@@ -161,7 +132,7 @@ async def create_pickup_request(
             )
             errors += more
     else:
-        rows = await _open_shipments(session, key, body.carrier)
+        rows = await pickups.open_shipments(session, key, body.carrier, MAX_SHIPMENTS)
     if errors:
         raise ServiceError(422, errors)
     pickup_address = draft.get("pickup_address")
@@ -198,15 +169,8 @@ async def list_pickup_requests(
     session: Session, key: CurrentKey, page: Page = 1, per_page: PerPage = 100
 ) -> list[dict[str, Any]]:
     """The caller's pickup requests, newest first, as a bare array (as the real service)."""
-    rows = await session.scalars(
-        select(PickupRequestRow)
-        .where(
-            PickupRequestRow.account_id == key.account_id,
-            PickupRequestRow.environment == key.environment,
-        )
-        .order_by(PickupRequestRow.created_at.desc(), PickupRequestRow.id)
-        .offset(offset(page, per_page))
-        .limit(per_page)
+    rows = await pickups.list_pickup_requests(
+        session, key, skip=offset(page, per_page), limit=per_page
     )
     return [pickup_json(row) for row in rows]
 
@@ -218,7 +182,7 @@ async def list_pickup_requests(
 )
 async def get_pickup_request(pickup_id: str, session: Session, key: CurrentKey) -> dict[str, Any]:
     """One of the caller's pickup requests."""
-    row = await session.get(PickupRequestRow, pickup_id)
-    if row is None or row.account_id != key.account_id or row.environment != key.environment:
+    row = await pickups.get_pickup_request(session, key, pickup_id)
+    if row is None:
         raise not_found("pickup request")
     return pickup_json(row)

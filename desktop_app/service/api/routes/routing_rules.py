@@ -7,7 +7,6 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 from pydantic import ValidationError
-from sqlalchemy import func, select
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.errors import validation_error_messages
@@ -25,7 +24,7 @@ from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.storage import audit
+from desktop_app.service.storage import audit, routing_rules
 from desktop_app.service.storage.routing_rules import RoutingRuleRow
 
 router = APIRouter(prefix="/routing_rules", tags=["routing_rules"])
@@ -56,16 +55,10 @@ def _checked(draft: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _own_rule(session: Session, key: CurrentKey, rule_id: str) -> RoutingRuleRow:
-    row = await session.get(RoutingRuleRow, rule_id)
-    if row is None or row.account_id != key.account_id or row.environment != key.environment:
+    row = await routing_rules.get_rule(session, key, rule_id)
+    if row is None:
         raise not_found("routing rule")
     return row
-
-
-def _owned(key: CurrentKey) -> Any:
-    return (RoutingRuleRow.account_id == key.account_id) & (
-        RoutingRuleRow.environment == key.environment
-    )
 
 
 @router.post(
@@ -79,11 +72,7 @@ async def create_rule(
 ) -> dict[str, Any]:
     """Add a rule; rules are evaluated in the order they were created."""
     body = _checked(draft)
-    count, last = (
-        await session.execute(
-            select(func.count(), func.max(RoutingRuleRow.position)).where(_owned(key))
-        )
-    ).one()
+    count, last = await routing_rules.rule_count_and_last_position(session, key)
     if count >= MAX_RULES:
         raise ServiceError(422, [f"routing_rules: at most {MAX_RULES} rules per account"])
     now = ctx.now()
@@ -91,7 +80,7 @@ async def create_rule(
         id=str(uuid.uuid4()),
         account_id=key.account_id,
         environment=key.environment,
-        position=(last or 0) + 1,
+        position=last + 1,
         body=body,
         created_at=now,
         updated_at=now,
@@ -111,13 +100,7 @@ async def list_rules(
     session: Session, key: CurrentKey, page: Page = 1, per_page: PerPage = 100
 ) -> dict[str, Any]:
     """The caller's rules in evaluation order, `{"routing_rules": [...]}`."""
-    rows = await session.scalars(
-        select(RoutingRuleRow)
-        .where(_owned(key))
-        .order_by(RoutingRuleRow.position)
-        .offset(offset(page, per_page))
-        .limit(per_page)
-    )
+    rows = await routing_rules.list_rules(session, key, skip=offset(page, per_page), limit=per_page)
     return {"routing_rules": [rule_json(row) for row in rows]}
 
 
@@ -133,9 +116,7 @@ async def evaluate_rules(draft: JsonObject, session: Session, key: CurrentKey) -
         request = RoutingEvaluationRequest.model_validate(draft)
     except ValidationError as exc:
         raise ServiceError(422, validation_error_messages(exc)) from None
-    rows = await session.scalars(
-        select(RoutingRuleRow).where(_owned(key)).order_by(RoutingRuleRow.position)
-    )
+    rows = await routing_rules.list_rules(session, key)
     rules = [RoutingRuleCreate.model_validate(row.body) for row in rows]
     allowed = evaluate(rules, request, load_catalog().combinations())
     return {
@@ -180,7 +161,7 @@ async def replace_rule(
 async def delete_rule(rule_id: str, session: Session, key: CurrentKey) -> Response:
     """Delete a rule."""
     row = await _own_rule(session, key, rule_id)
-    await session.delete(row)
+    await routing_rules.delete_rule(session, row)
     session.add(audit.entry(key, "routing_rule.deleted", row.id))
     await session.commit()
     return Response(status_code=204)

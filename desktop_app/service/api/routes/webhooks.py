@@ -7,7 +7,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 from pydantic import ValidationError
-from sqlalchemy import delete, func, select, update
 
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import Webhook, WebhookCreate, WebhookList, WebhookPatch
@@ -18,8 +17,8 @@ from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.notifications.events import utcnow
 from desktop_app.service.notifications.webhooks import queue_test_event, resume_stopped_deliveries
-from desktop_app.service.storage import audit
-from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
+from desktop_app.service.storage import audit, webhooks
+from desktop_app.service.storage.webhooks import WebhookRow
 
 router = APIRouter(prefix="/webhooks", tags=["webhooks"])
 
@@ -50,8 +49,8 @@ def webhook_json(row: WebhookRow) -> dict[str, Any]:
 
 async def _own_webhook(session: Session, key: CurrentKey, webhook_id: str) -> WebhookRow:
     """The caller's webhook (same account and environment), else 404."""
-    row = await session.get(WebhookRow, webhook_id)
-    if row is None or row.account_id != key.account_id or row.environment != key.environment:
+    row = await webhooks.get_webhook(session, key, webhook_id)
+    if row is None:
         raise not_found("webhook")
     return row
 
@@ -104,13 +103,7 @@ async def list_webhooks(
     session: Session, key: CurrentKey, page: PAGE = 1, per_page: PER_PAGE = 100
 ) -> dict[str, Any]:
     """The caller's webhooks, oldest first, `{"webhooks": [...]}`."""
-    rows = await session.scalars(
-        select(WebhookRow)
-        .where(WebhookRow.account_id == key.account_id, WebhookRow.environment == key.environment)
-        .order_by(WebhookRow.created_at, WebhookRow.id)
-        .offset((page - 1) * per_page)
-        .limit(per_page)
-    )
+    rows = await webhooks.list_webhooks(session, key, skip=(page - 1) * per_page, limit=per_page)
     return {"webhooks": [webhook_json(row) for row in rows]}
 
 
@@ -123,13 +116,9 @@ async def get_webhook(webhook_id: str, session: Session, key: CurrentKey) -> dic
     """One webhook with its state (deactivated, failure count, last error)."""
     # counted before the webhook is read: the worker updates both in one transaction, so a
     # count of 0 is never shown beside the failure count from before that transaction
-    pending = await session.scalar(
-        select(func.count())
-        .select_from(DeliveryRow)
-        .where(DeliveryRow.webhook_id == webhook_id, DeliveryRow.status.in_(("pending", "stopped")))
-    )
+    pending = await webhooks.undelivered_count(session, webhook_id)
     row = await _own_webhook(session, key, webhook_id)
-    return {**webhook_json(row), "undelivered_events": int(pending or 0)}
+    return {**webhook_json(row), "undelivered_events": pending}
 
 
 @router.delete(
@@ -141,8 +130,7 @@ async def get_webhook(webhook_id: str, session: Session, key: CurrentKey) -> dic
 async def delete_webhook(webhook_id: str, session: Session, key: CurrentKey) -> Response:
     """Delete a webhook and drop its undelivered events."""
     row = await _own_webhook(session, key, webhook_id)
-    await session.execute(delete(DeliveryRow).where(DeliveryRow.webhook_id == row.id))
-    await session.delete(row)
+    await webhooks.delete_webhook(session, row)
     session.add(audit.entry(key, "webhook.deleted", row.id))
     await session.commit()
     return Response(status_code=204)
@@ -174,11 +162,7 @@ async def patch_webhook(
         row.deactivated = True
         row.deactivated_at = utcnow()
         row.deactivation_reason = "deactivated through the API"
-        await session.execute(
-            update(DeliveryRow)
-            .where(DeliveryRow.webhook_id == row.id, DeliveryRow.status == "pending")
-            .values(status="stopped")
-        )
+        await webhooks.stop_pending_deliveries(session, row.id)
     await session.commit()
     return webhook_json(row)
 
