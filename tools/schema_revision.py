@@ -7,7 +7,7 @@ models (desktop_app/service/tables*.py) and writes what differs as
 desktop_app/service/storage/migrations/versions/NNNN_<slug>.py, numbered after the newest. Read and
 complete it before committing: Alembic does not see renames (it writes a drop and an add),
 and a new NOT NULL column of a table with rows needs a server default or a data step.
-tests/service/test_migrations.py fails until the revisions and the models agree.
+tests/service/storage/test_migrations.py fails until the revisions and the models agree.
 """
 
 from __future__ import annotations

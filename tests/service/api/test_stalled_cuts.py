@@ -25,7 +25,7 @@ from desktop_app.service.api.connections import (
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.tls import ensure_tls
 from tests.fixtures.service import RunningService
-from tests.service.test_slow_clients import ServiceFactory, read_all, status_of, tls_socket
+from tests.service.api.test_slow_clients import ServiceFactory, read_all, status_of, tls_socket
 
 
 async def queued(count: int, cuts: StalledCuts) -> list[int]:

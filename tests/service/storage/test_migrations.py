@@ -1,9 +1,10 @@
 """Schema revisions: an older database is upgraded with nothing lost, a newer one is refused,
 and the revisions make exactly the schema the models describe.
 
-The older databases are tests/service/legacy/service-a658287.* (SQLite file and pg_dump), made
-by main's code before Alembic through the public API (make_legacy_data.py): shipments with
-PDF and ZPL labels, station keys, a second account, a pickup, a manifest, a webhook.
+The older databases are tests/service/storage/legacy/service-a658287.* (SQLite file and
+pg_dump), made by main's code before Alembic through the public API (make_legacy_data.py):
+shipments with PDF and ZPL labels, station keys, a second account, a pickup, a manifest, a
+webhook.
 """
 
 from __future__ import annotations

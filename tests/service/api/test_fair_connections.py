@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from desktop_app.service.api.connections import MIN_SHARE, ConnectionGuard
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, RunningService
-from tests.service.test_slow_clients import (
+from tests.service.api.test_slow_clients import (
     read_all,
     request,
     status_of,

@@ -1,4 +1,4 @@
-"""Makes the databases of tests/service/test_migrations.py with a release's own code.
+"""Makes the databases of tests/service/storage/test_migrations.py with a release's own code.
 
 Run it from a checkout of the release whose database the fixture stands for (the fixtures
 committed here were made from main at a658287, the last schema made by `create_all` alone,
@@ -6,8 +6,8 @@ before Alembic): it starts that checkout's `packdesk serve`, fills it over HTTPS
 public API (station keys, shipments with PDF and ZPL labels, an address, a pickup, a
 manifest, a webhook, a routing rule, a deleted shipment) and keeps the database:
 
-    python tests/service/legacy/make_legacy_data.py sqlite OUT.db
-    python tests/service/legacy/make_legacy_data.py postgresql OUT.sql   # a pg_dump
+    python tests/service/storage/legacy/make_legacy_data.py sqlite OUT.db
+    python tests/service/storage/legacy/make_legacy_data.py postgresql OUT.sql   # a pg_dump
 
 Beside each it writes OUT.keys.json: the credentials file and the station keys it made (keys
 of this throw-away database only), so the tests can use the upgraded service with them.
@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
+REPO_ROOT = Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(REPO_ROOT))
 
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, start_service  # noqa: E402

@@ -18,7 +18,7 @@ from desktop_app.service.labels import font_embedding as pdf_font_embedding
 from desktop_app.service.labels import manifest_pdf
 from desktop_app.service.labels import pdf as labels_pdf
 from desktop_app.service.labels.shipment_labels import label_pages_for_shipment, render_label
-from tests.service.test_labels import PDF_FORMATS, decode_pdf_pages, numbers_for, shipment
+from tests.service.labels.test_labels import PDF_FORMATS, decode_pdf_pages, numbers_for, shipment
 
 RECEIVERS = {
     "ascii": {"first_name": "Quincy", "last_name": "Jax-Vy", "street": "Hof 1/2 (B) #3"},

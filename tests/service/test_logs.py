@@ -19,8 +19,8 @@ import pytest
 
 from desktop_app.service.logs import LogThrottle, SafeRotatingFileHandler
 from tests.fixtures.service import RunningService
-from tests.service.test_slow_clients import read_all, tls_socket, wait_counted
-from tests.service.test_storage_outage import _tmpfs, _wait_for
+from tests.service.api.test_slow_clients import read_all, tls_socket, wait_counted
+from tests.service.storage.test_outage import _tmpfs, _wait_for
 
 ServiceFactory = Callable[..., RunningService]
 

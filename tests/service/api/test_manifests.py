@@ -13,7 +13,7 @@ import pypdf
 
 from tests.fixtures.service import RunningService
 from tests.payloads import PACKAGE, shipment
-from tests.service.test_labels import decode_pdf_pages
+from tests.service.labels.test_labels import decode_pdf_pages
 
 
 def _ship(client: httpx.Client, carrier: str = "dhl", **extra: Any) -> dict[str, Any]:

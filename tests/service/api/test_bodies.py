@@ -30,7 +30,7 @@ from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.storage.accounts import create_account
 from desktop_app.service.workers import WorkerPool
 from tests.payloads import shipment
-from tests.service.test_orders import ORDER
+from tests.service.api.test_orders import ORDER
 
 
 def test_the_largest_bodies_the_rules_accept_are_within_the_bounds() -> None:
