@@ -3,7 +3,7 @@
     .venv/bin/python tools/schema_revision.py "customs declarations"
 
 It upgrades a scratch SQLite database to the newest revision, lets Alembic compare it with the
-models (desktop_app/service/tables*.py) and writes what differs as
+models (desktop_app/service/storage/, table_registry.TABLE_MODULES) and writes what differs as
 desktop_app/service/storage/migrations/versions/NNNN_<slug>.py, numbered after the newest. Read and
 complete it before committing: Alembic does not see renames (it writes a drop and an add),
 and a new NOT NULL column of a table with rows needs a server default or a data step.

@@ -3,7 +3,7 @@
 fpdf2 subsets and saves every embedded TrueType font again for every document it writes
 (fontTools: ~4 ms a font, two fonts a label, 70 % of a label's time). Label documents use the
 same few glyph sets over and over, so `LabelFontOutput` (passed to `FPDF.output` as its
-`output_producer_class`) embeds each of the label fonts (added by `labels_pdf.use_label_fonts`)
+`output_producer_class`) embeds each of the label fonts (added by `pdf.use_label_fonts`)
 from a process-wide cache of compressed subsets instead. The embedded subset holds the glyphs
 the document uses plus those of printable ASCII, so that most labels share one subset;
 the PDF objects written are the ones fpdf2 writes (composite font, CID font with the widths
@@ -91,7 +91,7 @@ def _subset(path: str, glyph_names: frozenset[str]) -> _Subset:
     font = ttLib.TTFont(
         io.BytesIO(_label_font_files[path]),
         recalcTimestamp=False,
-        recalcBBoxes=False,  # the font file's own glyph boxes (see labels_pdf._add_font)
+        recalcBBoxes=False,  # the font file's own glyph boxes (see pdf._add_font)
         lazy=True,
     )
     options = ftsubset.Options(notdef_outline=True, recommended_glyphs=True)

@@ -1,6 +1,6 @@
 """Page layout of a shipping label as device-neutral primitives in millimetres.
 
-One layout serves both back ends (`labels_pdf`, `labels_zpl`), so a PDF and a ZPL label
+One layout serves both back ends (`pdf`, `zpl`), so a PDF and a ZPL label
 of the same shipment look alike. Text is fitted with Helvetica metrics: the ZPL back end
 scales its font to the same widths.
 """

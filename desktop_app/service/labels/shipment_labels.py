@@ -2,7 +2,7 @@
 
 The service calls two functions: `label_pages_for_shipment` (one page per package, from
 the shipment as stored) and `render_label` (the bytes of the chosen format). The layout
-itself lives in `labels_layout`, the back ends in `labels_pdf` and `labels_zpl`.
+itself lives in `layout`, the back ends in `pdf` and `zpl`.
 """
 
 from __future__ import annotations
