@@ -197,3 +197,10 @@ async def set_account(
         await set_names(session, account.id, first_name, last_name)
     me = await me_body(session, account.id, account.email, "production")
     return {k: v for k, v in me.items() if k not in ("environment", "subscription")} | result
+
+
+async def invoice_address_row(session: AsyncSession, account_id: str) -> InvoiceAddressRow | None:
+    """The account's invoice address row, or None."""
+    return await session.scalar(
+        select(InvoiceAddressRow).where(InvoiceAddressRow.account_id == account_id)
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, select
@@ -107,3 +108,18 @@ async def get_address_row(
             AddressRow.environment == key.environment,
         )
     )
+
+
+async def matching_addresses(
+    session: AsyncSession, key: KeyInfo, filters: Mapping[str, str], *, skip: int, limit: int
+) -> list[AddressRow]:
+    """The caller's addresses, newest first, whose fields equal `filters` (field: value)."""
+    query = select(AddressRow).where(
+        AddressRow.account_id == key.account_id, AddressRow.environment == key.environment
+    )
+    for name, value in filters.items():
+        query = query.where(AddressRow.body[name].as_string() == value)
+    rows = await session.scalars(
+        query.order_by(AddressRow.created_at.desc(), AddressRow.id).offset(skip).limit(limit)
+    )
+    return list(rows)

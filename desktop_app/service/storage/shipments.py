@@ -107,3 +107,27 @@ async def own_shipments_by_id(
         )
     )
     return {row.id: row for row in rows}
+
+
+async def label_file_by_token(session: AsyncSession, token: str) -> LabelFile | None:
+    """The label file behind a download token, or None."""
+    return await session.scalar(select(LabelFile).where(LabelFile.token == token))
+
+
+async def shipment_by_id(session: AsyncSession, shipment_id: str) -> ShipmentRow | None:
+    """Any account's shipment by its id (for the public tracking page), or None."""
+    return await session.scalar(select(ShipmentRow).where(ShipmentRow.id == shipment_id))
+
+
+async def shipment_by_tracking_number(
+    session: AsyncSession, key: KeyInfo, carrier: str, number: str
+) -> ShipmentRow | None:
+    """The caller's shipment with this carrier's tracking number, or None."""
+    return await session.scalar(
+        select(ShipmentRow).where(
+            ShipmentRow.account_id == key.account_id,
+            ShipmentRow.environment == key.environment,
+            ShipmentRow.carrier == carrier,
+            ShipmentRow.carrier_tracking_no == number,
+        )
+    )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from sqlalchemy import select
 
 from desktop_app.domain.models import Address, AddressResponse
 from desktop_app.domain.sanitize import sanitize_str
@@ -16,10 +15,10 @@ from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.addresses import (
-    AddressRow,
     address_body,
     create_address,
     get_address_row,
+    matching_addresses,
 )
 
 router = APIRouter(prefix="/addresses", tags=["addresses"])
@@ -64,9 +63,6 @@ async def list_addresses(
 ) -> list[dict[str, Any]]:
     """The caller's addresses, newest first, as a bare array (as the real service answers);
     each filter keeps the addresses whose field equals the value."""
-    query = select(AddressRow).where(
-        AddressRow.account_id == key.account_id, AddressRow.environment == key.environment
-    )
     filters = {
         "care_of": care_of,
         "city": city,
@@ -79,14 +75,10 @@ async def list_addresses(
         "street_no": street_no,
         "zip_code": zip_code,
     }
-    for name, value in filters.items():
-        if value is not None:
-            # filters are sanitised like bodies, so what was stored is what matches
-            query = query.where(AddressRow.body[name].as_string() == sanitize_str(value))
-    rows = await session.scalars(
-        query.order_by(AddressRow.created_at.desc(), AddressRow.id)
-        .offset(offset(page, per_page))
-        .limit(per_page)
+    # filters are sanitised like bodies, so what was stored is what matches
+    wanted = {name: sanitize_str(value) for name, value in filters.items() if value is not None}
+    rows = await matching_addresses(
+        session, key, wanted, skip=offset(page, per_page), limit=per_page
     )
     return [address_body(row.id, row.body) for row in rows]
 

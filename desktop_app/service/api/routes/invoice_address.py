@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from sqlalchemy import select
 
 from desktop_app.domain.models import Address, AddressResponse
 from desktop_app.service.api.bodies import JsonObject
@@ -20,6 +19,7 @@ from desktop_app.service.storage.account_settings import (
     InvoiceAddressRow,
     check_address,
     default_address,
+    invoice_address_row,
 )
 from desktop_app.service.storage.addresses import address_body
 from desktop_app.service.storage.db import new_uuid
@@ -28,9 +28,7 @@ router = APIRouter(tags=["default addresses"])
 
 
 async def _row(session: Session, account_id: str) -> InvoiceAddressRow | None:
-    return await session.scalar(
-        select(InvoiceAddressRow).where(InvoiceAddressRow.account_id == account_id)
-    )
+    return await invoice_address_row(session, account_id)
 
 
 @router.get(

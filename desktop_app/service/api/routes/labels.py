@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Response
-from sqlalchemy import select
 
 from desktop_app.service.api.deps import Ctx, Session
 from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
 from desktop_app.service.labels.shipment_labels import label_file_extension
-from desktop_app.service.storage.shipments import LabelFile
+from desktop_app.service.storage.shipments import LabelFile, label_file_by_token
 
 router = APIRouter(prefix="/label_files", tags=["labels"])
 
@@ -28,7 +27,7 @@ async def _label_file(ctx: Ctx, session: Session, token: str) -> tuple[str, str,
     rows = await ctx.reads.fetch(_SQL, (token,)) if ctx.reads is not None else None
     if rows is not None:
         return rows[0] if rows else None
-    row = await session.scalar(select(LabelFile).where(LabelFile.token == token))
+    row = await label_file_by_token(session, token)
     return None if row is None else (row.shipment_id, row.label_format, row.media_type, row.data)
 
 

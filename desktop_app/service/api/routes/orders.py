@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy import delete, select
 
 from desktop_app.domain.models import Order, OrderCreate
 from desktop_app.domain.sanitize import sanitize_str
@@ -20,8 +19,7 @@ from desktop_app.service.shipping.orders import (
     get_order_row,
     parse_time_filter,
 )
-from desktop_app.service.storage import audit
-from desktop_app.service.storage.orders import OrderRow
+from desktop_app.service.storage import audit, orders
 
 router = APIRouter(prefix="/orders", tags=["orders"])
 
@@ -60,23 +58,17 @@ async def list_orders(
     per_page: PerPage = 100,
 ) -> list[dict[str, Any]]:
     """The caller's orders, newest first, as a bare array (as the real service answers)."""
-    query = select(OrderRow).where(
-        OrderRow.account_id == key.account_id, OrderRow.environment == key.environment
-    )
-    if external_order_id is not None:
-        query = query.where(OrderRow.external_order_id == sanitize_str(external_order_id))
-    if external_customer_id is not None:
-        query = query.where(OrderRow.external_customer_id == sanitize_str(external_customer_id))
-    after = parse_time_filter("created_at_gt", created_at_gt)
-    before = parse_time_filter("created_at_lt", created_at_lt)
-    if after is not None:
-        query = query.where(OrderRow.created_at > after)
-    if before is not None:
-        query = query.where(OrderRow.created_at < before)
-    rows = await session.scalars(
-        query.order_by(OrderRow.created_at.desc(), OrderRow.id)
-        .offset(offset(page, per_page))
-        .limit(per_page)
+    rows = await orders.list_orders(
+        session,
+        key,
+        external_order_id=None if external_order_id is None else sanitize_str(external_order_id),
+        external_customer_id=(
+            None if external_customer_id is None else sanitize_str(external_customer_id)
+        ),
+        after=parse_time_filter("created_at_gt", created_at_gt),
+        before=parse_time_filter("created_at_lt", created_at_lt),
+        skip=offset(page, per_page),
+        limit=per_page,
     )
     return [row.body for row in rows]
 
@@ -100,7 +92,7 @@ async def get_order(key: CurrentKey, session: Session, order_id: str) -> dict[st
 async def delete_order(key: CurrentKey, session: Session, order_id: str) -> Response:
     """Delete one of the caller's orders (e.g. once it is packed and shipped)."""
     row = await get_order_row(session, key, order_id)
-    await session.execute(delete(OrderRow).where(OrderRow.id == row.id))
+    await orders.delete_order(session, row)
     session.add(audit.entry(key, "order.deleted", row.id))
     await session.commit()
     return Response(status_code=204)

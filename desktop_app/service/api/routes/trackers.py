@@ -12,7 +12,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import ValidationError
-from sqlalchemy import select
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.errors import validation_error_messages
@@ -26,9 +25,10 @@ from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.routes.sandbox import SandboxTrackingEvent, _optional_body
 from desktop_app.service.api.routes.tracking_page import shipment_events
 from desktop_app.service.shipping.lifecycle import FINAL_STATUSES, next_status, tracking_event
+from desktop_app.service.storage import trackers
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import new_uuid
-from desktop_app.service.storage.shipments import ShipmentRow
+from desktop_app.service.storage.shipments import ShipmentRow, shipment_by_tracking_number
 from desktop_app.service.storage.trackers import TrackerRow
 
 router = APIRouter(tags=["trackers"])
@@ -45,14 +45,7 @@ def _iso(moment: dt.datetime) -> str:
 async def _shipment(
     session: Session, key: KeyInfo, carrier: str, number: str
 ) -> ShipmentRow | None:
-    return await session.scalar(
-        select(ShipmentRow).where(
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
-            ShipmentRow.carrier == carrier,
-            ShipmentRow.carrier_tracking_no == number,
-        )
-    )
+    return await shipment_by_tracking_number(session, key, carrier, number)
 
 
 async def _view(session: Session, key: KeyInfo, row: TrackerRow) -> dict[str, Any]:
@@ -134,24 +127,12 @@ async def list_trackers(
     key: CurrentKey, session: Session, page: Page = 1, per_page: PerPage = 100
 ) -> dict[str, Any]:
     """The caller's trackers, newest first: `{"trackers": [...]}`."""
-    rows = await session.scalars(
-        select(TrackerRow)
-        .where(TrackerRow.account_id == key.account_id, TrackerRow.environment == key.environment)
-        .order_by(TrackerRow.created_at.desc(), TrackerRow.id)
-        .offset(offset(page, per_page))
-        .limit(per_page)
-    )
+    rows = await trackers.list_trackers(session, key, skip=offset(page, per_page), limit=per_page)
     return {"trackers": [await _view(session, key, row) for row in rows]}
 
 
 async def _row(session: Session, key: KeyInfo, tracker_id: str) -> TrackerRow:
-    row = await session.scalar(
-        select(TrackerRow).where(
-            TrackerRow.id == tracker_id,
-            TrackerRow.account_id == key.account_id,
-            TrackerRow.environment == key.environment,
-        )
-    )
+    row = await trackers.get_tracker(session, key, tracker_id)
     if row is None:
         raise not_found("tracker")
     return row

@@ -10,12 +10,11 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
-from sqlalchemy import select
 
 from desktop_app.service.api.deps import Session
 from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
-from desktop_app.service.storage.shipments import ShipmentRow
+from desktop_app.service.storage.shipments import ShipmentRow, shipment_by_id
 from desktop_app.service.texts import STATUS_WORDS, TRACKING_PAGE_TEXTS, choose_language
 
 router = APIRouter(tags=["tracking"])
@@ -71,7 +70,7 @@ async def tracking_page(
     """The shipment's tracking page."""
     row = None
     if len(shipment_id) == 40:
-        row = await session.scalar(select(ShipmentRow).where(ShipmentRow.id == shipment_id))
+        row = await shipment_by_id(session, shipment_id)
     if row is None:
         raise not_found("shipment")
     language = choose_language(lang, request.headers.get("accept-language"))
