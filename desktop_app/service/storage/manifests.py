@@ -5,9 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, LargeBinary, String
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, LargeBinary, String, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
+from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
 
 
@@ -42,3 +44,23 @@ class ManifestShipmentRow(Base):
     manifest_id: Mapped[str] = mapped_column(ForeignKey("manifests.id", ondelete="CASCADE"))
 
     __table_args__ = (Index("ix_manifest_shipments_manifest", "manifest_id"),)
+
+
+async def matching_manifests(
+    session: AsyncSession, key: KeyInfo, carrier: str | None, *, skip: int, limit: int
+) -> list[ManifestRow]:
+    """The caller's manifests, newest first (of one carrier when given)."""
+    query = select(ManifestRow).where(
+        ManifestRow.account_id == key.account_id, ManifestRow.environment == key.environment
+    )
+    if carrier is not None:
+        query = query.where(ManifestRow.carrier == carrier)
+    rows = await session.scalars(
+        query.order_by(ManifestRow.created_at.desc(), ManifestRow.id).offset(skip).limit(limit)
+    )
+    return list(rows)
+
+
+async def manifest_by_document_token(session: AsyncSession, token: str) -> ManifestRow | None:
+    """The manifest whose PDF this download token names, or None."""
+    return await session.scalar(select(ManifestRow).where(ManifestRow.document_token == token))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, select
@@ -131,3 +131,51 @@ async def shipment_by_tracking_number(
             ShipmentRow.carrier_tracking_no == number,
         )
     )
+
+
+async def shipment_documents(session: AsyncSession, shipment_id: str) -> list[ShipmentDocumentRow]:
+    """The shipment's documents as the API lists them (not the carrier's declaration), oldest
+    first."""
+    found = await session.scalars(
+        select(ShipmentDocumentRow)
+        .where(
+            ShipmentDocumentRow.shipment_id == shipment_id,
+            ShipmentDocumentRow.document_type != CARRIER_DECLARATION,
+        )
+        .order_by(ShipmentDocumentRow.created_at, ShipmentDocumentRow.id)
+    )
+    return list(found)
+
+
+async def document_by_token(session: AsyncSession, token: str) -> ShipmentDocumentRow | None:
+    """The shipment document behind a download token, or None."""
+    return await session.scalar(
+        select(ShipmentDocumentRow).where(ShipmentDocumentRow.token == token)
+    )
+
+
+async def matching_shipments(
+    session: AsyncSession,
+    key: KeyInfo,
+    equal: Mapping[str, str],
+    *,
+    after: dt.datetime | None,
+    before: dt.datetime | None,
+    skip: int,
+    limit: int,
+) -> list[ShipmentRow]:
+    """The caller's shipments, newest first, whose columns equal `equal` (column name: value)
+    and created within the bounds given."""
+    query = select(ShipmentRow).where(
+        ShipmentRow.account_id == key.account_id, ShipmentRow.environment == key.environment
+    )
+    for name, value in equal.items():
+        query = query.where(getattr(ShipmentRow, name) == value)
+    if after is not None:
+        query = query.where(ShipmentRow.created_at > after)
+    if before is not None:
+        query = query.where(ShipmentRow.created_at < before)
+    rows = await session.scalars(
+        query.order_by(ShipmentRow.created_at.desc(), ShipmentRow.id).offset(skip).limit(limit)
+    )
+    return list(rows)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from desktop_app.domain.models import Manifest, ManifestCreate
@@ -16,7 +15,7 @@ from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.shipping.manifests import create_manifest, get_manifest_row, manifest_view
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.manifests import ManifestRow
+from desktop_app.service.storage.manifests import manifest_by_document_token, matching_manifests
 from desktop_app.service.texts import choose_language
 
 router = APIRouter(tags=["manifests"])
@@ -62,15 +61,8 @@ async def list_manifests(
     per_page: PerPage = 100,
 ) -> list[dict[str, Any]]:
     """The caller's manifests, newest first (a local extension: the real service has no list)."""
-    query = select(ManifestRow).where(
-        ManifestRow.account_id == key.account_id, ManifestRow.environment == key.environment
-    )
-    if carrier is not None:
-        query = query.where(ManifestRow.carrier == carrier)
-    rows = await session.scalars(
-        query.order_by(ManifestRow.created_at.desc(), ManifestRow.id)
-        .offset(offset(page, per_page))
-        .limit(per_page)
+    rows = await matching_manifests(
+        session, key, carrier, skip=offset(page, per_page), limit=per_page
     )
     base = str(request.base_url)
     return [manifest_view(row, base) for row in rows]
@@ -105,7 +97,7 @@ async def get_manifest_file(name: str, session: Session) -> Response:
     token, _, ext = name.partition(".")
     row = None
     if 16 <= len(token) <= 64 and ext in ("", "pdf"):
-        row = await session.scalar(select(ManifestRow).where(ManifestRow.document_token == token))
+        row = await manifest_by_document_token(session, token)
     if row is None:
         raise not_found("manifest file")
     return Response(

@@ -8,7 +8,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from pydantic import ValidationError
-from sqlalchemy import select
 
 from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentDocument, ShipmentDocumentsUpload
@@ -25,9 +24,10 @@ from desktop_app.service.shipping.customs import (
 )
 from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.shipments import (
-    CARRIER_DECLARATION,
     ShipmentDocumentRow,
+    document_by_token,
     new_label_token,
+    shipment_documents,
 )
 
 router = APIRouter(tags=["shipment documents"])
@@ -79,18 +79,6 @@ async def post_documents(
     return views[0] if len(views) == 1 else {"documents": views}
 
 
-async def _documents(session: Session, shipment_id: str) -> list[ShipmentDocumentRow]:
-    found = await session.scalars(
-        select(ShipmentDocumentRow)
-        .where(
-            ShipmentDocumentRow.shipment_id == shipment_id,
-            ShipmentDocumentRow.document_type != CARRIER_DECLARATION,
-        )
-        .order_by(ShipmentDocumentRow.created_at, ShipmentDocumentRow.id)
-    )
-    return list(found)
-
-
 @router.get(
     "/shipments/{shipment_id}/shipment_documents",
     response_model=None,
@@ -101,7 +89,7 @@ async def list_documents(
 ) -> list[dict[str, Any]]:
     """The documents uploaded for one of the caller's shipments (a bare array)."""
     row = await shipments.get_row(session, key, shipment_id)
-    return [document_view(d, _base(request)) for d in await _documents(session, row.id)]
+    return [document_view(d, _base(request)) for d in await shipment_documents(session, row.id)]
 
 
 @router.get(
@@ -114,7 +102,7 @@ async def get_document(
 ) -> dict[str, Any]:
     """One uploaded document of one of the caller's shipments."""
     row = await shipments.get_row(session, key, shipment_id)
-    for document in await _documents(session, row.id):
+    for document in await shipment_documents(session, row.id):
         if document.id == document_id:
             return document_view(document, _base(request))
     raise not_found("shipment document")
@@ -139,9 +127,7 @@ async def get_document_file(name: str, session: Session) -> Response:
     token, _, ext = name.partition(".")
     row = None
     if 16 <= len(token) <= 64:
-        row = await session.scalar(
-            select(ShipmentDocumentRow).where(ShipmentDocumentRow.token == token)
-        )
+        row = await document_by_token(session, token)
     if row is None or (ext and ext != row.document_format):
         raise not_found("document file")
     return Response(

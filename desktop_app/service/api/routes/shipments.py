@@ -7,7 +7,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import JSONResponse
-from sqlalchemy import select
 from sqlalchemy.orm.exc import StaleDataError
 
 from desktop_app.domain.models import Shipment, ShipmentList, ShipmentRequest
@@ -19,7 +18,7 @@ from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.shipping import shipments
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.shipments import ShipmentRow
+from desktop_app.service.storage.shipments import matching_shipments
 
 router = APIRouter(prefix="/shipments", tags=["shipments"])
 
@@ -93,33 +92,28 @@ async def list_shipments(
     per_page: PerPage = 100,
 ) -> JSONResponse:
     """The caller's shipments, newest first, filtered and paged."""
-    query = select(ShipmentRow).where(
-        ShipmentRow.account_id == key.account_id, ShipmentRow.environment == key.environment
-    )
-    equal = {
-        ShipmentRow.carrier: carrier,
-        ShipmentRow.carrier_tracking_no: carrier_tracking_no,
-        ShipmentRow.reference_number: reference_number,
-        ShipmentRow.service: service,
-        ShipmentRow.tracking_status: tracking_status,
+    filters = {
+        "carrier": carrier,
+        "carrier_tracking_no": carrier_tracking_no,
+        "reference_number": reference_number,
+        "service": service,
+        "tracking_status": tracking_status,
     }
-    for column, value in equal.items():
-        if value is not None:
-            # filters are sanitised like bodies, so what was stored is what matches
-            query = query.where(column == sanitize_str(value))
+    # filters are sanitised like bodies, so what was stored is what matches
+    equal = {name: sanitize_str(value) for name, value in filters.items() if value is not None}
     if shipment_type is not None:
         if shipment_type not in SHIPMENT_TYPES:
             raise ServiceError(422, ["shipment_type: use prepared or label_created"])
-        query = query.where(ShipmentRow.shipment_type == shipment_type)
+        equal["shipment_type"] = shipment_type
     after, before = _time("created_at_gt", created_at_gt), _time("created_at_lt", created_at_lt)
-    if after is not None:
-        query = query.where(ShipmentRow.created_at > after)
-    if before is not None:
-        query = query.where(ShipmentRow.created_at < before)
-    rows = await session.scalars(
-        query.order_by(ShipmentRow.created_at.desc(), ShipmentRow.id)
-        .offset(offset(page, per_page))
-        .limit(per_page)
+    rows = await matching_shipments(
+        session,
+        key,
+        equal,
+        after=after,
+        before=before,
+        skip=offset(page, per_page),
+        limit=per_page,
     )
     base = _base_url(request)
     return JSONResponse({"shipments": [shipments.view(row, base) for row in rows]})
