@@ -14,6 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_hex_id, new_uuid, utcnow
+from desktop_app.service.storage.sqlite_reads import SqliteReads
 
 
 class ShipmentRow(Base):
@@ -109,9 +110,25 @@ async def own_shipments_by_id(
     return {row.id: row for row in rows}
 
 
-async def label_file_by_token(session: AsyncSession, token: str) -> LabelFile | None:
-    """The label file behind a download token, or None."""
-    return await session.scalar(select(LabelFile).where(LabelFile.token == token))
+_LABEL_FILE_SQL = (
+    f"SELECT shipment_id, label_format, media_type, data FROM {LabelFile.__tablename__}"
+    " WHERE token = ? LIMIT 1"
+)
+
+
+async def label_download(
+    reads: SqliteReads | None, session: AsyncSession, token: str
+) -> tuple[str, str, str, bytes] | None:
+    """(shipment id, format, media type, bytes) of the label file with `token`, else None.
+
+    One statement on SQLite's dedicated read connection (every label is downloaded once at
+    least, right after its create); a session otherwise.
+    """
+    rows = await reads.fetch(_LABEL_FILE_SQL, (token,)) if reads is not None else None
+    if rows is not None:
+        return rows[0] if rows else None
+    row = await session.scalar(select(LabelFile).where(LabelFile.token == token))
+    return None if row is None else (row.shipment_id, row.label_format, row.media_type, row.data)
 
 
 async def shipment_by_id(session: AsyncSession, shipment_id: str) -> ShipmentRow | None:

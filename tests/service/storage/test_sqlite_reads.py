@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
-from desktop_app.service.api.routes.labels import _label_file
 from desktop_app.service.storage.db import Base
-from desktop_app.service.storage.shipments import LabelFile
+from desktop_app.service.storage.shipments import LabelFile, label_download
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 
 TOKEN = "t" * 32
@@ -76,10 +74,10 @@ async def test_a_label_file_reads_the_same_through_a_session(tmp_path: Path) -> 
             session.add(_label("zpl2_4x6in_203dpi", "application/x-zpl", b"^XA^XZ"))
             await session.commit()
         found = []
-        for ctx in (SimpleNamespace(reads=reads), SimpleNamespace(reads=None)):
+        for fast_path in (reads, None):
             async with sessions() as session:
-                found.append(await _label_file(ctx, session, TOKEN))  # type: ignore[arg-type]
-                assert await _label_file(ctx, session, "u" * 32) is None  # type: ignore[arg-type]
+                found.append(await label_download(fast_path, session, TOKEN))
+                assert await label_download(fast_path, session, "u" * 32) is None
         assert found[0] == found[1] == ("s1", "zpl2_4x6in_203dpi", "application/x-zpl", b"^XA^XZ")
     finally:
         await reads.close()

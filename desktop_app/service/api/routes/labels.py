@@ -8,27 +8,9 @@ from desktop_app.service.api.deps import Ctx, Session
 from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
 from desktop_app.service.labels.shipment_labels import label_file_extension
-from desktop_app.service.storage.shipments import LabelFile, label_file_by_token
+from desktop_app.service.storage.shipments import label_download
 
 router = APIRouter(prefix="/label_files", tags=["labels"])
-
-_SQL = (
-    f"SELECT shipment_id, label_format, media_type, data FROM {LabelFile.__tablename__}"
-    " WHERE token = ? LIMIT 1"
-)
-
-
-async def _label_file(ctx: Ctx, session: Session, token: str) -> tuple[str, str, str, bytes] | None:
-    """(shipment id, format, media type, bytes) of the label file with `token`, else None.
-
-    One statement on SQLite's dedicated read connection (every label is downloaded once at
-    least, right after its create); a session otherwise.
-    """
-    rows = await ctx.reads.fetch(_SQL, (token,)) if ctx.reads is not None else None
-    if rows is not None:
-        return rows[0] if rows else None
-    row = await label_file_by_token(session, token)
-    return None if row is None else (row.shipment_id, row.label_format, row.media_type, row.data)
 
 
 @router.get(
@@ -48,7 +30,7 @@ async def _label_file(ctx: Ctx, session: Session, token: str) -> tuple[str, str,
 async def get_label_file(name: str, ctx: Ctx, session: Session) -> Response:
     """The label bytes (PDF or ZPL); the token in the name is the only credential."""
     token, _, ext = name.partition(".")
-    found = await _label_file(ctx, session, token) if 16 <= len(token) <= 64 else None
+    found = await label_download(ctx.reads, session, token) if 16 <= len(token) <= 64 else None
     if found is None or (ext and ext != label_file_extension(found[1])):
         raise not_found("label file")
     shipment_id, label_format, media_type, data = found
