@@ -62,7 +62,7 @@ format: install ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff format desktop_app tests bench tools packaging
 
 test: lint ## the whole suite: lint, types, pytest offscreen
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --max-worker-restart=0
 
 package: install ## build the wheel, the bundle, the .deb and the Windows setup.exe into dist/
 	rm -rf dist/packdesk build/pyinstaller

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
+import tempfile
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
@@ -12,9 +18,62 @@ from desktop_app.gui.qt_compat import protect_singletons  # noqa: E402
 
 protect_singletons()
 
+from tests.transport_origins import record_transport_origins  # noqa: E402
+
+record_transport_origins()
+
 pytest_plugins: list[str] = [
     "tests.fixtures.service",
     "tests.fixtures.receiver",
     "tests.fixtures.printer",
     "tests.fixtures.scale",
 ]
+
+
+# A test worker that dies (a crash in Qt, a signal) takes its stderr with it, and a crashed
+# worker under `--dist loadfile` would leave pytest-xdist waiting forever (so `make test` runs
+# with --max-worker-restart=0). Each worker writes the test it starts and faulthandler's
+# traceback into a file of its own; the controller prints that file when a worker goes down.
+CRASH_DIR_VARIABLE = "PACKDESK_TEST_CRASH_DIR"
+_crash_log: IO[str] | None = None
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's faulthandler plugin, which points it at stderr
+def pytest_configure(config: pytest.Config) -> None:
+    global _crash_log
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        os.environ.setdefault(CRASH_DIR_VARIABLE, tempfile.mkdtemp(prefix="packdesk-workers-"))
+        return
+    crash_dir = os.environ.get(CRASH_DIR_VARIABLE)
+    if crash_dir:
+        _crash_log = open(Path(crash_dir) / f"{worker}.log", "a", encoding="utf-8")  # noqa: SIM115
+        faulthandler.enable(_crash_log, all_threads=True)
+
+
+def pytest_runtest_logstart(nodeid: str, location: object) -> None:
+    if _crash_log is not None:
+        _crash_log.write(f"starting {nodeid}\n")
+        _crash_log.flush()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """(controller) A worker that went down: show what it ran last and how it ended."""
+    crash_dir = os.environ.get(CRASH_DIR_VARIABLE)
+    if not error or not crash_dir:
+        return
+    log = Path(crash_dir) / f"{node.gateway.id}.log"
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    reporter = node.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_sep("!", f"{node.gateway.id} went down ({error}); its last lines")
+        reporter.write_line("\n".join(text.splitlines()[-80:]) or "(nothing written)")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    global _crash_log
+    if _crash_log is not None:
+        faulthandler.disable()
+        _crash_log.close()
+        _crash_log = None

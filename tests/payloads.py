@@ -85,6 +85,21 @@ REFERENCE_DECLARATION: dict[str, Any] = {
     "total_value_amount": 247.31,
     "currency": "EUR",
 }
+#: A small gift declared for a parcel leaving the EU (a paperback to the UK, say)
+GIFT_DECLARATION: dict[str, Any] = {
+    "contents_type": "gift",
+    "currency": "EUR",
+    "total_value_amount": 20,
+    "items": [
+        {
+            "origin_country": "DE",
+            "description": "Paperback novel",
+            "quantity": 1,
+            "value_amount": "20",
+            "net_weight": 0.4,
+        }
+    ],
+}
 ZURICH: dict[str, Any] = {
     "first_name": "Heidi",
     "last_name": "Müller",

@@ -246,8 +246,9 @@ class VirtualPrinter:
             value = control["drop_after"]
             self.set_drop_after(int(value) if isinstance(value, int) and value >= 0 else None)
 
-    async def wait_for_jobs(self, count: int, timeout: float = 10.0) -> list[ReceivedJob]:
-        """Wait until `count` complete jobs have arrived; TimeoutError otherwise."""
+    async def wait_for_jobs(self, count: int, timeout: float = 60.0) -> list[ReceivedJob]:
+        """Wait until `count` complete jobs have arrived; TimeoutError otherwise (the deadline
+        is generous: a loaded machine is slow, only a job that never comes reaches it)."""
 
         async def _wait() -> None:
             async with self._changed:
@@ -256,7 +257,7 @@ class VirtualPrinter:
         await asyncio.wait_for(_wait(), timeout)
         return self.jobs
 
-    async def wait_for_connections(self, count: int, timeout: float = 10.0) -> None:
+    async def wait_for_connections(self, count: int, timeout: float = 60.0) -> None:
         """Wait until `count` connections have been accepted (whatever became of them)."""
 
         async def _wait() -> None:

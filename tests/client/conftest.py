@@ -69,3 +69,13 @@ async def client(client_service: RunningService) -> AsyncIterator[ShippingClient
         client_service.base_url, client_service.sandbox_key, ca_file=str(client_service.ca_file)
     ) as shipping_client:
         yield shipping_client
+
+
+@pytest.fixture
+async def fresh_client(client_service: RunningService) -> AsyncIterator[ShippingClient]:
+    """A sandbox-key client of a fresh account of `client_service` (nothing stored yet)."""
+    key = client_service.add_account()["sandbox_key"]
+    async with ShippingClient(
+        client_service.base_url, key, ca_file=str(client_service.ca_file)
+    ) as shipping_client:
+        yield shipping_client

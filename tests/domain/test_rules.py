@@ -11,6 +11,7 @@ import pytest
 
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.samples import sample_receiver, sample_sender
+from tests.payloads import GIFT_DECLARATION
 
 DELETE = object()  # a table value meaning "remove this key"
 
@@ -20,20 +21,7 @@ _STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 #: A parcel leaving the EU: a customs declaration (and the description UPS needs abroad)
 ABROAD: dict[str, Any] = {
     "description": "Books",
-    "customs_declaration": {
-        "contents_type": "gift",
-        "currency": "EUR",
-        "total_value_amount": 20,
-        "items": [
-            {
-                "origin_country": "DE",
-                "description": "Paperback novel",
-                "quantity": 1,
-                "value_amount": "20",
-                "net_weight": 0.4,
-            }
-        ],
-    },
+    "customs_declaration": copy.deepcopy(GIFT_DECLARATION),
 }
 
 

@@ -19,6 +19,7 @@ from desktop_app.domain.rules import Problem, notices, validate
 from desktop_app.domain.rules.address import PARTNER_ID_EXAMPLE
 from desktop_app.domain.samples import sample_receiver, sample_sender
 from desktop_app.resources import resource_path
+from tests.payloads import GIFT_DECLARATION
 
 A_TUESDAY = datetime(2026, 11, 24, 9, 30, tzinfo=UTC)
 A_FRIDAY = A_TUESDAY + timedelta(days=3)
@@ -29,20 +30,7 @@ EU = "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI
 #: A parcel leaving the EU: a customs declaration (and the description UPS needs abroad)
 ABROAD: dict[str, Any] = {
     "description": "Books",
-    "customs_declaration": {
-        "contents_type": "gift",
-        "currency": "EUR",
-        "total_value_amount": 20,
-        "items": [
-            {
-                "origin_country": "DE",
-                "description": "Paperback novel",
-                "quantity": 1,
-                "value_amount": "20",
-                "net_weight": 0.4,
-            }
-        ],
-    },
+    "customs_declaration": copy.deepcopy(GIFT_DECLARATION),
 }
 
 

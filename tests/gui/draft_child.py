@@ -8,6 +8,7 @@ environment the test sets).
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 
 import qasync
@@ -31,6 +32,7 @@ def _type(editor: object, text: str) -> None:
 
 async def main(profile_id: str) -> None:
     from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.shipment.drafts import DRAFT_NAME, form_snapshot
     from desktop_app.gui.shipment.page import ShipmentPage
     from desktop_app.printing.printers import PrinterBook
     from desktop_app.profiles.manager import ProfileManager
@@ -51,7 +53,13 @@ async def main(profile_id: str) -> None:
         cod.fields[name].set_text("")
         _type(cod.fields[name].editor, text)
         await asyncio.sleep(0)
-    await asyncio.sleep(1.0)  # > the draft's save delay, no close, no flush
+    # the draft keeper saves a moment after the last key (no close, no flush): wait until
+    # what it kept is what the form shows
+    assert ctx.store is not None
+    typed = json.loads(json.dumps(form_snapshot(form)))
+    async with asyncio.timeout(60):
+        while ctx.store.load_draft(DRAFT_NAME) != typed:
+            await asyncio.sleep(0.05)
     sys.stdout.write("typed\n")
     sys.stdout.flush()
     await asyncio.sleep(120)

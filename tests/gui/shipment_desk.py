@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
@@ -164,6 +164,35 @@ async def wait_until(predicate: Callable[[], Any], timeout: float = 20.0) -> Any
         if loop.time() > deadline:
             raise TimeoutError(f"condition not met within {timeout} s")
         await asyncio.sleep(0.02)
+
+
+async def layouts_settled() -> None:
+    """Let the loop turn once, then handle the layout requests Qt has posted, synchronously
+    (no nested event loop): what a test measures next is laid out, however slow the machine."""
+    await asyncio.sleep(0)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
+#: background work that runs for the profile's whole life (not a load that ends)
+LIFELONG_TASKS = frozenset({"ShopRounds.run"})
+
+
+async def loads_done(ctx: AppContext, timeout: float = 60.0) -> None:
+    """Wait until the loads the pages started in the background have ended (the history's
+    search, the webhooks' list...): the state after which nothing more arrives by itself."""
+
+    def loading() -> list[asyncio.Task[Any]]:
+        return [
+            task
+            for task in ctx.tasks.running()
+            if getattr(task.get_coro(), "__qualname__", "") not in LIFELONG_TASKS
+        ]
+
+    try:
+        await wait_until(lambda: not loading(), timeout)
+    except TimeoutError:
+        names = [getattr(t.get_coro(), "__qualname__", repr(t)) for t in loading()]
+        raise AssertionError(f"still running after {timeout} s: {names}") from None
 
 
 def click(qtbot: QtBot, button: QAbstractButton) -> None:

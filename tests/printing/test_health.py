@@ -151,11 +151,19 @@ async def test_virtual_printer_reports_each_state(vprinter):
         assert report.status.problems == [fault] and report.hold_reason(printer) == PROBLEMS[fault]
         vprinter.panel.set(**{fault: False})
     # status queries are not jobs (the printer counts one when the asker has closed)
-    for _ in range(100):
-        if vprinter.status_queries == 1 + len(FAULTS):
-            break
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):
+        while vprinter.status_queries < 1 + len(FAULTS):
+            await asyncio.sleep(0.01)
     assert vprinter.jobs == [] and vprinter.status_queries == 1 + len(FAULTS)
+
+
+async def _checks_later(vprinter: VirtualPrinter, count: int = 3) -> None:
+    """Wait until the printer has been asked for its status `count` more times (a held job
+    is asked about again every `hold_poll`): several checks later."""
+    target = vprinter.status_queries + count
+    async with asyncio.timeout(30):
+        while vprinter.status_queries < target:
+            await asyncio.sleep(0.01)
 
 
 async def test_300_dpi_printer_reports_its_stock(tmp_path):
@@ -236,7 +244,7 @@ async def test_each_state_holds_the_job_then_releases_it(vprinter, tmp_path, fau
         assert held.held_reason == PROBLEMS[fault] and held.attempts == 0 and not held.connected
         status = queue.status("zebra")
         assert status.state == "waiting" and status.message == f"held: {PROBLEMS[fault]}"
-        await asyncio.sleep(0.3)  # several checks later: still nothing sent
+        await _checks_later(vprinter)  # still nothing sent
         assert vprinter.jobs == [] and queue.get(job.id).state == "waiting"
         vprinter.panel.set(**{fault: False})
         done = await queue.wait_for(job.id, timeout=10)
@@ -253,7 +261,7 @@ async def test_a_held_job_survives_a_restart_and_prints_once(vprinter, tmp_path)
         await queue.wait_for(job.id, timeout=10, states={"waiting"})
     async with PrintQueue(db, **FAST) as again:
         assert again.get(job.id).held_reason == PROBLEMS["paper_out"]
-        await asyncio.sleep(0.3)
+        await _checks_later(vprinter)
         assert vprinter.jobs == []
         vprinter.panel.set(paper_out=False)
         assert (await again.wait_for(job.id, timeout=10)).state == "done"
@@ -271,10 +279,9 @@ async def test_printer_running_out_between_jobs(vprinter, tmp_path):
         await queue.wait_for(first.id, timeout=10)
         held = await queue.wait_for(second.id, timeout=10, states={"waiting"})
         assert held.held_reason == PROBLEMS["paper_out"]
-        for _ in range(100):
-            if queue.get(first.id).notes:
-                break
-            await asyncio.sleep(0.02)
+        async with asyncio.timeout(30):
+            while not queue.get(first.id).notes:
+                await asyncio.sleep(0.02)
         assert "after this job the printer reported: Out of labels" in queue.get(first.id).notes
         vprinter.on_job = None
         vprinter.panel.set(paper_out=False)
@@ -300,7 +307,7 @@ async def test_dpi_mismatch_is_flagged_before_printing(vprinter, tmp_path):
         job = queue.enqueue(printers["zebra"], pdf_label())
         held = await queue.wait_for(job.id, timeout=30, states={"waiting"})
         assert "prints at 203 dpi but is set up here for 300 dpi" in held.held_reason
-        await asyncio.sleep(0.3)
+        await _checks_later(vprinter)
         assert vprinter.jobs == []
         printers["zebra"] = zebra(vprinter, dpi=203)  # the user corrects the definition
         assert (await queue.wait_for(job.id, timeout=30)).state == "done"

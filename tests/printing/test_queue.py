@@ -176,12 +176,13 @@ async def test_job_killed_mid_send_needs_attention_and_is_not_resent(vprinter, d
     try:
         await vprinter.wait_for_connections(1, timeout=30)
         # another process's commit has no event to wait on: watch its row (bounded)
-        for _ in range(200):
-            with contextlib.closing(sqlite3.connect(db)) as con:
-                row = con.execute("SELECT state, connected FROM print_jobs").fetchone()
-            if row == ("sending", 1):
-                break
-            await asyncio.sleep(0.05)
+        async with asyncio.timeout(60):
+            while True:
+                with contextlib.closing(sqlite3.connect(db)) as con:
+                    row = con.execute("SELECT state, connected FROM print_jobs").fetchone()
+                if row == ("sending", 1):
+                    break
+                await asyncio.sleep(0.05)
         assert row == ("sending", 1)
     finally:
         os.kill(child.pid, signal.SIGKILL)

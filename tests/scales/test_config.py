@@ -43,7 +43,7 @@ async def test_the_configured_monitor_reads_the_scale():
     with VirtualScale(load_kg=0.9) as vs:
         monitor = ScaleConfig(uri=vs.uri, stable_count=2, interval=0.05).monitor()
         async with monitor:
-            assert (await monitor.wait_stable(5)).kg == 0.9
+            assert (await monitor.wait_stable(30)).kg == 0.9
         assert monitor.detector.count == 2
 
 

@@ -174,7 +174,7 @@ async def test_with_a_scale_only_a_stable_weight_ships_and_only_once(
     vscale.set_load(0.9, stable=False)
     async with ScaleMonitor(create_scale(vscale.uri), interval=0.02) as monitor:
         desk.station.scale = monitor
-        await asyncio.sleep(0.2)
+        await _polls(monitor, 1)  # a reading of the moving weight
         assert monitor.reading() is not None and monitor.stable_weight() is None
         waiting = await desk.station.scan("SO-14")
         assert waiting.kind == "weighing" and waiting.weight_kg is None
@@ -208,7 +208,7 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
         waiting = await desk.station.scan("SO-22")
         assert waiting.kind == "weighing" and waiting.code == "parcel_on_scale"
         assert waiting.weight_kg is None
-        await asyncio.sleep(0.2)  # more stable readings of the same parcel change nothing
+        await _polls(monitor, 10)  # more stable readings of the same parcel change nothing
         assert monitor.stable_weight() is not None
         assert await desk.station.ship_when_weighed() is None
         assert await _references(desk) == ["SO-21"]
@@ -217,10 +217,9 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
         await _wait_for_kg(monitor, 1.7)
         assert await desk.station.ship_when_weighed() is None
         vscale.set_load(0.004, stable=False)  # emptied (a few grams of drift, still moving)
-        for _ in range(500):
-            if not desk.station.scale_holds_last_parcel:
-                break
-            await asyncio.sleep(0.02)
+        async with asyncio.timeout(30):
+            while desk.station.scale_holds_last_parcel:
+                await asyncio.sleep(0.02)
         assert not desk.station.scale_holds_last_parcel
         assert await desk.station.ship_when_weighed() is None  # an empty pan is no weight
         vscale.set_load(2.0, stable=True)
@@ -246,10 +245,29 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
     assert weights == {"SO-21": [1.5], "SO-22": [2.0], "SO-23": [2.0], "SO-24": [0.8]}
 
 
+async def _polls(monitor: ScaleMonitor, count: int) -> None:
+    """Wait until the monitor has polled the scale `count` more times."""
+    polled = asyncio.Event()
+    seen: list[object] = []
+
+    def listener(status: object) -> None:
+        seen.append(status)
+        if len(seen) >= count:
+            polled.set()
+
+    remove = monitor.add_listener(listener)
+    try:
+        await asyncio.wait_for(polled.wait(), 30)
+    finally:
+        remove()
+
+
 async def _wait_for_kg(monitor: ScaleMonitor, kg: float) -> None:
-    for _ in range(500):
-        reading = monitor.stable_weight()
-        if reading is not None and abs(reading.kg - kg) < 1e-6:
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"the scale never settled on {kg} kg")
+    """Wait until the scale's stable weight is `kg` (a generous deadline: only a broken
+    monitor reaches it)."""
+    try:
+        async with asyncio.timeout(30):
+            while (reading := monitor.stable_weight()) is None or abs(reading.kg - kg) >= 1e-6:
+                await asyncio.sleep(0.02)
+    except TimeoutError:
+        raise AssertionError(f"the scale never settled on {kg} kg") from None

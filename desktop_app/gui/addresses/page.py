@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCompleter,
     QHBoxLayout,
     QHeaderView,
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -47,6 +45,7 @@ from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.address_formatting import address_fields, address_line
 from desktop_app.gui.widgets.elided import reserve_lines
+from desktop_app.gui.widgets.tables import pick_one_table
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -145,13 +144,7 @@ class AddressBookPage(QWidget):
         )
         self.search_edit.setClearButtonEnabled(True)
         self.refresh_button = QPushButton(translate("Addresses", "Refresh from service"))
-        self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setObjectName("address_table")
-        self.table.setHorizontalHeaderLabels([translate("Addresses", c) for c in self.COLUMNS])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
+        self.table = pick_one_table("address_table", "Addresses", self.COLUMNS)
         self.table.setWordWrap(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

@@ -7,7 +7,6 @@ the virtual printer on loopback.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +28,6 @@ from tests.gui.app_context import (
     expect,
     zpl_printer,
 )
-
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def vprinter(tmp_path: Path) -> AsyncIterator[VirtualPrinter]:
-    printer = VirtualPrinter(tmp_path / "vp", render=False)
-    await printer.start()
-    yield printer
-    await printer.stop()
 
 
 def _column(widget: HistoryPage, column: int) -> list[str]:
@@ -161,7 +150,7 @@ async def test_hidden_history_reads_new_shipments_when_shown(ctx: AppContext, qt
     widget.search_finished.connect(searches.append)
     stored = await create(ctx, reference_number="LATER-1")
     ctx.shipment_created.emit(stored)
-    await asyncio.sleep(0.2)
+    await widget.wait_idle()  # a search the signal started would be done
     assert searches == [] and widget.model.rowCount() == 0
     loaded = expect(widget.search_finished)
     widget.show()

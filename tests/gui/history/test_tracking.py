@@ -3,7 +3,6 @@ sandbox "next status" button walking a shipment through its life cycle. Real loc
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from desktop_app.gui.widgets.tracking_events import (
 )
 from desktop_app.profiles.models import Profile
 from tests.gui.app_context import create, isolate, open_context
+from tests.gui.shipment_desk import wait_until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -118,10 +118,13 @@ async def test_refresh_on_demand_and_periodic(
     updated = await refresher.refresh_open()
     assert updated >= 2
     assert ctx.store.get_shipment(second.id).tracking_status == "picked_up"
-    await asyncio.sleep(0)  # the refresher's reload of the history starts
-    await history.wait_idle()
-    row = history.model.row_of(second.id)
-    assert history.model.index(row, ShipmentHistoryModel.STATUS).data() == "Picked up"
+
+    def second_status() -> Any:
+        row = history.model.row_of(second.id)
+        return history.model.index(row, ShipmentHistoryModel.STATUS).data()
+
+    # the refresher has the history read the store again: wait for the row to show it
+    await wait_until(lambda: second_status() == "Picked up")
 
 
 async def test_periodic_refresh_keeps_a_reserve_of_the_rate_limit(

@@ -6,7 +6,6 @@ by their code and parameters."""
 from __future__ import annotations
 
 import ast
-import asyncio
 import re
 import shutil
 import subprocess
@@ -52,6 +51,7 @@ from desktop_app.gui.i18n.words import label_format_name, money, number, service
 from desktop_app.gui.widgets.problems import problem_text as problem_line
 from desktop_app.profiles.errors import ProfileError, ProfileProblem, ProfileValidationError
 from tests.gui.app_context import isolate, open_context, shipment_request
+from tests.gui.shipment_desk import loads_done
 
 REPO = Path(__file__).resolve().parents[3]
 TS_DIR = REPO / "resources" / "translations"
@@ -388,7 +388,7 @@ async def test_every_page_of_the_main_window_reads_german(
                 holder = holder.parentWidget()
             if holder is not None:
                 holder.setCurrentWidget(page)
-            await asyncio.sleep(0.03)
+            await loads_done(ctx)  # what showing the page loads is in it
             for text in [title, *_texts(page)]:
                 words = [w for w in _WORD.findall(_CODE.sub("", text)) if w.lower() in english]
                 if words:

@@ -33,7 +33,7 @@ from tests.gui.app_context import (
 )
 from tests.gui.scan_desk import add_orders, set_preferences
 from tests.gui.scan_desk import ctx as ctx  # the fixture
-from tests.gui.shipment_desk import wait_until
+from tests.gui.shipment_desk import loads_done, wait_until
 from tests.station.conftest import BOOK, MUG, TEA, order_body
 from tests.station.fake_player import install_player, played, put_first_on_path
 
@@ -80,6 +80,18 @@ async def _scan(qtbot: QtBot, page: ScanPage, code: str) -> Any:
         page.scan_box.hasFocus() or page.weight_panel.weight_box.hasFocus()
     )  # ready for the next scan
     return outcome
+
+
+async def _readings_later(page: ScanPage, count: int = 10) -> None:
+    """Wait until the page has polled the scale `count` more times and what those readings
+    started has ended: whatever a repeated reading would do, it has done by then."""
+    polls: list[None] = []
+    connection = page.scale.polled.connect(lambda: polls.append(None))
+    try:
+        await wait_until(lambda: len(polls) >= count, 60)
+    finally:
+        page.scale.polled.disconnect(connection)
+    await loads_done(page.ctx)
 
 
 async def _ship(qtbot: QtBot, page: ScanPage, code: str) -> Any:
@@ -298,7 +310,7 @@ async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
     assert "waiting for a stable weight" in page.outcome.title.text()
     vscale.set_load(0.0, stable=True)  # an empty pan settles at zero: still no weight
     await wait_until(lambda: "0,000" in page.scale.text or "0.000" in page.scale.text, 10)
-    await asyncio.sleep(0.5)
+    await _readings_later(page)
     assert "waiting for a stable weight" in page.outcome.title.text()
     assert vprinter.jobs == [] and ctx.store is not None
     assert ctx.store.find_by_reference("W-5") == []
@@ -308,7 +320,7 @@ async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
     assert outcome.kind == "shipped" and outcome.weight_kg == 3.2
     assert page.outcome.color == GREEN
     await vprinter.wait_for_jobs(2, timeout=60)
-    await asyncio.sleep(1.0)  # the scale keeps reporting 3.2 kg: nothing more is shipped
+    await _readings_later(page)  # the scale keeps reporting 3.2 kg: nothing more is shipped
     assert len(vprinter.jobs) == 2  # one label, one slip
     assert len(ctx.store.find_by_reference("W-5")) == 1
 
@@ -326,7 +338,7 @@ async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
     assert page.outcome.title.text() == "Take the last parcel off the scale"
     assert "F2 ships with the weight shown" in page.outcome.detail.text()
     assert page.presenter.view.weight == "Weight: –"  # not P-1's weight
-    await asyncio.sleep(1.0)  # the scale keeps reporting 1.25 kg stable
+    await _readings_later(page)  # the scale keeps reporting 1.25 kg stable
     assert ctx.store is not None and ctx.store.find_by_reference("P-2") == []
     assert len(vprinter.jobs) == 2
     vscale.set_load(0.0, stable=True)  # taken off: now it waits for the new parcel
@@ -336,7 +348,7 @@ async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
     (outcome,) = await asyncio.wait_for(shipped, 60)
     assert outcome.kind == "shipped" and outcome.weight_kg == 1.1
     await vprinter.wait_for_jobs(4, timeout=60)
-    await asyncio.sleep(1.0)
+    await _readings_later(page)
     assert len(vprinter.jobs) == 4  # shipped exactly once
     (stored,) = ctx.store.find_by_reference("P-2")
     assert stored.data["packages"][0]["weight"] == 1.1

@@ -26,6 +26,7 @@ from desktop_app.station.sounds import sound_file
 from tests.gui.app_context import expect, use_printer
 from tests.gui.scan_desk import add_orders, set_preferences
 from tests.gui.scan_desk import ctx as ctx  # the fixture
+from tests.gui.shipment_desk import loads_done
 from tests.station.conftest import BOOK, MUG, TEA, order_body
 from tests.station.fake_player import install_player, played
 from tests.station.test_customs_a4_printer import abroad_order, put_mug
@@ -72,7 +73,7 @@ async def test_view_and_sound_per_outcome_and_the_pack_check_of_the_profile(
     assert wrong.code == "wrong_item" and view.color == RED and presenter.awaiting_ack
     assert sounds == ["success", "success", "error"]
     presenter.scan(MUG)  # not taken before the packer confirmed the error
-    await asyncio.sleep(0.2)
+    await loads_done(ctx)  # whatever the scan started has ended
     assert presenter.last_outcome is wrong and sounds[-1] == "error"
     assert view.detail == "Press Esc to confirm the message, then scan again."
     presenter.acknowledge()
@@ -110,9 +111,9 @@ def test_the_wav_through_a_player_else_the_bell_once_for_success_three_times_for
     (tmp_path / "empty").mkdir()
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))  # no pw-play, paplay, aplay, afplay
     assert sounds.play("error") == "bell"
-    qtbot.waitUntil(lambda: len(rings) == 3, timeout=5000)
+    qtbot.waitUntil(lambda: len(rings) == 3, timeout=30_000)
     assert sounds.play("success") == "bell"
-    qtbot.waitUntil(lambda: len(rings) == 4, timeout=5000)
+    qtbot.waitUntil(lambda: len(rings) == 4, timeout=30_000)
     assert (beeps_for("success"), beeps_for("error")) == (1, 3)
 
     record = install_player(tmp_path / "bin", "aplay")

@@ -3,7 +3,7 @@ assign per profile), preferences. Real local service, real files, virtual printe
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +30,6 @@ from tests.gui.app_context import (
     expect,
     zpl_printer,
 )
-
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def vprinter(tmp_path: Path) -> AsyncIterator[VirtualPrinter]:
-    printer = VirtualPrinter(tmp_path / "vp", render=False)
-    await printer.start()
-    yield printer
-    await printer.stop()
 
 
 def _fill_profile(

@@ -3,6 +3,7 @@ Ctrl+C) ending it like its close button, with no process left behind."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -98,6 +99,23 @@ def wait_for_service(process: subprocess.Popen[str], data: Path, timeout: float 
     raise AssertionError("the app did not start its local service")
 
 
+def wait_for_worker(process: subprocess.Popen[str], state: Path, timeout: float = 60) -> set[int]:
+    """The app's descendants once its local service runs with the label worker it spawns at
+    start-up (the service's pid is in its state file, once written)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert process.poll() is None, process.communicate()[1]
+        try:
+            service = int(json.loads(state.read_text(encoding="utf-8"))["pid"])
+        except (OSError, ValueError, KeyError):
+            service = 0  # being written
+        below = descendants(process.pid)
+        if service in below and descendants(service):
+            return below
+        time.sleep(0.1)
+    raise AssertionError("the app's local service did not start its label worker")
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_ends_the_app_like_closing_it_and_leaves_no_process(
@@ -106,8 +124,7 @@ def test_a_signal_ends_the_app_like_closing_it_and_leaves_no_process(
     process, data = start_app(tmp_path)
     try:
         state = wait_for_service(process, data)
-        time.sleep(1.0)  # the service's render worker starts beside it
-        before = descendants(process.pid)
+        before = wait_for_worker(process, state)
         assert before, "the app runs its local service as a child"
         process.send_signal(sig)
         _, stderr = process.communicate(timeout=60)

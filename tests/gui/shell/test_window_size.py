@@ -8,7 +8,6 @@ itself on a desktop (and makes Qt's offscreen plugin warn
 
 from __future__ import annotations
 
-import asyncio
 import csv
 from pathlib import Path
 
@@ -24,19 +23,12 @@ from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import emitted, expect, use_printer
-from tests.gui.shipment_desk import fill_valid, wait_until
+from tests.gui.shipment_desk import fill_valid, layouts_settled, loads_done, wait_until
 
 pytestmark = pytest.mark.timeout(120, method="thread")
 
 LONG = "Printer Desk Zebra: paper out, open the cover and reload the labels " * 12
 SIZE_WARNING = "propagateSizeHints"
-
-
-async def _settled() -> None:
-    """Let the layouts handle their pending requests (posted events of Qt's loop, which the
-    qasync loop runs between its callbacks; no nested processEvents)."""
-    for _ in range(3):
-        await asyncio.sleep(0.02)
 
 
 class MinimumWatch:
@@ -62,7 +54,7 @@ class MinimumWatch:
         return sizes if self.page is None else (*sizes, self.page.minimumSizeHint())
 
     async def unchanged(self, what: str) -> None:
-        await _settled()
+        await layouts_settled()
         assert self.now() == self.first, what
 
 
@@ -76,7 +68,8 @@ async def test_the_window_minimum_size_stays_while_messages_and_results_show(
     window.resize(1366, 768)
     window.show()
     await wait_until(lambda: window.shipment_page.form.first_editor() is not None)
-    await asyncio.sleep(0.3)  # the pages' first loads settle
+    await loads_done(desk)  # the pages' first loads have ended
+    await layouts_settled()
     watch = MinimumWatch(window)
     status = window.status_bar
 
@@ -152,7 +145,8 @@ async def test_the_window_minimum_size_stays_while_a_batch_loads_and_runs(
     page = window.page("Batch")
     assert isinstance(page, BatchPage)
     window.show_page("Batch")
-    await asyncio.sleep(0.3)  # the pages' first loads settle
+    await loads_done(ctx)  # the pages' first loads have ended
+    await layouts_settled()
     watch = MinimumWatch(window, page)
 
     uid = tmp_path.name[-6:].upper().replace("_", "")

@@ -4,11 +4,11 @@ one shipment for a double click, Cancel during a slow carrier, errors in plain w
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -29,16 +29,6 @@ from tests.gui.shipment_desk import (
     shown,
     type_into,
 )
-
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-async def vprinter(tmp_path: Path) -> AsyncIterator[VirtualPrinter]:
-    printer = VirtualPrinter(tmp_path / "vp", render=False)
-    await printer.start()
-    yield printer
-    await printer.stop()
 
 
 async def _service_shipments(ctx: AppContext, reference: str) -> list[Any]:
@@ -193,15 +183,23 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
         fill_valid(qtbot, form, reference="ORDER-CANCEL-1")
         store = ctx.store
         assert store is not None
+        sent = asyncio.Event()
+
+        async def on_request(request: httpx.Request) -> None:
+            if request.method == "POST" and request.url.path.endswith("/shipments"):
+                sent.set()
+
+        assert ctx.client is not None
+        ctx.client._http.event_hooks["request"].append(on_request)
         creation.request_create()
-        # the attempt is journaled before it is sent; then wait a moment into the carrier call
-        while not store.list_pending():
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
+        # the attempt is journaled before it is sent; cancel once it is on its way to the
+        # carrier (which takes 3 s)
+        await asyncio.wait_for(sent.wait(), 30)
+        assert store.list_pending()
         assert creation.busy and creation.cancel_button.isVisible()
         unlocked = expect(creation.busy_changed)
         qtbot.mouseClick(creation.cancel_button, Qt.MouseButton.LeftButton)
-        (busy,) = await emitted(unlocked, 2)
+        (busy,) = await emitted(unlocked, 30)  # the cancel, not the answer: see the message
         assert busy is False
         assert "Stopped waiting" in creation.message.text()
 
@@ -217,13 +215,12 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
         assert ctx.pending_creations == 1
 
         # once the carrier has had its time, reconciliation settles the attempt
-        report = None
-        for _ in range(40):
-            report = await ctx.reconcile(min_age=timedelta(seconds=4))
-            if report is not None and (report.adopted or report.needs_decision):
-                break
-            await asyncio.sleep(0.25)
-        assert report is not None
+        async with asyncio.timeout(60):
+            while True:
+                report = await ctx.reconcile(min_age=timedelta(seconds=4))
+                if report is not None and (report.adopted or report.needs_decision):
+                    break
+                await asyncio.sleep(0.25)
         on_service = await _service_shipments(ctx, "ORDER-CANCEL-1")
         assert store.list_pending() == []
         if on_service:

@@ -3,7 +3,6 @@ carrier changes re-checked, 422 answers placed under their fields. Real service,
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,6 +25,7 @@ from tests.gui.shipment_desk import (
     fill_package,
     fill_receiver,
     fill_valid,
+    layouts_settled,
     shown,
     type_into,
     wait_until,
@@ -458,7 +458,7 @@ async def test_form_takes_one_column_where_two_need_a_horizontal_scroll(
     shipment_page.resize(1000, 600)
     for carrier in ("dhl", "ups", "dpd", "gls", "hermes", "dhl"):
         form.carrier_service.set_carrier(carrier)
-        await asyncio.sleep(0.05)  # the layout's request handled (posted events)
+        await layouts_settled()
         assert form.columns.count == 2, carrier
     assert not bar.isVisible()
     shipment_page.resize(700, 600)
@@ -502,7 +502,7 @@ async def test_nothing_on_the_form_moves_when_the_carrier_a_message_or_a_status_
     creation = page.creation
     page.resize(1016, 474)
     await wait_until(lambda: form.columns.count == 2)
-    await asyncio.sleep(0.1)  # the first layout requests handled
+    await layouts_settled()
 
     def places() -> dict[str, tuple[int, int, int, int] | tuple[int, int]]:
         def top_left(widget: Any) -> tuple[int, int]:
@@ -521,15 +521,15 @@ async def test_nothing_on_the_form_moves_when_the_carrier_a_message_or_a_status_
     first = places()
     for carrier in ("ups", "dpd", "gls", "hermes", "dhl"):
         form.carrier_service.set_carrier(carrier)
-        await asyncio.sleep(0.05)  # the layout's request handled (posted events)
+        await layouts_settled()
         assert places() == first, carrier
     long = "The carrier refused the label: the receiver's street is not known there. " * 4
     creation.messages.show_message("error", long, "details " * 50)
-    await asyncio.sleep(0.05)
+    await layouts_settled()
     assert places() == first, "an error message"
     creation.messages.show_message("ok", "Created 00340434161234567890")
-    await asyncio.sleep(0.05)
+    await layouts_settled()
     assert places() == first, "a created message"
     page.context.connection_changed.emit("error", long)
-    await asyncio.sleep(0.05)
+    await layouts_settled()
     assert places() == first, "the connection lost"

@@ -43,6 +43,7 @@ from tests.gui.shipment_desk import (
     click,
     fill_receiver,
     fill_valid,
+    loads_done,
     make_page,
     open_desk,
     type_into,
@@ -145,7 +146,7 @@ async def test_a_long_status_message_never_resizes_the_window(
     minimum size stay as they were."""
     window = _full_window(qtbot, desk)
     await wait_until(lambda: window.shipment_page.form.first_editor() is not None)
-    await asyncio.sleep(0.3)  # the pages' first loads settle
+    await loads_done(desk)  # the pages' first loads have ended
     before, minimum = window.size(), window.minimumSizeHint()
     long_text = "Printer Desk Zebra: " + "paper out, open the cover and reload " * 16
     label = window.status_bar.queue_label
@@ -157,7 +158,7 @@ async def test_a_long_status_message_never_resizes_the_window(
     assert window.minimumSizeHint() == minimum
     assert label.toolTip() == long_text
     assert label.shown_text() != long_text and label.shown_text().endswith("…")
-    await asyncio.sleep(0.3)  # the pages' loads end before the desk closes
+    await loads_done(desk)  # the pages' loads end before the desk closes
 
 
 # --- 3. keyboard first --------------------------------------------------------------------------
@@ -279,7 +280,7 @@ async def test_problems_appearing_and_going_move_no_field(qtbot: QtBot, desk: Ap
     fill_valid(qtbot, form)
     assert form.problems == []
     assert places() == before
-    await asyncio.sleep(0.3)  # the form's loads end before the desk closes
+    await loads_done(desk)  # the form's loads end before the desk closes
 
 
 # --- 5. drafts and closing --------------------------------------------------------------------
@@ -374,7 +375,6 @@ async def test_a_draft_comes_back_after_the_app_is_killed(
 
 
 async def _read_line(child: subprocess.Popen[str]) -> str:
-    import asyncio
 
     assert child.stdout is not None
     line = await asyncio.wait_for(asyncio.to_thread(child.stdout.readline), 90)

@@ -16,14 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -41,6 +39,7 @@ from desktop_app.gui.settings.printers.partials.printer_dialog import (
 from desktop_app.gui.settings.printers.partials.printer_discovery import DiscoverDialog, Discovered
 from desktop_app.gui.settings.printers.presenter import PrintersPresenter
 from desktop_app.gui.shell.theme import ERROR, OK, color
+from desktop_app.gui.widgets.tables import pick_one_table
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 
 if TYPE_CHECKING:
@@ -72,13 +71,7 @@ class PrintersPage(QWidget):
         self.detecting: asyncio.Task[Any] | None = None  # dpi/stock asked of a found printer
         self.discover_dialog: DiscoverDialog | None = None
 
-        self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setObjectName("printers_table")
-        self.table.setHorizontalHeaderLabels([translate("Settings", c) for c in self.COLUMNS])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
+        self.table = pick_one_table("printers_table", "Settings", self.COLUMNS)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)

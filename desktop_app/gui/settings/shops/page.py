@@ -15,13 +15,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -32,6 +30,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.shops.partials.shop_form import ShopFormWidget
 from desktop_app.gui.settings.shops.presenter import ShopRow, ShopsPresenter
 from desktop_app.gui.shell.theme import ERROR, color
+from desktop_app.gui.widgets.tables import pick_one_table
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
@@ -65,13 +64,7 @@ class ShopsPage(QWidget):
         self.confirm_remove = True
         self.rows: list[ShopRow] = []
 
-        self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setObjectName("shop_table")
-        self.table.setHorizontalHeaderLabels([translate("Settings", c) for c in self.COLUMNS])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
+        self.table = pick_one_table("shop_table", "Settings", self.COLUMNS)
         self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -40,6 +38,7 @@ from desktop_app.gui.settings.webhooks.presenter import (
     webhook_state,
 )
 from desktop_app.gui.shell.theme import ERROR, color
+from desktop_app.gui.widgets.tables import pick_one_table
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -73,13 +72,7 @@ class WebhooksPage(QWidget):
         #: a delete asks first; tests and scripts may turn that off
         self.confirm_delete = True
 
-        self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setObjectName("webhook_table")
-        self.table.setHorizontalHeaderLabels([translate("Settings", c) for c in self.COLUMNS])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
+        self.table = pick_one_table("webhook_table", "Settings", self.COLUMNS)
         self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

@@ -281,30 +281,35 @@ class WebhooksPresenter(QObject):
         )
         return True
 
-    async def reactivate(self, hook_id: str) -> bool:
-        """Turn a deactivated webhook on again."""
-        hook = await self._ask(
-            translate("Settings", "Not reactivated: {0}"),
-            lambda client: client.webhooks.reactivate(hook_id),
-        )
-        if hook is REFUSED:
+    async def _change(
+        self,
+        refused: str,
+        call: Callable[[ShippingClient], Awaitable[Any]],
+        done: Callable[[Any], str],
+    ) -> bool:
+        """Ask for a change of a listed webhook; when the service made it, the list is loaded
+        again and `done(answer)` is said (False when refused, said as with `_ask`)."""
+        answer = await self._ask(refused, call)
+        if answer is REFUSED:
             return False
         await self.reload()
-        self._say(
-            translate("Settings", "Reactivated: {url}. Undelivered events are sent again.").format(
-                url=hook.url
-            )
-        )
+        self._say(done(answer))
         return True
+
+    async def reactivate(self, hook_id: str) -> bool:
+        """Turn a deactivated webhook on again."""
+        return await self._change(
+            translate("Settings", "Not reactivated: {0}"),
+            lambda client: client.webhooks.reactivate(hook_id),
+            lambda hook: translate(
+                "Settings", "Reactivated: {url}. Undelivered events are sent again."
+            ).format(url=hook.url),
+        )
 
     async def delete(self, hook_id: str) -> bool:
         """Delete a webhook."""
-        deleted = await self._ask(
+        return await self._change(
             translate("Settings", "Not deleted: {0}"),
             lambda client: client.webhooks.delete(hook_id),
+            lambda _answer: translate("Settings", "Webhook deleted."),
         )
-        if deleted is REFUSED:
-            return False
-        await self.reload()
-        self._say(translate("Settings", "Webhook deleted."))
-        return True

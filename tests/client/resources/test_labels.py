@@ -1,4 +1,5 @@
-"""Labels from any name the service answers to: by address, by name and through a proxy.
+"""client.labels: downloads without the key, ZPL as well as PDF, and labels from any name the
+service answers to: by address, by name and through a proxy.
 
 The service announces a public URL (here a real TCP reverse proxy on 127.0.0.2, its TLS passed
 through) and writes it into every `label_url`; stations reach the service by another address, by
@@ -13,14 +14,41 @@ from __future__ import annotations
 import socket
 from collections.abc import Callable, Iterator
 
+import httpx
 import pytest
 
 from desktop_app.client import CertificateError, ShippingClient
-from tests.client.conftest import CLIENT_SERVICE_ARGS, shipment_request
+from tests.client.conftest import CLIENT_SERVICE_ARGS, shipment_request, watched_client
 from tests.fixtures.service import RunningService
 from tests.fixtures.tcp_proxy import TcpProxy
 
 ServiceFactory = Callable[..., RunningService]
+
+
+async def test_label_download_sends_no_key(client_service: RunningService) -> None:
+    seen: list[tuple[str, bool]] = []
+
+    async def record(request: httpx.Request) -> None:
+        seen.append((request.url.path, "authorization" in request.headers))
+
+    async with watched_client(client_service, record) as client:
+        shipment = await client.shipments.create(shipment_request())
+        assert shipment.label_url
+        data = await client.labels.download(shipment.label_url)
+    assert data.startswith(b"%PDF")
+    api_calls = [auth for path, auth in seen if path.startswith("/v1/shipments")]
+    label_calls = [auth for path, auth in seen if not path.startswith("/v1/shipments")]
+    assert api_calls == [True]
+    assert label_calls == [False]
+
+
+async def test_zpl_label(client: ShippingClient) -> None:
+    shipment = await client.shipments.create(
+        shipment_request(label={"format": "zpl2_100x70mm_203dpi"})
+    )
+    assert shipment.label_url
+    data = await client.labels.download(shipment.label_url)
+    assert data.lstrip().startswith(b"^XA")
 
 
 @pytest.fixture
