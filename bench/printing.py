@@ -41,7 +41,7 @@ from desktop_app.printing.preview import (  # noqa: E402
 from desktop_app.printing.printers import PrinterDefinition  # noqa: E402
 from desktop_app.printing.queue import PrintQueue  # noqa: E402
 from desktop_app.printing.virtual_printer import VirtualPrinter  # noqa: E402
-from desktop_app.service.labels_layout import LabelPage  # noqa: E402
+from desktop_app.service.labels.layout import LabelPage  # noqa: E402
 
 STOCK = (4 * MM_PER_INCH, 6 * MM_PER_INCH)
 CONVERSIONS = 60
@@ -100,7 +100,7 @@ def service_label_page(tracking: str) -> LabelPage:
 
 def service_label_pdf(tracking: str) -> bytes:
     """The local service's own A6 label as PDF."""
-    from desktop_app.service.labels import render_label
+    from desktop_app.service.labels.shipment_labels import render_label
 
     return bytes(render_label([service_label_page(tracking)], "pdf_a6"))
 
@@ -210,7 +210,7 @@ def bench_preview() -> None:
     if not preview_available():
         print("ZPL preview: not measured (zplkit, the preview extra, is not installed)")
         return
-    from desktop_app.service.labels import render_label
+    from desktop_app.service.labels.shipment_labels import render_label
 
     page = service_label_page("003404341" + "0" * 11)
     labels = {

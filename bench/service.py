@@ -36,9 +36,7 @@ sys.path.insert(0, str(REPO))
 from bench.support import figure, machine_line, stop_process, taking_turns  # noqa: E402
 from desktop_app.domain.labels import LABEL_FORMATS  # noqa: E402
 from desktop_app.label_fonts import FONT_FILES, font_file  # noqa: E402
-from desktop_app.service.carriers import CarrierSimulator  # noqa: E402
-from desktop_app.service.labels import label_pages_for_shipment, render_label  # noqa: E402
-from desktop_app.service.labels_layout import (  # noqa: E402
+from desktop_app.service.labels.layout import (  # noqa: E402
     QUIET_MODULES,
     Barcode,
     Box,
@@ -47,6 +45,8 @@ from desktop_app.service.labels_layout import (  # noqa: E402
     Text,
     layout,
 )
+from desktop_app.service.labels.shipment_labels import label_pages_for_shipment, render_label  # noqa: E402
+from desktop_app.service.shipping.carriers import CarrierSimulator  # noqa: E402
 
 PDF_TARGET_MS = 15.0
 BASELINE_TARGET = 1.0  # Packdesk's PDF label / plain fpdf2 drawing the same layout

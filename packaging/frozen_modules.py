@@ -1,7 +1,7 @@
 """Modules the frozen bundle must carry although no `import` statement names them.
 
 Packdesk imports these by name from its registries: the `packdesk` sub-commands
-(desktop_app.cli.COMMANDS), the service's routers, background tasks and table modules, the
+(desktop_app.cli.COMMANDS), the service's background tasks and table modules, the
 printer transports and scales registered lazily as "module:Class"; and what the libraries load
 by name (SQLAlchemy's aiosqlite dialect, keyring's back ends). The list is read from those
 registries when the bundle is built, so a new entry cannot be forgotten; tests/packaging checks
@@ -11,7 +11,6 @@ it.
 from __future__ import annotations
 
 import importlib.util
-import pkgutil
 from pathlib import Path
 
 # modules that fill a desktop_app.registry.SchemeRegistry ("module:Class" entries)
@@ -33,18 +32,12 @@ LIBRARY_MODULES = (
 def registry_modules() -> list[str]:
     """Every module a Packdesk registry names, sorted."""
     from desktop_app import cli, registry
-    from desktop_app.service import background, routes, table_registry
+    from desktop_app.service import background
+    from desktop_app.service.storage import table_registry
 
     names = {module for module, _, _ in cli.COMMANDS.values()}
-    names.update(f"{routes.__name__}.{name}" for name in routes.ROUTER_MODULES)
     names.update(background.TASK_MODULES)
-    names.update(table_registry.CORE_TABLE_MODULES)
-    service_dir = Path(table_registry.__file__).parent
-    names.update(
-        f"desktop_app.service.{info.name}"
-        for info in pkgutil.iter_modules([str(service_dir)])
-        if info.name.startswith("tables_")
-    )
+    names.update(table_registry.TABLE_MODULES)
     # the modules holding scheme registries (printer transports, scales) fill them on import
     for module in SCHEME_REGISTRY_MODULES:
         importlib.import_module(module)
@@ -61,8 +54,8 @@ def hidden_imports() -> list[str]:
 
 def migration_scripts(root: Path) -> list[tuple[str, str]]:
     """PyInstaller `datas` of the service's Alembic scripts: Alembic loads env.py and each
-    revision from its file (not by import), so they travel as files beside schema.py."""
-    migrations = root / "desktop_app" / "service" / "migrations"
+    revision from its file (not by import), so they travel as files beside storage/schema.py."""
+    migrations = root / "desktop_app" / "service" / "storage" / "migrations"
     return [
         (str(path), str(path.parent.relative_to(root)))
         for path in sorted(migrations.rglob("*"))

@@ -3,11 +3,11 @@
     .venv/bin/python tools/schema_revision.py "customs declarations"
 
 It upgrades a scratch SQLite database to the newest revision, lets Alembic compare it with the
-models (desktop_app/service/tables*.py) and writes what differs as
-desktop_app/service/migrations/versions/NNNN_<slug>.py, numbered after the newest. Read and
+models (desktop_app/service/storage/, table_registry.TABLE_MODULES) and writes what differs as
+desktop_app/service/storage/migrations/versions/NNNN_<slug>.py, numbered after the newest. Read and
 complete it before committing: Alembic does not see renames (it writes a drop and an add),
 and a new NOT NULL column of a table with rows needs a server default or a data step.
-tests/service/test_migrations.py fails until the revisions and the models agree.
+tests/service/storage/test_migrations.py fails until the revisions and the models agree.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from sqlalchemy import create_engine
 REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
-from desktop_app.service.db import make_engine  # noqa: E402
-from desktop_app.service.schema import alembic_config, head_revision, upgrade_database  # noqa: E402
+from desktop_app.service.storage.db import make_engine  # noqa: E402
+from desktop_app.service.storage.schema import alembic_config, head_revision, upgrade_database  # noqa: E402
 
 
 def _next_number(head: str) -> str:

@@ -15,20 +15,18 @@ from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
-from desktop_app.service.db import make_engine
-from desktop_app.service.schema import (
+from desktop_app.service.settings import ServiceSettings, default_data_dir
+from desktop_app.service.storage.db import make_engine
+from desktop_app.service.storage.schema import (
     BASELINE_REVISION,
     SchemaError,
     database_revision,
     head_revision,
     upgrade_database,
 )
-from desktop_app.service.settings import ServiceSettings
 
 
 def _settings(args: argparse.Namespace) -> ServiceSettings:
-    from desktop_app.service.cli import default_data_dir
-
     data_dir = (args.data_dir or default_data_dir()).resolve()
     return ServiceSettings(data_dir=data_dir, database_url=args.database_url)
 
@@ -79,7 +77,7 @@ def _migrate_parser() -> argparse.ArgumentParser:
 
 
 async def _archive(args: argparse.Namespace, command: str) -> int:
-    from desktop_app.service.backup import BackupError, backup, restore
+    from desktop_app.service.storage.backup import BackupError, backup, restore
 
     settings = _settings(args)
     started = time.perf_counter()
@@ -132,9 +130,9 @@ def _restore_parser() -> argparse.ArgumentParser:
 async def _audit(args: argparse.Namespace) -> int:
     from sqlalchemy import select
 
-    from desktop_app.service import audit
-    from desktop_app.service.db import make_sessionmaker
-    from desktop_app.service.tables import Account
+    from desktop_app.service.storage import audit
+    from desktop_app.service.storage.accounts import Account
+    from desktop_app.service.storage.db import make_sessionmaker
 
     try:
         since = audit.parse_since(args.since) if args.since else None

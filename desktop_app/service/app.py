@@ -8,25 +8,23 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from desktop_app import __version__
+from desktop_app.service.api.bodies import preload_checks
+from desktop_app.service.api.errors import install_error_handlers
+from desktop_app.service.api.middleware import ServiceMiddleware
+from desktop_app.service.api.openapi import install_openapi
+from desktop_app.service.api.ratelimit import RateLimiter
+from desktop_app.service.api.routers import API_PREFIX, ROUTERS
 from desktop_app.service.background import BackgroundTasks
-from desktop_app.service.bodies import preload_checks
-from desktop_app.service.carriers import CarrierSimulator
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.db import make_engine, make_sessionmaker
-from desktop_app.service.errors import install_error_handlers
-from desktop_app.service.keycheck import KeyLookup
-from desktop_app.service.middleware import ServiceMiddleware
-from desktop_app.service.openapi import install_openapi
-from desktop_app.service.ratelimit import RateLimiter
-from desktop_app.service.render import LabelRenderer
-from desktop_app.service.routes import health, load_routers, pairing
-from desktop_app.service.schema import upgrade_database
+from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
-from desktop_app.service.sqlite_reads import SqliteReads
-from desktop_app.service.storage import SqliteFileWatch, is_storage_unavailable, sqlite_file
+from desktop_app.service.shipping.carriers import CarrierSimulator
+from desktop_app.service.storage.db import make_engine, make_sessionmaker
+from desktop_app.service.storage.keycheck import KeyLookup
+from desktop_app.service.storage.outage import SqliteFileWatch, is_storage_unavailable, sqlite_file
+from desktop_app.service.storage.schema import upgrade_database
+from desktop_app.service.storage.sqlite_reads import SqliteReads
 from desktop_app.service.workers import WorkerPool
-
-API_PREFIX = "/v1"
 
 
 def create_app(settings: ServiceSettings) -> FastAPI:
@@ -82,10 +80,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     )
     app.state.ctx = ctx
     app.state.tasks = tasks
-    for router in load_routers():
-        app.include_router(router, prefix=API_PREFIX)
-    app.include_router(health.router)
-    app.include_router(pairing.router, prefix=API_PREFIX)
+    for router, prefix in ROUTERS:
+        app.include_router(router, prefix=prefix)
     install_error_handlers(app)
     install_openapi(app)
     app.add_middleware(

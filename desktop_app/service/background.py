@@ -1,6 +1,6 @@
 """Background tasks the service runs for its whole life (webhook delivery, sandbox clean-up...).
 
-Every module named in `TASK_MODULES` that exists may define
+Every module named in `TASK_MODULES` may define
 `BACKGROUND_TASKS: list[Callable[[ServiceContext], Awaitable[None]]]`; each is started as
 an asyncio task on startup and cancelled on shutdown. A task that crashes is logged and
 restarted after a short pause, so one bad record cannot stop webhook delivery for good.
@@ -11,33 +11,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import importlib.util
 import logging
 from collections.abc import Awaitable, Callable
 
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.storage import report_failure
+from desktop_app.service.storage.outage import report_failure
 
 log = logging.getLogger("packdesk.service")
 
 TaskFn = Callable[[ServiceContext], Awaitable[None]]
 
 TASK_MODULES: tuple[str, ...] = (
-    "desktop_app.service.webhooks",
-    "desktop_app.service.lifecycle",
-    "desktop_app.service.mail",
-    "desktop_app.service.health_probe",
+    "desktop_app.service.notifications.webhooks",
+    "desktop_app.service.shipping.lifecycle",
+    "desktop_app.service.notifications.mail",
+    "desktop_app.service.storage.health_probe",
     "desktop_app.service.logs",
 )
 RESTART_PAUSE_SECONDS = 1.0
 
 
 def load_tasks() -> list[TaskFn]:
-    """The `BACKGROUND_TASKS` of every present module in `TASK_MODULES`."""
+    """The `BACKGROUND_TASKS` of every module in `TASK_MODULES` (a missing one fails)."""
     tasks: list[TaskFn] = []
     for name in TASK_MODULES:
-        if importlib.util.find_spec(name) is None:
-            continue
         tasks.extend(getattr(importlib.import_module(name), "BACKGROUND_TASKS", []))
     return tasks
 

@@ -15,21 +15,7 @@ from pathlib import Path
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.pairing import Pairing
-from desktop_app.service import audit
-from desktop_app.service.accounts import (
-    DEFAULT_EMAIL,
-    AccountError,
-    AccountKeys,
-    create_account,
-    first_account,
-    list_accounts,
-    read_credentials,
-    rotate_keys,
-    write_private_json,
-)
 from desktop_app.service.addressing import PublicUrlError, certificate_names, parse_public_url
-from desktop_app.service.db import make_engine, make_sessionmaker
-from desktop_app.service.schema import SchemaError, upgrade_database
 from desktop_app.service.settings import (
     BODY_TIMEOUT,
     HEADER_TIMEOUT,
@@ -37,9 +23,24 @@ from desktop_app.service.settings import (
     MAX_CONNECTIONS,
     MAX_CONNECTIONS_PER_CLIENT,
     ServiceSettings,
+    default_data_dir,
     parse_rate_limit,
 )
-from desktop_app.service.storage import is_storage_unavailable, private_data_dir
+from desktop_app.service.storage import audit
+from desktop_app.service.storage.accounts import (
+    DEFAULT_EMAIL,
+    AccountError,
+    AccountKeys,
+    create_account,
+    first_account,
+    read_credentials,
+    rotate_keys,
+    write_private_json,
+)
+from desktop_app.service.storage.db import make_engine, make_sessionmaker
+from desktop_app.service.storage.outage import is_storage_unavailable, private_data_dir
+from desktop_app.service.storage.schema import SchemaError, upgrade_database
+from desktop_app.service.storage.station_keys import list_accounts
 from desktop_app.service.tls import (
     EXIT_CONFIG,
     CaMissingError,
@@ -52,13 +53,6 @@ from desktop_app.service.tls import (
 log = logging.getLogger("packdesk.service")
 # the database is newer than this code: restarting cannot help (the unit does not restart on it)
 SCHEMA_REFUSED_EXIT = 3
-
-
-def default_data_dir() -> Path:
-    """`desktop_app.paths.data_dir() / "service"`."""
-    from desktop_app.paths import data_dir
-
-    return data_dir() / "service"
 
 
 def _rate_limit(text: str) -> tuple[int, float]:
@@ -369,8 +363,8 @@ def _print_pairing(pairing: Pairing) -> None:
 
 
 async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
+    from desktop_app.service.api.connections import run_server
     from desktop_app.service.app import create_app
-    from desktop_app.service.connections import run_server
 
     try:
         sock = _bind(settings.host, settings.port)
@@ -389,7 +383,7 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         print(f"packdesk serve: {exc}", file=sys.stderr)
         return EXIT_CONFIG if isinstance(exc, CaMissingError) else 1
     settings.ca_file = tls.ca_cert
-    from desktop_app.service.health_probe import write_problem
+    from desktop_app.service.storage.health_probe import write_problem
 
     if (problem := write_problem(settings.data_dir)) is not None:
         log.error("%s: answering 503 until the data dir can be written again", problem)
@@ -549,7 +543,7 @@ async def _accounts(args: argparse.Namespace) -> int:
             if args.command in ("add-key", "revoke-key"):
                 return await _station_keys(session, args)
             if args.command == "outbox":
-                from desktop_app.service.mail import list_outbox, mail_json
+                from desktop_app.service.notifications.mail import list_outbox, mail_json
 
                 for mail in await list_outbox(session, limit=args.limit):
                     print(json.dumps(mail_json(mail)))
@@ -580,12 +574,12 @@ async def _accounts(args: argparse.Namespace) -> int:
 
 
 async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
-    from desktop_app.service.station_keys import (
+    from desktop_app.service.storage.db import ENVIRONMENTS
+    from desktop_app.service.storage.station_keys import (
         account_by_email,
         add_station_keys,
         revoke_station_keys,
     )
-    from desktop_app.service.tables import ENVIRONMENTS
 
     try:
         if args.command == "add-key":
@@ -607,8 +601,8 @@ async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
 
 
 async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
-    from desktop_app.service.account_settings import ADDRESS_KINDS, set_account
-    from desktop_app.service.errors import ServiceError
+    from desktop_app.service.api.errors import ServiceError
+    from desktop_app.service.storage.account_settings import ADDRESS_KINDS, set_account
 
     addresses = {}
     for kind in ADDRESS_KINDS:
@@ -643,7 +637,7 @@ def accounts_main(argv: Sequence[str]) -> int:
 
 def storage_main(argv: Sequence[str]) -> int:
     """`packdesk storage copy --to URL [--from URL | --data-dir D]`."""
-    from desktop_app.service.storage_copy import CopyError, copy_database
+    from desktop_app.service.storage.copy import CopyError, copy_database
 
     parser = argparse.ArgumentParser(
         prog="packdesk storage", description="The local service's storage."

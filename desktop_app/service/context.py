@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from desktop_app.service.carriers import CarrierSimulator
-from desktop_app.service.keycheck import KeyLookup
-from desktop_app.service.ratelimit import RateLimiter
-from desktop_app.service.render import LabelRenderer
+from desktop_app.service.api.ratelimit import RateLimiter
+from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
-from desktop_app.service.sqlite_reads import SqliteReads
-from desktop_app.service.storage import SqliteFileWatch, StorageOutage
+from desktop_app.service.shipping.carriers import CarrierSimulator
+from desktop_app.service.storage.keycheck import KeyLookup
+from desktop_app.service.storage.outage import SqliteFileWatch, StorageOutage
+from desktop_app.service.storage.sqlite_reads import SqliteReads
 from desktop_app.service.workers import WorkerPool
 
 

@@ -101,3 +101,10 @@ class ServiceSettings:
     def labels_dir(self) -> Path:
         """Label files written by the service."""
         return self.data_dir / "labels"
+
+
+def default_data_dir() -> Path:
+    """`desktop_app.paths.data_dir() / "service"`."""
+    from desktop_app.paths import data_dir
+
+    return data_dir() / "service"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from desktop_app.client.ratelimit import RateWindow, Ticket
-from desktop_app.service.ratelimit import RateLimiter
+from desktop_app.service.api.ratelimit import RateLimiter
 
 
 @dataclass

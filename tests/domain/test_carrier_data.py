@@ -19,7 +19,7 @@ from desktop_app.domain import catalog as catalog_module
 from desktop_app.domain import rules
 from desktop_app.domain.catalog import CatalogError, load_catalog, parse_catalog
 from desktop_app.resources import resource_path
-from desktop_app.service import labels
+from desktop_app.service.labels import shipment_labels as labels
 
 from .test_rules import draft
 
@@ -29,7 +29,7 @@ CARRIER_NEUTRAL = [
     *sorted((PACKAGE / "domain").glob("rules*.py")),
     *sorted((PACKAGE / "domain").glob("rules/*.py")),
     PACKAGE / "gui" / "shipment" / "partials" / "services.py",
-    PACKAGE / "service" / "labels.py",
+    PACKAGE / "service" / "labels" / "shipment_labels.py",
 ]
 
 

@@ -8,7 +8,6 @@ import sys
 from desktop_app import registry
 from desktop_app.cli import COMMANDS
 from desktop_app.service.background import TASK_MODULES
-from desktop_app.service.routes import ROUTER_MODULES
 from tests.packaging.conftest import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "packaging"))
@@ -18,11 +17,9 @@ from frozen_modules import hidden_imports  # noqa: E402
 def test_every_module_a_registry_names_is_in_the_bundle() -> None:
     names = set(hidden_imports())
     assert {module for module, _, _ in COMMANDS.values()} <= names
-    routers = {f"desktop_app.service.routes.{name}" for name in ROUTER_MODULES}
-    assert {r for r in routers if importlib.util.find_spec(r)} <= names
-    assert {t for t in TASK_MODULES if importlib.util.find_spec(t)} <= names
+    assert set(TASK_MODULES) <= names
     assert "desktop_app.scales.hid" in names  # a scale registered by name
-    assert "desktop_app.service.tables" in names
+    assert "desktop_app.service.storage.shipments" in names
     assert all(importlib.util.find_spec(name) for name in names)
 
 
@@ -49,7 +46,7 @@ def test_a_lazy_entry_already_used_in_this_process_is_still_bundled() -> None:
 def test_the_schema_revisions_travel_as_files_beside_schema_py() -> None:
     from frozen_modules import migration_scripts
 
-    from desktop_app.service.schema import MIGRATIONS_DIR
+    from desktop_app.service.storage.schema import MIGRATIONS_DIR
 
     datas = migration_scripts(REPO_ROOT)
     revisions = sorted(p.name for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py"))

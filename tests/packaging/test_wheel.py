@@ -44,12 +44,12 @@ def test_wheel_metadata_has_an_spdx_licence_and_only_used_dependencies(wheel: Pa
 
 
 def test_wheel_carries_the_schema_revisions(wheel: Path) -> None:
-    source = REPO_ROOT / "desktop_app" / "service" / "migrations"
+    source = REPO_ROOT / "desktop_app" / "service" / "storage" / "migrations"
     expected = {
-        f"desktop_app/service/migrations/{p.relative_to(source).as_posix()}"
+        f"desktop_app/service/storage/migrations/{p.relative_to(source).as_posix()}"
         for p in source.rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert "desktop_app/service/migrations/versions/0001_baseline.py" in expected
+    assert "desktop_app/service/storage/migrations/versions/0001_baseline.py" in expected
     with zipfile.ZipFile(wheel) as archive:
         assert expected <= set(archive.namelist())

@@ -10,8 +10,8 @@ from desktop_app.printing.convert import rasterize_pdf
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.zpl import infer_dpi
-from desktop_app.service.labels import render_label
-from desktop_app.service.labels_layout import LabelPage
+from desktop_app.service.labels.layout import LabelPage
+from desktop_app.service.labels.shipment_labels import render_label
 
 TRACKING = "00340434161234567890"
 PAGE = LabelPage(

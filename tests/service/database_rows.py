@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, MetaData, select
 
-from desktop_app.service.db import make_engine
+from desktop_app.service.storage.db import make_engine
 
 T = TypeVar("T")
 Rows = dict[str, list[tuple[Any, ...]]]

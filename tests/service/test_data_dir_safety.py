@@ -26,7 +26,7 @@ import httpx
 from desktop_app.service.tls import EXIT_CONFIG
 from tests.fixtures.service import REPO_ROOT, RunningService, _read_first_line
 from tests.payloads import shipment
-from tests.service.test_storage_outage import _read_only
+from tests.service.storage.test_outage import _read_only
 
 ServiceFactory = Callable[..., RunningService]
 

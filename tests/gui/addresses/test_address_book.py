@@ -24,8 +24,6 @@ from desktop_app.gui.widgets.address_form import PARTNER
 from tests.gui.account_context import account_context
 from tests.gui.app_context import add_service_profile, isolate
 
-pytestmark = pytest.mark.timeout(120)
-
 PARTNER_ID = "1A2B3C4"  # in resources/partners.json
 
 ANNA = {

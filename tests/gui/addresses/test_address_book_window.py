@@ -3,7 +3,6 @@ history timeline and return action, address-book pickers in the shipment form.""
 
 from __future__ import annotations
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.addresses.page import AddressBookPage
@@ -11,8 +10,6 @@ from desktop_app.gui.settings.webhooks.page import WebhooksPage
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
-
-pytestmark = pytest.mark.timeout(120)
 
 
 async def test_operations_in_the_main_window(ctx: AppContext, qtbot: QtBot) -> None:

@@ -17,7 +17,7 @@ from desktop_app.gui.addresses.page import AddressBook, AddressBookPage
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.addresses.test_address_book import ANNA
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
+pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
 SHOP = {
     "company": "Laden Nord GmbH",

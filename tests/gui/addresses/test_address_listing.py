@@ -8,13 +8,9 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-import pytest
-
 from desktop_app.gui.addresses.presenter import AddressBookPresenter, count_text, row_texts
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.addresses.test_address_book import ANNA, PARTNER_ID, WAREHOUSE
-
-pytestmark = pytest.mark.timeout(120)
 
 
 def test_counts_agree_in_number() -> None:

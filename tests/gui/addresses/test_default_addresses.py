@@ -20,8 +20,6 @@ from desktop_app.profiles.models import Profile
 from tests.gui.app_context import SENDER, create, isolate, make_manager
 from tests.gui.shipment_desk import wait_until
 
-pytestmark = pytest.mark.timeout(120)
-
 WAREHOUSE: dict[str, Any] = {
     "company": "Lager Nord GmbH",
     "street": "Speicherstraße",

@@ -18,8 +18,6 @@ from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer
 
-pytestmark = pytest.mark.timeout(120)
-
 HEADERS = [
     "Bestellnummer",
     "Firma",

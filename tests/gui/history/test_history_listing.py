@@ -29,7 +29,7 @@ from tests.gui.app_context import (
     use_printer,
 )
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
+pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from desktop_app.gui.shell.context import AppContext
 from tests.gui.addresses.test_default_addresses import RETURNS_DESK
 from tests.gui.app_context import SENDER, create
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
+pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
 DPAG_PACKAGE = {"weight": 0.5, "length": 20, "width": 15, "height": 5, "type": "books"}
 

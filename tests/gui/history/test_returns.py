@@ -17,8 +17,6 @@ from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
 
-pytestmark = pytest.mark.timeout(120)
-
 ADVANCE_NOTICE = {
     "name": "advance_notice",
     "properties": {"email": "erika@example.com", "language": "de"},

@@ -12,8 +12,6 @@ from desktop_app.gui.history.partials.timeline import TimelinePresenter
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.app_context import add_service_profile, create
 
-pytestmark = pytest.mark.timeout(120)
-
 
 @pytest.fixture
 def presenter(own_account_ctx: AppContext) -> TimelinePresenter:

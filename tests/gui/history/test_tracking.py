@@ -22,8 +22,6 @@ from desktop_app.profiles.models import Profile
 from tests.gui.app_context import create, isolate, open_context
 from tests.gui.shipment_desk import wait_until
 
-pytestmark = pytest.mark.timeout(120)
-
 
 def test_timeline_entries_merge_packages_oldest_first() -> None:
     """Events of several packages are merged in time order, each tagged with its package."""

@@ -32,7 +32,7 @@ from tests.gui.app_context import create, use_printer
 from tests.gui.scheme_switch import painted_colors, switched_scheme
 from tests.gui.shell.test_theme import AA, contrast
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
+pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
 UPS_PACKAGE = {"weight": 2.0, "length": 30, "width": 20, "height": 10, "type": "parcel"}
 

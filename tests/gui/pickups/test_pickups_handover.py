@@ -15,7 +15,7 @@ from desktop_app.gui.pickups.presenter import PickupsPresenter
 from desktop_app.gui.shell.context import AppContext
 from tests.gui.app_context import add_service_profile, create, emitted, expect
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
+pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
 UPS_PACKAGE = {"weight": 2.0, "length": 30, "width": 20, "height": 10, "type": "parcel"}
 

@@ -6,16 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from desktop_app.gui.settings.printers.presenter import PrintersPresenter
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import zpl_printer
-
-pytestmark = pytest.mark.timeout(120)
 
 
 def _presenter(ctx: AppContext) -> tuple[PrintersPresenter, list[tuple[str, bool]]]:

@@ -21,9 +21,6 @@ from tests.fixtures.scale import port_opens
 from tests.gui.app_context import isolate
 from tests.gui.shipment_desk import make_page, open_desk, type_into, wait_until
 
-pytestmark = pytest.mark.timeout(120)
-
-
 # --- the presenter, without a window ---------------------------------------------------------
 
 

@@ -24,8 +24,6 @@ from tests.gui.app_context import (
     zpl_printer,
 )
 
-pytestmark = pytest.mark.timeout(120)
-
 
 @pytest.fixture
 def window(ctx: AppContext, qtbot: QtBot) -> tuple[MainWindow, HistoryPage, SettingsPage]:

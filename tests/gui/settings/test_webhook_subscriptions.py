@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from desktop_app.client.types import Webhook
 from desktop_app.gui.settings.webhooks.presenter import (
     WebhooksPresenter,
@@ -20,8 +18,6 @@ from desktop_app.gui.settings.webhooks.presenter import (
 )
 from desktop_app.gui.shell.context import AppContext
 from tests.fixtures.receiver import Receiver
-
-pytestmark = pytest.mark.timeout(120)
 
 
 def test_catch_alls_cover_single_types() -> None:

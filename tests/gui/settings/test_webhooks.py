@@ -32,7 +32,7 @@ from tests.gui.app_context import create, isolate, make_manager
 from tests.gui.scheme_switch import painted_colors, switched_scheme
 from tests.gui.shell.test_theme import AA, contrast
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.own_account]  # ctx: an account of its own
+pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
 
 async def _received(receiver: Receiver, count: int) -> list[Any]:

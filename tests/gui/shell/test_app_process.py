@@ -18,7 +18,6 @@ from pytestqt.qtbot import QtBot
 from desktop_app.gui.app import ICON_SIZES, application_icon
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-pytestmark = pytest.mark.timeout(120)
 
 
 def test_the_application_icon_has_every_size_and_every_window_shows_it(qtbot: QtBot) -> None:

@@ -18,8 +18,6 @@ from desktop_app.profiles.models import Profile
 from tests.gui.app_context import isolate, make_manager
 from tests.gui.shipment_desk import fill_valid, make_window, wait_until
 
-pytestmark = pytest.mark.timeout(120)
-
 
 async def test_fresh_start_makes_and_prints_a_label_at_the_virtual_printer(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -24,7 +24,6 @@ from tests.gui.app_context import emitted, expect, isolate, make_manager
 from tests.gui.shipment_desk import fill_valid, sandbox_profile
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-pytestmark = pytest.mark.timeout(120)
 
 
 def test_first_start_opens_the_local_sandbox_and_cleans_up(tmp_path: Path) -> None:

@@ -18,8 +18,6 @@ from desktop_app.printing.printers import PrinterBook
 from tests.gui.app_context import emitted, expect, isolate, zpl_printer
 from tests.gui.shipment_desk import fill_valid, make_window, open_desk, sandbox_profile, wait_until
 
-pytestmark = pytest.mark.timeout(120)
-
 
 async def _switch(window: Any, ctx: AppContext, name: str) -> None:
     profile = next(p for p in ctx.manager.list() if p.name == name)

@@ -19,7 +19,6 @@ from pytestqt.qtbot import QtBot
 from tests.gui.app_context import emitted, expect, isolate
 from tests.gui.shipment_desk import fill_valid, make_page, open_desk
 
-pytestmark = pytest.mark.timeout(120)
 log = logging.getLogger(__name__)
 
 

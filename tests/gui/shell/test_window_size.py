@@ -25,7 +25,7 @@ from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import emitted, expect, use_printer
 from tests.gui.shipment_desk import fill_valid, layouts_settled, loads_done, wait_until
 
-pytestmark = pytest.mark.timeout(120, method="thread")
+pytestmark = pytest.mark.timeout(method="thread")
 
 LONG = "Printer Desk Zebra: paper out, open the cover and reload the labels " * 12
 SIZE_WARNING = "propagateSizeHints"

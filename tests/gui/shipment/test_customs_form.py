@@ -31,7 +31,7 @@ from tests.station.conftest import MUG
 from tests.station.test_customs_a4_printer import abroad_order
 from tests.station.test_customs_destinations import papers_kinds, pdf_pages
 
-pytestmark = pytest.mark.timeout(120, method="thread")
+pytestmark = pytest.mark.timeout(method="thread")
 UK_VAT = "GB123456789"
 
 

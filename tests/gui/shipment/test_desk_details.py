@@ -3,7 +3,6 @@ never submits, and the form's parts do not hide QObject/QScrollArea methods."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -18,8 +17,6 @@ from tests.gui.shipment_desk import (
     fill_valid,
     type_into,
 )
-
-pytestmark = pytest.mark.timeout(120)
 
 
 async def test_workplace_parcel_point_shipment_is_created_through_the_form(

@@ -31,8 +31,6 @@ from tests.gui.shipment_desk import (
     wait_until,
 )
 
-pytestmark = pytest.mark.timeout(120)
-
 
 async def test_problems_appear_and_disappear_while_typing(
     qtbot: QtBot, shipment_page: ShipmentPage

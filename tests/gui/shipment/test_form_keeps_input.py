@@ -16,8 +16,6 @@ from desktop_app.gui.shell.pages import install_operations, install_pages
 from tests.gui.app_context import add_service_profile, isolate, open_context
 from tests.gui.shipment_desk import RECEIVER, click, fill_receiver, type_into
 
-pytestmark = pytest.mark.timeout(120)
-
 NEW_SENDER: dict[str, str] = {
     "company": "Werkstatt Ost",
     "street": "Ringstraße",

@@ -4,7 +4,6 @@ station number and place; a PACKSTATION shipment is created from it."""
 
 from __future__ import annotations
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.context import AppContext
@@ -12,8 +11,6 @@ from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, POST_BRANCH
 from tests.gui.app_context import emitted, expect
 from tests.gui.shipment_desk import PACKAGE, fill_package, type_into
-
-pytestmark = pytest.mark.timeout(120)
 
 
 async def test_finder_fills_a_packstation_shipment(

@@ -51,7 +51,7 @@ from tests.gui.shipment_desk import (
 )
 
 # thread method: a hang inside Qt (no Python running) still ends the run instead of stalling CI
-pytestmark = pytest.mark.timeout(120, method="thread")
+pytestmark = pytest.mark.timeout(method="thread")
 REPO = Path(__file__).resolve().parents[3]
 
 

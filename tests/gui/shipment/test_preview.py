@@ -16,8 +16,6 @@ from desktop_app.profiles.store import StoredShipment
 from tests.gui.app_context import isolate, shipment_request
 from tests.gui.shipment_desk import open_desk
 
-pytestmark = pytest.mark.timeout(120)
-
 
 @pytest.fixture
 async def zpl_label(

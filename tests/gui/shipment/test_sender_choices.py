@@ -20,8 +20,6 @@ from desktop_app.gui.shipment.sender_choices import (
 from desktop_app.profiles.models import local_sandbox_profile
 from tests.gui.app_context import SENDER
 
-pytestmark = pytest.mark.timeout(120)
-
 SHOP: dict[str, Any] = {
     "company": "Laden am Eck",
     "street": "Marktplatz",

@@ -1,0 +1,1 @@
+"""The service's HTTP side: routers, middleware, error bodies, OpenAPI, request bodies."""

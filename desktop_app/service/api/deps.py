@@ -1,0 +1,46 @@
+"""FastAPI dependencies as `Annotated` aliases: the session, the caller's key, the context."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from desktop_app.service.api.errors import ServiceError, unauthorized
+from desktop_app.service.context import ServiceContext
+from desktop_app.service.storage.accounts import KeyInfo
+
+
+def get_context(request: Request) -> ServiceContext:
+    """The running service's shared context."""
+    ctx: ServiceContext = request.app.state.ctx
+    return ctx
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """A session per request; handlers commit explicitly, anything uncommitted is rolled back."""
+    async with get_context(request).sessions() as session:
+        yield session
+
+
+def authenticate(request: Request) -> KeyInfo:
+    """The API key of the request (looked up once by the middleware), else 401."""
+    key = getattr(request.state, "key", None)
+    if not isinstance(key, KeyInfo):
+        raise unauthorized()
+    return key
+
+
+def require_sandbox(key: Annotated[KeyInfo, Depends(authenticate)]) -> KeyInfo:
+    """Only sandbox keys (sandbox-only endpoints answer 401 to live keys, as the real service)."""
+    if not key.sandbox:
+        raise ServiceError(401, ["this endpoint is available with a sandbox API key only"])
+    return key
+
+
+Ctx = Annotated[ServiceContext, Depends(get_context)]
+Session = Annotated[AsyncSession, Depends(get_session)]
+CurrentKey = Annotated[KeyInfo, Depends(authenticate)]
+SandboxKey = Annotated[KeyInfo, Depends(require_sandbox)]

@@ -1,0 +1,1 @@
+"""The service's documents: shipping labels (PDF, ZPL), customs papers and manifests."""

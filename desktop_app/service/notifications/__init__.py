@@ -1,0 +1,1 @@
+"""What the service sends out: webhook events and their delivery, e-mail."""

@@ -1,0 +1,1 @@
+"""The service's database: tables by resource with their queries, engine, schema revisions."""

@@ -1,0 +1,125 @@
+"""Stored addresses and the partner directory lookup."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from desktop_app.domain.models import Address
+from desktop_app.domain.models.address import ADDRESS_FIELDS
+from desktop_app.domain.normalize import normalize_address
+from desktop_app.domain.rules import validate_address
+from desktop_app.service.api.checks import checked
+from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.shipping.carriers import lookup_partner
+from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.db import Base, new_uuid, utcnow
+
+
+class AddressRow(Base):
+    """A stored address (the wire object in `body`, its id included)."""
+
+    __tablename__ = "addresses"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (Index("ix_addresses_owner", "account_id", "environment", "created_at"),)
+
+
+def partner_address(partner_id: str) -> dict[str, Any] | None:
+    """The partner user's current delivery address with `partner_id`, or None."""
+    found = lookup_partner(partner_id)
+    if found is None:
+        return None
+    return {k: v for k, v in found.items() if k in (*ADDRESS_FIELDS, "partner_id")}
+
+
+#: Fields the reference OpenAPI's `address_with_id` requires: present, null when unused.
+ALWAYS_SHOWN = frozenset({"company", "first_name", "last_name", "care_of", "state", "street_no"})
+
+
+def address_body(address_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """The wire object as the real service answers it: `id`, the fields `address_with_id`
+    requires (null when unused), every other field only when given (`phone` and `email` are
+    not nullable there), `partner_id` for a parcel point."""
+    body: dict[str, Any] = {"id": address_id}
+    for name in (*ADDRESS_FIELDS, "partner_id"):
+        value = fields.get(name)
+        if value is not None or name in ALWAYS_SHOWN:
+            body[name] = value
+    return body
+
+
+def check_stored_address(draft: Any) -> Address:
+    """An address to store, checked: the rules without the contact rule (the real service
+    stores street, postcode, city and country; a shipment using it applies the contact rule),
+    then the strict model; 422 with `path: message` strings."""
+    problems = validate_address(draft, contact=False)
+    normalized = normalize_address(draft) if isinstance(draft, dict) else draft
+    return checked(Address, problems, normalized)
+
+
+async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, Any]) -> AddressRow:
+    """Validate and store an address (or resolve a partner id); the caller commits."""
+    parsed = check_stored_address(draft)
+    fields = parsed.model_dump(exclude_none=True)
+    if parsed.is_partner_lookup():
+        found = partner_address(str(parsed.partner_id))
+        if found is None:
+            raise ServiceError(
+                422,
+                [
+                    "partner_id: No parcel-point user has this partner id; "
+                    "check it with the receiver."
+                ],
+            )
+        fields = found
+    address_id = new_uuid()
+    row = AddressRow(
+        id=address_id,
+        account_id=key.account_id,
+        environment=key.environment,
+        body=address_body(address_id, fields),
+    )
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def get_address_row(
+    session: AsyncSession, key: KeyInfo, address_id: str
+) -> AddressRow | None:
+    """The caller's stored address (same account and environment), or None."""
+    if len(address_id) > 64:
+        return None
+    return await session.scalar(
+        select(AddressRow).where(
+            AddressRow.id == address_id,
+            AddressRow.account_id == key.account_id,
+            AddressRow.environment == key.environment,
+        )
+    )
+
+
+async def matching_addresses(
+    session: AsyncSession, key: KeyInfo, filters: Mapping[str, str], *, skip: int, limit: int
+) -> list[AddressRow]:
+    """The caller's addresses, newest first, whose fields equal `filters` (field: value)."""
+    query = select(AddressRow).where(
+        AddressRow.account_id == key.account_id, AddressRow.environment == key.environment
+    )
+    for name, value in filters.items():
+        query = query.where(AddressRow.body[name].as_string() == value)
+    rows = await session.scalars(
+        query.order_by(AddressRow.created_at.desc(), AddressRow.id).offset(skip).limit(limit)
+    )
+    return list(rows)

@@ -1,0 +1,66 @@
+"""Tables of manifests and the shipments each hands over."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, LargeBinary, String, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.db import Base, new_uuid, utcnow
+
+
+class ManifestRow(Base):
+    """An end-of-day manifest of one carrier: the wire object (without URLs) in `body`."""
+
+    __tablename__ = "manifests"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_uuid)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    carrier: Mapped[str] = mapped_column(String(32))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # the manifest PDF, reachable without a key through an unguessable token (like labels)
+    document_token: Mapped[str] = mapped_column(String(64), unique=True)
+    document: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (
+        Index("ix_manifests_owner_created", "account_id", "environment", "created_at"),
+    )
+
+
+class ManifestShipmentRow(Base):
+    """A shipment handed over with a manifest: one manifest per shipment."""
+
+    __tablename__ = "manifest_shipments"
+
+    shipment_id: Mapped[str] = mapped_column(
+        ForeignKey("shipments.id", ondelete="CASCADE"), primary_key=True
+    )
+    manifest_id: Mapped[str] = mapped_column(ForeignKey("manifests.id", ondelete="CASCADE"))
+
+    __table_args__ = (Index("ix_manifest_shipments_manifest", "manifest_id"),)
+
+
+async def matching_manifests(
+    session: AsyncSession, key: KeyInfo, carrier: str | None, *, skip: int, limit: int
+) -> list[ManifestRow]:
+    """The caller's manifests, newest first (of one carrier when given)."""
+    query = select(ManifestRow).where(
+        ManifestRow.account_id == key.account_id, ManifestRow.environment == key.environment
+    )
+    if carrier is not None:
+        query = query.where(ManifestRow.carrier == carrier)
+    rows = await session.scalars(
+        query.order_by(ManifestRow.created_at.desc(), ManifestRow.id).offset(skip).limit(limit)
+    )
+    return list(rows)
+
+
+async def manifest_by_document_token(session: AsyncSession, token: str) -> ManifestRow | None:
+    """The manifest whose PDF this download token names, or None."""
+    return await session.scalar(select(ManifestRow).where(ManifestRow.document_token == token))

@@ -1,0 +1,1 @@
+"""Alembic revisions of the service's database schema (see storage/schema.py)."""

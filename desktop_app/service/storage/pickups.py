@@ -1,0 +1,83 @@
+"""The pickup requests table."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.db import Base, UTCDateTime
+from desktop_app.service.storage.shipments import ShipmentRow
+
+
+class PickupRequestRow(Base):
+    """A pickup request of one account+environment."""
+
+    __tablename__ = "pickup_requests"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(16))
+    carrier: Mapped[str] = mapped_column(String(32))
+    carrier_pickup_number: Mapped[str] = mapped_column(String(64))
+    pickup_time: Mapped[dict[str, Any]] = mapped_column(JSON)
+    pickup_address: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    shipments: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+    __table_args__ = (
+        Index("ix_pickups_account_env_created", "account_id", "environment", "created_at"),
+    )
+
+
+async def open_shipments(
+    session: AsyncSession, key: KeyInfo, carrier: str, limit: int
+) -> list[ShipmentRow]:
+    """The caller's labelled, not yet picked up, outgoing shipments of this carrier, oldest
+    first."""
+    rows = await session.scalars(
+        select(ShipmentRow)
+        .where(
+            ShipmentRow.account_id == key.account_id,
+            ShipmentRow.environment == key.environment,
+            ShipmentRow.carrier == carrier,
+            ShipmentRow.service != "returns",
+            ShipmentRow.shipment_type == "label_created",
+            (ShipmentRow.tracking_status.is_(None))
+            | (ShipmentRow.tracking_status == "label_created"),
+        )
+        .order_by(ShipmentRow.created_at)
+        .limit(limit)
+    )
+    return list(rows)
+
+
+async def list_pickup_requests(
+    session: AsyncSession, key: KeyInfo, *, skip: int, limit: int
+) -> list[PickupRequestRow]:
+    """The caller's pickup requests, newest first."""
+    rows = await session.scalars(
+        select(PickupRequestRow)
+        .where(
+            PickupRequestRow.account_id == key.account_id,
+            PickupRequestRow.environment == key.environment,
+        )
+        .order_by(PickupRequestRow.created_at.desc(), PickupRequestRow.id)
+        .offset(skip)
+        .limit(limit)
+    )
+    return list(rows)
+
+
+async def get_pickup_request(
+    session: AsyncSession, key: KeyInfo, pickup_id: str
+) -> PickupRequestRow | None:
+    """The caller's pickup request (same account and environment), or None."""
+    row = await session.get(PickupRequestRow, pickup_id)
+    if row is None or row.account_id != key.account_id or row.environment != key.environment:
+        return None
+    return row
