@@ -30,6 +30,16 @@ FLAG_NAMES: tuple[str, ...] = (
     "declared_value",
 )
 ALL_SERVICES = "*"  # key in a carrier's label_formats that applies to every service
+#: tracking number format -> the `tracking` fields it needs besides `format` and `url`
+TRACKING_FORMATS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "gs1_sscc": ("prefix",),  # "00" + SSCC: prefix, serial, GS1 check digit
+        "depot_parcel": ("depots", "length"),  # depot, then digits up to `length`
+        "upu_s10": ("service_indicator", "country"),  # RR123456785DE
+        "ups_1z": ("service_indicator",),  # 1Z, shipper, service indicator, serial, check
+        "digits": ("length",),  # prefix, then digits up to `length`
+    }
+)
 
 
 class CatalogError(ValueError):
@@ -94,6 +104,25 @@ class PartnerSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class TrackingSpec:
+    """How a carrier's tracking numbers look (one of TRACKING_FORMATS) and where to follow them."""
+
+    format: str
+    url: str | None = None  # the public tracking page; "{}" stands for the number
+    prefix: str = ""
+    length: int = 0  # the whole number's length, prefix included
+    depots: tuple[str, ...] = ()
+    country: str = ""
+    service_indicator: str = ""
+    #: service -> its indicator where it differs from `service_indicator`
+    service_indicators: Mapping[str, str] = field(default_factory=dict)
+
+    def indicator(self, service: str) -> str:
+        """The part of the number that tells `service` apart."""
+        return self.service_indicators.get(service, self.service_indicator)
+
+
+@dataclass(frozen=True, slots=True)
 class CarrierSpec:
     """What one carrier offers and the limits its fields have."""
 
@@ -120,6 +149,8 @@ class CarrierSpec:
     declared_value: bool
     #: service -> package fields that carrier needs for it (UPS returns: the description)
     required_package_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: None: the simulated carrier issues neutral numbers without a tracking page
+    tracking: TrackingSpec | None = None
 
     def limit(self, name: str, context: str = "shipments") -> FieldLimit | None:
         """The length limit of field `name` for shipments or pickup_requests."""
@@ -335,6 +366,46 @@ def _carrier(
         package_limits=_ro(package_limits),
         **{name: flags[name] for name in FLAG_NAMES},
         required_package_fields=_ro(required_package),
+        tracking=_tracking(raw.get("tracking"), services, f"{where}.tracking"),
+    )
+
+
+def _tracking(value: Any, services: tuple[str, ...], where: str) -> TrackingSpec | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise CatalogError(f"{where}: expected an object")
+    fmt = _req(value, "format", where)
+    if fmt not in TRACKING_FORMATS:
+        raise CatalogError(f"{where}: unknown format {fmt!r}; known: {', '.join(TRACKING_FORMATS)}")
+    for name in TRACKING_FORMATS[fmt]:
+        _req(value, name, where)
+    url = value.get("url")
+    if url is not None and (not isinstance(url, str) or "{}" not in url):
+        raise CatalogError(f"{where}.url: a text with {{}} where the number goes")
+    texts = {k: value.get(k, "") for k in ("prefix", "country", "service_indicator")}
+    if not all(isinstance(v, str) for v in texts.values()):
+        raise CatalogError(f"{where}: prefix, country and service_indicator must be texts")
+    indicators = _names(value.get("service_indicators", {}), f"{where}.service_indicators")
+    for service in indicators:
+        if service not in services:
+            raise CatalogError(f"{where}.service_indicators: {service!r} is not a service")
+    depots = value.get("depots", [])
+    if not isinstance(depots, list) or not all(isinstance(d, str) and d for d in depots):
+        raise CatalogError(f"{where}.depots: expected a list of texts")
+    if "depots" in TRACKING_FORMATS[fmt] and not depots:
+        raise CatalogError(f"{where}.depots: name at least one depot")
+    length = value.get("length", 0)
+    shortest = len(texts["prefix"]) + max((len(d) for d in depots), default=0) + 1
+    if not isinstance(length, int) or ("length" in TRACKING_FORMATS[fmt] and length < shortest):
+        raise CatalogError(f"{where}.length: a whole number longer than the prefix")
+    return TrackingSpec(
+        format=fmt,
+        url=url,
+        length=length,
+        depots=tuple(depots),
+        service_indicators=_ro(indicators),
+        **texts,
     )
 
 

@@ -30,6 +30,7 @@ CARRIER_NEUTRAL = [
     *sorted((PACKAGE / "domain").glob("rules/*.py")),
     PACKAGE / "gui" / "shipment" / "partials" / "services.py",
     PACKAGE / "service" / "labels" / "shipment_labels.py",
+    PACKAGE / "service" / "shipping" / "carriers.py",
 ]
 
 
@@ -125,4 +126,25 @@ def test_bad_carrier_data_is_refused_on_load(change: Any, message: str) -> None:
     raw = raw_catalog()
     change(raw)
     with pytest.raises(CatalogError, match=message):
+        parse_catalog(raw)
+
+
+@pytest.mark.parametrize(
+    ("tracking", "message"),
+    [
+        ({"format": "morse"}, "unknown format 'morse'"),
+        ({"format": "gs1_sscc"}, "tracking: missing 'prefix'"),
+        ({"format": "digits", "length": 16, "url": "https://t.example/"}, "url: a text with {}"),
+        ({"format": "digits", "prefix": "H100", "length": 4}, "length: a whole number longer"),
+        ({"format": "depot_parcel", "depots": [], "length": 14}, "depots: name at least one"),
+        (
+            {"format": "ups_1z", "service_indicator": "68", "service_indicators": {"next": "01"}},
+            "service_indicators: 'next' is not a service",
+        ),
+    ],
+)
+def test_bad_tracking_data_is_refused_on_load(tracking: dict[str, Any], message: str) -> None:
+    raw = raw_catalog()
+    raw["carriers"]["ups"]["tracking"] = tracking
+    with pytest.raises(CatalogError, match=message.replace("{}", r"\{\}")):
         parse_catalog(raw)

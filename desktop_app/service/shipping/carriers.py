@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.catalog import TrackingSpec, load_catalog
 from desktop_app.resources import resource_path
 
 ERROR_TRIGGER = "CARRIER-ERROR"
@@ -27,12 +27,14 @@ TIMEOUT_TRIGGER = "CARRIER-TIMEOUT"
 __all__ = [
     "ERROR_TRIGGER",
     "TIMEOUT_TRIGGER",
+    "TRACKING_NUMBER_MAKERS",
     "CarrierConfig",
     "CarrierError",
     "CarrierFailure",
     "CarrierResult",
     "CarrierSimulator",
     "CarrierTimeout",
+    "NumberRequest",
     "SimulatedCarrier",
     "load_partners",
     "lookup_partner",
@@ -131,56 +133,82 @@ def ups_check_digit(body: str) -> str:
     return str((10 - total % 10) % 10)
 
 
-# UPS service indicator (digits 9-10 of a 1Z number) for the catalog's services.
-_UPS_SERVICE_CODES = {
-    "standard": "68",
-    "returns": "90",
-    "one_day": "01",
-    "one_day_early": "14",
-    "ups_expedited": "08",
-    "ups_express_1200": "65",
-}
 _UPS_SHIPPER_ALPHABET = "0123456789ABCDEFGHJKLMNPRSTUVWXY"
+
+
+@dataclass(frozen=True, slots=True)
+class NumberRequest:
+    """What a number maker draws on: the service, the random source, the shipper account."""
+
+    service: str
+    rng: random.Random
+    shipper: str = ""  # the 1Z shipper account; empty: a random one
+
+    def digits(self, n: int) -> str:
+        """`n` random digits."""
+        return _digits(self.rng, n)
+
+
+TrackingNumberMaker = Callable[[TrackingSpec, NumberRequest], str]
+
+
+def _gs1_sscc(spec: TrackingSpec, request: NumberRequest) -> str:
+    # The "00" application identifier, then the 18-digit SSCC: prefix, serial, check digit.
+    body = spec.prefix + request.digits(17 - len(spec.prefix))
+    return "00" + body + gs1_check_digit(body)
+
+
+def _depot_parcel(spec: TrackingSpec, request: NumberRequest) -> str:
+    depot = request.rng.choice(spec.depots)
+    return depot + request.digits(spec.length - len(depot))
+
+
+def _upu_s10(spec: TrackingSpec, request: NumberRequest) -> str:
+    serial = request.digits(8)
+    return f"{spec.indicator(request.service)}{serial}{s10_check_digit(serial)}{spec.country}"
+
+
+def _ups_1z(spec: TrackingSpec, request: NumberRequest) -> str:
+    account = request.shipper or "".join(
+        request.rng.choice(_UPS_SHIPPER_ALPHABET) for _ in range(6)
+    )
+    body = account + spec.indicator(request.service) + request.digits(7)
+    return "1Z" + body + ups_check_digit(body)
+
+
+def _prefixed_digits(spec: TrackingSpec, request: NumberRequest) -> str:
+    return spec.prefix + request.digits(spec.length - len(spec.prefix))
+
+
+#: one maker per format of `domain.catalog.TRACKING_FORMATS`; a carrier names its format
+TRACKING_NUMBER_MAKERS: Mapping[str, TrackingNumberMaker] = {
+    "gs1_sscc": _gs1_sscc,
+    "depot_parcel": _depot_parcel,
+    "upu_s10": _upu_s10,
+    "ups_1z": _ups_1z,
+    "digits": _prefixed_digits,
+}
+# A carrier without tracking data: a neutral 16-digit number and no real tracking page.
+_NEUTRAL_TRACKING = TrackingSpec(format="digits", length=16)
+
+
+def _tracking_spec(carrier: str) -> TrackingSpec:
+    spec = load_catalog().carriers.get(carrier)
+    return spec.tracking if spec is not None and spec.tracking is not None else _NEUTRAL_TRACKING
 
 
 def new_tracking_number(
     carrier: str, service: str = "standard", rng: random.Random | None = None, shipper: str = ""
 ) -> str:
     """A fresh tracking number in `carrier`'s format (random; uniqueness is the caller's)."""
-    r = rng or random.SystemRandom()
-    if carrier == "dhl":
-        # 20-digit piece code: "00" + SSCC (extension 3, prefix 40434, serial, check digit).
-        body = "340434" + _digits(r, 11)
-        return "00" + body + gs1_check_digit(body)
-    if carrier == "dpd":
-        # 14 digits: 4-digit depot, 10-digit parcel number.
-        return r.choice(("0163", "0145", "0170", "0186", "0114")) + _digits(r, 10)
-    if carrier == "dpag":
-        serial = _digits(r, 8)
-        prefix = "LX" if service.startswith("dpag_warenpost") else "RR"
-        return f"{prefix}{serial}{s10_check_digit(serial)}DE"
-    if carrier == "ups":
-        account = shipper or "".join(r.choice(_UPS_SHIPPER_ALPHABET) for _ in range(6))
-        body = account + _UPS_SERVICE_CODES.get(service, "68") + _digits(r, 7)
-        return "1Z" + body + ups_check_digit(body)
-    if carrier == "hermes":
-        return "H100" + _digits(r, 16)
-    # A carrier the simulator does not know yet: a neutral 16-digit number.
-    return _digits(r, 16)
-
-
-_TRACKING_URLS = {
-    "dhl": "https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode={}",
-    "dpd": "https://tracking.dpd.de/status/de_DE/parcel/{}",
-    "dpag": "https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={}",
-    "ups": "https://www.ups.com/track?loc=en_GB&tracknum={}",
-    "hermes": "https://www.myhermes.de/empfangen/sendungsverfolgung/sendungsinformation#{}",
-}
+    spec = _tracking_spec(carrier)
+    request = NumberRequest(service, rng or random.SystemRandom(), shipper)
+    return TRACKING_NUMBER_MAKERS[spec.format](spec, request)
 
 
 def tracking_url(carrier: str, number: str) -> str:
     """The carrier's public tracking page of `number`."""
-    template = _TRACKING_URLS.get(carrier)
+    template = _tracking_spec(carrier).url
     if template is None:
         return f"https://track.packdesk.invalid/{carrier}/{number}"
     return template.format(number)

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import copy
+import json
 import re
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.catalog import TRACKING_FORMATS, load_catalog, parse_catalog
+from desktop_app.resources import resource_path
 from desktop_app.service.labels.layout import code128_modules
+from desktop_app.service.shipping import carriers as carriers_module
 from desktop_app.service.shipping.carriers import (
+    TRACKING_NUMBER_MAKERS,
     CarrierConfig,
     CarrierError,
     CarrierSimulator,
@@ -89,6 +94,41 @@ def test_ups_numbers_encode_the_service_and_one_shipper() -> None:
     express = adapter.tracking_number("one_day")
     assert standard[8:10] == "68" and express[8:10] == "01"
     assert standard[2:8] == express[2:8]
+
+
+def test_every_catalog_format_has_one_number_maker() -> None:
+    assert set(TRACKING_NUMBER_MAKERS) == set(TRACKING_FORMATS)
+
+
+def test_a_carrier_defined_only_in_data_gets_numbers_and_a_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with resource_path("carriers.json").open(encoding="utf-8") as fh:
+        raw = json.load(fh)
+    acme = copy.deepcopy(raw["carriers"]["dpd"])
+    acme["display_name"] = "Acme Post"
+    acme["tracking"] = {
+        "format": "upu_s10",
+        "service_indicator": "CC",
+        "service_indicators": {"one_day": "EE"},
+        "country": "NL",
+        "url": "https://acme.example/track/{}?lang=en",
+    }
+    raw["carriers"]["acme"] = acme
+    catalog = parse_catalog(raw)
+    monkeypatch.setattr(carriers_module, "load_catalog", lambda: catalog)
+
+    adapter = CarrierSimulator().adapter("acme")
+    standard, express = adapter.tracking_number("standard"), adapter.tracking_number("one_day")
+    assert re.fullmatch(r"CC\d{9}NL", standard) and re.fullmatch(r"EE\d{9}NL", express)
+    assert s10_check_digit(standard[2:10]) == standard[10]
+    assert tracking_url("acme", standard) == f"https://acme.example/track/{standard}?lang=en"
+
+
+def test_a_carrier_without_tracking_data_gets_neutral_numbers() -> None:
+    number = new_tracking_number("acme")
+    assert re.fullmatch(r"\d{16}", number)
+    assert tracking_url("acme", number) == f"https://track.packdesk.invalid/acme/{number}"
 
 
 def test_numbers_already_taken_are_skipped() -> None:
