@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import faulthandler
 import os
 import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -21,6 +23,30 @@ protect_singletons()
 from tests.transport_origins import record_transport_origins  # noqa: E402
 
 record_transport_origins()
+
+#: the test folders whose coroutines run on qasync's loop, the loop the app itself uses
+QT_LOOP_FOLDERS = ("gui",)
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_asyncio_loop_factories(
+    config: pytest.Config, item: pytest.Item
+) -> Mapping[str, Callable[[], Any]]:
+    """qasync's loop for the GUI tests, asyncio's own for every other test, named for each
+    test: left unnamed, a test could run on the loop kind of the test before it (pytest-asyncio
+    keeps the chosen loop factory for the whole session)."""
+    if not any(Path(item.path).is_relative_to(TESTS / folder) for folder in QT_LOOP_FOLDERS):
+        return {"asyncio": asyncio.new_event_loop}
+
+    def qt_loop() -> Any:
+        import qasync
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication.instance() or QApplication([])
+        return qasync.QEventLoop(app)
+
+    return {"qasync": qt_loop}
+
 
 pytest_plugins: list[str] = [
     "tests.fixtures.service",

@@ -14,7 +14,6 @@ import pytest
 from tests.desk.real_window import Display, desk_app, missing_tools, problems_in, type_into
 
 pytestmark = [
-    pytest.mark.timeout(240, method="thread"),
     pytest.mark.skipif(
         bool(missing_tools()), reason=f"X tools missing (make install): {missing_tools()}"
     ),

@@ -25,7 +25,6 @@ from tests.desk.real_window import (
 )
 
 pytestmark = [
-    pytest.mark.timeout(240, method="thread"),
     pytest.mark.skipif(
         bool(missing_tools()), reason=f"X tools missing (make install): {missing_tools()}"
     ),

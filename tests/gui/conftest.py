@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +15,6 @@ from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import isolate, zpl_printer
 from tests.gui.shipment_desk import make_page, open_desk
-
-
-def pytest_asyncio_loop_factories(
-    config: pytest.Config, item: pytest.Item
-) -> Mapping[str, Callable[[], Any]]:
-    import qasync
-    from PySide6.QtWidgets import QApplication
-
-    def factory() -> Any:
-        app = QApplication.instance() or QApplication([])
-        return qasync.QEventLoop(app)
-
-    return {"qasync": factory}
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.logging import QtLoggingPlugin
@@ -24,8 +23,6 @@ from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import emitted, expect, use_printer
 from tests.gui.shipment_desk import fill_valid, layouts_settled, loads_done, wait_until
-
-pytestmark = pytest.mark.timeout(method="thread")
 
 LONG = "Printer Desk Zebra: paper out, open the cover and reload the labels " * 12
 SIZE_WARNING = "propagateSizeHints"

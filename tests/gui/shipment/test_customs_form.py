@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -31,7 +30,6 @@ from tests.station.conftest import MUG
 from tests.station.test_customs_a4_printer import abroad_order
 from tests.station.test_customs_destinations import papers_kinds, pdf_pages
 
-pytestmark = pytest.mark.timeout(method="thread")
 UK_VAT = "GB123456789"
 
 
