@@ -297,8 +297,8 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Versanddienstleister, Service und Paket: Versandvorgabe „{name}“</translation>
     </message>
     <message>
-        <source>Weight: from the product catalogue</source>
-        <translation>Gewicht: aus dem Produktkatalog</translation>
+        <source>Weight: {source}</source>
+        <translation>Gewicht: {source}</translation>
     </message>
     <message>
         <source>Parcel size: from the product catalogue</source>
@@ -397,12 +397,16 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Absender, Telefon</translation>
     </message>
     <message>
-        <source>Weight (kg unless a unit is given)</source>
-        <translation>Gewicht (kg, wenn keine Einheit angegeben ist)</translation>
+        <source>Weight of one item (× its quantity)</source>
+        <translation>Gewicht eines Artikels (× Menge)</translation>
     </message>
     <message>
-        <source>Weight unit (g, kg, lb)</source>
-        <translation>Gewichtseinheit (g, kg, lb)</translation>
+        <source>Total weight of the line or order</source>
+        <translation>Gesamtgewicht der Zeile oder Bestellung</translation>
+    </message>
+    <message>
+        <source>Weight unit (g, kg, lb, oz)</source>
+        <translation>Gewichtseinheit (g, kg, lb, oz)</translation>
     </message>
     <message>
         <source>Length (cm)</source>
@@ -506,7 +510,12 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Probleme</translation>
     </message>
     <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
         <source>Result</source>
+        <extracomment>the column of the order&apos;s weight (typed in place)</extracomment>
         <translation>Ergebnis</translation>
     </message>
     <message>
@@ -2294,6 +2303,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>{field}: {message}</source>
+        <extracomment>problems whose message names the cause and what to do, without a field</extracomment>
         <translation>{field}: {message}</translation>
     </message>
     <message>
@@ -2371,6 +2381,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Enter a number.</source>
         <translation>Bitte eine Zahl eingeben.</translation>
+    </message>
+    <message>
+        <source>No weight: weigh it, type it, or give the product a weight.</source>
+        <translation>Kein Gewicht: wiegen, eintippen oder dem Produkt ein Gewicht geben.</translation>
     </message>
     <message>
         <source>Enter a number above 0.</source>
@@ -2803,10 +2817,24 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n row(s) without a SKU left out (line {lines}).</source>
+        <source>%n row(s) without a SKU or with a weight that is no number left out (line {lines}).</source>
         <translation>
-            <numerusform>%n Zeile ohne Artikelnummer ausgelassen (Zeile {lines}).</numerusform>
-            <numerusform>%n Zeilen ohne Artikelnummer ausgelassen (Zeilen {lines}).</numerusform>
+            <numerusform>%n Zeile ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+            <numerusform>%n Zeilen ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a weight in the file ({skus}): enter it here.</source>
+        <translation>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The shop&apos;s ids of %n product(s) learned for its order exports.</source>
+        <translation>
+            <numerusform>Die Shop-ID von %n Artikel für seine Bestellexporte gelernt.</numerusform>
+            <numerusform>Die Shop-IDs von %n Artikeln für seine Bestellexporte gelernt.</numerusform>
         </translation>
     </message>
     <message>
@@ -3120,6 +3148,7 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     </message>
     <message>
         <source>Ready: scan an order</source>
+        <extracomment>the banner&apos;s backgrounds under white text, the same in every scheme (own colours, not the semantic ones a scheme change swaps)</extracomment>
         <translation>Bereit: Bestellung scannen</translation>
     </message>
     <message>
@@ -5323,6 +5352,101 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
+    <name>Weights</name>
+    <message>
+        <source>Apply to all</source>
+        <translation>Für alle</translation>
+    </message>
+    <message>
+        <source>Give this weight to every order that has none</source>
+        <translation>Dieses Gewicht jeder Bestellung ohne Gewicht geben</translation>
+    </message>
+    <message>
+        <source>Weigh on the scale</source>
+        <translation>Auf der Waage wiegen</translation>
+    </message>
+    <message>
+        <source>Weigh the orders without a weight one by one, in file order</source>
+        <translation>Die Bestellungen ohne Gewicht nacheinander wiegen, in der Reihenfolge der Datei</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>Stop weighing</source>
+        <translation>Wiegen beenden</translation>
+    </message>
+    <message>
+        <source>Set up a scale in Settings › Scales first</source>
+        <translation>Zuerst eine Waage in Einstellungen › Waagen einrichten</translation>
+    </message>
+    <message>
+        <source>No weight</source>
+        <translation>Kein Gewicht</translation>
+    </message>
+    <message>
+        <source>{kg} kg · {source}</source>
+        <translation>{kg} kg · {source}</translation>
+    </message>
+    <message>
+        <source>No weight: weigh it, type it here, or give the product a weight (Settings › Products).</source>
+        <translation>Kein Gewicht: wiegen, hier eintippen oder dem Produkt ein Gewicht geben (Einstellungen › Produkte).</translation>
+    </message>
+    <message>
+        <source>Goods {goods} kg + box {box} kg</source>
+        <translation>Ware {goods} kg + Karton {box} kg</translation>
+    </message>
+    <message>
+        <source>Type another weight to replace it.</source>
+        <translation>Ein anderes Gewicht eintippen, um es zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>Take the last parcel off the scale.</source>
+        <extracomment>a row&apos;s weight changed (its index) what the weights bar shows may have changed</extracomment>
+        <translation>Das letzte Paket von der Waage nehmen.</translation>
+    </message>
+    <message>
+        <source>Put its parcel on the scale.</source>
+        <translation>Ihr Paket auf die Waage legen.</translation>
+    </message>
+    <message>
+        <source>Order {reference} ({n} of {total}): {step} {scale}</source>
+        <translation>Bestellung {reference} ({n} von {total}): {step} {scale}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without a weight:</source>
+        <translation>
+            <numerusform>%n Bestellung ohne Gewicht:</numerusform>
+            <numerusform>%n Bestellungen ohne Gewicht:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>Waage</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>eingetippt</translation>
+    </message>
+    <message>
+        <source>catalogue</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>order file</source>
+        <translation>Bestelldatei</translation>
+    </message>
+    <message>
+        <source>catalogue + order file</source>
+        <translation>Katalog + Bestelldatei</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+</context>
+<context>
     <name>Window</name>
     <message>
         <source>{printer}: the carrier has no label made for this printer, so the {format} label is converted for it ({dpi} dpi).</source>
@@ -5488,6 +5612,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>SANDBOX</source>
+        <extracomment>the text colour of each meaning: light, dark, light high contrast, dark high contrast a message box&apos;s background and border per meaning (its text is the meaning&apos;s colour) the background of a batch row by its state (its text is the palette&apos;s) the application&apos;s style hints and their accessibility hints, held for the app&apos;s life: with the style hints&apos; wrapper collected, PySide 6 deletes the accessibility hints&apos; C++ object, and every later call (and the contrast signal) fails</extracomment>
         <translation>TEST</translation>
     </message>
     <message>

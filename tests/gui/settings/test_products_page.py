@@ -78,7 +78,7 @@ async def test_shopify_export_on_the_batch_page(
     assert presenter.mapping_note.startswith("Recognised: Shopify orders export.")
     assert presenter.file_text(PLATFORMS / "shopify_orders_export.csv").endswith("4 orders")
     assert presenter.counts() == {"ready": 4}, [batch.problem_lines(r) for r in batch.rows]
-    assert "Weight: from the product catalogue" in filled_text(batch.rows[0])
+    assert "Weight: catalogue" in filled_text(batch.rows[0])
     # a problem names the file's column, and is fixed in place
     batch.edit_cell(2, "Shipping Zip", "")
     (problem,) = batch.rows[2].problems
