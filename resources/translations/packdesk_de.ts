@@ -3492,6 +3492,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>keins</translation>
     </message>
     <message>
+        <source>Added to an order weighed by its items (product catalogue or file), unless its shipping preset names its own box weight</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Produktkatalog oder Datei), außer ihre Versandvorlage nennt ein eigenes Kartongewicht</translation>
+    </message>
+    <message>
         <source> cm</source>
         <translation> cm</translation>
     </message>
@@ -3522,6 +3526,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <message>
         <source>Default weight</source>
         <translation>Standardgewicht</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
     </message>
     <message>
         <source>Default size (L x W x H)</source>

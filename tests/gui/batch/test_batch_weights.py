@@ -127,3 +127,37 @@ async def test_typed_weighed_and_one_for_all_print(
     finally:
         await presenter.aclose()
         scale.stop()
+
+
+async def test_default_and_box_weight_save_when_changed_and_the_batch_follows(
+    batch_ctx: AppContext, qtbot: QtBot
+) -> None:
+    from desktop_app.gui.settings.preferences.page import PreferencesPage
+
+    ctx = batch_ctx
+    page = BatchPage(ctx)
+    qtbot.addWidget(page)
+    batch = await page.load_file(PLATFORMS / "german_spreadsheet_gewicht.csv")
+    assert batch is not None and batch.rows[0].weight.kg == pytest.approx(1.1)
+    amazon = BatchPage(ctx)
+    qtbot.addWidget(amazon)
+    orders = await amazon.load_file(PLATFORMS / "amazon_unshipped_orders.txt")
+    assert orders is not None and amazon.counts() == {"invalid": 4}
+
+    preferences = PreferencesPage(ctx)
+    qtbot.addWidget(preferences)
+    preferences.weight.setValue(1.2)  # no Save pressed: saved as it changed
+    assert ctx.profile is not None and ctx.profile.preferences.default_package is not None
+    assert ctx.profile.preferences.default_package["weight"] == 1.2
+    assert ctx.manager.get(ctx.profile.id).preferences.default_package["weight"] == 1.2
+    assert preferences.message.text() == "Preferences saved."
+    # the open batch follows: the orders without a weight take the default
+    assert amazon.counts() == {"ready": 4}
+    assert [r.weight.source for r in orders.rows] == ["default"] * 4
+    assert amazon.model.index(0, amazon.model.WEIGHT).data() == "1.200 kg · default"
+
+    preferences.box_weight.setValue(0.3)
+    assert ctx.profile.preferences.packaging_weight == 0.3
+    # items' weights get the box; a default weight is the parcel's and does not
+    assert batch.rows[0].weight.kg == pytest.approx(1.4)
+    assert orders.rows[0].weight.kg == 1.2
