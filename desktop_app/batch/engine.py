@@ -42,7 +42,7 @@ from desktop_app.batch.mapping import _normalize as normalize_header
 from desktop_app.batch.platforms import Platform, detect_platform, fold_header, shopware_items
 
 if TYPE_CHECKING:
-    from desktop_app.batch.weights import WeightSource
+    from desktop_app.domain.weights import WeightSource
     from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
 
 __all__ = [

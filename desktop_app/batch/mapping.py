@@ -26,8 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from desktop_app.batch.weights import OrderWeight, WeightChoice, WeightSource, decide_weight
 from desktop_app.domain.presets import ShippingPreset, apply_preset, facts_of_draft
+from desktop_app.domain.weights import OrderWeight, WeightChoice, WeightSource, decide_weight
 
 __all__ = [
     "NUMBER_TARGETS",
@@ -91,7 +91,7 @@ TARGETS: dict[str, str] = {
 NUMBER_TARGETS = frozenset({"package.weight", "package.length", "package.width", "package.height"})
 #: targets that describe the file rather than fill a wire field of the shipment
 FILE_TARGETS = frozenset({"order_date", "package.weight_unit", "item.weight", "package.weight"})
-#: the weight targets: the order's weight is decided from them (batch/weights.py)
+#: the weight targets: the order's weight is decided from them (domain/weights.py)
 WEIGHT_TARGETS = ("item.weight", "package.weight")
 #: headers that say a weight column holds the line's or the order's total, not one item's
 TOTAL_WEIGHT_HEADERS = frozenset({
@@ -413,9 +413,15 @@ class MappingBook:
         if not isinstance(entry, dict):
             return None
         try:
-            return mapping_from_json(entry.get("mapping"), headers)
+            mapping = mapping_from_json(entry.get("mapping"), headers)
         except MappingError:
             return None
+        weight = mapping.get("package.weight")
+        if entry.get("weights") != 2 and weight is not None and weight.column is not None:
+            # remembered before a weight column beside a quantity was one item's: read anew
+            target = weight_target(weight.column, entry.get("headers") or headers or ())
+            mapping[target] = mapping.pop("package.weight")
+        return mapping
 
     def put(self, layout: str, headers: Iterable[str], mapping: Mapping[str, FieldSource]) -> None:
         """Remember `mapping` for this layout (atomic write: a crash never truncates the file)."""
@@ -423,6 +429,7 @@ class MappingBook:
         data["layouts"][layout] = {
             "headers": list(headers),
             "mapping": mapping_to_json(mapping),
+            "weights": 2,  # package.weight is a total, item.weight one item's
             "updated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -22,10 +22,10 @@ from desktop_app.batch.mapping import (
     build_draft,
     path_parent,
 )
-from desktop_app.batch.weights import OrderWeight, WeightSource, no_weight_problems
 from desktop_app.domain.customs import customs_plan
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.domain.weights import OrderWeight, WeightSource, no_weight_problems
 from desktop_app.printing.formats import FormatChooser, printer_format_chooser
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class BatchRow:
     given_weight: tuple[float, WeightSource] | None = None
     """A weight typed for this order or weighed on the scale (kg, "typed" or "scale")."""
     weight: OrderWeight = field(default_factory=OrderWeight)
-    """The order's weight and where it came from (batch/weights.py)."""
+    """The order's weight and where it came from (domain/weights.py)."""
 
     rebuild: Callable[[BatchRow], dict[str, Any]] | None = field(
         default=None, repr=False, compare=False

@@ -3207,6 +3207,10 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
         <translation>Gewicht: –</translation>
     </message>
     <message>
+        <source>Weight: %1 kg (%2)</source>
+        <translation>Gewicht: %1 kg (%2)</translation>
+    </message>
+    <message>
         <source>Weight: %1 kg</source>
         <translation>Gewicht: %1 kg</translation>
     </message>

@@ -16,8 +16,8 @@ from desktop_app.batch.engine import read_orders
 from desktop_app.batch.mapping import Defaults, guess_mapping
 from desktop_app.batch.products import import_products
 from desktop_app.batch.rows import Batch
-from desktop_app.batch.weights import NO_WEIGHT
 from desktop_app.domain.presets import ShippingPreset, default_presets
+from desktop_app.domain.weights import NO_WEIGHT
 from desktop_app.profiles.catalogue import Catalogue, Product
 from desktop_app.profiles.models import SAMPLE_PARCEL
 from tests.batch.helpers import SENDER, SHOPWARE_IDS
@@ -266,3 +266,22 @@ def test_a_weight_that_is_no_number_is_said_not_defaulted(tmp_path: Path) -> Non
     row = batch.rows[0]
     assert [(p.path, p.code) for p in row.problems] == [("package.weight", "invalid_number")]
     assert batch.problem_lines(row) == ["column 'Gewicht': Enter the weight in kg as a number."]
+
+
+def test_a_weight_column_remembered_before_is_read_as_one_items(tmp_path: Path) -> None:
+    from desktop_app.batch.importer import read_table
+    from desktop_app.batch.mapping import MappingBook
+
+    table = read_table(PLATFORMS / "german_spreadsheet_gewicht.csv")
+    book = MappingBook(tmp_path / "batch_mappings.json")
+    old = {**guess_mapping(table.headers)}
+    old["package.weight"] = old.pop("item.weight")  # as an earlier Packdesk remembered it
+    book.put(table.layout, table.headers, old)
+    data = book.path.read_text(encoding="utf-8").replace('"weights": 2,', "")
+    book.path.write_text(data, encoding="utf-8")
+    remembered = book.get(table.layout, table.headers)
+    assert remembered is not None and remembered["item.weight"].column == "Gewicht"
+    # a mapping the user applied now keeps what they chose
+    book.put(table.layout, table.headers, old)
+    again = book.get(table.layout, table.headers)
+    assert again is not None and again["package.weight"].column == "Gewicht"

@@ -1,5 +1,5 @@
 """Where an order's weight came from, in the user's words (the Batch page, the Scan page's
-orders inbox): scale, typed, catalogue, order file, default (batch/weights.py)."""
+orders inbox): scale, typed, catalogue, order file, default (domain/weights.py)."""
 
 from __future__ import annotations
 
