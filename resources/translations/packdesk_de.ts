@@ -1932,6 +1932,11 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
 <context>
     <name>Presets</name>
     <message>
+        <source> kg</source>
+        <extracomment>the weights a preset may give (the box&apos;s own, the default) -&gt; their highest value in kg</extracomment>
+        <translation> kg</translation>
+    </message>
+    <message>
         <source>e.g. DE, or AT, CH for a list</source>
         <translation>z. B. DE, oder AT, CH für eine Liste</translation>
     </message>
@@ -1950,6 +1955,14 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source> cm</source>
         <translation> cm</translation>
+    </message>
+    <message>
+        <source>Added to an order weighed by its items (catalogue or file)</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Katalog oder Datei)</translation>
+    </message>
+    <message>
+        <source>For an order that has no weight from the scale, the catalogue or the file</source>
+        <translation>Für eine Bestellung ohne Gewicht von Waage, Katalog oder Datei</translation>
     </message>
     <message>
         <source>Name</source>
@@ -1974,6 +1987,14 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Size (L × W × H)</source>
         <translation>Größe (L × B × H)</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
+    </message>
+    <message>
+        <source>Default weight</source>
+        <translation>Standardgewicht</translation>
     </message>
     <message>
         <source>Label format</source>

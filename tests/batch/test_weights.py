@@ -285,3 +285,18 @@ def test_a_weight_column_remembered_before_is_read_as_one_items(tmp_path: Path) 
     book.put(table.layout, table.headers, old)
     again = book.get(table.layout, table.headers)
     assert again is not None and again["package.weight"].column == "Gewicht"
+
+
+def test_preset_weights_are_checked_and_never_sent() -> None:
+    from desktop_app.domain.presets import apply_preset, validate_preset
+
+    data = {"name": "Box", "carrier": "dhl",
+            "package": {"type": "parcel", "length": 30, "width": 20, "height": 10,
+                        "packaging_weight": 0.2, "default_weight": 1.0}}  # fmt: skip
+    assert validate_preset(data) == []
+    bad = {**data, "package": {**data["package"], "packaging_weight": -1, "default_weight": 0}}
+    assert [p.path for p in validate_preset(bad)] == [
+        "package.packaging_weight", "package.default_weight"]  # fmt: skip
+    draft = apply_preset({"package": {"weight": 1.0}}, ShippingPreset.model_validate(data))
+    assert draft["package"] == {"weight": 1.0, "type": "parcel", "length": 30, "width": 20,
+                                "height": 10}  # fmt: skip
