@@ -331,7 +331,7 @@ def orders_of(
         if not any(item.weight_from == "file" for item in items):
             total = reader.total_weight(row)  # a summary row's, or an order's of no items
             if total is not None:
-                record.file_total_kg = (record.file_total_kg or 0.0) + total
+                _add_total(record, total)
     if platform is not None and platform.items_beside is not None:
         _items_from_beside(records, table.source, platform.items_beside)
     country_source = chosen.get("to.country")
@@ -354,6 +354,16 @@ def orders_of(
         rows_read=len(table.rows),
         unknown_ids=unknown_ids,
     )
+
+
+def _add_total(record: OrderRecord, total: float) -> None:
+    """A row's total weight that is no item's: an order of no items (one row per parcel)
+    adds it to its one weight, else it is the order's total apart from its items."""
+    blank = next((i for i in record.items if not (i.sku or i.title or i.gtin)), None)
+    if blank is not None and blank.weight_kg is not None and len(record.items) == 1:
+        blank.weight_kg = round(blank.weight_kg + total, 6)
+    else:
+        record.file_total_kg = (record.file_total_kg or 0.0) + total
 
 
 def _items_from_beside(

@@ -228,6 +228,7 @@ class Batch:
         self.records = records
         self.catalogue = catalogue.snapshot() if catalogue is not None else None
         self._filled: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+        self._weights: dict[OrderWeight, OrderWeight] = {}
         self.rows: list[BatchRow] = []
         for index, source in enumerate(table.rows):
             row = BatchRow(
@@ -345,7 +346,8 @@ class Batch:
             given_weight=row.given_weight,
             goods_weight=record.goods_weight() if record is not None else FROM_ROW,
         )
-        row.weight = origins.weight
+        # most orders weigh alike (a default, a typed weight for all): one object for them
+        row.weight = self._weights.setdefault(origins.weight, origins.weight)
         if record is not None and record.items and "customs_declaration" not in raw:
             if customs_plan(raw).needs_declaration:
                 raw["customs_declaration"] = record.customs_declaration(
@@ -432,6 +434,8 @@ class Batch:
             candidates.append("to.street")
         if path == "reference_number":
             candidates.append("metadata.partner.order_number")
+        if path == "package.weight":
+            candidates.append("item.weight")
         for target in candidates:
             source = self.mapping.get(target)
             if source is not None and source.column is not None:

@@ -300,3 +300,34 @@ def test_preset_weights_are_checked_and_never_sent() -> None:
     draft = apply_preset({"package": {"weight": 1.0}}, ShippingPreset.model_validate(data))
     assert draft["package"] == {"weight": 1.0, "type": "parcel", "length": 30, "width": 20,
                                 "height": 10}  # fmt: skip
+
+
+def test_an_item_weight_that_is_no_number_names_its_column(tmp_path: Path) -> None:
+    path = tmp_path / "o.csv"
+    path.write_text(
+        "Bestellnummer;Name;Straße;PLZ;Ort;Land;Artikelnummer;Menge;Gewicht\n"
+        "A-1;Eva Weber;Ringstr. 4;10115;Berlin;DE;MUG-01;2;schwer\n",
+        encoding="utf-8",
+    )
+    orders = read_orders(path)
+    assert orders.mapping["item.weight"].column == "Gewicht"
+    batch = Batch.of_orders(orders, Defaults(sender=SENDER, carrier="dhl",
+                                             package=dict(SAMPLE_PARCEL)))  # fmt: skip
+    assert batch.problem_lines(batch.rows[0]) == [
+        "column 'Gewicht': Enter the weight in kg as a number."
+    ]
+
+
+def test_rows_of_one_order_without_items_add_their_weights(tmp_path: Path) -> None:
+    path = tmp_path / "o.csv"
+    path.write_text(
+        "Bestellnummer;Name;Straße;PLZ;Ort;Land;Gewicht\n"
+        "A-1;Eva Weber;Ringstr. 4;10115;Berlin;DE;1,5\n"
+        "A-1;Eva Weber;Ringstr. 4;10115;Berlin;DE;0,5\n",
+        encoding="utf-8",
+    )
+    orders = read_orders(path)
+    assert orders.mapping["package.weight"].column == "Gewicht"  # no quantity: the order's
+    batch = Batch.of_orders(orders, Defaults(sender=SENDER, carrier="dhl",
+                                             package=dict(SAMPLE_PARCEL)))  # fmt: skip
+    assert batch.rows[0].weight.kg == 2.0 and batch.rows[0].weight.source == "file"

@@ -139,6 +139,10 @@ async def test_default_and_box_weight_save_when_changed_and_the_batch_follows(
     qtbot.addWidget(page)
     batch = await page.load_file(PLATFORMS / "german_spreadsheet_gewicht.csv")
     assert batch is not None and batch.rows[0].weight.kg == pytest.approx(1.1)
+    # the mapping step shows what the weight column was read as: one item's
+    shown = page.mapping.mapping()
+    assert shown["item.weight"].column == "Gewicht" and "package.weight" not in shown
+    assert page.model.index(0, page.model.WEIGHT).data() == "1.100 kg · order file"
     amazon = BatchPage(ctx)
     qtbot.addWidget(amazon)
     orders = await amazon.load_file(PLATFORMS / "amazon_unshipped_orders.txt")

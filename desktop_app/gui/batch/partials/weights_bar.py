@@ -99,12 +99,17 @@ def wire_weights(bar: WeightsBar, weights: BatchWeights, model: BatchRowsModel,
         bar.show_state(weights, editable())
         update()
 
+    def follow(*_args: object) -> None:
+        # during a run no weight changes, and a row reported must not count every row again
+        if editable():
+            bar.show_state(weights, True)
+
     bar.apply_requested.connect(weights.weight_for_all)
     bar.weigh_requested.connect(weights.start_weighing)
     bar.skip_requested.connect(weights.skip)
     bar.stop_requested.connect(weights.stop_weighing)
     weights.row_weighed.connect(model.refresh_row)
     weights.changed.connect(show)
-    weights.scale.changed.connect(lambda: bar.show_state(weights, editable()))
-    model.row_changed.connect(lambda _row: bar.show_state(weights, editable()))
-    model.modelReset.connect(lambda: bar.show_state(weights, editable()))
+    weights.scale.changed.connect(follow)
+    model.row_changed.connect(follow)
+    model.modelReset.connect(follow)
