@@ -165,3 +165,27 @@ async def test_default_and_box_weight_save_when_changed_and_the_batch_follows(
     # items' weights get the box; a default weight is the parcel's and does not
     assert batch.rows[0].weight.kg == pytest.approx(1.4)
     assert orders.rows[0].weight.kg == 1.2
+
+
+async def test_weights_row_fits_a_small_screen_in_german(
+    batch_ctx: AppContext, qtbot: QtBot
+) -> None:
+    from desktop_app.gui.i18n import install_translations
+
+    install_translations("de")
+    try:
+        page = BatchPage(batch_ctx)
+        qtbot.addWidget(page)
+        batch = await page.load_file(PLATFORMS / "amazon_unshipped_orders.txt")
+        assert batch is not None
+        bar = page.weights_bar
+        assert bar.isVisibleTo(page)
+        assert bar.missing_label.text() == "4 Bestellungen ohne Gewicht:"
+        assert page.model.index(0, 2).data() == (
+            "Kein Gewicht: wiegen, eintippen oder dem Produkt ein Gewicht geben."
+        )
+        # the Batch page in a 1024x600 window (frame and side bar taken off)
+        assert bar.minimumSizeHint().width() <= 760, bar.minimumSizeHint()
+        assert page.minimumSizeHint().width() <= 1000, page.minimumSizeHint()
+    finally:
+        install_translations("en")
