@@ -6,8 +6,10 @@ The test writes `command.json` ({"id": n, "do": ..., ...}) into the folder; the 
 screen, the window's frame, every visible top-level window, the focused control, each visible
 control lying (partly) off the screen or pushed sideways in a page; actions: show a page, pick
 a tab, click a button by its text, put the cursor into a control, close the open dialogs, save
-the screen as PNG; the global geometry of named controls (what must not move). Without the
-variable nothing of this exists in the app.
+the screen as PNG; the global geometry of named controls (what must not move); every shown
+text its control cuts (`cut_texts`: [{"text", "widget", "page", "needed", "has"}]) and whether
+given texts are shown in view (`out_of_view` with "texts": {text: {"found", "in_view", ...}});
+see `text_fit`. Without the variable nothing of this exists in the app.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.control_file import ControlFile
+from desktop_app.gui.shell.text_fit import cut_texts, where_shown
 
 PROBE_ENV = "PACKDESK_UI_PROBE"
 POLL_MS = 50
@@ -103,6 +106,8 @@ class UiProbe(QObject):
             "texts": self.texts,
             "iso_dates": self.iso_dates,
             "scheme": self.scheme,
+            "cut_texts": lambda _command: cut_texts(),
+            "out_of_view": lambda command: where_shown([str(t) for t in command["texts"]]),
         }
 
     def _poll(self) -> None:
