@@ -124,7 +124,8 @@ def test_a_text_scrolled_out_of_view_is_told_from_one_in_view(qtbot: QtBot) -> N
     area.setWidgetResizable(True)
     area.setWidget(inner)
     area.setFixedHeight(200)
-    _shown(qtbot, area)
+    window = _shown(qtbot, area)
+    assert window.isVisible()
     answers = where_shown(["Saved at the top", "cannot be reached", "never shown"])
     assert answers["Saved at the top"]["found"] and answers["Saved at the top"]["in_view"]
     assert answers["cannot be reached"]["found"]
