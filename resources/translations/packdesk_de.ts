@@ -4663,11 +4663,11 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Orders pulled</source>
-        <translation>Abgerufene Bestellungen</translation>
+        <translation>Abgerufen</translation>
     </message>
     <message>
         <source>Tracking written back</source>
-        <translation>Sendungsnummern zurückgemeldet</translation>
+        <translation>Zurückgemeldet</translation>
     </message>
     <message>
         <source>Test connection</source>

@@ -8,7 +8,8 @@ control lying (partly) off the screen or pushed sideways in a page; actions: sho
 a tab, click a button by its text, put the cursor into a control, close the open dialogs, save
 the screen as PNG; the global geometry of named controls (what must not move); every shown
 text its control cuts (`cut_texts`: [{"text", "widget", "page", "needed", "has"}]) and whether
-given texts are shown in view (`out_of_view` with "texts": {text: {"found", "in_view", ...}});
+given texts or named controls are shown in view (`out_of_view` with "texts" and "names":
+{text or name: {"found", "in_view", ...}});
 see `text_fit`. Without the variable nothing of this exists in the app.
 """
 
@@ -43,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.control_file import ControlFile
-from desktop_app.gui.shell.text_fit import cut_texts, where_shown
+from desktop_app.gui.shell.text_fit import cut_texts, names_in_view, where_shown
 
 PROBE_ENV = "PACKDESK_UI_PROBE"
 POLL_MS = 50
@@ -107,7 +108,7 @@ class UiProbe(QObject):
             "iso_dates": self.iso_dates,
             "scheme": self.scheme,
             "cut_texts": lambda _command: cut_texts(),
-            "out_of_view": lambda command: where_shown([str(t) for t in command["texts"]]),
+            "out_of_view": self.out_of_view,
         }
 
     def _poll(self) -> None:
@@ -207,6 +208,12 @@ class UiProbe(QObject):
             if top.isVisible() and not isinstance(top, QFileDialog):
                 found += [t for t in _shown_texts(top) if ISO_DATE.search(t)]
         return found[:20]
+
+    def out_of_view(self, command: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Whether each of `texts` is shown, and in view (not scrolled away, not below the
+        window); `names` asks the same of controls by object name."""
+        answers = where_shown([str(t) for t in command.get("texts", [])])
+        return {**answers, **names_in_view([str(n) for n in command.get("names", [])])}
 
     def _rect_of(self, name: str) -> list[int] | None:
         for widget in _named(name):

@@ -359,3 +359,22 @@ def where_shown(texts: list[str]) -> dict[str, dict[str, Any]]:
                     rect=[*_global(widget).getRect()],
                 )
     return answers
+
+
+def names_in_view(names: list[str]) -> dict[str, dict[str, Any]]:
+    """For each object name: whether a visible control has it, and whether it is in view."""
+    answers: dict[str, dict[str, Any]] = {}
+    for name in names:
+        shown = [
+            widget
+            for top in open_windows()
+            for widget in [top, *top.findChildren(QWidget, name)]
+            if widget.objectName() == name and widget.isVisible()
+        ]
+        answers[name] = {
+            "found": bool(shown),
+            "in_view": any(in_view(widget) for widget in shown),
+            "page": page_of(shown[0]) if shown else "",
+            "rect": [*_global(shown[0]).getRect()] if shown else [],
+        }
+    return answers
