@@ -17,8 +17,9 @@
    window's minimum size changes while it runs) over the cold starts and the session.
 
 Targets: first usable window under 600 ms (the CPU it took and the modules loaded by then are
-printed too: load-independent) and at most 2x a bare PySide6 window's, keystroke p99 under
-16 ms, longest stall under 50 ms, minimum window size at most 1024x600, no Qt warning.
+printed too: load-independent) and at most 1.8x a bare PySide6 window's (on a quiet machine:
+load slows both and shrinks the ratio), keystroke p99 under 16 ms, longest stall under 50 ms,
+minimum window size at most 1024x600, no Qt warning.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ SMALL_SCREEN = (1024, 600)
 COLD_STARTS = 5
 QUICK_COLD_STARTS = 2  # --quick: the first (writes the bytecode) and one measured
 COLD_START_TARGET_MS = 600.0
-COLD_START_RATIO_TARGET = 2.0
+COLD_START_RATIO_TARGET = 1.8
 KEYSTROKE_TARGET_MS = 16.0
 STALL_TARGET_MS = 50.0
 SHIPMENTS = 20
@@ -83,10 +84,11 @@ def bare_start() -> ColdStart:
     return cold_start(Path(), Path(), bare=True)
 
 
-def cold_start(config: Path, data: Path, *, bare: bool = False) -> ColdStart:
+def cold_start(config: Path, data: Path, *, bare: bool = False, stay_s: float = 2.0) -> ColdStart:
     """Launch the app (or the bare window); ms until it reports its first window (then let it
     close itself), and the CPU ms it had used by then (what start-up costs, whatever the
-    machine's load)."""
+    machine's load). The app stays `stay_s` seconds after it is shown: Qt warnings printed by
+    its first layouts count."""
     env = {
         **os.environ,
         "PACKDESK_REPORT_STARTUP": "1",
@@ -104,7 +106,7 @@ def cold_start(config: Path, data: Path, *, bare: bool = False) -> ColdStart:
         "-m",
         "desktop_app",
     ]
-    cmd += ["--config-dir", str(config), "--data-dir", str(data), "--quit-after", "2"]
+    cmd += ["--config-dir", str(config), "--data-dir", str(data), "--quit-after", f"{stay_s:g}"]
     if bare:
         cmd = [sys.executable, "-m", "bench.support.bare_window"]
     start = time.perf_counter()
@@ -231,7 +233,8 @@ def main() -> int:
         tmp = Path(name)
         starts, bare = [], []
         for _ in range(cold_starts):  # in turns: both see the same load
-            starts.append(cold_start(tmp / "config", tmp / "data"))
+            stay_s = 0.5 if quick else 2.0
+            starts.append(cold_start(tmp / "config", tmp / "data", stay_s=stay_s))
             bare.append(bare_start())
     wall = statistics.median(s.wall_ms for s in starts[1:])
     bare_wall = statistics.median(s.wall_ms for s in bare[1:])
