@@ -416,6 +416,21 @@ async def test_every_page_of_the_main_window_reads_german(
         await ctx.aclose()
 
 
+def test_the_country_names_file_is_babels() -> None:
+    """resources/translations/countries.json (read at start-up instead of babel's locale data)
+    names every country as babel does: after a babel upgrade, tools/country_names.py writes it
+    again."""
+    import json
+
+    from desktop_app.gui.i18n import SUPPORTED
+    from desktop_app.resources import resource_path
+    from tools.country_names import all_names
+
+    written = json.loads(resource_path("translations", "countries.json").read_text("utf-8"))
+    assert set(written) == set(SUPPORTED)
+    assert written == all_names()
+
+
 def test_countries_by_name_in_the_ui_language(german: None, qtbot: QtBot) -> None:
     """The country field offers names in German; code, German or English name give the code."""
     from desktop_app.gui.i18n.countries import attach_country_list, country_code, country_name
