@@ -79,6 +79,40 @@ def pytest_configure(config: pytest.Config) -> None:
         faulthandler.enable(_crash_log, all_threads=True)
 
 
+#: end-to-end tests that start services, databases or whole commands, restart them or wait
+#: out their deadlines (10-80 s each on a loaded 2-core machine): marked `slow`, so `make check`
+#: (the quick tier, `-m "not slow"`) leaves them to `make test`. A path or a test's node id.
+SLOW = (
+    "tests/batch/test_cli_end_to_end.py",
+    "tests/batch/test_shop_export.py",
+    "tests/client/test_crash_recovery.py",
+    "tests/client/test_ratelimit_live.py",
+    "tests/client/test_transport.py::test_creation_timeout_is_not_resent",
+    "tests/domain/test_sanitize.py::test_never_raises_and_is_idempotent",
+    "tests/profiles/test_local_sandbox.py",
+    "tests/profiles/test_server_trust.py",
+    "tests/service/api/test_audit_log.py",
+    "tests/service/api/test_bodies.py",
+    "tests/service/api/test_ratelimit.py",
+    "tests/service/api/test_schemathesis.py",
+    "tests/service/api/test_slow_clients.py",
+    "tests/service/api/test_stalled_cuts.py",
+    "tests/service/api/test_webhooks.py::test_two_services_on_one_database_deliver_each_event_once",
+    "tests/service/shipping/test_lifecycle.py",
+    "tests/service/storage/",
+    "tests/service/test_data_dir_safety.py",
+    "tests/service/test_logs.py",
+    "tests/service/test_public_address.py",
+    "tests/test_hang_guard.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool:
     """pytest-timeout's limit, with every thread's stack written into this worker's log (and

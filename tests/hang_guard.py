@@ -32,6 +32,25 @@ def py_spy() -> str | None:
     return shutil.which("py-spy")
 
 
+def process_stacks(pid: int) -> str:
+    """Every thread's stack of another process (a test's app or service), Python and native,
+    by py-spy; what went wrong otherwise. For a guard that gives up on that process."""
+    command = py_spy()
+    if command is None:
+        return "(py-spy is not installed: no stacks of the process)"
+    try:
+        done = subprocess.run(
+            [command, "dump", "--native", "--pid", str(pid)],
+            capture_output=True,
+            text=True,
+            timeout=PY_SPY_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"(py-spy failed: {exc})"
+    return done.stdout + done.stderr
+
+
 def dump_every_thread(log: IO[str], why: str) -> None:
     """Write `why`, every Python thread's stack (faulthandler: works even while another
     thread holds the GIL in a C call) and py-spy's native dump of this process into `log`."""
@@ -47,17 +66,7 @@ def dump_every_thread(log: IO[str], why: str) -> None:
         return
     log.write(f"==== py-spy dump --native --pid {os.getpid()}:\n")
     log.flush()
-    try:
-        done = subprocess.run(
-            [command, "dump", "--native", "--pid", str(os.getpid())],
-            capture_output=True,
-            text=True,
-            timeout=PY_SPY_TIMEOUT,
-            check=False,
-        )
-        log.write(done.stdout + done.stderr)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        log.write(f"py-spy failed: {exc}\n")
+    log.write(process_stacks(os.getpid()))
     log.flush()
 
 

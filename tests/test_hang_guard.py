@@ -11,7 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.hang_guard import py_spy
+import pytest
+
+from tests.hang_guard import process_stacks, py_spy
 
 REPO = Path(__file__).resolve().parent.parent
 #: the child's own start (a Python with Qt, pytest and its plugins), its one-second limit and
@@ -97,3 +99,24 @@ def test_without_workers_the_stacks_go_to_stderr(tmp_path: Path) -> None:
     done, _ = run_hanging_test(tmp_path, "-p", "no:xdist")
     assert done.returncode != 0
     assert_every_thread_shown(done.stdout + done.stderr)
+
+
+def test_a_stuck_process_s_threads_are_named_by_py_spy() -> None:
+    """The desk tests' waits give up on a stuck app with its stacks (tests/desk/real_window)."""
+    if py_spy() is None:
+        pytest.skip("py-spy is not installed (the test extras bring it)")
+    code = (
+        "import sys, time\n"
+        "def stuck_in_a_long_call():\n"
+        "    print('ready', flush=True)\n"
+        "    time.sleep(600)\n"
+        "stuck_in_a_long_call()\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        stacks = process_stacks(child.pid)
+    finally:
+        child.kill()
+        child.communicate()
+    assert "stuck_in_a_long_call" in stacks, stacks
