@@ -21,15 +21,32 @@ from PySide6.QtWidgets import (
 )
 
 
+class UpDownScrollArea(QScrollArea):
+    """Scrolls up and down only: at least as wide as its widget's minimum width (with room
+    for the scroll bar), so the widget is never cut at the right."""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        hint = super().minimumSizeHint()
+        widget = self.widget()
+        if widget is not None:
+            bar = self.verticalScrollBar().sizeHint().width()
+            width = widget.minimumSizeHint().width() + bar + 2 * self.frameWidth()
+            hint.setWidth(max(hint.width(), width))
+        return hint
+
+
 def scrolled(widget: QWidget) -> QScrollArea:
     """`widget` in a frameless scroll area that resizes it (up and down only): its height no
     longer adds to its page's minimum height."""
-    area = QScrollArea()
+    area = UpDownScrollArea()
     area.setObjectName(f"{widget.objectName()}Scroll" if widget.objectName() else "")
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # the page's own background shows through (a tab's, a group box's), not the area's
+    area.viewport().setAutoFillBackground(False)
+    widget.setAutoFillBackground(False)
     return area
 
 
