@@ -4829,10 +4829,6 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Referenz und Etikett</translation>
     </message>
     <message>
-        <source>order number (scan or type)</source>
-        <translation>Bestellnummer (scannen oder eintippen)</translation>
-    </message>
-    <message>
         <source>&amp;Reference number</source>
         <translation>&amp;Referenznummer</translation>
     </message>
@@ -4875,6 +4871,14 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>e.g. 59.90</source>
         <translation>z. B. 59,90</translation>
+    </message>
+    <message>
+        <source>order number</source>
+        <translation>Bestellnummer</translation>
+    </message>
+    <message>
+        <source>Scan or type the order number</source>
+        <translation>Bestellnummer scannen oder eintippen</translation>
     </message>
     <message>
         <source>Currency</source>

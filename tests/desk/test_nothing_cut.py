@@ -4,9 +4,10 @@ no text is cut and every answer is where the eye is.
 Every page and Settings tab is visited with the status bar connected and counting calls (a
 label made first); the probe's `cut_texts` lists every label, button, header section, tab,
 status field, combo box and line edit whose text its control elides or cannot hold, and must
-list none. Each page's primary buttons are in view without scrolling, and the answers of
-Settings › Shops' Test connection (to an address that refuses), Save preferences, Save
-station settings and End of day's manifest appear in view.
+list none, and nothing lies off the screen. Each page's primary buttons are in view without
+scrolling, and the answers of Settings › Printers' Check status, Save preferences, Save
+station settings, Settings › Shops' Test connection (to an address that refuses) and End of
+day's manifest appear in view.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tests.desk.real_window import (
     desk_app,
     make_label,
     missing_tools,
+    problems_in,
     type_into,
 )
 
@@ -94,12 +96,18 @@ def walk_pages(app: DeskApp, found: list[str]) -> None:
             show(app, index, tab)
             where = app.state()["page"] + (f" › tab {tab}" if tab is not None else "")
             found += cuts(app, where)
+            found += [f"{where}: {problem}" for problem in problems_in(app.state())]
             found += out_of_view(app, where, PRIMARY_BUTTONS.get((index, tab), ()))
 
 
 def answers(app: DeskApp, found: list[str]) -> None:
-    """Buttons whose answer must show in view: Save preferences, Save station settings, a
-    refused Test connection of a shop, End of day's manifest."""
+    """Buttons whose answer must show in view: a printer's Check status, Save preferences, Save
+    station settings, a refused Test connection of a shop, End of day's manifest."""
+    show(app, SETTINGS_PAGE, 1)
+    app.wait_state(lambda _s: app.ask("select_row", name="printers_table", row=0), "a printer")
+    app.click("printer_health")
+    found += answer_in_view(app, "Check status", "printers_message")
+    found += cuts(app, "after Check status")
     show(app, SETTINGS_PAGE, 3)
     app.click("save_preferences")
     found += answer_in_view(app, "Save preferences", "preferences_message")

@@ -543,7 +543,10 @@ def test_the_status_bar_says_the_printer_state_in_words_and_the_name_in_its_tool
 
     ready = PrinterStatus(SANDBOX_PRINTER_NAME, "idle", "ready", 0)
     shown, whole = printer_texts(SANDBOX_PRINTER_NAME, ready)
-    assert (shown, whole) == ("Drucker: bereit", "Drucker Virtueller Etikettendrucker (Test): bereit")
+    assert (shown, whole) == (
+        "Drucker: bereit",
+        "Drucker Virtueller Etikettendrucker (Test): bereit",
+    )
     paused = PrinterStatus("Desk Zebra", "attention", PROBLEMS["paused"], 0, "paused")
     shown, whole = printer_texts("Desk Zebra", paused)
     assert shown == "Drucker: braucht Aufmerksamkeit"
