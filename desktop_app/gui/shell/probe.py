@@ -16,6 +16,7 @@ import json
 import os
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,7 @@ class UiProbe(QObject):
             "texts": self.texts,
             "iso_dates": self.iso_dates,
             "scheme": self.scheme,
+            **day_questions(window),
         }
 
     def _poll(self) -> None:
@@ -371,3 +373,130 @@ def _in_view(widget: QWidget) -> bool:
             return False
         viewport = _viewport_of(viewport)
     return True
+
+
+# --- the day-at-the-desk test's questions (tests/desk/test_desk_day.py) ---------------------
+# Kept apart from the questions above: what a whole day's steps need to know beyond where
+# controls lie (a form field by its wire path, the print queue's jobs, whether a control or a
+# text is shown in view).
+
+
+def _form(window: QMainWindow) -> Any:
+    """The New shipment page's form (`ShipmentFormWidget`), or None."""
+    return window.findChild(QWidget, "shipmentForm")
+
+
+def _view_of(widget: QWidget) -> dict[str, Any]:
+    """A control as the day test sees it: described, shown, in view (not scrolled away, on
+    the screen) and its whole text."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    in_view = _in_view(widget) and screen.geometry().contains(_global_rect(widget).center())
+    text = widget.property("text") if widget.metaObject().indexOfProperty("text") >= 0 else ""
+    return {
+        **describe(widget),
+        "shown": widget.isVisible(),
+        "in_view": in_view,
+        "whole_text": str(text or ""),
+    }
+
+
+def _form_field(window: QMainWindow, command: dict[str, Any]) -> dict[str, Any]:
+    """The shipment form's field of the wire path `path` ("to.country",
+    "customs_declaration.items[0].description"): its text and whether it shows; with
+    `focus` true the cursor goes into it first (then xdotool types there)."""
+    form = _form(window)
+    if form is None:
+        return {"error": "no shipment form"}
+    form.draft()  # the fields of the form's current shape (the customs section's too)
+    field = form.field_for(str(command["path"]))
+    editor = None if field is None else field.editor
+    if editor is None:
+        return {"error": f"no field {command['path']!r}"}
+    if command.get("focus"):
+        if not editor.isVisible():
+            return {"error": f"the field {command['path']!r} is not shown"}
+        editor.activateWindow()
+        editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        area = editor.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if isinstance(area, QScrollArea):
+            area.ensureWidgetVisible(editor, 0, 40)
+    return {
+        **_view_of(editor),
+        "value": field.text(),
+        "messages": list(field.error.messages) if field.error.isVisible() else [],
+        "focused": editor.hasFocus(),
+    }
+
+
+def _print_jobs(window: QMainWindow, _command: dict[str, Any]) -> dict[str, Any]:
+    """The open profile's print queue: how many jobs are in each state, and the jobs (id,
+    state, title, when made and last changed, the last error)."""
+    queue = getattr(getattr(window, "context", None), "queue", None)
+    if queue is None:
+        return {"counts": {}, "jobs": []}
+    jobs = queue.jobs(limit=10000)
+    counts: dict[str, int] = {}
+    for job in jobs:
+        counts[job.state] = counts.get(job.state, 0) + 1
+    return {
+        "counts": counts,
+        "jobs": [
+            {
+                "id": job.id,
+                "state": job.state,
+                "title": job.title,
+                "reference": job.reference,
+                "created_at": job.created_at,
+                "updated_at": job.updated_at,
+                "last_error": job.last_error,
+            }
+            for job in jobs
+        ],
+    }
+
+
+def _seen(_window: QMainWindow, command: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """Each control named in `names`: its view (shown, in view, whole text), the visible one
+    first; None where there is none."""
+    found: dict[str, dict[str, Any] | None] = {}
+    for name in command["names"]:
+        widgets = sorted(_named(str(name)), key=lambda w: not w.isVisible())
+        found[str(name)] = _view_of(widgets[0]) if widgets else None
+    return found
+
+
+def _shown_text(_window: QMainWindow, command: dict[str, Any]) -> list[dict[str, Any]]:
+    """The visible controls of the open windows whose text holds `text` (labels, buttons,
+    inputs, combo boxes, text views; case-insensitive), each with whether it is in view."""
+    wanted = str(command["text"]).casefold()
+    found: list[dict[str, Any]] = []
+    for top in QApplication.topLevelWidgets():
+        if not top.isVisible():
+            continue
+        for widget in [top, *top.findChildren(QWidget)]:
+            if not widget.isVisible():
+                continue
+            if isinstance(widget, QLabel | QAbstractButton | QLineEdit):
+                text = widget.text()
+            elif isinstance(widget, QComboBox):
+                text = widget.currentText()
+            elif isinstance(widget, QTextEdit | QPlainTextEdit):
+                text = widget.toPlainText()
+            else:
+                continue
+            if wanted in text.replace("\u200b", "").casefold():
+                found.append(_view_of(widget))
+    return found[:20]
+
+
+def day_questions(window: QMainWindow) -> dict[str, Callable[[dict[str, Any]], Any]]:
+    """The day test's commands on `window`, by name."""
+    questions: dict[str, Callable[[QMainWindow, dict[str, Any]], Any]] = {
+        "form_field": _form_field,
+        "print_jobs": _print_jobs,
+        "seen": _seen,
+        "shown_text": _shown_text,
+    }
+    return {name: partial(ask, window) for name, ask in questions.items()}
