@@ -144,6 +144,10 @@ class Day:
         self.scale = VirtualScale(home / "scale")
         self.app = DeskApp(display, home / "desk", language)
         self.failed: str | None = None
+        #: what a step showed wrong while the day could go on (cut, out of view, a long
+        #: turn): the test of that part of the day fails with all of them at its end
+        self.findings: list[str] = []
+        self._step = ""
         self._shot = 0
 
     def close(self) -> None:
@@ -197,6 +201,7 @@ class Day:
 
             pytest.skip(f"an earlier step of the day failed: {self.failed}")
         self.record.steps.append(name)
+        self._step = name
         try:
             yield
             self.check_window(name)
@@ -209,6 +214,15 @@ class Day:
                 else ""
             )
             raise AssertionError(f"{name}: {exc}{frozen}\n(diagnostics in {where})") from exc
+
+    def found(self, finding: str) -> None:
+        """Note what the window shows wrong in the current step (see `settle`)."""
+        self.findings.append(f"{self._step}: {finding}")
+
+    def settle(self) -> None:
+        """Fail with every finding of the steps since the last settle (a test's end)."""
+        findings, self.findings = self.findings, []
+        assert not findings, "\n".join(findings)
 
     def shot(self, name: str) -> Path:
         """A screenshot of the screen now (the test's folder, and the committed set)."""
@@ -225,7 +239,8 @@ class Day:
         then the step's screenshot."""
         state = self.app.state()
         self.shot(name)
-        assert not problems_in(state), f"off the screen after {name}: {problems_in(state)}"
+        if problems_in(state):
+            self.found(f"off the screen: {problems_in(state)}")
         self.check_watchdog(name)
         self.check_cut_texts(name)
 
@@ -246,7 +261,8 @@ class Day:
         self.record.watchdog_turns = watchdog["turns"]
         self.record.longest_turn_cpu_ms = watchdog["longest_cpu_ms"]
         over = [t for t in watchdog["over_limit"] if t["cpu_ms"] > TURN_LIMIT_MS]
-        assert not over, f"the GUI thread was held over {TURN_LIMIT_MS} ms of CPU: {over}"
+        if over:
+            self.found(f"the GUI thread was held over {TURN_LIMIT_MS} ms of its CPU: {over}")
 
     def check_cut_texts(self, name: str) -> None:
         """No visible text in the open windows is cut."""
@@ -254,7 +270,8 @@ class Day:
         if cut is None:
             return
         self.record.cut_text_checked = True
-        assert not cut, f"cut text after {name}: {cut}"
+        if cut:
+            self.found(f"cut text: {cut}")
 
     def diagnose(self, name: str) -> Path:
         """Keep what shows why a step failed: state, screenshot, print queue, app log."""
@@ -339,5 +356,6 @@ class Day:
             and not v["whole_text"].rstrip().endswith("…"),
             what,
         )  # fmt: skip
-        assert view["in_view"], f"{what}: the answer is shown out of view: {view}"
+        if not view["in_view"]:
+            self.found(f"{what}: the answer is shown out of view: {view}")
         return view
