@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from desktop_app.gui.shell import probe as probe_module
 from tests.desk.real_window import DeskApp, Display, _wait, problems_in
 
 #: the longest a turn of the GUI thread may hold it, in the thread's own CPU time (issue 33)
@@ -45,34 +46,59 @@ def closed_port(host: str) -> int:
         return int(sock.getsockname()[1])
 
 
-class VirtualScale:
-    """`packdesk virtual-scale` (the installed command) with a control file: the test puts
-    parcels on it and takes them off."""
+def probe_knows(do: str) -> bool:
+    """Whether the app's probe (desktop_app/gui/shell/probe.py) defines the command `do`."""
+    source = Path(probe_module.__file__).read_text("utf-8")
+    return f'"{do}":' in source
+
+
+class Installed:
+    """An installed `packdesk` sub-command running beside the app, its output in a file."""
+
+    def __init__(self, out: Path, *args: str, started: str) -> None:
+        self.out = out
+        command = Path(sys.executable).with_name("packdesk")
+        self._log = out.open("w")
+        self.process = subprocess.Popen(
+            [str(command), *args], stdout=self._log, stderr=subprocess.STDOUT
+        )
+        _wait(lambda: started in self.output(), f"packdesk {args[0]} to start", 60)
+
+    def output(self) -> str:
+        if self.process.poll() is not None:
+            raise AssertionError(f"{self.process.args} ended: {self.out.read_text('utf-8')}")
+        return self.out.read_text("utf-8", "replace")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._log.close()
+
+
+class VirtualScale(Installed):
+    """`packdesk virtual-scale` with a control file: the test puts parcels on it and takes
+    them off."""
 
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.link = folder / "scale"
         self.control = folder / "scale.json"
-        self.out = folder / "scale.log"
         self._changes = 0
-        command = Path(sys.executable).with_name("packdesk")
-        self._log = self.out.open("w")
-        self.process = subprocess.Popen(
-            [str(command), "virtual-scale", "--weight", "0", "--link", str(self.link)]
-            + ["--control", str(self.control)],
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
+        super().__init__(
+            folder / "scale.log",
+            *("virtual-scale", "--weight", "0", "--link", str(self.link)),
+            *("--control", str(self.control)),
+            started="virtual scale",
         )
-        _wait(lambda: "virtual scale" in self.output(), "the virtual scale to start", 60)
 
     @property
     def uri(self) -> str:
         return f"sics:{self.link}"
-
-    def output(self) -> str:
-        if self.process.poll() is not None:
-            raise AssertionError(f"the virtual scale ended: {self.out.read_text('utf-8')}")
-        return self.out.read_text("utf-8", "replace")
 
     def put(self, kg: float) -> None:
         """`kg` on the pan (0: the parcel taken off), once the scale has taken it."""
@@ -87,15 +113,25 @@ class VirtualScale:
             60,
         )
 
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self._log.close()
+
+class LabelPrinter(Installed):
+    """`packdesk virtual-printer --out DIR`: the desk's label printer, a process of its own
+    (so a label reaches it whatever the window does); its stored jobs by state."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.jobs_dir = folder / "jobs"
+        self.port = closed_port("127.0.0.1")
+        super().__init__(
+            folder / "printer.log",
+            *("virtual-printer", "--out", str(self.jobs_dir), "--port", str(self.port)),
+            "--no-render",
+            started="virtual printer",
+        )
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
 
 
 @dataclass
@@ -142,6 +178,7 @@ class Day:
         self.committed = Path(committed) / language if committed else None
         self.record = DayRecord(language)
         self.scale = VirtualScale(home / "scale")
+        self.printer = LabelPrinter(home / "printer")
         self.app = DeskApp(display, home / "desk", language)
         self.failed: str | None = None
         #: what a step showed wrong while the day could go on (cut, out of view, a long
@@ -155,16 +192,18 @@ class Day:
             self.app.stop()
         finally:
             self.scale.stop()
+            self.printer.stop()
         (self.shots / "day.json").write_text(json.dumps(self.record.summary(), indent=1))
 
     # --- the virtual printer --------------------------------------------------------------------
 
     def printer_files(self) -> list[Path]:
-        """The job files at the Local sandbox's virtual printer (rendered PNGs left out)."""
+        """The job files at the virtual printers, oldest first: the Local sandbox's built-in
+        one (the first run's label) and the desk's label printer (rendered PNGs left out)."""
+        found = [*self.app.data.rglob("virtual-printer/job-*"), *self.printer.jobs_dir.glob("*")]
         return sorted(
-            p
-            for p in self.app.data.rglob("virtual-printer/job-*")
-            if p.is_file() and p.suffix in WHOLE_JOBS + PARTIAL_JOBS
+            (p for p in found if p.is_file() and p.suffix in WHOLE_JOBS + PARTIAL_JOBS),
+            key=lambda p: p.stat().st_mtime,
         )
 
     def printer_jobs(self) -> dict[str, int]:
@@ -245,11 +284,12 @@ class Day:
         self.check_cut_texts(name)
 
     def optional(self, do: str, **args: Any) -> Any:
-        """A probe command another branch brings; None while the app does not know it."""
+        """A probe command another branch brings; None while the app does not know it (once
+        the probe's source names it, the app must answer it)."""
         try:
             return self.app.ask(do, **args)
         except AssertionError as exc:
-            if f"{do}: {UNKNOWN}{do}" in str(exc):
+            if f"{do}: {UNKNOWN}{do}" in str(exc) and not probe_knows(do):
                 return None
             raise
 
@@ -298,6 +338,7 @@ class Day:
         if log.exists():
             shutil.copyfile(log, folder / "packdesk.log")
         shutil.copyfile(self.scale.out, folder / "scale.log")
+        shutil.copyfile(self.printer.out, folder / "printer.log")
         return folder
 
     # --- the window -----------------------------------------------------------------------------

@@ -46,7 +46,7 @@ PAGES = {
     ),
 }
 NEW, HISTORY, END_OF_DAY, SCAN, SETTINGS = 0, 1, 3, 5, 6
-SETTINGS_TAB = {"scales": 2, "station": 4, "shops": 6}
+SETTINGS_TAB = {"printers": 1, "scales": 2, "station": 4, "shops": 6}
 
 #: (first, last, street, no, postcode, city, country, kg, customs: (item, HS, value) or None)
 RECEIVERS: tuple[tuple[str, str, str, str, str, str, str, str, Any], ...] = (
@@ -93,8 +93,9 @@ FIRST_RUN = (
     ("weight", "1.5"),
 )
 ORDERS = 10
-#: the Local sandbox's built-in printer as the window names it
-PRINTER = {"en": "Virtual label printer (sandbox)", "de": "Virtueller Etikettendrucker (Test)"}
+#: the desk's label printer (`packdesk virtual-printer`) as it is set up in Settings › Printers
+PRINTER = "Desk Zebra"
+USE_FOR_PROFILE = {"en": "Use for this profile", "de": "Für dieses Profil verwenden"}
 
 
 def decimal(language: str, text: str) -> str:
@@ -176,8 +177,40 @@ def test_first_run_as_the_readme_says(day: Day) -> None:
     day.settle()
 
 
+def test_the_desk_label_printer_set_up_in_settings(day: Day) -> None:
+    """Settings › Printers › Add…: the desk's ZPL printer on the network (by its address),
+    then "Use for this profile": every label from now on goes there."""
+    with day.step("label-printer-set-up"):
+        settings_tab(day, "printers")
+        day.app.click("printer_add")
+        day.app.wait_state(
+            lambda s: any(w["dialog"] for w in s["windows"]) and s["active"] != "MainWindow",
+            "the dialog Add a printer",
+        )
+        day.display.keys("alt+n")
+        day.typed(PRINTER, "the printer's name")
+        day.display.keys("alt+a")
+        day.typed(day.printer.address, "the printer's address")
+        day.shot("printer-dialog")
+        day.display.keys("Return")  # Save, the dialog's default button
+        day.app.wait_state(
+            lambda s: not any(w["dialog"] for w in s["windows"]), "the printer dialog to close"
+        )
+        day.app.click(USE_FOR_PROFILE[day.language])
+        day.wait_seen(
+            "assigned_printer",
+            lambda v: PRINTER in v["whole_text"],
+            "the desk printer assigned to the profile",
+        )
+    day.settle()
+
+
 def fill_receiver(day: Day, receiver: tuple[Any, ...]) -> None:
     first, last, street, no, postcode, city, country, kg, customs = receiver
+    day.display.keys("ctrl+n")  # a new shipment, from any page: the cursor in the search
+    day.app.wait_state(
+        lambda s: s["page"] == page_name(day, NEW) and focus_name(s) == SEARCH, "Ctrl+N"
+    )
     for name, text in (
         ("to_first_name", first),
         ("to_last_name", last),
@@ -383,8 +416,7 @@ def test_a_reprint_and_a_return_from_history(day: Day) -> None:
         day.app.click("history_reprint")
         day.wait_printed(printed + 1, "the reprint from History")
         answer = day.answer_in_view("history_message", before, "Reprint")
-        # the printer by the name the window shows it under, in the user's language
-        assert PRINTER[day.language] in answer["whole_text"], answer
+        assert PRINTER in answer["whole_text"], answer
     with day.step("history-return"):
         printed = day.whole_jobs()
         day.app.click("return_button")
