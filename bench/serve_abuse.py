@@ -1,6 +1,7 @@
 """Benchmark: a well-behaved station's GET latency while the service is abused.
 
-Run: `.venv/bin/python bench/serve_abuse.py [--requests N] [--stalled N] [--seconds S]`.
+Run: `.venv/bin/python bench/serve_abuse.py [--requests N] [--stalled N] [--seconds S] [--quick]`
+(--quick: 20 requests, 20 stalled connections, 16 idle ones, 2 s of the log scenario).
 Starts `packdesk serve` on loopback with its default connection limits and measures p50/p99 of
 `GET /v1/me` from one keep-alive station (one request every 20 ms), first on a quiet service,
 then while (in another process) 500 stalled connections (TLS done, headers never finished;
@@ -42,7 +43,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.service import Service  # noqa: E402
-from bench.support import figure, machine_line  # noqa: E402
+from bench.support import exit_status, figure, machine_line, quick_option  # noqa: E402
 
 P99_TARGET = 3.0
 STALL_SOURCES = [f"127.0.1.{i}" for i in range(1, 11)]
@@ -387,19 +388,22 @@ def run(requests: int, stalled: int) -> bool:
 
 
 def main() -> int:
+    global IDLE_PER_SOURCE
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--stalled", type=int, default=500)
     parser.add_argument("--scenario", choices=["stalled", "idle", "log"], default="stalled")
     parser.add_argument("--seconds", type=float, default=60.0)
-    args = parser.parse_args()
+    args = quick_option(parser).parse_args()
+    if args.quick:
+        args.requests, args.stalled, args.seconds, IDLE_PER_SOURCE = 20, 20, 2.0, 1
     if args.scenario == "idle":
         run_idle(args.requests)
     elif args.scenario == "log":
         run_log(args.seconds)
     else:
         run(args.requests, args.stalled)
-    return 0
+    return exit_status(args.quick)
 
 
 if __name__ == "__main__":

@@ -881,8 +881,8 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Zollpapiere</translation>
     </message>
     <message>
-        <source>No A4 printer is set: the customs papers ({documents}) are saved in {path}. Print them from there, or choose an A4 printer in Settings › Station.</source>
-        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere ({documents}) sind unter {path} gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
+        <source>Customs papers ({documents}) saved, not printed: no A4 printer is set (Settings › Station).</source>
+        <translation>Zollpapiere ({documents}) gespeichert, nicht gedruckt: kein A4-Drucker eingestellt (Einstellungen › Station).</translation>
     </message>
     <message>
         <source>Customs papers ({documents}) are printing on {printer}.</source>
@@ -3120,6 +3120,7 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     </message>
     <message>
         <source>Ready: scan an order</source>
+        <extracomment>the banner&apos;s backgrounds under white text, the same in every scheme (own colours, not the semantic ones a scheme change swaps)</extracomment>
         <translation>Bereit: Bestellung scannen</translation>
     </message>
     <message>
@@ -4662,11 +4663,11 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Orders pulled</source>
-        <translation>Abgerufene Bestellungen</translation>
+        <translation>Abgerufen</translation>
     </message>
     <message>
         <source>Tracking written back</source>
-        <translation>Sendungsnummern zurückgemeldet</translation>
+        <translation>Zurückgemeldet</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -5323,6 +5324,17 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
+    <name>Widgets</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Open the folder with the saved file</source>
+        <translation>Den Ordner mit der gespeicherten Datei öffnen</translation>
+    </message>
+</context>
+<context>
     <name>Window</name>
     <message>
         <source>{printer}: the carrier has no label made for this printer, so the {format} label is converted for it ({dpi} dpi).</source>
@@ -5463,8 +5475,37 @@ Gespeichert in {parent}</translation>
         <translation>Verbleibende API-Aufrufe: {0} (zurückgesetzt in {1} s)</translation>
     </message>
     <message>
+        <source>Connected</source>
+        <extracomment>what the connection field says in each state (the whole message is its tooltip)</extracomment>
+        <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Startet …</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindet …</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
         <source>API calls left: {0}</source>
         <translation>Verbleibende API-Aufrufe: {0}</translation>
+    </message>
+    <message>
+        <source>{0} calls left</source>
+        <translation>{0} Aufrufe übrig</translation>
+    </message>
+    <message>
+        <source>Printer: {0}</source>
+        <translation>Drucker: {0}</translation>
     </message>
     <message>
         <source>Printer: none assigned</source>
@@ -5472,7 +5513,6 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Printer {name}</source>
-        <extracomment>the widest a printer&apos;s name is shown in the status bar (pixels)</extracomment>
         <translation>Drucker {name}</translation>
     </message>
     <message>
@@ -5488,6 +5528,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>SANDBOX</source>
+        <extracomment>the text colour of each meaning: light, dark, light high contrast, dark high contrast a message box&apos;s background and border per meaning (its text is the meaning&apos;s colour) the background of a batch row by its state (its text is the palette&apos;s) the application&apos;s style hints and their accessibility hints, held for the app&apos;s life: with the style hints&apos; wrapper collected, PySide 6 deletes the accessibility hints&apos; C++ object, and every later call (and the contrast signal) fails</extracomment>
         <translation>TEST</translation>
     </message>
     <message>

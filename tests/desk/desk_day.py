@@ -397,6 +397,8 @@ class Day:
             and not v["whole_text"].rstrip().endswith("…"),
             what,
         )  # fmt: skip
-        if not view["in_view"]:
-            self.found(f"{what}: the answer is shown out of view: {view}")
+        where = self.optional("out_of_view", texts=[view["whole_text"]])
+        shown = view if where is None else where[view["whole_text"]]
+        if not shown["in_view"]:
+            self.found(f"{what}: the answer is shown out of view: {view}, {shown}")
         return view

@@ -8,7 +8,8 @@ minimum size while it runs.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
@@ -66,11 +67,42 @@ class PageTabsWidget(QTabWidget):
             self.setCurrentWidget(container)
 
 
+class PageHolder(QWidget):
+    """Holds a page at the scroll area's size, down to the page's minimum size.
+
+    A scroll area takes a page whose layout has a height for its width (any word-wrapped
+    label has) at that *preferred* height: every such page scrolled at 1024x600, its buttons
+    and answers below the fold. Held here, only the page's minimum size counts: wrapped texts
+    and tables share the height there is (the probe's `cut_texts` checks that nothing is
+    cut by it)."""
+
+    def __init__(self, page: QWidget) -> None:
+        super().__init__()
+        self.page = page
+        page.setParent(self)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return self.page.minimumSizeHint()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return self.page.minimumSizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self.page.setGeometry(self.rect())
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # the page's minimum size changed
+            self.updateGeometry()
+        return super().event(event)
+
+
 def scrolling(widget: QWidget) -> QScrollArea:
-    """`widget` in a frameless scroll area that resizes it (scroll bars only when too small)."""
+    """`widget` in a frameless scroll area that resizes it (scroll bars only when it is
+    smaller than the page's minimum size)."""
     area = QScrollArea()
     area.setObjectName(f"{widget.objectName() or 'page'}Scroll")
-    area.setWidget(widget)
+    area.setWidget(PageHolder(widget))
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     return area

@@ -6,8 +6,11 @@ The test writes `command.json` ({"id": n, "do": ..., ...}) into the folder; the 
 screen, the window's frame, every visible top-level window, the focused control, each visible
 control lying (partly) off the screen or pushed sideways in a page; actions: show a page, pick
 a tab, click a button by its text, put the cursor into a control, close the open dialogs, save
-the screen as PNG; the global geometry of named controls (what must not move). Without the
-variable nothing of this exists in the app.
+the screen as PNG; the global geometry of named controls (what must not move); every shown
+text its control cuts (`cut_texts`: [{"text", "widget", "page", "needed", "has"}]) and whether
+given texts or named controls are shown in view (`out_of_view` with "texts" and "names":
+{text or name: {"found", "in_view", ...}});
+see `text_fit`. Without the variable nothing of this exists in the app.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.control_file import ControlFile
+from desktop_app.gui.shell.text_fit import cut_texts, in_view, names_in_view, where_shown
 
 PROBE_ENV = "PACKDESK_UI_PROBE"
 POLL_MS = 50
@@ -104,6 +108,8 @@ class UiProbe(QObject):
             "texts": self.texts,
             "iso_dates": self.iso_dates,
             "scheme": self.scheme,
+            "cut_texts": lambda _command: cut_texts(),
+            "out_of_view": self.out_of_view,
             **day_questions(window),
         }
 
@@ -204,6 +210,12 @@ class UiProbe(QObject):
             if top.isVisible() and not isinstance(top, QFileDialog):
                 found += [t for t in _shown_texts(top) if ISO_DATE.search(t)]
         return found[:20]
+
+    def out_of_view(self, command: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Whether each of `texts` is shown, and in view (not scrolled away, not below the
+        window); `names` asks the same of controls by object name."""
+        answers = where_shown([str(t) for t in command.get("texts", [])])
+        return {**answers, **names_in_view([str(n) for n in command.get("names", [])])}
 
     def _rect_of(self, name: str) -> list[int] | None:
         for widget in _named(name):
@@ -377,8 +389,12 @@ def _in_view(widget: QWidget) -> bool:
 
 # --- the day-at-the-desk test's questions (tests/desk/test_desk_day.py) ---------------------
 # Kept apart from the questions above: what a whole day's steps need to know beyond where
-# controls lie (a form field by its wire path, the print queue's jobs, whether a control or a
-# text is shown in view).
+# controls lie (a form field by its wire path, the print queue's jobs, a control's whole text
+# and whether it is shown in view).
+
+
+#: break opportunities a label may hold that are never painted
+INVISIBLE = str.maketrans("", "", "\u200b\u00ad")
 
 
 def _form(window: QMainWindow) -> Any:
@@ -387,16 +403,14 @@ def _form(window: QMainWindow) -> Any:
 
 
 def _view_of(widget: QWidget) -> dict[str, Any]:
-    """A control as the day test sees it: described, shown, in view (not scrolled away, on
-    the screen) and its whole text."""
-    screen = widget.screen() or QGuiApplication.primaryScreen()
-    in_view = _in_view(widget) and screen.geometry().contains(_global_rect(widget).center())
+    """A control as the day test sees it: described, shown, in view (`text_fit.in_view`: not
+    scrolled away, not below the fold) and its whole text."""
     text = widget.property("text") if widget.metaObject().indexOfProperty("text") >= 0 else ""
     return {
         **describe(widget),
         "shown": widget.isVisible(),
-        "in_view": in_view,
-        "whole_text": str(text or ""),
+        "in_view": widget.isVisible() and in_view(widget),
+        "whole_text": str(text or "").translate(INVISIBLE),
     }
 
 
@@ -467,36 +481,11 @@ def _seen(_window: QMainWindow, command: dict[str, Any]) -> dict[str, dict[str, 
     return found
 
 
-def _shown_text(_window: QMainWindow, command: dict[str, Any]) -> list[dict[str, Any]]:
-    """The visible controls of the open windows whose text holds `text` (labels, buttons,
-    inputs, combo boxes, text views; case-insensitive), each with whether it is in view."""
-    wanted = str(command["text"]).casefold()
-    found: list[dict[str, Any]] = []
-    for top in QApplication.topLevelWidgets():
-        if not top.isVisible():
-            continue
-        for widget in [top, *top.findChildren(QWidget)]:
-            if not widget.isVisible():
-                continue
-            if isinstance(widget, QLabel | QAbstractButton | QLineEdit):
-                text = widget.text()
-            elif isinstance(widget, QComboBox):
-                text = widget.currentText()
-            elif isinstance(widget, QTextEdit | QPlainTextEdit):
-                text = widget.toPlainText()
-            else:
-                continue
-            if wanted in text.replace("\u200b", "").casefold():
-                found.append(_view_of(widget))
-    return found[:20]
-
-
 def day_questions(window: QMainWindow) -> dict[str, Callable[[dict[str, Any]], Any]]:
     """The day test's commands on `window`, by name."""
     questions: dict[str, Callable[[QMainWindow, dict[str, Any]], Any]] = {
         "form_field": _form_field,
         "print_jobs": _print_jobs,
         "seen": _seen,
-        "shown_text": _shown_text,
     }
     return {name: partial(ask, window) for name, ask in questions.items()}
