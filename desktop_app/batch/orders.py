@@ -197,13 +197,8 @@ def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[Or
             sum((i.vat or 0.0) * (i.quantity if isinstance(i.quantity, float) else 0.0)
                 for i in items), 4
         )  # fmt: skip
-        weight = record.total_weight_kg()
-        if weight is None:
-            fallback = record.fallback()
-            weight = fallback.get("package.weight")
-            shipment_weight = (shipment.get("package") or {}).get("weight")
-            if isinstance(shipment_weight, float):
-                weight = shipment_weight
+        goods = record.goods_weight()  # the goods' weight: the box is the shipment's
+        weight = goods[0] if goods is not None else None
         if isinstance(weight, float):
             draft["total_weight"] = weight
             draft["weight_unit"] = "kg"

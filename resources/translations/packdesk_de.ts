@@ -297,10 +297,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Versanddienstleister, Service und Paket: Versandvorgabe „{name}“</translation>
     </message>
     <message>
-        <source>Weight: from the product catalogue</source>
-        <translation>Gewicht: aus dem Produktkatalog</translation>
-    </message>
-    <message>
         <source>Parcel size: from the product catalogue</source>
         <translation>Paketmaße: aus dem Produktkatalog</translation>
     </message>
@@ -395,14 +391,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Sender phone</source>
         <translation>Absender, Telefon</translation>
-    </message>
-    <message>
-        <source>Weight (kg unless a unit is given)</source>
-        <translation>Gewicht (kg, wenn keine Einheit angegeben ist)</translation>
-    </message>
-    <message>
-        <source>Weight unit (g, kg, lb)</source>
-        <translation>Gewichtseinheit (g, kg, lb)</translation>
     </message>
     <message>
         <source>Length (cm)</source>
@@ -507,6 +495,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Result</source>
+        <extracomment>the column of the order&apos;s weight (typed in place)</extracomment>
         <translation>Ergebnis</translation>
     </message>
     <message>
@@ -731,6 +720,26 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Products (SKU)</source>
         <translation>Artikel (SKU)</translation>
+    </message>
+    <message>
+        <source>Weight: {source}</source>
+        <translation>Gewicht: {source}</translation>
+    </message>
+    <message>
+        <source>Weight of one item (× its quantity)</source>
+        <translation>Gewicht eines Artikels (× Menge)</translation>
+    </message>
+    <message>
+        <source>Total weight of the line or order</source>
+        <translation>Gesamtgewicht der Zeile oder Bestellung</translation>
+    </message>
+    <message>
+        <source>Weight unit (g, kg, lb, oz)</source>
+        <translation>Gewichtseinheit (g, kg, lb, oz)</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
     </message>
 </context>
 <context>
@@ -2087,6 +2096,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>Heavy parcel (UPS, up to 70 kg)</source>
         <translation>Schweres Paket (UPS, bis 70 kg)</translation>
     </message>
+    <message>
+        <source> kg</source>
+        <extracomment>the weights a preset may give (the box&apos;s own, the default) -&gt; their highest value in kg</extracomment>
+        <translation> kg</translation>
+    </message>
+    <message>
+        <source>Added to an order weighed by its items (catalogue or file)</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Katalog oder Datei)</translation>
+    </message>
+    <message>
+        <source>For an order that has no weight from the scale, the catalogue or the file</source>
+        <translation>Für eine Bestellung ohne Gewicht von Waage, Katalog oder Datei</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
+    </message>
+    <message>
+        <source>Default weight</source>
+        <translation>Standardgewicht</translation>
+    </message>
 </context>
 <context>
     <name>Problems</name>
@@ -2294,6 +2324,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>{field}: {message}</source>
+        <extracomment>problems whose message names the cause and what to do, without a field</extracomment>
         <translation>{field}: {message}</translation>
     </message>
     <message>
@@ -2719,6 +2750,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>This could not be checked; please review it.</source>
         <translation>Das konnte nicht geprüft werden; bitte kontrollieren.</translation>
     </message>
+    <message>
+        <source>No weight: weigh it, type it, or give the product a weight.</source>
+        <translation>Kein Gewicht: wiegen, eintippen oder dem Produkt ein Gewicht geben.</translation>
+    </message>
 </context>
 <context>
     <name>Products</name>
@@ -2802,13 +2837,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
             <numerusform>%n Produkte aus {name} importiert.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n row(s) without a SKU left out (line {lines}).</source>
-        <translation>
-            <numerusform>%n Zeile ohne Artikelnummer ausgelassen (Zeile {lines}).</numerusform>
-            <numerusform>%n Zeilen ohne Artikelnummer ausgelassen (Zeilen {lines}).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Search SKU, GTIN or name</source>
         <translation>Artikelnummer, GTIN oder Bezeichnung suchen</translation>
@@ -2848,6 +2876,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Product lists (*.csv *.txt *.xlsx *.xlsm);;All files (*)</source>
         <translation>Produktlisten (*.csv *.txt *.xlsx *.xlsm);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) without a SKU or with a weight that is no number left out (line {lines}).</source>
+        <translation>
+            <numerusform>%n Zeile ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+            <numerusform>%n Zeilen ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a weight in the file ({skus}): enter it here.</source>
+        <translation>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The shop&apos;s ids of %n product(s) learned for its order exports.</source>
+        <translation>
+            <numerusform>Die Shop-ID von %n Artikel für seine Bestellexporte gelernt.</numerusform>
+            <numerusform>Die Shop-IDs von %n Artikeln für seine Bestellexporte gelernt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3407,6 +3456,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <message>
         <source>Scan an order first</source>
         <translation>Zuerst eine Bestellung scannen</translation>
+    </message>
+    <message>
+        <source>Weight: %1 kg (%2)</source>
+        <translation>Gewicht: %1 kg (%2)</translation>
     </message>
 </context>
 <context>
@@ -4690,6 +4743,14 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <source>Remove shop</source>
         <translation>Shop entfernen</translation>
     </message>
+    <message>
+        <source>Added to an order weighed by its items (product catalogue or file), unless its shipping preset names its own box weight</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Produktkatalog oder Datei), außer ihre Versandvorlage nennt ein eigenes Kartongewicht</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
+    </message>
 </context>
 <context>
     <name>Shipment</name>
@@ -5325,6 +5386,101 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Reference number: Enter moves on to Create (a scanner&apos;s Enter never creates)</source>
         <translation>Referenznummer: Enter springt zu Erstellen (das Enter eines Scanners erstellt nie)</translation>
+    </message>
+</context>
+<context>
+    <name>Weights</name>
+    <message>
+        <source>Apply to all</source>
+        <translation>Für alle</translation>
+    </message>
+    <message>
+        <source>Give this weight to every order that has none</source>
+        <translation>Dieses Gewicht jeder Bestellung ohne Gewicht geben</translation>
+    </message>
+    <message>
+        <source>Weigh on the scale</source>
+        <translation>Auf der Waage wiegen</translation>
+    </message>
+    <message>
+        <source>Weigh the orders without a weight one by one, in file order</source>
+        <translation>Die Bestellungen ohne Gewicht nacheinander wiegen, in der Reihenfolge der Datei</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>Stop weighing</source>
+        <translation>Wiegen beenden</translation>
+    </message>
+    <message>
+        <source>Set up a scale in Settings › Scales first</source>
+        <translation>Zuerst eine Waage in Einstellungen › Waagen einrichten</translation>
+    </message>
+    <message>
+        <source>No weight</source>
+        <translation>Kein Gewicht</translation>
+    </message>
+    <message>
+        <source>{kg} kg · {source}</source>
+        <translation>{kg} kg · {source}</translation>
+    </message>
+    <message>
+        <source>No weight: weigh it, type it here, or give the product a weight (Settings › Products).</source>
+        <translation>Kein Gewicht: wiegen, hier eintippen oder dem Produkt ein Gewicht geben (Einstellungen › Produkte).</translation>
+    </message>
+    <message>
+        <source>Goods {goods} kg + box {box} kg</source>
+        <translation>Ware {goods} kg + Karton {box} kg</translation>
+    </message>
+    <message>
+        <source>Type another weight to replace it.</source>
+        <translation>Ein anderes Gewicht eintippen, um es zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>Take the last parcel off the scale.</source>
+        <extracomment>a row&apos;s weight changed (its index) what the weights bar shows may have changed</extracomment>
+        <translation>Das letzte Paket von der Waage nehmen.</translation>
+    </message>
+    <message>
+        <source>Put its parcel on the scale.</source>
+        <translation>Ihr Paket auf die Waage legen.</translation>
+    </message>
+    <message>
+        <source>Order {reference} ({n} of {total}): {step} {scale}</source>
+        <translation>Bestellung {reference} ({n} von {total}): {step} {scale}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without a weight:</source>
+        <translation>
+            <numerusform>%n Bestellung ohne Gewicht:</numerusform>
+            <numerusform>%n Bestellungen ohne Gewicht:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>Waage</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>eingetippt</translation>
+    </message>
+    <message>
+        <source>catalogue</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>order file</source>
+        <translation>Bestelldatei</translation>
+    </message>
+    <message>
+        <source>catalogue + order file</source>
+        <translation>Katalog + Bestelldatei</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
     </message>
 </context>
 <context>

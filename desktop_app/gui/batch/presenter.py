@@ -190,6 +190,7 @@ class BatchPresenter(QObject):
             service=(service or "standard") if carrier else None,
             package=dict(prefs.default_package) if prefs and prefs.default_package else None,
             presets=tuple(profile.presets()) if profile else (),
+            packaging_kg=prefs.packaging_weight if prefs else None,
         )
 
     def _format_chooser(self) -> Any:
