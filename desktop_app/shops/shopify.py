@@ -1,7 +1,10 @@
 """Shopify (Admin GraphQL API 2025-07): an app's Admin API access token.
 
 Pull: the `orders` query with `fulfillment_status:unfulfilled financial_status:paid` and
-`updated_at:>'cursor'`, sorted by UPDATED_AT, paged by `pageInfo.endCursor`. Write-back:
+`updated_at:>'cursor'`, sorted by UPDATED_AT, paged by `pageInfo.endCursor`; an item's weight
+is its variant's shipping weight (`variant.inventoryItem.measurement.weight`: value and unit,
+GRAMS, KILOGRAMS, OUNCES or POUNDS; the variant's own `weight`/`weightUnit` are gone since
+2024-04), converted to kg. Write-back:
 the order's open fulfillment orders get one fulfillment with the tracking number, carrier
 and URL (`fulfillmentCreate`, the customer notified); an order without an open fulfillment
 order is shipped already and is left alone. Shopify's cost-based throttling is honoured:
@@ -26,6 +29,7 @@ from desktop_app.shops.base import (
     ShopOrder,
     ShopUnavailable,
     Tracking,
+    weight_kg,
 )
 
 API_VERSION = "2025-07"
@@ -41,7 +45,10 @@ query OpenOrders($first: Int!, $after: String, $query: String) {
         countryCodeV2 phone
       }
       lineItems(first: 100) {
-        nodes { sku title quantity originalUnitPriceSet { shopMoney { amount currencyCode } } }
+        nodes {
+          sku title quantity originalUnitPriceSet { shopMoney { amount currencyCode } }
+          variant { inventoryItem { measurement { weight { unit value } } } }
+        }
       }
     }
   }
@@ -164,6 +171,7 @@ def shopify_order(order: Mapping[str, Any]) -> ShopOrder:
                 quantity=float(line.get("quantity") or 1),
                 price=float(money["amount"]) if money.get("amount") is not None else None,
                 currency=money.get("currencyCode") or order.get("currencyCode"),
+                weight_kg=_variant_weight(line.get("variant")),
             )
         )
     cells = {
@@ -188,3 +196,14 @@ def shopify_order(order: Mapping[str, Any]) -> ShopOrder:
         items=items,
         modified_at=str(order.get("updatedAt") or ""),
     )
+
+
+def _variant_weight(variant: Any) -> float | None:
+    """A line's variant's shipping weight in kg (None when the line has no variant any more,
+    or the variant no weight)."""
+    item = variant.get("inventoryItem") if isinstance(variant, Mapping) else None
+    measurement = item.get("measurement") if isinstance(item, Mapping) else None
+    weight = measurement.get("weight") if isinstance(measurement, Mapping) else None
+    if not isinstance(weight, Mapping):
+        return None
+    return weight_kg(weight.get("value"), str(weight.get("unit") or ""))

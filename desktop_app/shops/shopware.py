@@ -8,7 +8,9 @@ tracking number is added to its `trackingCodes` (`PATCH /api/order-delivery/{id}
 is there, and the delivery goes to `shipped` (`POST /api/_action/order_delivery/{id}/state/
 ship`) unless it is. The tracking URL comes from the shop's shipping method, not from us.
 The ids the default orders export names a country and a product by are looked up with
-`POST /api/search/country` and `/api/search/product` (Criteria `ids`).
+`POST /api/search/country` and `/api/search/product` (Criteria `ids`). An item's weight is
+its product's (`lineItems.product` association; Shopware keeps weights in kg), a variant
+without its own weight taking its parent's (the `sw-inheritance` header).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from desktop_app.shops.base import (
     ShopItem,
     ShopOrder,
     Tracking,
+    weight_kg,
 )
 
 #: renew a token this long before the shop says it expires (seconds)
@@ -34,7 +37,7 @@ TOKEN_MARGIN = 30.0
 _ID_LOOKUPS = {"country": ("country", "iso"), "product": ("product", "productNumber")}
 ORDER_ASSOCIATIONS: dict[str, Any] = {
     "deliveries": {"associations": {"shippingOrderAddress": {"associations": {"country": {}}}}},
-    "lineItems": {},
+    "lineItems": {"associations": {"product": {}}},
     "currency": {},
 }
 
@@ -62,7 +65,9 @@ class ShopwareConnection(ShopConnection):
                 raise
             self._token = str(answer["access_token"])
             self._token_until = time.monotonic() + float(answer["expires_in"]) - TOKEN_MARGIN
-        return {"Authorization": f"Bearer {self._token}", "Accept": "application/json"}
+        # inherited fields (a variant's weight from its parent) are read resolved
+        return {"Authorization": f"Bearer {self._token}", "Accept": "application/json",
+                "sw-inheritance": "1"}  # fmt: skip
 
     async def _api(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """A request with a token, fetched again once when the shop says it expired."""
@@ -149,6 +154,7 @@ def shopware_order(order: Mapping[str, Any]) -> ShopOrder | None:
             quantity=float(line.get("quantity") or 1),
             price=line.get("unitPrice"),
             currency=currency,
+            weight_kg=weight_kg((line.get("product") or {}).get("weight"), "kg"),
         )
         for line in order.get("lineItems") or []
         if isinstance(line, Mapping) and line.get("type", "product") == "product"

@@ -10,7 +10,7 @@ from desktop_app.batch.orders import drafts_of, store_orders
 from desktop_app.client import ShippingClient
 from desktop_app.shops.outbox import ShopOutbox
 from tests.fixtures.service import RunningService
-from tests.fixtures.shops.woocommerce import make_order
+from tests.fixtures.shops.woocommerce import make_order, make_product
 from tests.shops.conftest import RunningWoo
 
 #: the WooCommerce Customer/Order/Coupon Export's columns (batch/platforms.py), one order
@@ -52,3 +52,28 @@ async def test_the_same_order_from_a_file_and_from_the_shop_is_one_order(
     wire = order.to_wire()
     assert wire["delivery_address"]["zip_code"] == "10115"
     assert wire["order_line_items"][0]["sku"] == "MUG-1"
+
+
+async def test_pulled_orders_carry_the_shops_weights_into_the_service_orders(
+    woo: RunningWoo, local_service: RunningService, tmp_path: Path
+) -> None:
+    """Each item's weight in kg (the shop's unit converted), and the order's total."""
+    from desktop_app.batch.shop_sync import sync_shop
+
+    account = local_service.add_account()
+    woo.shop.weight_unit = "g"
+    woo.shop.products = {93: make_product(93, "450")}
+    woo.shop.add(make_order(1))  # two mugs
+    outbox = ShopOutbox(tmp_path)
+    async with ShippingClient(
+        local_service.base_url, account["sandbox_key"], ca_file=str(local_service.ca_file)
+    ) as client:
+        async with woo.connect() as connection:
+            await sync_shop(connection, outbox, client)
+        [order] = [o async for o in client.orders.iter_all()]
+    outbox.close()
+
+    wire = order.to_wire()
+    [line] = wire["order_line_items"]
+    assert (line["weight"], line["weight_unit"], line["quantity"]) == (0.45, "kg", 2)
+    assert (wire["total_weight"], wire["weight_unit"]) == (0.9, "kg")
