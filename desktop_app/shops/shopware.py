@@ -10,7 +10,8 @@ ship`) unless it is. The tracking URL comes from the shop's shipping method, not
 The ids the default orders export names a country and a product by are looked up with
 `POST /api/search/country` and `/api/search/product` (Criteria `ids`). An item's weight is
 its product's (`lineItems.product` association; Shopware keeps weights in kg), a variant
-without its own weight taking its parent's (the `sw-inheritance` header).
+without its own weight taking its parent's (the `sw-inheritance` header); an integration
+without the product:read privilege gets the orders without weights.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ ORDER_ASSOCIATIONS: dict[str, Any] = {
     "lineItems": {"associations": {"product": {}}},
     "currency": {},
 }
+#: the same without the items' products (an integration not allowed to read products)
+ORDER_ASSOCIATIONS_WITHOUT_WEIGHTS: dict[str, Any] = {**ORDER_ASSOCIATIONS, "lineItems": {}}
 
 
 class ShopwareConnection(ShopConnection):
@@ -96,7 +99,7 @@ class ShopwareConnection(ShopConnection):
                 "associations": ORDER_ASSOCIATIONS,
                 "total-count-mode": "exact",
             }
-            body = (await self._api("POST", "/api/search/order", json=criteria)).json()
+            body = await self.search_orders(criteria)
             data = body.get("data") if isinstance(body, Mapping) else None
             if not isinstance(data, list):
                 raise ShopError(f"{self.config.name} answered a search without orders")
@@ -105,6 +108,20 @@ class ShopwareConnection(ShopConnection):
             if not data or page * self.page_size >= total:
                 return
             page += 1
+
+    #: the integration may not read products (no product:read): orders come without weights
+    weights_denied: bool = False
+
+    async def search_orders(self, criteria: dict[str, Any]) -> Any:
+        """One search of orders, with the items' products (their weights) unless the
+        integration may not read them (then without: those orders are weighed at the desk)."""
+        if not self.weights_denied:
+            try:
+                return (await self._api("POST", "/api/search/order", json=criteria)).json()
+            except ShopAuthError:
+                self.weights_denied = True
+        plain = {**criteria, "associations": ORDER_ASSOCIATIONS_WITHOUT_WEIGHTS}
+        return (await self._api("POST", "/api/search/order", json=plain)).json()
 
     async def lookup_ids(self, kind: str, ids: list[str]) -> dict[str, str]:
         entity, field_name = _ID_LOOKUPS.get(kind, ("", ""))

@@ -5,8 +5,8 @@ paged by the `X-WP-TotalPages` header (processing = paid, not shipped). An order
 their product (and variation) by id only: their weights come from `GET /products?include=`
 and `GET /products/{id}/variations?include=` (a variation without a weight has its product's),
 in the store's weight unit (`GET /settings/products/woocommerce_weight_unit`: kg, g, lbs or
-oz), converted to kg; a key not allowed to read the settings gives orders without weights
-rather than weights in a guessed unit. Write-back: an order
+oz), converted to kg; a key not allowed to read the settings or the products gives orders
+without weights rather than weights in a guessed unit. Write-back: an order
 note with the tracking number, carrier and URL (`POST /orders/{id}/notes`, unless a note
 already names the number) and `PUT /orders/{id}` with status `completed`.
 """
@@ -111,7 +111,12 @@ class WooCommerceConnection(ShopConnection):
             for start in range(0, len(ids), MAX_PER_PAGE):
                 chunk = ids[start : start + MAX_PER_PAGE]
                 params = {"include": ",".join(str(i) for i in chunk), "per_page": len(chunk)}
-                response = await self.request("GET", path, params=params, auth=self._auth)
+                try:
+                    response = await self.request("GET", path, params=params, auth=self._auth)
+                except ShopError as exc:
+                    if exc.retryable:
+                        raise
+                    return found  # not allowed to read products: the rest come without
                 for entity in response.json() if isinstance(response.json(), list) else []:
                     kg = weight_kg(entity.get("weight"), unit) if isinstance(entity, dict) else None
                     if kg is not None and _id(entity.get("id")):

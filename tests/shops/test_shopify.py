@@ -130,3 +130,17 @@ async def test_items_carry_their_variants_shipping_weights_in_kg(
 
     weights = {item.sku: item.weight_kg for item in pulled.items}
     assert weights == {"MUG-1": pytest.approx(kg, abs=1e-6), "NO-WEIGHT": None, "DELETED": None}
+
+
+async def test_a_token_without_read_products_gets_the_orders_without_weights(
+    shopify: RunningShopify,
+) -> None:
+    order = make_order(1)
+    order["lineItems"]["nodes"][0]["variant"] = make_variant(1, (450.0, "GRAMS"))
+    shopify.shop.add(order, make_order(2))
+    shopify.shop.scopes = {"read_orders", "write_fulfillments"}
+
+    pages = await pull_all(shopify)
+
+    assert [o.number for page in pages for o in page] == ["#1001", "#1002"]
+    assert [i.weight_kg for page in pages for o in page for i in o.items] == [None, None]

@@ -159,3 +159,15 @@ async def test_items_carry_their_products_weights_in_kg_a_variant_its_parents(
 
     weights = {item.sku: item.weight_kg for item in pulled.items}
     assert weights == {"SW10001": 0.45, "SW10002": 1.2, "SW10004": 2.0, "SW10009": None}
+
+
+async def test_an_integration_not_allowed_to_read_products_gets_orders_without_weights(
+    shopware: RunningShopware,
+) -> None:
+    shopware.shop.add_products(make_product(1, 0.45))
+    shopware.shop.add(make_order(1))
+    shopware.shop.product_read = False
+
+    [[pulled]] = await pull_all(shopware)
+
+    assert pulled.number == "10001" and [i.weight_kg for i in pulled.items] == [None]

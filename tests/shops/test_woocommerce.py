@@ -120,11 +120,12 @@ async def test_items_carry_their_products_weights_in_kg_from_the_stores_unit(
         assert set(variation) <= set(SCHEMA["product_variation"])
 
 
-async def test_without_leave_to_read_the_settings_orders_come_without_weights(
-    woo: RunningWoo,
+@pytest.mark.parametrize("forbidden", ["settings_forbidden", "products_forbidden"])
+async def test_without_leave_to_read_the_settings_or_products_orders_come_without_weights(
+    woo: RunningWoo, forbidden: str
 ) -> None:
     woo.shop.products = {93: make_product(93, "450")}
-    woo.shop.settings_forbidden = True  # the unit of "450" is not known: no weight
+    setattr(woo.shop, forbidden, True)  # the unit of "450", or the product, is not known
     woo.shop.add(make_order(1))
 
     [[pulled]] = await pull_all(woo)
