@@ -275,3 +275,23 @@ async def test_a_batch_of_the_shops_export_writes_back_its_label_never_an_older_
     assert written(result) == [("Woo A", NUMBER, label_1001.carrier_tracking_no)]
     [note] = woo.shop.notes[WOO_1001]
     assert label_1001.carrier_tracking_no in note["note"]
+
+
+async def test_a_pulled_order_ships_at_the_scan_page_with_the_shops_weights(
+    desk: Desk, woo: RunningWoo, woo_and_shopify: Shops
+) -> None:
+    """The shop's product weight (in ounces here) reaches the inbox order: a scan ships it at
+    once with the items' weight, nothing typed."""
+    woo.shop.weight_unit = "oz"
+    woo.shop.products = {93: woo_fixture.make_product(93, "16")}  # one mug: a pound
+    woo.shop.add(woo_1001())  # two mugs
+    await woo_and_shopify.runner.run_once()
+    await desk.inbox.refresh(force=True)
+
+    outcome = await desk.station.scan(NUMBER)
+
+    assert outcome.kind == "shipped", outcome
+    assert outcome.weight_kg == pytest.approx(2 * 0.45359237, abs=1e-5)
+    assert outcome.shipment is not None
+    [package] = outcome.shipment.data["packages"]
+    assert package["weight"] == pytest.approx(0.907, abs=1e-3)
