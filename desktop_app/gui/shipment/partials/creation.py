@@ -267,7 +267,10 @@ class CreationPanelWidget(QWidget):
                 word=look_for(shown).word
             )
         )
-        self.task = asyncio.ensure_future(self.context.creator.create(body))
+        from desktop_app.gui.shipment.order_entry import origin_for  # the order F7 put in
+
+        order = origin_for(self.form, body)
+        self.task = asyncio.ensure_future(self.context.creator.create(body, order=order))
         self._outer = asyncio.ensure_future(self._run(self.task, body, and_print))
         return self._outer
 
