@@ -4,9 +4,11 @@ A `SELECT 1` answers on a full disk, on a read-only mount and from a deleted SQL
 health built on it said "ok" while every write failed. Every `PROBE_SECONDS` the service
 instead writes (and syncs, then removes) a small file next to the database and in the data dir
 (labels, log), checks that the SQLite file is still the one it opened, and asks the database
-(PostgreSQL: also whether it is read-only). A failure starts an outage (one log line); the
-outage ends after `storage.RECOVERY_PROBES` passes in a row (one more line), so `/health`
-answers 503 for as long as writes cannot be stored, and flapping requests log nothing.
+(PostgreSQL: also whether it is read-only). The query is timed on a loop of its own
+(db_ping.py), so a busy service loop never looks like a database outage. A failure starts an
+outage (one log line); the outage ends after `storage.RECOVERY_PROBES` passes in a row (one
+more line), so `/health` answers 503 for as long as writes cannot be stored, and flapping
+requests log nothing.
 """
 
 from __future__ import annotations
@@ -62,6 +64,9 @@ async def storage_problem(ctx: ServiceContext) -> str | None:
     for directory in probe_directories(ctx):
         if problem := await asyncio.to_thread(write_problem, directory):
             return problem
+    if ctx.ping is not None:
+        # timed on a loop of its own: a busy service loop is no database outage
+        return await ctx.ping.problem(check_read_only=True)
     try:
         async with asyncio.timeout(PING_TIMEOUT_SECONDS), ctx.engine.connect() as conn:
             await conn.execute(text("SELECT 1"))
