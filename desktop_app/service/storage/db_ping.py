@@ -14,8 +14,9 @@ import contextlib
 import threading
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
+from desktop_app.service.storage.db import make_engine
 from desktop_app.service.storage.outage import PING_TIMEOUT_SECONDS
 
 
@@ -58,10 +59,8 @@ class DatabasePing:
     async def _ping(self, check_read_only: bool) -> str | None:
         """On the ping loop: the query and its timeout."""
         if self._engine is None:
-            # one connection is enough; pre-ping notices a PostgreSQL restart
-            self._engine = create_async_engine(
-                self._url, pool_size=1, max_overflow=2, pool_pre_ping=True
-            )
+            # the service's own settings (SQLite's pragmas: a read-only directory fails them)
+            self._engine = make_engine(self._url)
         try:
             async with asyncio.timeout(self.timeout), self._engine.connect() as conn:
                 await conn.execute(text("SELECT 1"))

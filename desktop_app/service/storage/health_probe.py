@@ -18,10 +18,9 @@ import contextlib
 import os
 from pathlib import Path
 
-from sqlalchemy import text
-
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.storage.outage import PING_TIMEOUT_SECONDS, sqlite_file
+from desktop_app.service.storage.db_ping import DatabasePing
+from desktop_app.service.storage.outage import sqlite_file
 
 PROBE_SECONDS = 1.0
 PROBE_BYTES = 4096
@@ -64,19 +63,10 @@ async def storage_problem(ctx: ServiceContext) -> str | None:
     for directory in probe_directories(ctx):
         if problem := await asyncio.to_thread(write_problem, directory):
             return problem
-    if ctx.ping is not None:
-        # timed on a loop of its own: a busy service loop is no database outage
-        return await ctx.ping.problem(check_read_only=True)
-    try:
-        async with asyncio.timeout(PING_TIMEOUT_SECONDS), ctx.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
-            if ctx.engine.dialect.name == "postgresql":
-                read_only = await conn.scalar(text("SHOW transaction_read_only"))
-                if read_only == "on":
-                    return "the database is read-only (a standby, or set read-only)"
-    except Exception as exc:  # any failure means "cannot take a write" here
-        return f"the database does not answer ({type(exc).__name__}: {str(exc)[:200]})"
-    return None
+    if ctx.ping is None:
+        ctx.ping = DatabasePing(ctx.settings.db_url)
+    # timed on a loop of its own: a busy service loop is no database outage
+    return await ctx.ping.problem(check_read_only=True)
 
 
 async def run_write_probe(ctx: ServiceContext) -> None:

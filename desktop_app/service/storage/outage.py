@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 log = logging.getLogger("packdesk.service")
@@ -235,15 +234,3 @@ class SqliteFileWatch:
         if current != self.identity:
             return f"the database file {self.path} was replaced (restart the service to use it)"
         return None
-
-
-async def database_reachable(engine: AsyncEngine, watch: SqliteFileWatch | None) -> bool:
-    """`SELECT 1` within a short time, and (SQLite) the file is still the service's."""
-    if watch is not None and watch.problem() is not None:
-        return False
-    try:
-        async with asyncio.timeout(PING_TIMEOUT_SECONDS), engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
-    except Exception:  # any failure means "not reachable" for a health check
-        return False
-    return True
