@@ -475,6 +475,8 @@ class _Server(uvicorn.Server):
 
     handshake_timeout: float = 10.0
     on_admission: Callable[[Admission], None] | None = None
+    # called once the application's start-up (database opened) is done and connections are taken
+    on_started: Callable[[], None] | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         loop = asyncio.get_running_loop()
@@ -506,6 +508,8 @@ class _Server(uvicorn.Server):
         # what was made since (as the GUI does, qt_compat.GuiThreadCollector).
         gc.collect()
         gc.freeze()
+        if self.started and self.on_started is not None:
+            self.on_started()
 
 
 def server_config(
@@ -530,12 +534,18 @@ def server_config(
 
 
 async def run_server(
-    app: ASGIApp, settings: ServiceSettings, tls: TlsFiles, sock: socket.socket, level: str
+    app: ASGIApp,
+    settings: ServiceSettings,
+    tls: TlsFiles,
+    sock: socket.socket,
+    level: str,
+    on_started: Callable[[], None] | None = None,
 ) -> None:
-    """Serve on the bound socket until interrupted."""
+    """Serve on the bound socket until interrupted; `on_started` once it takes connections."""
     guard = ConnectionGuard(settings.max_connections, settings.max_connections_per_client)
     server = _Server(server_config(app, settings, tls, guard, level))
     server.handshake_timeout = settings.header_timeout
+    server.on_started = on_started
     state = getattr(app, "state", None)
     ctx = getattr(state, "ctx", None)
     if ctx is not None:

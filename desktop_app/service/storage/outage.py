@@ -14,6 +14,7 @@ import contextlib
 import errno
 import logging
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,16 +180,22 @@ class StorageOutage:
             self.reason = ""
 
 
-def private_data_dir(data_dir: Path) -> None:
+def private_data_dir(data_dir: Path) -> list[str]:
     """The data dir 0700 and the files directly in it 0600, whatever made them (an older
-    release, a copy, another umask); a read-only data dir is left as it is."""
+    release, a copy, another umask); a read-only data dir is left as it is. One line per file
+    that was looser, for the log."""
+    tightened: list[str] = []
     with contextlib.suppress(OSError):
         os.chmod(data_dir, 0o700)
         for path in data_dir.iterdir():
             if path.is_dir() and not path.is_symlink():
                 os.chmod(path, 0o700)
             elif path.is_file() and not path.is_symlink():
+                mode = stat.S_IMODE(path.stat().st_mode)
                 os.chmod(path, 0o600)
+                if mode & 0o077:
+                    tightened.append(f"{path} was {mode:04o}: set to 0600")
+    return tightened
 
 
 def sqlite_file(engine: AsyncEngine) -> Path | None:
