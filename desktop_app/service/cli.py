@@ -341,6 +341,14 @@ def _print_pairing(pairing: Pairing) -> None:
     print(pairing.ca_pem, end="")
 
 
+def _cannot_start(sock: socket.socket, why: Exception, status: int) -> int:
+    """Stop before serving: say why in the log and on stderr; the exit status."""
+    sock.close()
+    log.error("cannot start: %s", why)
+    print(f"packdesk serve: {why}", file=sys.stderr)
+    return status
+
+
 async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
     from desktop_app.service.api.connections import run_server
     from desktop_app.service.app import create_app
@@ -359,10 +367,7 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         # before anything is made: a CA or a database file would hide what is missing
         await check_database(settings, new=args.new)
     except InstallationError as exc:
-        sock.close()
-        log.error("cannot start: %s", exc)
-        print(f"packdesk serve: {exc}", file=sys.stderr)
-        return EXIT_CONFIG
+        return _cannot_start(sock, exc, EXIT_CONFIG)
     except Exception as exc:
         if not is_storage_unavailable(exc):
             raise
@@ -382,15 +387,9 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         for note in await ensure_first_account(settings, args.email, tls, new=args.new):
             log.warning("%s", note)
     except InstallationError as exc:
-        sock.close()
-        log.error("cannot start: %s", exc)
-        print(f"packdesk serve: {exc}", file=sys.stderr)
-        return EXIT_CONFIG
+        return _cannot_start(sock, exc, EXIT_CONFIG)
     except SchemaError as exc:
-        sock.close()
-        log.error("cannot start: %s", exc)
-        print(f"packdesk serve: {exc}", file=sys.stderr)
-        return SCHEMA_REFUSED_EXIT
+        return _cannot_start(sock, exc, SCHEMA_REFUSED_EXIT)
     except Exception as exc:
         if not is_storage_unavailable(exc):
             raise

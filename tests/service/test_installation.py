@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,23 +20,12 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from desktop_app.service.tls import EXIT_CONFIG
-from tests.fixtures.service import REPO_ROOT, RunningService
+from tests.fixtures.service import RunningService
 from tests.payloads import shipment
+from tests.service.storage.test_backup import _packdesk
 from tests.service.test_data_dir_safety import _mode, _serve
 
 ServiceFactory = Callable[..., RunningService]
-
-
-def _admin(*args: str) -> subprocess.CompletedProcess[str]:
-    """`packdesk serve COMMAND ...` (backup, restore)."""
-    return subprocess.run(
-        [sys.executable, "-m", "desktop_app", "serve", *args],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
 
 
 def _stopped_installation(service_factory: ServiceFactory) -> tuple[Path, str]:
@@ -121,11 +108,11 @@ def test_restore_into_the_data_dir_a_failed_start_left(
     data_dir, stored = _stopped_installation(service_factory)
     old_key = json.loads((data_dir / "credentials.json").read_text(encoding="utf-8"))
     archive = tmp_path / "backup.tar"
-    assert _admin("backup", str(archive), "--data-dir", str(data_dir)).returncode == 0
+    assert _packdesk("backup", str(archive), "--data-dir", str(data_dir)).returncode == 0
     for name in ("service.db", "service.db-wal", "service.db-shm"):
         (data_dir / name).unlink(missing_ok=True)
     assert _serve(data_dir, "--port", "0").returncode == EXIT_CONFIG
-    restored = _admin("restore", str(archive), "--data-dir", str(data_dir))
+    restored = _packdesk("restore", str(archive), "--data-dir", str(data_dir))
     assert restored.returncode == 0, restored.stderr
     service = service_factory(data_dir=data_dir)
     assert service.sandbox_key == old_key["sandbox_key"]
@@ -138,10 +125,10 @@ def test_restore_still_refuses_another_installation(
 ) -> None:
     data_dir, _ = _stopped_installation(service_factory)
     archive = tmp_path / "backup.tar"
-    assert _admin("backup", str(archive), "--data-dir", str(data_dir)).returncode == 0
+    assert _packdesk("backup", str(archive), "--data-dir", str(data_dir)).returncode == 0
     other, _ = _stopped_installation(service_factory)
     (other / "service.db").unlink()
-    refused = _admin("restore", str(archive), "--data-dir", str(other))
+    refused = _packdesk("restore", str(archive), "--data-dir", str(other))
     assert refused.returncode != 0, refused.stderr
     assert "is not empty (credentials.json, tls)" in refused.stderr
 
