@@ -66,6 +66,16 @@ def _rate_limit(text: str) -> tuple[int, float]:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
+def _network(text: str) -> str:
+    from desktop_app.service.notifications.webhook_targets import parse_networks
+
+    try:
+        parse_networks([text])
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+    return text
+
+
 def _serve_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="packdesk serve",
@@ -133,6 +143,15 @@ def _serve_parser() -> argparse.ArgumentParser:
         default=180.0,
         metavar="S",
         help="pause before a failed webhook delivery is retried (default 180)",
+    )
+    p.add_argument(
+        "--webhook-allow",
+        type=_network,
+        action="append",
+        default=[],
+        metavar="RANGE",
+        help="an address range webhooks may go to although private or this server's own, "
+        "e.g. 192.168.0.0/16 (repeatable)",
     )
     p.add_argument(
         "--auto-tracking-seconds",
@@ -281,6 +300,7 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
         sandbox_retention_days=args.sandbox_retention_days,
         clock_offset=args.clock_offset,
         smtp_url=args.smtp_url,
+        webhook_allow=tuple(args.webhook_allow),
         public_url=args.public_url,
         header_timeout=args.header_timeout,
         body_timeout=args.body_timeout,
