@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from desktop_app import __version__
+from desktop_app.service.api.admission import Admission
 from desktop_app.service.api.bodies import preload_checks
 from desktop_app.service.api.errors import install_error_handlers
 from desktop_app.service.api.middleware import ServiceMiddleware
@@ -20,6 +23,7 @@ from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.shipping.carriers import CarrierSimulator
 from desktop_app.service.storage.db import make_engine, make_sessionmaker
+from desktop_app.service.storage.db_ping import DatabasePing
 from desktop_app.service.storage.keycheck import KeyLookup
 from desktop_app.service.storage.outage import SqliteFileWatch, is_storage_unavailable, sqlite_file
 from desktop_app.service.storage.schema import upgrade_database
@@ -40,6 +44,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         checks=WorkerPool("body check", settings.check_processes),
     )
     ctx.reads = SqliteReads(ctx.engine)
+    ping = ctx.ping = DatabasePing(settings.db_url)
     keys = ctx.keys = KeyLookup(ctx.engine, ctx.sessions, ctx.reads)
     tasks = BackgroundTasks()
 
@@ -67,6 +72,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
             ctx.renderer.close()
             ctx.checks.close()
             await keys.close()
+            await asyncio.to_thread(ping.close)
             await ctx.engine.dispose()
 
     app = FastAPI(
@@ -92,5 +98,13 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         public_url=lambda: settings.base_url,
         outage=ctx.outage,
         file_check=lambda: ctx.db_file_watch.problem() if ctx.db_file_watch else None,
+        proven=functools.partial(_proven, ctx),
     )
     return app
+
+
+def _proven(ctx: ServiceContext, address: str) -> None:
+    """An address sent a valid key: connection admission (admission.py) trusts it more."""
+    admission = ctx.extras.get("admission")
+    if isinstance(admission, Admission):
+        admission.prove(address)
