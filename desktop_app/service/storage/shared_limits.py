@@ -35,6 +35,8 @@ PRUNE_EVERY_SECONDS = 600.0
 # the key in `session.info` under which a request's claim travels to the commit hook
 CLAIM_INFO = "packdesk_idempotency_claim"
 IDEMPOTENCY_PK = "pk_idempotent_requests"
+# rows that only matter for the next minutes: backups leave them out (a restore starts afresh)
+TRANSIENT_TABLES = ("rate_windows",)
 
 
 class RateWindow(Base):
