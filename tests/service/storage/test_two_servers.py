@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import shutil
 import stat
 import subprocess
 import threading
@@ -28,8 +29,9 @@ import httpx
 import pytest
 from sqlalchemy import select
 
+from tests.fixtures.haproxy import CONFIG as HAPROXY_CONFIG
 from tests.fixtures.haproxy import Balancer, free_port
-from tests.fixtures.service import RunningService, run_packdesk, start_service
+from tests.fixtures.service import REPO_ROOT, RunningService, run_packdesk, start_service
 from tests.payloads import shipment
 from tests.service.postgres import PostgresCluster, throwaway_cluster
 
@@ -459,3 +461,30 @@ def test_a_second_server_started_before_joining_stops(
         with first.client() as client:
             assert client.get("/v1/me").status_code == 200
         assert first.credentials_file.read_bytes() == keys
+
+
+def test_the_documented_haproxy_configuration_is_valid(tmp_path: Path) -> None:
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not Path(haproxy).exists():
+        pytest.skip("HAProxy is not installed (apt-get install haproxy)")
+    text = (REPO_ROOT / "docs" / "serve.md").read_text(encoding="utf-8")
+    documented = text.split("`/etc/haproxy/haproxy.cfg`:\n\n```\n", 1)[1].split("```", 1)[0]
+    ca = tmp_path / "ca.pem"
+    with start_service(tmp_path / "service", *LEAN) as service:
+        ca.write_bytes(service.ca_file.read_bytes())
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(
+        documented.replace("/etc/haproxy/packdesk-ca.pem", str(ca)).replace(
+            "/run/haproxy/admin.sock", str(tmp_path / "admin.sock")
+        ),
+        encoding="utf-8",
+    )
+    checked = subprocess.run(
+        [haproxy, "-c", "-f", str(config)], capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    # the test's balancer runs the documented frontend and backend (its own addresses, timings)
+    sections = HAPROXY_CONFIG.split("defaults", 1)[1].replace("{{", "{").replace("}}", "}")
+    for line in sections.splitlines():
+        if line.strip() and not line.strip().startswith(("bind", "default-server", "{servers}")):
+            assert line in documented, line
