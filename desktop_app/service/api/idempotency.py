@@ -45,6 +45,8 @@ MAX_KEY_LENGTH = 255
 # a repeat waits this long for the first request under its key (a carrier may take a while)
 LOCK_WAIT_SECONDS = 30.0
 LOCK_POLL_SECONDS = 0.02
+# connections holding advisory locks at once, of the pool's 50 (storage/db.py)
+LOCK_CONNECTIONS = 20
 # answers larger than this are not kept (a replay then answers from the created resource)
 MAX_STORED_BYTES = 1024 * 1024
 # PostgreSQL advisory locks of idempotency keys: the first of the two int4 lock ids ("idem")
@@ -103,11 +105,27 @@ class AdvisoryLocks:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        # each held lock keeps a pooled connection: leave the rest of the pool to the requests'
+        # own sessions, or locked requests could wait for a connection none of them gives back
+        self._connections = asyncio.Semaphore(LOCK_CONNECTIONS)
 
     @contextlib.asynccontextmanager
     async def hold(self, name: str, wait: float) -> AsyncIterator[bool]:
         """True once held; the lock is the transaction's, so it ends with it (or its connection)."""
         deadline = time.monotonic() + wait
+        try:
+            await asyncio.wait_for(self._connections.acquire(), wait)
+        except TimeoutError:
+            yield False
+            return
+        try:
+            async with self._locked(name, deadline) as held:
+                yield held
+        finally:
+            self._connections.release()
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, name: str, deadline: float) -> AsyncIterator[bool]:
         ids = {"cls": _LOCK_CLASS, "obj": _lock_id(name)}
         async with self.engine.connect() as conn:
             while not (

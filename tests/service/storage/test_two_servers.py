@@ -488,3 +488,25 @@ def test_the_documented_haproxy_configuration_is_valid(tmp_path: Path) -> None:
     for line in sections.splitlines():
         if line.strip() and not line.strip().startswith(("bind", "default-server", "{servers}")):
             assert line in documented, line
+
+
+def test_many_keyed_writes_at_once_leave_connections_for_their_work(
+    cluster: PostgresCluster, tmp_path: Path
+) -> None:
+    """60 creates with keys in flight at once (each holding its key's lock while the carrier
+    takes 0.3 s) on one server with a 50-connection pool: every one answered 200."""
+    url = cluster.create_database(f"many_{uuid.uuid4().hex[:8]}")
+    args = ("--database-url", url, *LEAN, "--rate-limit", "100000/60", "--carrier-latency", "300")
+    with start_service(tmp_path / "a", *args) as service:
+
+        def create(n: int) -> int:
+            with service.client() as client:
+                return client.post(
+                    "/v1/shipments",
+                    json=shipment(label=True, reference_number=f"many-{n}"),
+                    headers={"Idempotency-Key": f"many-{n}"},
+                ).status_code
+
+        with concurrent.futures.ThreadPoolExecutor(60) as pool:
+            statuses = list(pool.map(create, range(60)))
+    assert statuses == [200] * 60, statuses
