@@ -263,7 +263,9 @@ class IdempotencyMiddleware:
             await self.app(scope, receive, capture)
         except IntegrityError as exc:
             # a process that died after its commit left the key recorded while this one ran
-            if IDEMPOTENCY_PK not in str(exc.orig) or status:
+            # (PostgreSQL names the constraint, SQLite the table's columns)
+            text_of = str(exc.orig)
+            if status or not (IDEMPOTENCY_PK in text_of or "idempotent_requests." in text_of):
                 raise
             return await find_record(self.sessions, claim)
         if claim.recorded and 0 < status < 500 and size <= MAX_STORED_BYTES:

@@ -9,12 +9,20 @@ The same on two processes sharing PostgreSQL: tests/service/storage/test_two_ser
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import sqlite3
 import uuid
+from pathlib import Path
 
 import httpx
+from starlette.types import Message, Receive, Scope, Send
 
+from desktop_app.service.api.idempotency import IdempotencyMiddleware
+from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.db import make_engine, make_sessionmaker, utcnow
+from desktop_app.service.storage.schema import upgrade_database
+from desktop_app.service.storage.shared_limits import CLAIM_INFO, IdempotentRequest, RateWindow
 from tests.fixtures.service import RunningService
 from tests.payloads import shipment
 
@@ -132,3 +140,75 @@ def test_a_lost_answer_is_given_from_the_created_shipment(local_service: Running
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.json()["id"] == first.json()["id"]
     assert again.json()["label_url"] == first.json()["label_url"]
+
+
+def test_a_key_another_server_recorded_meanwhile_is_answered_from_its_record(
+    tmp_path: Path,
+) -> None:
+    """The lock failed to keep a repeat out (its holder was killed while its commit was still
+    on the way): this request's commit meets the key's record, its change is rolled back, and
+    the record's answer is sent."""
+    first_answer = b'{"id": "made-by-the-other-server"}'
+
+    async def scenario() -> tuple[list[Message], RateWindow | None]:
+        engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'service.db'}")
+        try:
+            await upgrade_database(engine)
+            sessions = make_sessionmaker(engine)
+
+            async def committed_elsewhere_first(
+                scope: Scope, _receive: Receive, _send: Send
+            ) -> None:
+                claim = scope["state"]["idempotency"]
+                async with sessions() as other_server:
+                    other_server.add(
+                        IdempotentRequest(
+                            account_id=claim.account_id,
+                            environment=claim.environment,
+                            idempotency_key=claim.idempotency_key,
+                            request_hash=claim.request_hash,
+                            status=200,
+                            content_type="application/json",
+                            body=first_answer,
+                        )
+                    )
+                    await other_server.commit()
+                async with sessions() as mine:
+                    mine.info[CLAIM_INFO] = claim
+                    mine.add(
+                        RateWindow(bucket="this request's change", started_at=utcnow(), hits=1)
+                    )
+                    await mine.commit()
+
+            key = KeyInfo("key-id", "prefix", "account-id", "owner@example.com", "sandbox")
+            scope: Scope = {
+                "type": "http",
+                "method": "POST",
+                "path": "/v1/shipments",
+                "query_string": b"",
+                "headers": [(b"idempotency-key", b"the-key")],
+                "state": {"key": key},
+            }
+            sent: list[Message] = []
+
+            async def receive() -> Message:
+                return {"type": "http.request", "body": b"{}", "more_body": False}
+
+            async def send(message: Message) -> None:
+                sent.append(message)
+
+            middleware = IdempotencyMiddleware(
+                committed_elsewhere_first, engine, sessions, max_body_bytes=1024
+            )
+            await middleware(scope, receive, send)
+            async with sessions() as session:
+                change = await session.get(RateWindow, "this request's change")
+            return sent, change
+        finally:
+            await engine.dispose()
+
+    sent, change = asyncio.run(scenario())
+    assert sent[0]["status"] == 200
+    assert (b"idempotent-replayed", b"true") in sent[0]["headers"]
+    assert sent[1]["body"] == first_answer
+    assert change is None
