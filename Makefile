@@ -10,7 +10,7 @@ export QT_API := pyside6
 APT_RUNTIME := $(shell grep -v '^\#' packaging/linux/runtime-packages.txt)
 # nsis, osslsigncode: the Windows installer (makensis, the embeddable Python's signatures); wine,
 # wine64 and MinGW: its smoke test under Wine (MinGW builds the test-only shims of tests/packaging)
-APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client cups-bsd postgresql desktop-file-utils appstream \
+APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client cups-bsd postgresql haproxy desktop-file-utils appstream \
 	nsis osslsigncode wine wine64 gcc-mingw-w64-x86-64
 
 .DEFAULT_GOAL := help

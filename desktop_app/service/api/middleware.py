@@ -178,7 +178,11 @@ class ServiceMiddleware:
             else:
                 key = await self._key(scope)
                 state["key"] = key
-                rate = self.limiter.hit(f"key:{key.key_id}" if key else ip_bucket)
+                rate = (
+                    await self.limiter.hit_key(f"key:{key.key_id}")
+                    if key
+                    else self.limiter.hit(ip_bucket)
+                )
                 if not rate.allowed:
                     await send_error(
                         429,
