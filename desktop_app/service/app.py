@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from desktop_app import __version__
+from desktop_app.service.api.admission import Admission
 from desktop_app.service.api.bodies import preload_checks
 from desktop_app.service.api.errors import install_error_handlers
+from desktop_app.service.api.idempotency import IdempotencyMiddleware
 from desktop_app.service.api.middleware import ServiceMiddleware
 from desktop_app.service.api.openapi import install_openapi
 from desktop_app.service.api.ratelimit import RateLimiter
@@ -20,9 +24,11 @@ from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.shipping.carriers import CarrierSimulator
 from desktop_app.service.storage.db import make_engine, make_sessionmaker
+from desktop_app.service.storage.db_ping import DatabasePing
 from desktop_app.service.storage.keycheck import KeyLookup
 from desktop_app.service.storage.outage import SqliteFileWatch, is_storage_unavailable, sqlite_file
 from desktop_app.service.storage.schema import upgrade_database
+from desktop_app.service.storage.shared_limits import SharedWindows
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 from desktop_app.service.workers import WorkerPool
 
@@ -34,12 +40,18 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         settings=settings,
         engine=engine,
         sessions=make_sessionmaker(engine),
-        limiter=RateLimiter(settings.rate_limit, settings.rate_interval),
+        limiter=RateLimiter(
+            settings.rate_limit,
+            settings.rate_interval,
+            # several processes may serve one PostgreSQL: a key's limit counts across them
+            shared=SharedWindows(engine) if engine.dialect.name == "postgresql" else None,
+        ),
         carriers=CarrierSimulator.from_settings(settings),
         renderer=LabelRenderer(settings.render_processes),
         checks=WorkerPool("body check", settings.check_processes),
     )
     ctx.reads = SqliteReads(ctx.engine)
+    ping = ctx.ping = DatabasePing(settings.db_url)
     keys = ctx.keys = KeyLookup(ctx.engine, ctx.sessions, ctx.reads)
     tasks = BackgroundTasks()
 
@@ -67,6 +79,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
             ctx.renderer.close()
             ctx.checks.close()
             await keys.close()
+            await asyncio.to_thread(ping.close)
             await ctx.engine.dispose()
 
     app = FastAPI(
@@ -84,6 +97,13 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         app.include_router(router, prefix=prefix)
     install_error_handlers(app)
     install_openapi(app)
+    # inside ServiceMiddleware: it sees the request's key
+    app.add_middleware(
+        IdempotencyMiddleware,
+        engine=ctx.engine,
+        sessions=ctx.sessions,
+        max_body_bytes=settings.max_body_bytes,
+    )
     app.add_middleware(
         ServiceMiddleware,
         limiter=ctx.limiter,
@@ -92,5 +112,13 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         public_url=lambda: settings.base_url,
         outage=ctx.outage,
         file_check=lambda: ctx.db_file_watch.problem() if ctx.db_file_watch else None,
+        proven=functools.partial(_proven, ctx),
     )
     return app
+
+
+def _proven(ctx: ServiceContext, address: str) -> None:
+    """An address sent a valid key: connection admission (admission.py) trusts it more."""
+    admission = ctx.extras.get("admission")
+    if isinstance(admission, Admission):
+        admission.prove(address)

@@ -5,7 +5,8 @@ A scan is an order number (`external_order_id`) or an item's GTIN:
 - no order: `not_found`; several open orders: `choose` (a short list, `choose(id)` picks);
 - a shipped order: `already_shipped` with its shipment (`reprint()` prints it again); an
   order is never shipped twice by a scan: the store links it to its shipment, and a stored
-  shipment or an open journal entry with its number as reference also counts;
+  shipment or an open journal entry made for the same order (its identity: the shop's order,
+  the file's order, the inbox's order - not merely its number) also counts;
 - an open order becomes the current one. With the pack check on, each GTIN scanned ticks
   one unit (`wrong` / `surplus` are refused); the order ships by itself when it is complete
   and a weight is known, or on `ship(override=reason)`, which is recorded with the order.
@@ -22,7 +23,8 @@ order's own weight from its file or shop + the box) is used at once; `weight_sou
 which. The default weight is not used here: the packer is there to weigh or type it.
 
 Shipping is one action: the shipment is created through the profile's journal
-(`ShipmentCreator`: exactly once, `reference_number` = the order number), the label and the
+(`ShipmentCreator`: exactly once, `reference_number` = the order number, the order's
+identity recorded with it for the shop's write-back), the label and the
 packing slip go to the print queue, and the order is marked shipped. The weight is the
 scale's stable reading (a typed one when the scale cannot give one); without a scale the
 order's total weight, else a typed one. The preset is the
@@ -54,7 +56,7 @@ from desktop_app.domain.weights import OrderWeight, decide_weight
 from desktop_app.domain.weights import WeightSource as WeightOrigin
 from desktop_app.printing.formats import printer_format_chooser
 from desktop_app.profiles.catalogue import Catalogue
-from desktop_app.profiles.store import StoredOrder, StoredShipment
+from desktop_app.profiles.store import JournalEntry, OrderOrigin, StoredOrder, StoredShipment
 from desktop_app.station.customs import with_order_customs
 from desktop_app.station.customs_papers import print_customs_papers
 from desktop_app.station.packing import PackCheck, PackLine, item_title
@@ -173,6 +175,16 @@ class StationOrder:
     def preset(self) -> ShippingPreset | None:
         """The preset chosen (or switched to) for this order."""
         return None if self.preset_index is None else self.presets[self.preset_index]
+
+
+def _attempt_for(entry: JournalEntry, origin: OrderOrigin) -> bool:
+    """True when an open creation attempt is for this order (one journaled before attempts
+    named their order: by its reference)."""
+    if entry.order is None:
+        return entry.reference_number.casefold() == origin.number.casefold()
+    return entry.order.key == origin.key or (
+        origin.order_id is not None and entry.order.order_id == origin.order_id
+    )
 
 
 def order_value(order: Mapping[str, Any]) -> float | None:
@@ -459,13 +471,16 @@ class Station:
         """The outcome for an order that shipped (or is being shipped) already, else None."""
         if order.shipped:
             return await self._already_shipped(order)
-        found = await asyncio.to_thread(self.store.find_by_reference, order.number)
+        # by the order's identity, never its number alone: another shop's order 1001, or an
+        # old label with reference 1001, is not this order's shipment
+        origin = await asyncio.to_thread(self.store.origin_of, order)
+        found = await asyncio.to_thread(self.store.find_for_order, origin)
         live = [s for s in found if not s.deleted]
         if live:  # shipped by this desk before the link was written (or by the batch)
             linked = await asyncio.to_thread(self.store.mark_order_shipped, order.id, live[0].id)
             return await self._already_shipped(linked)
         pending = await asyncio.to_thread(self.store.list_pending)
-        if any(e.reference_number.casefold() == order.number.casefold() for e in pending):
+        if any(_attempt_for(e, origin) for e in pending):
             return ScanOutcome("error", "pending", order=order)
         return None
 
@@ -566,7 +581,8 @@ class Station:
             detail = "; ".join(str(p) for p in problems)
             return ScanOutcome("error", "invalid", order=order, detail=detail, weight_kg=weight)
         try:
-            shipment = await self.creator.create(request)
+            origin = await asyncio.to_thread(self.store.origin_of, order)
+            shipment = await self.creator.create(request, order=origin)
         except APIError as exc:
             return ScanOutcome("error", "service", order=order, detail=str(exc), weight_kg=weight)
         incomplete = state.pack is not None and not state.pack.complete

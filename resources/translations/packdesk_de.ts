@@ -297,10 +297,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Versanddienstleister, Service und Paket: Versandvorgabe „{name}“</translation>
     </message>
     <message>
-        <source>Weight: {source}</source>
-        <translation>Gewicht: {source}</translation>
-    </message>
-    <message>
         <source>Parcel size: from the product catalogue</source>
         <translation>Paketmaße: aus dem Produktkatalog</translation>
     </message>
@@ -395,18 +391,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Sender phone</source>
         <translation>Absender, Telefon</translation>
-    </message>
-    <message>
-        <source>Weight of one item (× its quantity)</source>
-        <translation>Gewicht eines Artikels (× Menge)</translation>
-    </message>
-    <message>
-        <source>Total weight of the line or order</source>
-        <translation>Gesamtgewicht der Zeile oder Bestellung</translation>
-    </message>
-    <message>
-        <source>Weight unit (g, kg, lb, oz)</source>
-        <translation>Gewichtseinheit (g, kg, lb, oz)</translation>
     </message>
     <message>
         <source>Length (cm)</source>
@@ -508,10 +492,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Problems</source>
         <translation>Probleme</translation>
-    </message>
-    <message>
-        <source>Weight</source>
-        <translation>Gewicht</translation>
     </message>
     <message>
         <source>Result</source>
@@ -741,6 +721,26 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Products (SKU)</source>
         <translation>Artikel (SKU)</translation>
     </message>
+    <message>
+        <source>Weight: {source}</source>
+        <translation>Gewicht: {source}</translation>
+    </message>
+    <message>
+        <source>Weight of one item (× its quantity)</source>
+        <translation>Gewicht eines Artikels (× Menge)</translation>
+    </message>
+    <message>
+        <source>Total weight of the line or order</source>
+        <translation>Gesamtgewicht der Zeile oder Bestellung</translation>
+    </message>
+    <message>
+        <source>Weight unit (g, kg, lb, oz)</source>
+        <translation>Gewichtseinheit (g, kg, lb, oz)</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
 </context>
 <context>
     <name>BatchPage</name>
@@ -890,8 +890,8 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Zollpapiere</translation>
     </message>
     <message>
-        <source>No A4 printer is set: the customs papers ({documents}) are saved in {path}. Print them from there, or choose an A4 printer in Settings › Station.</source>
-        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere ({documents}) sind unter {path} gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
+        <source>Customs papers ({documents}) saved, not printed: no A4 printer is set (Settings › Station).</source>
+        <translation>Zollpapiere ({documents}) gespeichert, nicht gedruckt: kein A4-Drucker eingestellt (Einstellungen › Station).</translation>
     </message>
     <message>
         <source>Customs papers ({documents}) are printing on {printer}.</source>
@@ -1932,11 +1932,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
 <context>
     <name>Presets</name>
     <message>
-        <source> kg</source>
-        <extracomment>the weights a preset may give (the box&apos;s own, the default) -&gt; their highest value in kg</extracomment>
-        <translation> kg</translation>
-    </message>
-    <message>
         <source>e.g. DE, or AT, CH for a list</source>
         <translation>z. B. DE, oder AT, CH für eine Liste</translation>
     </message>
@@ -1955,14 +1950,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source> cm</source>
         <translation> cm</translation>
-    </message>
-    <message>
-        <source>Added to an order weighed by its items (catalogue or file)</source>
-        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Katalog oder Datei)</translation>
-    </message>
-    <message>
-        <source>For an order that has no weight from the scale, the catalogue or the file</source>
-        <translation>Für eine Bestellung ohne Gewicht von Waage, Katalog oder Datei</translation>
     </message>
     <message>
         <source>Name</source>
@@ -1987,14 +1974,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Size (L × W × H)</source>
         <translation>Größe (L × B × H)</translation>
-    </message>
-    <message>
-        <source>Box&apos;s own weight</source>
-        <translation>Eigengewicht des Kartons</translation>
-    </message>
-    <message>
-        <source>Default weight</source>
-        <translation>Standardgewicht</translation>
     </message>
     <message>
         <source>Label format</source>
@@ -2116,6 +2095,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Heavy parcel (UPS, up to 70 kg)</source>
         <translation>Schweres Paket (UPS, bis 70 kg)</translation>
+    </message>
+    <message>
+        <source> kg</source>
+        <extracomment>the weights a preset may give (the box&apos;s own, the default) -&gt; their highest value in kg</extracomment>
+        <translation> kg</translation>
+    </message>
+    <message>
+        <source>Added to an order weighed by its items (catalogue or file)</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Katalog oder Datei)</translation>
+    </message>
+    <message>
+        <source>For an order that has no weight from the scale, the catalogue or the file</source>
+        <translation>Für eine Bestellung ohne Gewicht von Waage, Katalog oder Datei</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
+    </message>
+    <message>
+        <source>Default weight</source>
+        <translation>Standardgewicht</translation>
     </message>
 </context>
 <context>
@@ -2402,10 +2402,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Enter a number.</source>
         <translation>Bitte eine Zahl eingeben.</translation>
-    </message>
-    <message>
-        <source>No weight: weigh it, type it, or give the product a weight.</source>
-        <translation>Kein Gewicht: wiegen, eintippen oder dem Produkt ein Gewicht geben.</translation>
     </message>
     <message>
         <source>Enter a number above 0.</source>
@@ -2754,6 +2750,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>This could not be checked; please review it.</source>
         <translation>Das konnte nicht geprüft werden; bitte kontrollieren.</translation>
     </message>
+    <message>
+        <source>No weight: weigh it, type it, or give the product a weight.</source>
+        <translation>Kein Gewicht: wiegen, eintippen oder dem Produkt ein Gewicht geben.</translation>
+    </message>
 </context>
 <context>
     <name>Products</name>
@@ -2837,27 +2837,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
             <numerusform>%n Produkte aus {name} importiert.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n row(s) without a SKU or with a weight that is no number left out (line {lines}).</source>
-        <translation>
-            <numerusform>%n Zeile ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
-            <numerusform>%n Zeilen ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n without a weight in the file ({skus}): enter it here.</source>
-        <translation>
-            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
-            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The shop&apos;s ids of %n product(s) learned for its order exports.</source>
-        <translation>
-            <numerusform>Die Shop-ID von %n Artikel für seine Bestellexporte gelernt.</numerusform>
-            <numerusform>Die Shop-IDs von %n Artikeln für seine Bestellexporte gelernt.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Search SKU, GTIN or name</source>
         <translation>Artikelnummer, GTIN oder Bezeichnung suchen</translation>
@@ -2897,6 +2876,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Product lists (*.csv *.txt *.xlsx *.xlsm);;All files (*)</source>
         <translation>Produktlisten (*.csv *.txt *.xlsx *.xlsm);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) without a SKU or with a weight that is no number left out (line {lines}).</source>
+        <translation>
+            <numerusform>%n Zeile ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+            <numerusform>%n Zeilen ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a weight in the file ({skus}): enter it here.</source>
+        <translation>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The shop&apos;s ids of %n product(s) learned for its order exports.</source>
+        <translation>
+            <numerusform>Die Shop-ID von %n Artikel für seine Bestellexporte gelernt.</numerusform>
+            <numerusform>Die Shop-IDs von %n Artikeln für seine Bestellexporte gelernt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3228,10 +3228,6 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
         <translation>Gewicht: –</translation>
     </message>
     <message>
-        <source>Weight: %1 kg (%2)</source>
-        <translation>Gewicht: %1 kg (%2)</translation>
-    </message>
-    <message>
         <source>Weight: %1 kg</source>
         <translation>Gewicht: %1 kg</translation>
     </message>
@@ -3461,6 +3457,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <source>Scan an order first</source>
         <translation>Zuerst eine Bestellung scannen</translation>
     </message>
+    <message>
+        <source>Weight: %1 kg (%2)</source>
+        <translation>Gewicht: %1 kg (%2)</translation>
+    </message>
 </context>
 <context>
     <name>Settings</name>
@@ -3517,10 +3517,6 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>keins</translation>
     </message>
     <message>
-        <source>Added to an order weighed by its items (product catalogue or file), unless its shipping preset names its own box weight</source>
-        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Produktkatalog oder Datei), außer ihre Versandvorlage nennt ein eigenes Kartongewicht</translation>
-    </message>
-    <message>
         <source> cm</source>
         <translation> cm</translation>
     </message>
@@ -3551,10 +3547,6 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <message>
         <source>Default weight</source>
         <translation>Standardgewicht</translation>
-    </message>
-    <message>
-        <source>Box&apos;s own weight</source>
-        <translation>Eigengewicht des Kartons</translation>
     </message>
     <message>
         <source>Default size (L x W x H)</source>
@@ -4724,11 +4716,11 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Orders pulled</source>
-        <translation>Abgerufene Bestellungen</translation>
+        <translation>Abgerufen</translation>
     </message>
     <message>
         <source>Tracking written back</source>
-        <translation>Sendungsnummern zurückgemeldet</translation>
+        <translation>Zurückgemeldet</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -4750,6 +4742,14 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Remove shop</source>
         <translation>Shop entfernen</translation>
+    </message>
+    <message>
+        <source>Added to an order weighed by its items (product catalogue or file), unless its shipping preset names its own box weight</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Produktkatalog oder Datei), außer ihre Versandvorlage nennt ein eigenes Kartongewicht</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
     </message>
 </context>
 <context>
@@ -4890,10 +4890,6 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Referenz und Etikett</translation>
     </message>
     <message>
-        <source>order number (scan or type)</source>
-        <translation>Bestellnummer (scannen oder eintippen)</translation>
-    </message>
-    <message>
         <source>&amp;Reference number</source>
         <translation>&amp;Referenznummer</translation>
     </message>
@@ -4936,6 +4932,14 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>e.g. 59.90</source>
         <translation>z. B. 59,90</translation>
+    </message>
+    <message>
+        <source>order number</source>
+        <translation>Bestellnummer</translation>
+    </message>
+    <message>
+        <source>Scan or type the order number</source>
+        <translation>Bestellnummer scannen oder eintippen</translation>
     </message>
     <message>
         <source>Currency</source>
@@ -5480,6 +5484,17 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
+    <name>Widgets</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Open the folder with the saved file</source>
+        <translation>Den Ordner mit der gespeicherten Datei öffnen</translation>
+    </message>
+</context>
+<context>
     <name>Window</name>
     <message>
         <source>{printer}: the carrier has no label made for this printer, so the {format} label is converted for it ({dpi} dpi).</source>
@@ -5620,8 +5635,37 @@ Gespeichert in {parent}</translation>
         <translation>Verbleibende API-Aufrufe: {0} (zurückgesetzt in {1} s)</translation>
     </message>
     <message>
+        <source>Connected</source>
+        <extracomment>what the connection field says in each state (the whole message is its tooltip)</extracomment>
+        <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Startet …</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindet …</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
         <source>API calls left: {0}</source>
         <translation>Verbleibende API-Aufrufe: {0}</translation>
+    </message>
+    <message>
+        <source>{0} calls left</source>
+        <translation>{0} Aufrufe übrig</translation>
+    </message>
+    <message>
+        <source>Printer: {0}</source>
+        <translation>Drucker: {0}</translation>
     </message>
     <message>
         <source>Printer: none assigned</source>
@@ -5629,7 +5673,6 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Printer {name}</source>
-        <extracomment>the widest a printer&apos;s name is shown in the status bar (pixels)</extracomment>
         <translation>Drucker {name}</translation>
     </message>
     <message>

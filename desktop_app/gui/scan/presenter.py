@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QLocale, QObject, Signal
@@ -71,6 +72,8 @@ class ScanView:
     preset: str = ""
     asks_weight: bool = False
     """True while a typed weight is wanted (the weight box shows and takes the focus)."""
+    papers_file: Path | None = None
+    """The customs papers saved for want of an A4 printer (the banner opens their folder)."""
 
 
 class ScanPresenter(QObject):
@@ -425,6 +428,7 @@ class ScanPresenter(QObject):
         view.items = self._item_lines()
         self._show_weight(outcome.weight_kg)
         view.asks_weight = False
+        view.papers_file = outcome.papers_path if kind in ("shipped", "reprinted") else None
         if kind == "shipped":
             shipment = outcome.shipment
             assert shipment is not None

@@ -67,8 +67,11 @@ class ServiceMiddleware:
         public_url: Callable[[], str] | None = None,
         outage: StorageOutage | None = None,
         file_check: Callable[[], str | None] | None = None,
+        proven: Callable[[str], None] | None = None,
     ) -> None:
         self.app = app
+        # told each address that sent a valid key (connection admission trusts it more)
+        self.proven = proven
         self.outage = outage or StorageOutage()
         # before every request and before a write is acknowledged: None, or why the database
         # cannot be used (its SQLite file is gone: reads would answer from the deleted file)
@@ -175,7 +178,11 @@ class ServiceMiddleware:
             else:
                 key = await self._key(scope)
                 state["key"] = key
-                rate = self.limiter.hit(f"key:{key.key_id}" if key else ip_bucket)
+                rate = (
+                    await self.limiter.hit_key(f"key:{key.key_id}")
+                    if key
+                    else self.limiter.hit(ip_bucket)
+                )
                 if not rate.allowed:
                     await send_error(
                         429,
@@ -220,6 +227,8 @@ class ServiceMiddleware:
         finally:
             key_info = state.get("key")
             keyed = isinstance(key_info, KeyInfo)
+            if keyed and client and self.proven is not None:
+                self.proven(client[0])
             key_label = key_info.label if isinstance(key_info, KeyInfo) else "none"
             if (keyed and answered != 429) or (
                 path.startswith(UNLIMITED_PREFIXES) and 0 < answered < 400

@@ -34,6 +34,7 @@ from desktop_app.gui.i18n import (
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import label_format_name, service_name
 from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
+from desktop_app.gui.widgets.fixed_rows import scroll_above
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Preferences
 
@@ -129,6 +130,7 @@ class PreferencesPage(QWidget):
         layout.addWidget(language_box)
         layout.addStretch(1)
         layout.addLayout(row)
+        scroll_above(layout, 1, "preferences")  # Save and its answer stay in view
 
         self.carrier_combo.currentIndexChanged.connect(self._fill_services)
         self.save_button.clicked.connect(self.save)
