@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -31,6 +32,8 @@ from desktop_app.service.storage.schema import upgrade_database
 from desktop_app.service.storage.shared_limits import SharedWindows
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 from desktop_app.service.workers import WorkerPool
+
+log = logging.getLogger("packdesk.service")
 
 
 def create_app(settings: ServiceSettings) -> FastAPI:
@@ -60,6 +63,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         try:
             settings.labels_dir.mkdir(parents=True, exist_ok=True)
             await upgrade_database(ctx.engine)
+            log.info("database open: %s", ctx.engine.url.render_as_string(hide_password=True))
         except Exception as exc:
             if not is_storage_unavailable(exc):
                 raise

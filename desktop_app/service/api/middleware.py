@@ -32,6 +32,7 @@ log = logging.getLogger("packdesk.service")
 
 # label files are fetched by URL without a key and are not rate limited
 UNLIMITED_PREFIXES = ("/v1/label_files/",)
+HEALTH_PATH = "/health"
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 STORAGE_UNAVAILABLE = (
     "the database is unreachable at the moment: nothing was stored, try again shortly"
@@ -176,7 +177,9 @@ class ServiceMiddleware:
             if path.startswith(UNLIMITED_PREFIXES):
                 state["key"] = None
             else:
-                key = await self._key(scope)
+                # /health is the address's, never a key's: a monitor sending a key does not
+                # use up a station's requests
+                key = await self._key(scope) if path != HEALTH_PATH else None
                 state["key"] = key
                 rate = (
                     await self.limiter.hit_key(f"key:{key.key_id}")
