@@ -3670,11 +3670,11 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>&amp;Kind</source>
-        <translation>&amp;Art</translation>
+        <translation>Ar&amp;t</translation>
     </message>
     <message>
         <source>&amp;Connection</source>
-        <translation>&amp;Verbindung</translation>
+        <translation>Ver&amp;bindung</translation>
     </message>
     <message>
         <source>&amp;Address</source>
@@ -3698,7 +3698,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Label &amp;top</source>
-        <translation>Etikett&amp;anfang</translation>
+        <translation>Etikettan&amp;fang</translation>
     </message>
     <message>
         <source>&amp;Paper</source>
