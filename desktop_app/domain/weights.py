@@ -86,7 +86,8 @@ def decide_weight(
         preset = preset_for(goods_kg + profile_box)
         own = preset.package.packaging_weight if preset is not None else None
         box = own if own is not None else profile_box
-        weight = OrderWeight(round(goods_kg + box, 3), source, goods_kg, box)
+        # the items' weights as converted (2 lb = 0.90718474 kg), not rounded to the gram
+        weight = OrderWeight(round(goods_kg + box, 6), source, goods_kg, box)
         return WeightChoice(weight, preset)
     preset = preset_for(None)  # a preset that holds whatever the weight (its default weight)
     default = preset.package.default_weight if preset is not None else None

@@ -26,8 +26,8 @@ Shipping is one action: the shipment is created through the profile's journal
 (`ShipmentCreator`: exactly once, `reference_number` = the order number, the order's
 identity recorded with it for the shop's write-back), the label and the
 packing slip go to the print queue, and the order is marked shipped. The weight is the
-scale's stable reading (a typed one when the scale cannot give one); without a scale the
-order's total weight, else a typed one. The preset is the
+scale's stable reading (a typed one when the scale cannot give one); without a scale a
+typed one, else the order's own as above. The preset is the
 profile's first that fits the order (country, weight, value, item count); `next_preset()`
 switches to the next one.
 
