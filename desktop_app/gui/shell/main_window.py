@@ -173,6 +173,10 @@ class MainWindow(QMainWindow):
         """The page called `name`."""
         return self.tabs.page(name)
 
+    def current_page_name(self) -> str:
+        """The untranslated name of the page in front (the watchdog's records name it)."""
+        return self.tabs.current_name()
+
     def show_page(self, name: str) -> None:
         """Bring the page called `name` to the front."""
         self.tabs.show_page(name)

@@ -6,7 +6,8 @@ The test writes `command.json` ({"id": n, "do": ..., ...}) into the folder; the 
 screen, the window's frame, every visible top-level window, the focused control, each visible
 control lying (partly) off the screen or pushed sideways in a page; actions: show a page, pick
 a tab, click a button by its text, put the cursor into a control, close the open dialogs, save
-the screen as PNG; the global geometry of named controls (what must not move). Without the
+the screen as PNG; the global geometry of named controls (what must not move); the GUI-thread
+watchdog's turns (`{"do": "watchdog"}`, see `watchdog`). Without the
 variable nothing of this exists in the app.
 """
 
@@ -103,7 +104,12 @@ class UiProbe(QObject):
             "texts": self.texts,
             "iso_dates": self.iso_dates,
             "scheme": self.scheme,
+            "watchdog": self.watchdog,
         }
+        # the desk tests read every turn of the GUI thread from the start: the fine pace
+        from desktop_app.gui.shell import watchdog
+
+        self._watchdog = watchdog.install(self._page_name, interval=watchdog.FINE_INTERVAL)
 
     def _poll(self) -> None:
         command = self._commands.changes()
@@ -202,6 +208,14 @@ class UiProbe(QObject):
             if top.isVisible() and not isinstance(top, QFileDialog):
                 found += [t for t in _shown_texts(top) if ISO_DATE.search(t)]
         return found[:20]
+
+    def watchdog(self, command: dict[str, Any]) -> dict[str, Any]:
+        """The GUI thread's turns so far: `{"turns", "longest_cpu_ms", "over_limit": [{"cpu_ms",
+        "wall_ms", "page"}]}` (`"reset": true` starts counting afresh after answering)."""
+        answer = self._watchdog.report().as_json()
+        if command.get("reset"):
+            self._watchdog.reset()
+        return answer
 
     def _rect_of(self, name: str) -> list[int] | None:
         for widget in _named(name):
