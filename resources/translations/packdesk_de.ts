@@ -785,6 +785,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
+    <message>
+        <source>Nothing is being created or printed any more.</source>
+        <translation>Es wird nichts mehr erstellt oder gedruckt.</translation>
+    </message>
 </context>
 <context>
     <name>Customs</name>
@@ -3120,6 +3124,7 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     </message>
     <message>
         <source>Ready: scan an order</source>
+        <extracomment>the banner&apos;s backgrounds under white text, the same in every scheme (own colours, not the semantic ones a scheme change swaps)</extracomment>
         <translation>Bereit: Bestellung scannen</translation>
     </message>
     <message>
@@ -5488,6 +5493,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>SANDBOX</source>
+        <extracomment>the text colour of each meaning: light, dark, light high contrast, dark high contrast a message box&apos;s background and border per meaning (its text is the meaning&apos;s colour) the background of a batch row by its state (its text is the palette&apos;s) the application&apos;s style hints and their accessibility hints, held for the app&apos;s life: with the style hints&apos; wrapper collected, PySide 6 deletes the accessibility hints&apos; C++ object, and every later call (and the contrast signal) fails</extracomment>
         <translation>TEST</translation>
     </message>
     <message>
