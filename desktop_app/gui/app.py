@@ -117,6 +117,10 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
         window.showMaximized()
     else:
         window.show()
+    from desktop_app.gui.shell import watchdog
+
+    # a turn of the GUI thread over 250 ms of its CPU is logged, with the page shown
+    watchdog.install(window.current_page_name)
     if os.environ.get("PACKDESK_UI_PROBE"):  # tests on a real X server only
         from desktop_app.gui.shell.probe import install_probe
 

@@ -794,6 +794,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
+    <message>
+        <source>Nothing is being created or printed any more.</source>
+        <translation>Es wird nichts mehr erstellt oder gedruckt.</translation>
+    </message>
 </context>
 <context>
     <name>Customs</name>

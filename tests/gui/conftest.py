@@ -163,3 +163,19 @@ async def batch_ctx(
     assert context.profile == profile
     yield context
     await context.aclose()
+
+
+@pytest.fixture
+def gui_watchdog(qapp: Any) -> Iterator[Any]:
+    """The GUI-thread watchdog at the tests' pace, measuring from `start()` (after the test's
+    set-up): `check()` fails on a turn over 250 ms of the GUI thread's CPU; a turn that would
+    never end is broken so the test fails, not hangs. The test fails at its end too on a turn
+    over the limit that no `check()` reported."""
+    from tests.gui.gui_watchdog import WatchedGui
+
+    watched = WatchedGui()
+    try:
+        yield watched
+    finally:
+        watched.stop()
+    watched.check("at the end of the test")

@@ -62,6 +62,24 @@ def close_question(creating: bool, waiting_jobs: int) -> CloseQuestion | None:
     )
 
 
+def nothing_left_question() -> CloseQuestion:
+    """The open question once what it waited for is done (the label stored, the jobs sent)."""
+    return CloseQuestion(
+        translate("Closing", "Nothing is being created or printed any more."),
+        "",
+        translate("Closing", "Close"),
+    )
+
+
+def follow(box: QMessageBox, question: CloseQuestion) -> None:
+    """Make an open close question say what is in flight now (its go-ahead button too)."""
+    box.setText(question.text)
+    box.setInformativeText(question.details)
+    for button in box.buttons():
+        if box.buttonRole(button) == QMessageBox.ButtonRole.AcceptRole:
+            button.setText(question.proceed)
+
+
 def ask_before_closing(
     parent: QWidget, question: CloseQuestion, proceed: Callable[[], None]
 ) -> QMessageBox:

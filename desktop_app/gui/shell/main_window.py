@@ -17,7 +17,13 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWid
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.banner import EnvironmentBannerWidget
-from desktop_app.gui.shell.closing import WAITING_STATES, ask_before_closing, close_question
+from desktop_app.gui.shell.closing import (
+    WAITING_STATES,
+    ask_before_closing,
+    close_question,
+    follow,
+    nothing_left_question,
+)
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_confirmation
 from desktop_app.gui.shell.menus import WindowMenus
@@ -106,6 +112,7 @@ class MainWindow(QMainWindow):
 
         context.profile_changed.connect(self._on_profile_changed)
         context.shipment_created.connect(self.shipment_created.emit)
+        context.print_job_changed.connect(self._follow_close_question)
         self.refresh_profiles()
         if context.profile is not None:
             self._on_profile_changed(context.profile)
@@ -173,6 +180,10 @@ class MainWindow(QMainWindow):
         """The page called `name`."""
         return self.tabs.page(name)
 
+    def current_page_name(self) -> str:
+        """The untranslated name of the page in front (the watchdog's records name it)."""
+        return self.tabs.current_name()
+
     def show_page(self, name: str) -> None:
         """Bring the page called `name` to the front."""
         self.tabs.show_page(name)
@@ -230,6 +241,14 @@ class MainWindow(QMainWindow):
         """While a creation runs the profile cannot change under it."""
         self._busy = busy
         self.banner.profile_combo.setEnabled(not busy)
+        self._follow_close_question()
+
+    def _follow_close_question(self, *_args: Any) -> None:
+        """An open close question says what is in flight now, not what was when it opened."""
+        box = self.close_confirmation
+        if box is not None:
+            question = close_question(self._creating(), self.waiting_print_jobs())
+            follow(box, question or nothing_left_question())
 
     def _on_profile_changed(self, profile: Profile) -> None:
         self.setWindowTitle(window_title(profile_title(profile), profile.environment))

@@ -61,6 +61,11 @@ class PageTabsWidget(QTabWidget):
         """The page called `name`."""
         return self._pages.get(name)
 
+    def current_name(self) -> str:
+        """The untranslated name of the page in front ("" before the first)."""
+        current = self.currentWidget()
+        return next((n for n, c in self._containers.items() if c is current), "")
+
     def show_page(self, name: str) -> None:
         """Bring the page called `name` to the front."""
         container = self._containers.get(name)

@@ -9,8 +9,8 @@ a tab, click a button by its text, put the cursor into a control, close the open
 the screen as PNG; the global geometry of named controls (what must not move); every shown
 text its control cuts (`cut_texts`: [{"text", "widget", "page", "needed", "has"}]) and whether
 given texts or named controls are shown in view (`out_of_view` with "texts" and "names":
-{text or name: {"found", "in_view", ...}});
-see `text_fit`. Without the variable nothing of this exists in the app.
+{text or name: {"found", "in_view", ...}}; see `text_fit`); the GUI-thread watchdog's turns
+(`{"do": "watchdog"}`, see `watchdog`). Without the variable nothing of this exists in the app.
 """
 
 from __future__ import annotations
@@ -110,8 +110,13 @@ class UiProbe(QObject):
             "scheme": self.scheme,
             "cut_texts": lambda _command: cut_texts(),
             "out_of_view": self.out_of_view,
+            "watchdog": self.watchdog,
             **day_questions(window),
         }
+        # the desk tests read every turn of the GUI thread from the start: the fine pace
+        from desktop_app.gui.shell import watchdog
+
+        self._watchdog = watchdog.install(self._page_name, interval=watchdog.FINE_INTERVAL)
 
     def _poll(self) -> None:
         command = self._commands.changes()
@@ -216,6 +221,14 @@ class UiProbe(QObject):
         window); `names` asks the same of controls by object name."""
         answers = where_shown([str(t) for t in command.get("texts", [])])
         return {**answers, **names_in_view([str(n) for n in command.get("names", [])])}
+
+    def watchdog(self, command: dict[str, Any]) -> dict[str, Any]:
+        """The GUI thread's turns so far: `{"turns", "longest_cpu_ms", "over_limit": [{"cpu_ms",
+        "wall_ms", "page"}]}` (`"reset": true` starts counting afresh after answering)."""
+        answer = self._watchdog.report().as_json()
+        if command.get("reset"):
+            self._watchdog.reset()
+        return answer
 
     def _rect_of(self, name: str) -> list[int] | None:
         for widget in _named(name):

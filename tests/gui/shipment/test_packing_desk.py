@@ -421,6 +421,36 @@ async def test_closing_during_a_creation_asks_and_finishes_it_first(
         assert store.list_pending() == []
 
 
+async def test_the_close_question_follows_the_creation_it_waits_for(
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    service_factory: Any,
+    app_outlives_windows: None,
+) -> None:
+    """Close while a label is created, then wait: once the label is made the open question no
+    longer says "A label is being created."; its button closes."""
+    isolate(monkeypatch, tmp_path)
+    slow = service_factory("--carrier-latency", "1500", "--rate-limit", "100000/60")
+    ctx = await open_desk(tmp_path, slow)
+    window = _full_window(qtbot, ctx, manage_shutdown=True)
+    page = window.shipment_page
+    assert isinstance(page, ShipmentPage)
+    fill_valid(qtbot, page.form, reference="ORDER-CLOSING-2")
+    assert page.create_label() is not None
+    window.close()
+    box = window.close_confirmation
+    assert isinstance(box, QMessageBox) and box.text() == "A label is being created."
+    await wait_until(lambda: not page.creation.busy, 60)
+    assert box.isVisible() and window.close_confirmation is box
+    assert box.text() == "Nothing is being created or printed any more."
+    assert "finished and stored first" not in box.informativeText()
+    closed = expect(window.closed)
+    next(b for b in box.buttons() if b.text() == "Close").click()
+    await emitted(closed, 60)
+    assert not window.isVisible()
+
+
 def test_the_close_question_names_the_queued_labels() -> None:
     assert close_question(False, 0) is None
     only_jobs = close_question(False, 3)

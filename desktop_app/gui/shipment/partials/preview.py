@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -161,6 +162,36 @@ def open_jobs_folder(context: AppContext, parent: QWidget) -> bool:
     return False
 
 
+def make_pdf_view(document: QPdfDocument) -> QPdfView:
+    """The view of a PDF label: every page, zoomed to fit, scroll bars fixed (see below)."""
+    from PySide6.QtPdfWidgets import QPdfView
+
+    view = QPdfView()
+    view.setObjectName("pdfView")
+    view.setDocument(document)
+    view.setPageMode(QPdfView.PageMode.MultiPage)
+    view.setZoomMode(QPdfView.ZoomMode.FitInView)
+    # Fit in view sizes the page to the viewport, and the viewport is narrower by a scroll
+    # bar while one shows: with bars "as needed", QPdfView's fit leaves the page 9 px taller
+    # than the viewport, the vertical bar came, the narrower page fitted, the bar went, and
+    # so on in posted layout requests that never ended (the GUI thread at 100 % for
+    # minutes). The bars are fixed per document instead (`fix_scroll_bars`): the view's size
+    # never depends on its own scroll bars.
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # its width is the column's: what the view shows never asks the column for more
+    view.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
+    view.setMinimumSize(120, 120)
+    return view
+
+
+def fix_scroll_bars(view: QPdfView, pages: int) -> None:
+    """One page fits whole: no bar. Several: the vertical bar always there to scroll them, so
+    the viewport is as wide with or without it."""
+    on = Qt.ScrollBarPolicy.ScrollBarAlwaysOn
+    view.setVerticalScrollBarPolicy(on if pages > 1 else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
 class LabelPreviewWidget(QWidget):
     """Shows the last created (or chosen) label and prints it through the queue."""
 
@@ -291,14 +322,9 @@ class LabelPreviewWidget(QWidget):
     def _pdf_parts(self) -> tuple[QPdfDocument, QPdfView]:
         if self._pdf is None:
             from PySide6.QtPdf import QPdfDocument
-            from PySide6.QtPdfWidgets import QPdfView
 
             document = QPdfDocument(self)
-            view = QPdfView()
-            view.setObjectName("pdfView")
-            view.setDocument(document)
-            view.setPageMode(QPdfView.PageMode.MultiPage)
-            view.setZoomMode(QPdfView.ZoomMode.FitInView)
+            view = make_pdf_view(document)
             place = self.stack.widget(PDF)
             self.stack.insertWidget(PDF, view)
             if place is not None:
@@ -348,6 +374,7 @@ class LabelPreviewWidget(QWidget):
             self.stack.setCurrentIndex(PDF)
             self.pdf_view.setZoomMode(self.pdf_view.ZoomMode.FitInView)
             pages = self.pdf_document.pageCount()
+            fix_scroll_bars(self.pdf_view, pages)
             if pages > 1:
                 self._show_note(translate("Shipment", "%n page(s)", None, pages))
         else:
