@@ -14,6 +14,7 @@ from desktop_app import __version__
 from desktop_app.service.api.admission import Admission
 from desktop_app.service.api.bodies import preload_checks
 from desktop_app.service.api.errors import install_error_handlers
+from desktop_app.service.api.idempotency import IdempotencyMiddleware
 from desktop_app.service.api.middleware import ServiceMiddleware
 from desktop_app.service.api.openapi import install_openapi
 from desktop_app.service.api.ratelimit import RateLimiter
@@ -28,6 +29,7 @@ from desktop_app.service.storage.db_ping import DatabasePing
 from desktop_app.service.storage.keycheck import KeyLookup
 from desktop_app.service.storage.outage import SqliteFileWatch, is_storage_unavailable, sqlite_file
 from desktop_app.service.storage.schema import upgrade_database
+from desktop_app.service.storage.shared_limits import SharedWindows
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 from desktop_app.service.workers import WorkerPool
 
@@ -41,7 +43,12 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         settings=settings,
         engine=engine,
         sessions=make_sessionmaker(engine),
-        limiter=RateLimiter(settings.rate_limit, settings.rate_interval),
+        limiter=RateLimiter(
+            settings.rate_limit,
+            settings.rate_interval,
+            # several processes may serve one PostgreSQL: a key's limit counts across them
+            shared=SharedWindows(engine) if engine.dialect.name == "postgresql" else None,
+        ),
         carriers=CarrierSimulator.from_settings(settings),
         renderer=LabelRenderer(settings.render_processes),
         checks=WorkerPool("body check", settings.check_processes),
@@ -94,6 +101,13 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         app.include_router(router, prefix=prefix)
     install_error_handlers(app)
     install_openapi(app)
+    # inside ServiceMiddleware: it sees the request's key
+    app.add_middleware(
+        IdempotencyMiddleware,
+        engine=ctx.engine,
+        sessions=ctx.sessions,
+        max_body_bytes=settings.max_body_bytes,
+    )
     app.add_middleware(
         ServiceMiddleware,
         limiter=ctx.limiter,

@@ -80,8 +80,8 @@ def _serve_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="packdesk serve",
         description="Run the local Shipping Service over HTTPS.",
-        epilog="Upkeep: packdesk serve migrate | backup FILE | restore FILE | audit "
-        "(each with --help).",
+        epilog="Upkeep: packdesk serve migrate | backup FILE | restore FILE | audit | "
+        "export-join FILE | join SOURCE (each with --help).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8443, help="TCP port; 0 picks a free one")
@@ -383,6 +383,14 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         return 1
     settings.port = sock.getsockname()[1]
     base_url = settings.public_url = settings.base_url
+    from desktop_app.service.join import unjoined_problem
+
+    if (problem := await unjoined_problem(settings)) is not None:
+        # a new CA and new keys would cut the other servers' stations off
+        sock.close()
+        log.error("cannot start: %s", problem)
+        print(f"packdesk serve: {problem}", file=sys.stderr)
+        return EXIT_CONFIG
     try:
         # before anything is made: a CA or a database file would hide what is missing
         await check_database(settings, new=args.new)

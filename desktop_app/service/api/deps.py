@@ -9,8 +9,10 @@ from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.api.errors import ServiceError, unauthorized
+from desktop_app.service.api.idempotency import claim_of
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.shared_limits import CLAIM_INFO
 
 
 def get_context(request: Request) -> ServiceContext:
@@ -20,8 +22,15 @@ def get_context(request: Request) -> ServiceContext:
 
 
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    """A session per request; handlers commit explicitly, anything uncommitted is rolled back."""
+    """A session per request; handlers commit explicitly, anything uncommitted is rolled back.
+
+    A request with an `Idempotency-Key` hands its claim to the session: its first commit with
+    writes records the key in the same transaction (storage/shared_limits.py).
+    """
     async with get_context(request).sessions() as session:
+        claim = claim_of(request.state)
+        if claim is not None:
+            session.info[CLAIM_INFO] = claim
         yield session
 
 

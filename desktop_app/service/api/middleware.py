@@ -181,7 +181,11 @@ class ServiceMiddleware:
                 # use up a station's requests
                 key = await self._key(scope) if path != HEALTH_PATH else None
                 state["key"] = key
-                rate = self.limiter.hit(f"key:{key.key_id}" if key else ip_bucket)
+                rate = (
+                    await self.limiter.hit_key(f"key:{key.key_id}")
+                    if key
+                    else self.limiter.hit(ip_bucket)
+                )
                 if not rate.allowed:
                     await send_error(
                         429,

@@ -1,4 +1,10 @@
-"""Fixed-window rate limiting per API key (per client address when unauthenticated)."""
+"""Fixed-window rate limiting per API key (per client address when unauthenticated).
+
+With PostgreSQL several service processes may share the database, so a key's windows are
+counted there (`SharedWindows`, one statement per request) and the key gets its limit once
+across every process. Requests without a key are counted per process, in memory: a flood of
+them must not reach the database.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass
@@ -35,6 +42,14 @@ class RateState:
         }
 
 
+class WindowStore(Protocol):
+    """Windows kept outside the process (storage/shared_limits.py's `SharedWindows`)."""
+
+    async def hit(self, bucket: str, limit: int, interval: float) -> tuple[int, float]:
+        """Count one request in `bucket`: (requests in its window, capped; window age)."""
+        ...
+
+
 class RateLimiter:
     """N requests per interval per bucket; windows start at a bucket's first request."""
 
@@ -42,12 +57,18 @@ class RateLimiter:
     PRUNE_AT = 10_000
 
     def __init__(
-        self, limit: int, interval: float, clock: Callable[[], float] = time.monotonic
+        self,
+        limit: int,
+        interval: float,
+        clock: Callable[[], float] = time.monotonic,
+        shared: WindowStore | None = None,
     ) -> None:
         self.limit = limit
         self.interval = interval
         self._clock = clock
         self._windows: dict[str, _Window] = {}
+        # where keys' windows live when several processes serve one database
+        self.shared = shared
 
     def _window(self, bucket: str, now: float) -> _Window:
         window = self._windows.get(bucket)
@@ -82,3 +103,12 @@ class RateLimiter:
         if window is None or now - window.start >= self.interval:
             return RateState(self.limit, self.interval, self.limit, math.ceil(self.interval), True)
         return self._state(window, now, allowed=True)
+
+    async def hit_key(self, bucket: str) -> RateState:
+        """`hit` for a key's bucket: counted in the shared windows when there are any."""
+        if self.shared is None:
+            return self.hit(bucket)
+        hits, age = await self.shared.hit(bucket, self.limit, self.interval)
+        reset = max(0, math.ceil(self.interval - age))
+        remaining = max(0, self.limit - hits)
+        return RateState(self.limit, self.interval, remaining, reset, hits <= self.limit)

@@ -48,6 +48,7 @@ from desktop_app.service.storage.schema import (
     is_known_revision,
     newer_database_message,
 )
+from desktop_app.service.storage.shared_limits import TRANSIENT_TABLES
 
 MANIFEST = "packdesk-backup.json"
 SQLITE_MEMBER = "service.db"
@@ -127,7 +128,7 @@ async def _counts(engine: AsyncEngine) -> dict[str, int]:
         present = set(await conn.run_sync(lambda sync: inspect(sync).get_table_names()))
         counts = {}
         for table in Base.metadata.sorted_tables:
-            if table.name in present:
+            if table.name in present and table.name not in TRANSIENT_TABLES:
                 counts[table.name] = int(
                     (await conn.execute(select(func.count()).select_from(table))).scalar_one()
                 )
@@ -181,7 +182,8 @@ def _run_pg_tool(tool: str, url: str, *args: str) -> None:
 
 
 def _pg_dump(url: str, target: Path) -> None:
-    _run_pg_tool("pg_dump", url, "--format=custom", "--file", str(target))
+    transient = [f"--exclude-table-data={name}" for name in TRANSIENT_TABLES]
+    _run_pg_tool("pg_dump", url, "--format=custom", *transient, "--file", str(target))
     _private_file(target)
 
 

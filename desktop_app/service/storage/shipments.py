@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -21,6 +21,8 @@ class ShipmentRow(Base):
     """A shipment: the wire object in `body`, filterable fields as columns."""
 
     __tablename__ = "shipments"
+    # where the API answers it: a repeated create (Idempotency-Key) whose answer was lost
+    api_path: ClassVar[str] = "/v1/shipments/{id}"
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True, default=new_hex_id)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))

@@ -14,7 +14,6 @@ import json
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,12 @@ from desktop_app.service.storage.schema import (
     scripts,
     upgrade_database,
 )
-from tests.fixtures.service import LOCAL_SERVICE_ARGS, REPO_ROOT, RunningService, start_service
+from tests.fixtures.service import (
+    LOCAL_SERVICE_ARGS,
+    RunningService,
+    run_packdesk,
+    start_service,
+)
 from tests.payloads import shipment
 from tests.service.database_rows import on_connection, snapshot, sqlite_url
 from tests.service.postgres import PG_USER, PostgresCluster, throwaway_cluster
@@ -55,14 +59,7 @@ WORKER_TABLES = ("webhooks", "webhook_deliveries")
 
 
 def _packdesk(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "desktop_app", *args],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_packdesk(*args)
 
 
 async def _differences(url: str, models: MetaData | None = None) -> list[Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -212,6 +213,31 @@ def test_nul_in_a_path_is_not_found(sandbox: httpx.Client) -> None:
         assert sandbox.get(path).status_code == 404
 
 
+def _wait_until_delivered(url: str, seconds: float = 60.0) -> None:
+    """Wait until the database holds no pending webhook delivery."""
+
+    async def pending() -> int:
+        from sqlalchemy import func, select
+
+        from desktop_app.service.notifications.webhooks import PENDING
+        from desktop_app.service.storage.db import make_engine
+        from desktop_app.service.storage.webhooks import DeliveryRow
+
+        engine = make_engine(url)
+        try:
+            async with engine.connect() as conn:
+                count = select(func.count()).where(DeliveryRow.status == PENDING)
+                return int((await conn.execute(count)).scalar_one())
+        finally:
+            await engine.dispose()
+
+    deadline = time.monotonic() + seconds
+    while asyncio.run(pending()):
+        if time.monotonic() > deadline:
+            pytest.fail(f"a webhook delivery still pending after {seconds} s")
+        time.sleep(0.05)
+
+
 def test_restart_keeps_data_and_pending_deliveries_then_retention(
     cluster: PostgresCluster, tmp_path_factory: pytest.TempPathFactory, receiver: Receiver
 ) -> None:
@@ -234,6 +260,9 @@ def test_restart_keeps_data_and_pending_deliveries_then_retention(
             again = [r.json() for r in receiver.wait_for(2)]
             assert again[-1]["id"] == first["id"]
             assert again[-1]["data"]["id"] == kept["id"]
+            # stopped between the receiver's 200 and recording it, the service would hand the
+            # delivery back and the next start would send it once more
+            _wait_until_delivered(url)
     # fifteen days later the sandbox shipment is gone, the production one stays
     with start_service(data_dir, *args, "--clock-offset", str(15 * DAY)) as later:
         deleted = receiver.wait_for(len(again) + 1)[-1].json()
