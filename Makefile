@@ -61,8 +61,19 @@ format: install ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff check --fix desktop_app tests bench tools packaging
 	$(VENV)/bin/ruff format desktop_app tests bench tools packaging
 
-test: lint ## the whole suite: lint, types, pytest offscreen
+test: lint ## the whole suite: lint, types, pytest offscreen (the benchmarks in their --quick size too)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --max-worker-restart=0
+
+# the quick tier: what most edits need checked, in under 3 minutes on 2 cores. The GUI, the real
+# desk, the installed app and the benchmarks (everything that needs Qt or builds a package) and
+# the end-to-end tests marked slow stay for `make test` (and CI).
+CHECK_IGNORE := --ignore=tests/gui --ignore=tests/desk --ignore=tests/packaging \
+	--ignore=tests/test_benchmarks_quick.py
+check: lint ## the quick tier: lint, types and the Qt-free tests (under 3 minutes); `make test` runs the whole
+	@start=$$(date +%s); \
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --max-worker-restart=0 \
+		$(CHECK_IGNORE) -m "not slow" || exit 1; \
+	echo "== make check: pytest took $$(( $$(date +%s) - start )) s"
 
 package: install ## build the wheel, the bundle, the .deb and the Windows setup.exe into dist/
 	rm -rf dist/packdesk build/pyinstaller
@@ -76,7 +87,7 @@ windows-lock: .stamps/venv ## resolve the Windows installer's wheels (cp313, win
 	$(VENV)/bin/uv pip compile pyproject.toml --extra preview --extra win32 --python-platform x86_64-pc-windows-msvc \
 		--python-version 3.13 --generate-hashes --no-header --quiet -o packaging/windows/requirements.txt
 
-bench: install ## the benchmarks under bench/, printing their figures (every one, even after a miss)
+bench: install ## the benchmarks under bench/ at full size, with their targets (every one, even after a miss)
 	@failed=""; start=$$(date +%s); \
 	for b in bench/*.py; do echo "== $$b"; \
 		QT_QPA_PLATFORM=offscreen $(PY) $$b || failed="$$failed $$b"; done; \
@@ -105,4 +116,4 @@ resources/translations/%.qm: resources/translations/%.ts | .stamps/venv
 clean: ## remove the virtualenv and caches
 	rm -rf $(VENV) .stamps .pytest_cache .mypy_cache .ruff_cache
 
-.PHONY: help install run serve lint format test package windows-lock bench screenshots clean translations translations-extract
+.PHONY: help install run serve lint format test check package windows-lock bench screenshots clean translations translations-extract

@@ -27,6 +27,7 @@ traverses every start-up object in its first generation-1 and every full pass).
 
 Usage: python bench/gui_batch.py [--rows N] [--runs R] [--carrier dhl|ups] [--window]
                                   [--gap-detail] [--stacks] [--profile] [--slow] [--gc-freeze]
+                                  [--quick]   (--quick: 10 rows)
 """
 
 from __future__ import annotations
@@ -51,11 +52,19 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-from bench.support import DESK_SENDER, stop_process  # noqa: E402
+from bench.support import (  # noqa: E402
+    DESK_SENDER,
+    exit_status,
+    missed,
+    quick_option,
+    stop_process,
+    wrong,
+)
 from bench.support.qt_warnings import QtWarnings, qt_warnings_figure  # noqa: E402
 
 TICK_MS = 5
 TARGET_MS = 50
+QUICK_ROWS = 10
 HEADERS = [
     "Bestellnummer",
     "Vorname",
@@ -604,7 +613,9 @@ def main() -> int:
         help="gc.freeze() before measuring: start-up objects leave the collector's passes",
     )
     parser.add_argument("--switch-ms", type=float, help="sys.setswitchinterval (experiment)")
-    args = parser.parse_args()
+    args = quick_option(parser).parse_args()
+    if args.quick:
+        args.rows = QUICK_ROWS
     if args.switch_ms:
         sys.setswitchinterval(args.switch_ms / 1000)
     load = os.getloadavg()
@@ -615,6 +626,13 @@ def main() -> int:
     )
     results, warnings = run(args)
     report(results, args)
+    for number, result in enumerate(results, 1):
+        created = (result["summary"] or {}).get("created", 0)
+        if created != args.rows or result["printed_s"] is None:
+            wrong(f"run {number}: {created} of {args.rows} created, all printed: "
+                  f"{result['printed_s'] is not None}")  # fmt: skip
+        if max(result["gaps"]) >= TARGET_MS:
+            missed(f"run {number}: longest tick gap under {TARGET_MS} ms")
     page = "in the main window" if args.window else "alone"
     qt_warnings_figure(f"{args.runs} run(s) of the Batch page {page}", warnings)
     started = time.perf_counter()
@@ -625,7 +643,7 @@ def main() -> int:
         f"({len(gc.get_objects())} objects tracked, {gc.get_freeze_count()} frozen)"
     )
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
-    return 0
+    return exit_status(args.quick)
 
 
 if __name__ == "__main__":

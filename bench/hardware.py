@@ -23,7 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.support import delivery_latencies, figure, machine_line  # noqa: E402
+from bench.support import (  # noqa: E402
+    delivery_latencies,
+    exit_status,
+    figure,
+    machine_line,
+    quick_requested,
+    wrong,
+)
 from desktop_app.printing.printers import PrinterDefinition  # noqa: E402
 from desktop_app.printing.queue import PrintQueue  # noqa: E402
 from desktop_app.printing.virtual_printer import VirtualPrinter  # noqa: E402
@@ -32,6 +39,7 @@ from desktop_app.scales.virtual_scale import VirtualScale  # noqa: E402
 
 JOBS = 100  # per mode
 ROUNDS = 5
+SCALE_READS, STABLE_READS = 100, 20
 LABEL = b"^XA^PW812^LL1218^FO50,50^A0N,40,40^FDBENCH^FS^FO50,120^BCN,100^FD123456^FS^XZ\n"
 TARGET_RATIO = 3.0
 
@@ -63,23 +71,31 @@ def bench_scale() -> tuple[float, float]:
     with VirtualScale(load_kg=1.25) as vs, create_scale(vs.uri) as scale:
         scale.read()
         single = []
-        for _ in range(100):
+        for _ in range(SCALE_READS):
             t0 = time.perf_counter()
             scale.read()
             single.append((time.perf_counter() - t0) * 1000)
         stable = []
-        for _ in range(20):
+        for _ in range(STABLE_READS):
             t0 = time.perf_counter()
-            read_stable(scale, interval=0.0)
+            weight = read_stable(scale, interval=0.0)
+            if abs(weight.kg - 1.25) > 0.001:
+                wrong(f"a stable weight of {weight.kg} kg from a scale loaded with 1.25 kg")
             stable.append((time.perf_counter() - t0) * 1000)
     return statistics.median(single), statistics.median(stable)
 
 
 def main() -> int:
+    global JOBS, ROUNDS, SCALE_READS, STABLE_READS
+    quick = quick_requested()
+    if quick:  # (--quick: a few jobs and readings; make test)
+        JOBS, ROUNDS, SCALE_READS, STABLE_READS = 10, 1, 5, 2
     print(machine_line() + f", Python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         results = asyncio.run(bench_delivery(Path(tmp)))
     on, off = results[True], results[False]
+    if len(on) != JOBS // ROUNDS * ROUNDS or len(off) != len(on):
+        wrong(f"{len(on)} and {len(off)} of {JOBS} jobs delivered")
     p50_on, p50_off = percentile(on, 50), percentile(off, 50)
     figure(
         "delivery with ~HS checks before and after each job",
@@ -93,7 +109,7 @@ def main() -> int:
         f"virtual MT-SICS scale over a pty: one SI round trip median {single:.2f} ms;"
         f" a stable weight (3 equal readings, no pause between) median {stable:.2f} ms"
     )
-    return 0
+    return exit_status(quick)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """Benchmark: a well-behaved station's GET latency while the service is abused.
 
-Run: `.venv/bin/python bench/serve_abuse.py [--requests N] [--stalled N] [--seconds S]`.
+Run: `.venv/bin/python bench/serve_abuse.py [--requests N] [--stalled N] [--seconds S] [--quick]`
+(--quick: every scenario briefly: 20 requests, 20 stalled connections, 16 idle ones, 2 s of the
+log scenario, one flood kind).
 Starts `packdesk serve` on loopback with its default connection limits and measures p50/p99 of
 `GET /v1/me` from one keep-alive station (one request every 20 ms), first on a quiet service,
 then while (in another process) 500 stalled connections (TLS done, headers never finished;
@@ -18,6 +20,16 @@ the same new-connection requests on a quiet service.
 `--scenario log`: 600 idle TLS connections from one address for `--seconds` (default 60);
 prints the bytes and lines `service.log` grew by, and that per hour. Target: at most 1 MB an
 hour (the finding: 960 kB in 30 s, about 115 MB an hour).
+
+`--scenario floods`: keyless connection floods from one address (`bench/support/floods.py`:
+connect-and-reset, half-open, TLS churn, slow handshakes; `--kind` picks one, default all),
+each with `--workers` concurrent loops, while a keyed keep-alive station (GET /v1/me every
+20 ms) and a monitor (GET /health on a new connection every 0.25 s) run from two other
+addresses. Prints the station's p50/p99 quiet and under each flood, the flood's connection
+rate and every /health answer. Targets: p99 within 3x of quiet, /health always 200.
+
+`--quick`: every scenario briefly (fewer requests, a short flood of each kind), as `make test`
+runs it: it shows the bench still works, its figures are not the ones to quote.
 """
 
 from __future__ import annotations
@@ -32,7 +44,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +56,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.service import Service  # noqa: E402
-from bench.support import figure, machine_line  # noqa: E402
+from bench.support import exit_status, figure, machine_line, quick_option  # noqa: E402
+from bench.support.floods import KINDS  # noqa: E402
 
 P99_TARGET = 3.0
 STALL_SOURCES = [f"127.0.1.{i}" for i in range(1, 11)]
@@ -50,6 +65,8 @@ FLOOD_SOURCES = ["127.0.2.1", "127.0.2.2"]
 STATION_SOURCE = "127.0.3.1"
 IDLE_SOURCES = [f"127.0.1.{i}" for i in range(1, 17)]
 IDLE_PER_SOURCE = 60
+FLOOD_SOURCE = "127.0.5.1"
+MONITOR_SOURCE = "127.0.3.2"
 LOG_TARGET_BYTES_PER_HOUR = 1024 * 1024
 
 
@@ -386,20 +403,121 @@ def run(requests: int, stalled: int) -> bool:
     )
 
 
+def _monitor_health(service: Service, stop: threading.Event, seen: Counter[str]) -> None:
+    """GET /health on a new connection every 0.25 s from its own address (a monitor)."""
+    context = ssl.create_default_context(cafile=service.ca_file)
+    while not stop.is_set():
+        transport = httpx.HTTPTransport(verify=context, local_address=MONITOR_SOURCE)
+        try:
+            with httpx.Client(base_url=service.base_url, transport=transport, timeout=30) as c:
+                seen[str(c.get("/health").status_code)] += 1
+        except httpx.HTTPError as exc:
+            seen[type(exc).__name__] += 1
+        stop.wait(0.25)
+
+
+def _start_flood(service: Service, kind: str, workers: int, seconds: float) -> Any:
+    port = service.base_url.rsplit(":", 1)[1]
+    cmd = [sys.executable, "-m", "bench.support.floods", "--kind", kind, "--port", port]
+    cmd += ["--source", FLOOD_SOURCE, "--workers", str(workers), "--seconds", f"{seconds:g}"]
+    # lowest CPU priority: on a network the flood runs on other machines, not on these cores
+    cmd += ["--nice", "19"]
+    flood = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, text=True)
+    assert flood.stdout is not None
+    started = flood.stdout.readline()
+    if "started" not in started:
+        raise RuntimeError(f"the {kind} flood did not start: {started!r}")
+    time.sleep(1.0)  # let it reach its pace
+    return flood
+
+
+def run_floods(requests: int, kinds: list[str], workers: int) -> bool:
+    """The station's p50/p99 quiet and under each keyless flood; /health's answers."""
+    print(machine_line())
+    met = True
+    with tempfile.TemporaryDirectory(prefix="packdesk-bench-floods-") as tmp:
+        service = Service(Path(tmp), "--rate-limit", "1000000/60")
+        try:
+            quiet = station_latencies(service, requests)
+            q50, q99 = statistics.median(quiet), _percentile(quiet, 0.99)
+            print(f"station GET /v1/me (keep-alive), {requests} requests each:")
+            print(f"  quiet: p50 {q50:.2f} ms, p99 {q99:.2f} ms")
+            for kind in kinds:
+                # long enough for the station's requests and the flood's start; ends by itself
+                seconds = requests * 0.03 + 6
+                flood = _start_flood(service, kind, workers, seconds)
+                seen: Counter[str] = Counter()
+                stop = threading.Event()
+                monitor = threading.Thread(target=_monitor_health, args=(service, stop, seen))
+                monitor.start()
+                try:
+                    abused = station_latencies(service, requests)
+                finally:
+                    stop.set()
+                    monitor.join(60)
+                    out, _ = flood.communicate(timeout=seconds + 60)
+                counts = json.loads(out.strip().splitlines()[-1])
+                a50, a99 = statistics.median(abused), _percentile(abused, 0.99)
+                rate = counts.get("connected", 0) / seconds
+                print(
+                    f"  {kind} ({workers} loops, {rate:.0f} connections/s): "
+                    f"p50 {a50:.2f} ms, p99 {a99:.2f} ms, max {max(abused):.0f} ms; "
+                    f"/health {dict(seen)}; flood {counts}"
+                )
+                met = (
+                    figure(
+                        f"{kind} p99 vs quiet p99",
+                        f"{a99:.2f} ms vs {q99:.2f} ms",
+                        a99 / q99,
+                        "quiet",
+                        P99_TARGET,
+                    )
+                    and met
+                )
+                not_ok = sum(v for k, v in seen.items() if k != "200")
+                met = (
+                    figure(
+                        f"{kind} /health answers other than 200",
+                        f"{not_ok} of {sum(seen.values())}",
+                        float(not_ok),
+                        "none",
+                        0.0,
+                    )
+                    and met
+                )
+        finally:
+            service.stop()
+    return met
+
+
 def main() -> int:
+    global IDLE_PER_SOURCE
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--stalled", type=int, default=500)
-    parser.add_argument("--scenario", choices=["stalled", "idle", "log"], default="stalled")
+    parser.add_argument(
+        "--scenario", choices=["stalled", "idle", "log", "floods"], default="stalled"
+    )
     parser.add_argument("--seconds", type=float, default=60.0)
-    args = parser.parse_args()
-    if args.scenario == "idle":
+    parser.add_argument("--kind", choices=KINDS, action="append", default=None)
+    parser.add_argument("--workers", type=int, default=100, help="concurrent loops per flood")
+    args = quick_option(parser).parse_args()
+    if args.quick:
+        # every scenario briefly, the floods with one kind: a crash or a wrong answer fails
+        IDLE_PER_SOURCE = 1
+        run(20, 20)
+        run_idle(20)
+        run_log(2.0)
+        run_floods(20, args.kind or [KINDS[0]], 20)
+    elif args.scenario == "idle":
         run_idle(args.requests)
     elif args.scenario == "log":
         run_log(args.seconds)
+    elif args.scenario == "floods":
+        run_floods(args.requests, args.kind or list(KINDS), args.workers)
     else:
         run(args.requests, args.stalled)
-    return 0
+    return exit_status(args.quick)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,14 @@ REPO = Path(__file__).resolve().parent.parent
 PROBE = REPO / "bench" / "support" / "loop_probe.py"
 sys.path.insert(0, str(REPO))
 
-from bench.support import figure, machine_line, stop_process, taking_turns  # noqa: E402
+from bench.support import (  # noqa: E402
+    exit_status,
+    figure,
+    machine_line,
+    quick_option,
+    stop_process,
+    taking_turns,
+)
 from desktop_app.domain.labels import LABEL_FORMATS  # noqa: E402
 from desktop_app.label_fonts import FONT_FILES, font_file  # noqa: E402
 from desktop_app.service.labels.layout import (  # noqa: E402
@@ -331,7 +338,7 @@ def bench_http(total: int, concurrency: int, latency_ms: int) -> None:
             for carrier, fmt in (("dhl", "pdf_a6"), ("ups", "zpl2_4x6in_203dpi")):
                 wall, ms = asyncio.run(load(service, carrier, fmt, total, concurrency))
                 report(f"{carrier} {fmt}, {concurrency} clients, {total} req", wall, ms, latency_ms)
-                n1 = max(20, total // 4)
+                n1 = max(min(20, total), total // 4)
                 wall, ms = asyncio.run(load(service, carrier, fmt, n1, 1))
                 report(f"{carrier} {fmt}, 1 client, {n1} req", wall, ms, latency_ms)
         finally:
@@ -345,14 +352,16 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--latency", type=int, default=200, help="second run's carrier ms")
     parser.add_argument("--skip-http", action="store_true", help="only the rendering part")
-    args = parser.parse_args()
+    args = quick_option(parser).parse_args()
+    if args.quick:
+        args.renders, args.requests = 5, 8
     print(machine_line() + f", Python {sys.version.split()[0]}")
     rendering_ok = bench_rendering(args.renders)
     if not args.skip_http:
         bench_http(args.requests, args.concurrency, 0)
         bench_http(args.requests, args.concurrency, args.latency)
     print("label rendering within targets" if rendering_ok else "label rendering OVER target")
-    return 0
+    return exit_status(args.quick)
 
 
 if __name__ == "__main__":

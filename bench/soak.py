@@ -15,6 +15,7 @@ hundred within 10 % of the second hundred); the app's own CPU per label is held 
 target (wall time on a shared machine moves with its load, the CPU a label costs does not).
 
 Usage: python bench/soak.py [--labels N]   (default 1000; a multiple of 100; it takes a while)
+       python bench/soak.py --quick   (10 labels, a checkpoint every 5)
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bench.support import figure, machine_line, stop_process  # noqa: E402
+from bench.support import exit_status, figure, machine_line, quick_option, stop_process  # noqa: E402
 from bench.support.desk import open_desk, run_at_desk  # noqa: E402
 
 STEP = 100
+QUICK_LABELS, QUICK_STEP = 10, 5
 RSS_TARGET = 1.10
 FDS_TARGET = 1.0
 TIME_TARGET = 1.10
@@ -194,16 +196,16 @@ def checkpoint(
     )
 
 
-async def soak(labels: int, tmp: Path) -> list[Checkpoint]:
-    """Create and print `labels` labels; a checkpoint every 100."""
+async def soak(labels: int, step: int, tmp: Path) -> list[Checkpoint]:
+    """Create and print `labels` labels; a checkpoint every `step`."""
     printer = PrinterProcess(tmp / "printer")
     try:
-        return await _soak(labels, printer)
+        return await _soak(labels, step, printer)
     finally:
         printer.stop()  # at once: the window has closed, the loop ends
 
 
-async def _soak(labels: int, printer: PrinterProcess) -> list[Checkpoint]:
+async def _soak(labels: int, step: int, printer: PrinterProcess) -> list[Checkpoint]:
     points: list[Checkpoint] = []
     latencies: list[float] = []
     async with open_desk(printer.uri, SERVICE_ARGS) as desk:
@@ -212,12 +214,12 @@ async def _soak(labels: int, printer: PrinterProcess) -> list[Checkpoint]:
         for number in range(labels):
             await desk.fill(number, latencies)
             await desk.create_and_print()
-            if (number + 1) % STEP == 0:
+            if (number + 1) % step == 0:
                 await printer.wait_for(number + 1)
-                wall = (time.perf_counter() - started) * 1000 / STEP
-                cpu = (time.process_time() - cpu_started) * 1000 / STEP
+                wall = (time.perf_counter() - started) * 1000 / step
+                cpu = (time.process_time() - cpu_started) * 1000 / step
                 children_cpu = children_cpu_ms(printer)
-                service_cpu = (children_cpu - children_started) / STEP
+                service_cpu = (children_cpu - children_started) / step
                 fds = await steady_fds()
                 point = checkpoint(number + 1, wall, cpu, service_cpu, printer, fds)
                 points.append(point)
@@ -226,7 +228,7 @@ async def _soak(labels: int, printer: PrinterProcess) -> list[Checkpoint]:
                     f"{point.fds:4d} open fds, children RSS {point.children_mb:7.1f} MB, "
                     f"{point.ms_per_label:6.1f} ms per label ({point.cpu_ms_per_label:5.1f} ms of "
                     f"the app's CPU, {point.children_cpu_ms_per_label:5.1f} ms of its children's) "
-                    f"over the last {STEP}",
+                    f"over the last {step}",
                     flush=True,
                 )
                 latencies.clear()
@@ -235,19 +237,20 @@ async def _soak(labels: int, printer: PrinterProcess) -> list[Checkpoint]:
     return points
 
 
-def run(labels: int) -> list[Checkpoint]:
+def run(labels: int, step: int) -> list[Checkpoint]:
     """The soak on a qasync loop, in temp folders."""
-    return run_at_desk("packdesk-bench-soak-", lambda tmp: soak(labels, tmp))
+    return run_at_desk("packdesk-bench-soak-", lambda tmp: soak(labels, step, tmp))
 
 
 def main() -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--labels", type=int, default=1000, help="labels to print (>= 200)")
-    args = parser.parse_args()
-    labels = max(2 * STEP, args.labels // STEP * STEP)
+    args = quick_option(parser).parse_args()
+    step = QUICK_STEP if args.quick else STEP
+    labels = QUICK_LABELS if args.quick else max(2 * STEP, args.labels // STEP * STEP)
     print(machine_line() + f"; {labels} labels, QT_QPA_PLATFORM={os.environ['QT_QPA_PLATFORM']}")
-    points = run(labels)
+    points = run(labels, step)
     first, second, last = points[0], points[1], points[-1]
     span = f"label {first.labels} -> {last.labels}"
     figure(
@@ -265,29 +268,29 @@ def main() -> int:
         FDS_TARGET,
     )
     figure(
-        f"soak: time per label, last {STEP} vs labels {second.labels - STEP + 1}-{second.labels}",
+        f"soak: time per label, last {step} vs labels {second.labels - step + 1}-{second.labels}",
         f"{second.ms_per_label:.1f} -> {last.ms_per_label:.1f} ms",
         last.ms_per_label / second.ms_per_label,
-        "the second hundred",
+        "the second checkpoint's",
         TIME_TARGET,
     )
     figure(
-        f"soak: app CPU per label, last {STEP} vs labels {second.labels - STEP + 1}-"
+        f"soak: app CPU per label, last {step} vs labels {second.labels - step + 1}-"
         f"{second.labels}",
         f"{second.cpu_ms_per_label:.1f} -> {last.cpu_ms_per_label:.1f} ms",
         last.cpu_ms_per_label / second.cpu_ms_per_label,
-        "the second hundred",
+        "the second checkpoint's",
         TIME_TARGET,
     )
     figure(
-        f"soak: local service CPU per label, last {STEP} vs labels {second.labels - STEP + 1}-"
+        f"soak: local service CPU per label, last {step} vs labels {second.labels - step + 1}-"
         f"{second.labels}",
         f"{second.children_cpu_ms_per_label:.1f} -> {last.children_cpu_ms_per_label:.1f} ms",
         last.children_cpu_ms_per_label / second.children_cpu_ms_per_label,
-        "the second hundred",
+        "the second checkpoint's",
         TIME_TARGET,
     )
-    return 0
+    return exit_status(args.quick)
 
 
 if __name__ == "__main__":

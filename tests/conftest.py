@@ -20,6 +20,7 @@ from desktop_app.gui.qt_compat import protect_singletons  # noqa: E402
 
 protect_singletons()
 
+from tests.hang_guard import set_timer  # noqa: E402
 from tests.transport_origins import record_transport_origins  # noqa: E402
 
 record_transport_origins()
@@ -59,7 +60,8 @@ pytest_plugins: list[str] = [
 # A test worker that dies (a crash in Qt, a signal) takes its stderr with it, and a crashed
 # worker under `--dist loadfile` would leave pytest-xdist waiting forever (so `make test` runs
 # with --max-worker-restart=0). Each worker writes the test it starts and faulthandler's
-# traceback into a file of its own; the controller prints that file when a worker goes down.
+# traceback into a file of its own, and the hang guard every thread's stack before it ends the
+# worker; the controller prints that file when a worker goes down.
 CRASH_DIR_VARIABLE = "PACKDESK_TEST_CRASH_DIR"
 _crash_log: IO[str] | None = None
 
@@ -75,6 +77,47 @@ def pytest_configure(config: pytest.Config) -> None:
     if crash_dir:
         _crash_log = open(Path(crash_dir) / f"{worker}.log", "a", encoding="utf-8")  # noqa: SIM115
         faulthandler.enable(_crash_log, all_threads=True)
+
+
+#: end-to-end tests that start services, databases or whole commands, restart them or wait
+#: out their deadlines (10-80 s each on a loaded 2-core machine): marked `slow`, so `make check`
+#: (the quick tier, `-m "not slow"`) leaves them to `make test`. A path or a test's node id.
+SLOW = (
+    "tests/batch/test_cli_end_to_end.py",
+    "tests/batch/test_shop_export.py",
+    "tests/client/test_crash_recovery.py",
+    "tests/client/test_ratelimit_live.py",
+    "tests/client/test_transport.py::test_creation_timeout_is_not_resent",
+    "tests/domain/test_sanitize.py::test_never_raises_and_is_idempotent",
+    "tests/profiles/test_local_sandbox.py",
+    "tests/profiles/test_server_trust.py",
+    "tests/service/api/test_audit_log.py",
+    "tests/service/api/test_bodies.py",
+    "tests/service/api/test_ratelimit.py",
+    "tests/service/api/test_schemathesis.py",
+    "tests/service/api/test_slow_clients.py",
+    "tests/service/api/test_stalled_cuts.py",
+    "tests/service/api/test_webhooks.py::test_two_services_on_one_database_deliver_each_event_once",
+    "tests/service/shipping/test_lifecycle.py",
+    "tests/service/storage/",
+    "tests/service/test_data_dir_safety.py",
+    "tests/service/test_logs.py",
+    "tests/service/test_public_address.py",
+    "tests/test_hang_guard.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool:
+    """pytest-timeout's limit, with every thread's stack written into this worker's log (and
+    py-spy's native dump) before the worker is ended: tests/hang_guard.py."""
+    return set_timer(item, settings, _crash_log)
 
 
 def pytest_runtest_logstart(nodeid: str, location: object) -> None:
@@ -93,8 +136,19 @@ def pytest_testnodedown(node: Any, error: object) -> None:
     text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
     reporter = node.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:
-        reporter.write_sep("!", f"{node.gateway.id} went down ({error}); its last lines")
-        reporter.write_line("\n".join(text.splitlines()[-80:]) or "(nothing written)")
+        reporter.write_sep("!", f"{node.gateway.id} went down ({error}); its log {log}")
+        reporter.write_line(last_lines(text) or "(nothing written)")
+
+
+def last_lines(text: str, shown: int = 80, stacks: int = 600) -> str:
+    """The log's last `shown` lines; after a hang guard fired, its whole dump (up to `stacks`
+    lines) and the tests started before it."""
+    lines = text.splitlines()
+    guard = max(
+        (n for n, line in enumerate(lines) if line.startswith("==== hang guard")), default=-1
+    )
+    start = len(lines) - shown if guard < 0 else guard - 5
+    return "\n".join(lines[max(0, start) : max(0, start) + max(shown, stacks)])
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

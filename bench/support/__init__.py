@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import subprocess
@@ -48,12 +49,59 @@ def machine_line() -> str:
     return f"machine: {os.cpu_count()} CPU(s), load average {loads} (1, 5, 15 min)"
 
 
+#: the figures of this run that missed their targets, and the results that were wrong
+MISSED: list[str] = []
+WRONG: list[str] = []
+QUICK_HELP = (
+    "a few iterations (make test): every part runs and its results are checked, the figures "
+    "are printed but no target is asserted"
+)
+
+
+def quick_option(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add `--quick` (make test runs every benchmark with it)."""
+    parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
+    return parser
+
+
+def quick_requested() -> bool:
+    """`--quick` for the benchmarks without other options."""
+    return quick_option(argparse.ArgumentParser()).parse_args().quick
+
+
 def figure(name: str, value: str, ratio: float, versus: str, target: float) -> bool:
     """One line per figure: what was measured, its ratio to its floor or peer, the target."""
     met = ratio <= target
     verdict = "met" if met else "MISSED"
     print(f"{name}: {value}; {ratio:.2f}x {versus} (target <= {target:g}x) {verdict}")
+    if not met:
+        MISSED.append(name)
     return met
+
+
+def missed(name: str) -> None:
+    """A target checked outside `figure` was missed."""
+    MISSED.append(name)
+
+
+def wrong(what: str) -> None:
+    """A wrong result (not a slow one): the benchmark fails, with --quick too."""
+    print(f"WRONG RESULT: {what}")
+    WRONG.append(what)
+
+
+def exit_status(quick: bool) -> int:
+    """0 unless a result was wrong or, without --quick, a target was missed."""
+    if WRONG:
+        print(f"wrong results: {len(WRONG)}")
+        return 1
+    if quick:
+        print("quick run: results checked, targets not asserted")
+        return 0
+    if MISSED:
+        print(f"targets missed: {', '.join(MISSED)}")
+        return 1
+    return 0
 
 
 def taking_turns(runs: Sequence[Callable[[], object]], rounds: int) -> list[float]:

@@ -34,12 +34,15 @@ async def loop_turn() -> None:
 
 
 async def type_text(editor: Any, text: str, latencies: list[float]) -> None:
-    """Type `text` into `editor` key by key; each key's ms until the loop has run again."""
+    """Type `text` over what `editor` holds (selected first, as a user replaces a prefilled
+    value such as the default parcel's sizes) key by key; each key's ms until the loop has
+    run again."""
     from PySide6.QtCore import QEvent, Qt
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
     editor.setFocus()
+    editor.selectAll()
     for ch in text:
         start = time.perf_counter()
         for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):

@@ -31,6 +31,7 @@ from desktop_app.batch.mapping import (
     MappingBook,
     MappingError,
     load_mapping_file,
+    parse_number,
 )
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import DEFAULT_CONCURRENCY, summarize
@@ -152,6 +153,23 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--label-format", help="request this label format for every row")
     parser.add_argument("--sheet", help="XLSX: the sheet to read (default: the first)")
     parser.add_argument(
+        "--products",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="first add a product export to the profile's catalogue (Shopify or WooCommerce "
+        "products CSV, Shopware 6 product export, Amazon inventory file, or a table of SKU and "
+        "weight): orders weigh themselves by their items x quantity (+ the box)",
+    )
+    parser.add_argument(
+        "--weight",
+        type=_weight_kg,
+        metavar="KG",
+        help="the weight of every order that has none from the catalogue, the file or the "
+        "profile's default weight (as typed on the Batch page)",
+    )
+    parser.add_argument(
         "--shop-id",
         action="append",
         default=[],
@@ -176,6 +194,14 @@ def _parser() -> argparse.ArgumentParser:
         "is this old before it is sent again (default: the client's create time-out + 15 s)",
     )
     return parser
+
+
+def _weight_kg(text: str) -> float:
+    """`--weight 1,5` -> 1.5 (kg, above 0 and at most 1000)."""
+    value = parse_number(text)
+    if not isinstance(value, float) or not 0 < value <= 1000:
+        raise argparse.ArgumentTypeError(f"{text!r} is no weight in kg (e.g. 1.5)")
+    return value
 
 
 def _shop_id_answer(text: str) -> tuple[str, str, str]:
@@ -260,6 +286,32 @@ def read_file_orders(
     return orders, origin
 
 
+#: where a weight came from, in the CLI's words
+WEIGHT_WORDS = {
+    "catalogue": "product catalogue",
+    "file": "order file",
+    "catalogue+file": "product catalogue and order file",
+    "typed": "--weight",
+    "scale": "scale",
+    "default": "default weight",
+}
+
+
+def describe_weights(rows: Sequence[BatchRow]) -> str | None:
+    """What to do about the orders without a weight (None when every order has one)."""
+    missing = [row for row in rows if row.weight.kg is None and row.status == "invalid"]
+    if not missing:
+        return None
+    shown = ", ".join(row.reference for row in missing[:5]) + (
+        f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+    )
+    return (
+        f"{len(missing)} order(s) have no weight ({shown}): give their products a weight "
+        "(--products FILE: the shop's product export), pass --weight KG for all of them, "
+        "or weigh or type them on the Batch page"
+    )
+
+
 def describe_filled(rows: Sequence[BatchRow]) -> str:
     """What the profile and the catalogue fill in, counted over the orders (said before the
     run): "sender: sample sender (3); preset Standard (3); weight: product catalogue (2)"."""
@@ -269,7 +321,7 @@ def describe_filled(rows: Sequence[BatchRow]) -> str:
             what = {
                 "from": f"sender: {origin}",
                 "preset": f"carrier/service/parcel: preset {origin!r}",
-                "package.weight": "weight: product catalogue",
+                "package.weight": f"weight: {WEIGHT_WORDS.get(origin, origin)}",
             }.get(path, f"{path}: {origin}")
             counts[what] = counts.get(what, 0) + 1
     return "; ".join(f"{what} ({n})" for what, n in counts.items()) or "nothing"
@@ -298,6 +350,25 @@ def batch_main(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:  # a second Ctrl+C: the journal keeps what was sent
         _err("interrupted; run the same command again to finish the batch")
         return 130
+
+
+def _import_products(paths: Sequence[Path], catalogue: Catalogue) -> None:
+    """`--products FILE`: the product exports into the catalogue, said on stderr."""
+    from desktop_app.batch.products import import_products
+
+    for path in paths:
+        if not path.is_file():
+            raise UsageError(f"no such file: {path}")
+        try:
+            report = import_products(path, catalogue)
+        except TableError as exc:
+            raise UsageError(str(exc)) from None
+        line = f"{path.name}: {report.added} product(s) into the catalogue"
+        if report.without_weight:
+            line += f", {len(report.without_weight)} without a weight in the file"
+        if report.skipped:
+            line += f", {len(report.skipped)} row(s) left out"
+        _err(line)
 
 
 def load_table(path: Path, sheet: str | None) -> Table:
@@ -332,6 +403,7 @@ def _main(args: argparse.Namespace) -> int:
     from desktop_app.profiles.catalogue import Catalogue
 
     catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    _import_products(args.products, catalogue)
     for kind, shop_id, value in args.shop_id:
         catalogue.learn_shop_ids(kind, {shop_id: value})
     from desktop_app.shops.book import ShopBook
@@ -349,6 +421,7 @@ def _main(args: argparse.Namespace) -> int:
         package=prefs.default_package,
         label_format=args.label_format,
         presets=tuple(profile.presets()),
+        packaging_kg=prefs.packaging_weight,
     )
     batch = Batch.of_orders(
         orders,
@@ -361,7 +434,13 @@ def _main(args: argparse.Namespace) -> int:
         f"{args.file.name}: {len(batch)} orders from {orders.rows_read} rows; "
         f"mapping {mapping_origin}: {described}"
     )
+    if args.weight is not None:
+        typed = batch.set_weight_for_all(args.weight)
+        _err(f"--weight {args.weight:g} kg for {len(typed)} order(s) without a weight")
     _err(f"filled in from the profile: {describe_filled(batch.rows)}")
+    weights = describe_weights(batch.rows)
+    if weights:
+        _err(weights)
     if args.dry_run:
         return _report(batch, args, printer=None, dry_run=True)
     if profile.is_live:

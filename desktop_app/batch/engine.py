@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from desktop_app.batch.importer import Table, TableError, read_table
 from desktop_app.batch.mapping import (
+    WEIGHT_TARGETS,
     ColumnMapping,
     FieldSource,
     MappingBook,
@@ -41,6 +42,7 @@ from desktop_app.batch.mapping import _normalize as normalize_header
 from desktop_app.batch.platforms import Platform, detect_platform, fold_header, shopware_items
 
 if TYPE_CHECKING:
+    from desktop_app.domain.weights import WeightSource
     from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
 
 __all__ = [
@@ -115,7 +117,7 @@ class OrderItem:
     vat: float | None = None
     currency: str | None = None
     weight_from: str | None = None
-    """"file" or "product catalogue" (None when unknown)."""
+    """"catalogue" or "file" (None when unknown): the catalogue's wins over the file's."""
     price_from: str | None = None
     hs_code: str | None = None
     """The customs tariff number (file, else product catalogue)."""
@@ -136,12 +138,31 @@ class OrderRecord:
     lines: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     """Problems of the order found while reading (a row cut off, a reused number)."""
+    file_total_kg: float | None = None
+    """A total weight the file gives for the order apart from its items (a summary row's,
+    or an order of no known items), in kg."""
 
     def total_weight_kg(self) -> float | None:
         """The items' weight (unit weight x quantity) when every item's is known."""
         if not self.items or any(item.weight_kg is None for item in self.items):
             return None
         return round(sum((item.weight_kg or 0.0) * _count(item) for item in self.items), 6)
+
+    def goods_weight(self) -> tuple[float, WeightSource] | None:
+        """The goods' weight and where it came from: every item's weight (catalogue, else
+        file) x its quantity, else the file's total for the order; None when unknown."""
+        total = self.total_weight_kg()
+        if total is not None and total > 0:
+            sources = {item.weight_from for item in self.items}
+            source: WeightSource = (
+                "catalogue" if sources == {"catalogue"}
+                else "file" if "catalogue" not in sources
+                else "catalogue+file"
+            )  # fmt: skip
+            return total, source
+        if self.file_total_kg is not None and self.file_total_kg > 0:
+            return round(self.file_total_kg, 6), "file"
+        return None
 
     def value(self) -> float | None:
         """The items' value when every price is known."""
@@ -186,12 +207,9 @@ class OrderRecord:
         return declaration
 
     def fallback(self, catalogue: Catalogue | CatalogueSnapshot | None = None) -> dict[str, Any]:
-        """Shipment fields the items give when the file leaves them out: the weight (items'
-        weights) and, for one unit of one product, its parcel's dimensions."""
+        """Shipment fields the items give when the file leaves them out: for one unit of one
+        product, its parcel's dimensions (the weight: `goods_weight`)."""
         out: dict[str, Any] = {}
-        weight = self.total_weight_kg()
-        if weight is not None and weight > 0:
-            out["package.weight"] = weight
         parcel = (
             catalogue.parcel_for((item.sku, _count(item)) for item in self.items)
             if catalogue is not None
@@ -253,7 +271,10 @@ def choose_mapping(
     if remembered is not None:
         return remembered, "remembered", platform, items
     if platform is not None:
-        return _platform_mapping(platform, table.headers), "recognised", platform, items
+        chosen = _platform_mapping(platform, table.headers)
+        if "weight" in items and not any(t in chosen for t in WEIGHT_TARGETS):
+            chosen["item.weight"] = FieldSource(column=items["weight"])
+        return chosen, "recognised", platform, items
     return guess_mapping(table.headers), "guessed", None, items
 
 
@@ -262,7 +283,7 @@ def _platform_mapping(platform: Platform, headers: Sequence[str]) -> ColumnMappi
         target: FieldSource(column=column)
         for target, column in platform.columns_of(platform.mapping, headers).items()
     }
-    if platform.weight_unit and "package.weight" in mapping:
+    if platform.weight_unit and ("package.weight" in mapping or "item.weight" in mapping):
         mapping["package.weight_unit"] = FieldSource(value=platform.weight_unit)
     return mapping
 
@@ -302,11 +323,15 @@ def orders_of(
             for column, text in row.items():
                 if text and not record.cells.get(column):
                     record.cells[column] = pool.setdefault(text, text)
-            reader.merge_weight(record.cells, row)
         record.lines.append(line)
         if line in table.short:
             record.notes.append(f"line {line} has fewer columns than the header (cut off?)")
-        record.items.extend(reader.items(row, first=len(record.lines) == 1))
+        items = reader.items(row, first=len(record.lines) == 1)
+        record.items.extend(items)
+        if not any(item.weight_from == "file" for item in items):
+            total = reader.total_weight(row)  # a summary row's, or an order's of no items
+            if total is not None:
+                _add_total(record, total)
     if platform is not None and platform.items_beside is not None:
         _items_from_beside(records, table.source, platform.items_beside)
     country_source = chosen.get("to.country")
@@ -329,6 +354,16 @@ def orders_of(
         rows_read=len(table.rows),
         unknown_ids=unknown_ids,
     )
+
+
+def _add_total(record: OrderRecord, total: float) -> None:
+    """A row's total weight that is no item's: an order of no items (one row per parcel)
+    adds it to its one weight, else it is the order's total apart from its items."""
+    blank = next((i for i in record.items if not (i.sku or i.title or i.gtin)), None)
+    if blank is not None and blank.weight_kg is not None and len(record.items) == 1:
+        blank.weight_kg = round(blank.weight_kg + total, 6)
+    else:
+        record.file_total_kg = (record.file_total_kg or 0.0) + total
 
 
 def _items_from_beside(
@@ -470,8 +505,12 @@ class _RowReader:
         self.columns = dict(item_columns)
         self.platform = platform
         self.catalogue = catalogue
-        weight = mapping.get("package.weight")
-        self.weight_column = weight.column if weight is not None else None
+        item_weight = mapping.get("item.weight")
+        self.item_weight = item_weight.column if item_weight is not None else None
+        if self.item_weight is None and "package.weight" not in mapping:
+            self.item_weight = self.columns.get("weight")  # an item weight column by its name
+        total = mapping.get("package.weight")
+        self.total_column = total.column if total is not None else None
 
     def _read(self, target: str, row: Mapping[str, str]) -> str:
         source = self.mapping.get(target)
@@ -491,14 +530,26 @@ class _RowReader:
                 return True
         return False
 
-    def merge_weight(self, cells: dict[str, str], row: Mapping[str, str]) -> None:
-        """A weight on several rows of one order (one per item) adds up."""
-        column = self.weight_column
-        if column is None or not row.get(column) or cells.get(column) == row.get(column, ""):
-            return
-        first, more = parse_number(cells.get(column, "")), parse_number(row[column])
-        if isinstance(first, float) and isinstance(more, float):
-            cells[column] = f"{first + more:g}"
+    def _weight(self, column: str | None, row: Mapping[str, str]) -> float | None:
+        """A weight cell in kg (the mapping's unit), None when empty or no number."""
+        text = row.get(column, "").strip() if column else ""
+        value = parse_number(text) if text else None
+        if not isinstance(value, float) or value <= 0:
+            return None
+        return weight_in_kg(value, self._read("package.weight_unit", row) or None)
+
+    def total_weight(self, row: Mapping[str, str]) -> float | None:
+        """The row's total weight column (the line's or the order's) in kg."""
+        return self._weight(self.total_column, row)
+
+    def _item_weight(self, item: OrderItem, row: Mapping[str, str]) -> None:
+        """One unit's weight: the item weight column, else the line's total / its quantity."""
+        weight = self._weight(self.item_weight, row)
+        if weight is None:
+            total, count = self._weight(self.total_column, row), _count(item)
+            weight = round(total / count, 6) if total is not None and count > 0 else None
+        if weight is not None:
+            item.weight_kg, item.weight_from = weight, "file"
 
     def _cell(self, name: str, row: Mapping[str, str]) -> str:
         column = self.columns.get(name)
@@ -522,7 +573,11 @@ class _RowReader:
                 OrderItem(quantity=count if isinstance(count, float) and count >= 1 else 1.0)
             ]
         if not any(self._cell(name, row) for name in ("sku", "title", "gtin")):
-            return [] if self.columns else ([OrderItem()] if first else [])
+            if self.columns or not first:
+                return []
+            blank = OrderItem()  # a file of orders without items: the order's weight
+            self._item_weight(blank, row)
+            return [blank]
         item = OrderItem(
             sku=self._cell("sku", row),
             title=self._cell("title", row),
@@ -543,10 +598,7 @@ class _RowReader:
         item.origin_country = self._cell("origin_country", row).upper() or None
         item.customs_value = _money(self._cell("customs_value", row))
         item.contents_type = self._cell("contents_type", row).casefold() or None
-        weight = parse_number(self._cell("weight", row)) if self._cell("weight", row) else None
-        if isinstance(weight, float):
-            unit = self._read("package.weight_unit", row) or None
-            item.weight_kg, item.weight_from = weight_in_kg(weight, unit), "file"
+        self._item_weight(item, row)
         return [item]
 
     def _column(self, name: str) -> str:
@@ -580,8 +632,9 @@ class _RowReader:
                 item.title = product.name
             if not item.gtin and product.gtin:
                 item.gtin = product.gtin
-            if item.weight_kg is None and product.weight_kg is not None:
-                item.weight_kg, item.weight_from = product.weight_kg, "product catalogue"
+            if product.weight_kg is not None and product.weight_kg > 0:
+                # the catalogue's weight is the product's as the desk keeps it: it wins
+                item.weight_kg, item.weight_from = product.weight_kg, "catalogue"
             if item.price is None and product.value is not None:
                 item.price, item.price_from = product.value, "product catalogue"
                 item.currency = item.currency or product.currency

@@ -26,7 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from desktop_app.domain.presets import ShippingPreset, apply_preset, choose_preset, facts_of_draft
+from desktop_app.domain.presets import ShippingPreset, apply_preset, facts_of_draft
+from desktop_app.domain.weights import OrderWeight, WeightChoice, WeightSource, decide_weight
 
 __all__ = [
     "NUMBER_TARGETS",
@@ -69,8 +70,9 @@ TARGETS: dict[str, str] = {
     "from.city": "Sender city",
     "from.country": "Sender country (code or name)",
     "from.phone": "Sender phone",
-    "package.weight": "Weight (kg unless a unit is given)",
-    "package.weight_unit": "Weight unit (g, kg, lb)",
+    "item.weight": "Weight of one item (x its quantity; kg unless a unit is given)",
+    "package.weight": "Total weight of the line or order (kg unless a unit is given)",
+    "package.weight_unit": "Weight unit (g, kg, lb, oz)",
     "package.length": "Length (cm)",
     "package.width": "Width (cm)",
     "package.height": "Height (cm)",
@@ -88,7 +90,23 @@ TARGETS: dict[str, str] = {
 }
 NUMBER_TARGETS = frozenset({"package.weight", "package.length", "package.width", "package.height"})
 #: targets that describe the file rather than fill a wire field of the shipment
-FILE_TARGETS = frozenset({"order_date", "package.weight_unit"})
+FILE_TARGETS = frozenset({"order_date", "package.weight_unit", "item.weight", "package.weight"})
+#: the weight targets: the order's weight is decided from them (domain/weights.py)
+WEIGHT_TARGETS = ("item.weight", "package.weight")
+#: headers that say a weight column holds the line's or the order's total, not one item's
+TOTAL_WEIGHT_HEADERS = frozenset({
+    "gesamtgewicht", "totalweight", "gesamtgewichtkg", "totalweightkg", "linetotalweight",
+    "lineweight", "zeilengewicht", "positionsgewicht", "bestellgewicht", "orderweight",
+    "ordertotalweight", "sendungsgewicht", "paketgewicht", "shipmentweight", "parcelweight",
+    "packageweight", "shippingweight", "versandgewicht",
+})  # fmt: skip
+#: headers of an item's own weight, whatever the file's other columns
+ITEM_WEIGHT_HEADERS = frozenset({"artikelgewicht", "itemweight", "unitweight", "stueckgewicht",
+                                 "einzelgewicht", "productweight", "produktgewicht"})  # fmt: skip
+#: headers of a quantity column: beside one, a plain weight column is one item's weight
+QUANTITY_HEADERS = frozenset({"menge", "anzahl", "stueck", "stueckzahl", "quantity", "qty",
+                              "count", "lineitemquantity", "itemquantity", "quantitytoship",
+                              "quantitypurchased"})  # fmt: skip
 #: kilograms per unit of a weight column
 WEIGHT_UNITS: dict[str, float] = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125}
 _UNIT_WORDS = {
@@ -163,8 +181,9 @@ _ALIASES: dict[str, tuple[str, ...]] = {
         "weightgrams",
         "weightlb",
         "weightlbs",
-        "totalweight",
-        "gesamtgewicht",
+        "weightoz",
+        *sorted(TOTAL_WEIGHT_HEADERS),
+        *sorted(ITEM_WEIGHT_HEADERS),
     ),  # fmt: skip
     "package.length": ("laenge", "length", "laengecm", "lengthcm"),
     "package.width": ("breite", "width", "breitecm", "widthcm"),
@@ -290,12 +309,28 @@ def guess_mapping(headers: Iterable[str]) -> ColumnMapping:
             break
     if "to.name" in mapping and {"to.first_name", "to.last_name"} <= set(mapping):
         del mapping["to.name"]
-    weight = mapping.get("package.weight")
+    weight = mapping.pop("package.weight", None)
     if weight is not None and weight.column is not None:
+        mapping[weight_target(weight.column, headers)] = weight
         unit = weight_unit_of_header(weight.column)
         if unit is not None and unit != "kg":
             mapping["package.weight_unit"] = FieldSource(value=unit)
     return mapping
+
+
+def weight_target(header: str, headers: Iterable[str]) -> str:
+    """What a weight column holds: one item's weight (`item.weight`: beside a quantity
+    column, or named so) or a total (`package.weight`: the line's or the order's, when the
+    header says so - `Gesamtgewicht`, `Total weight` - or when there is no quantity)."""
+    key = _normalize(header)
+    first = _normalize(header.split()[0]) if header.split() else key
+    if key in ITEM_WEIGHT_HEADERS or first in ITEM_WEIGHT_HEADERS:
+        return "item.weight"
+    if key in TOTAL_WEIGHT_HEADERS or first in TOTAL_WEIGHT_HEADERS:
+        return "package.weight"
+    if any(_normalize(h) in QUANTITY_HEADERS for h in headers):
+        return "item.weight"
+    return "package.weight"
 
 
 def mapping_to_json(mapping: Mapping[str, FieldSource]) -> dict[str, Any]:
@@ -378,9 +413,15 @@ class MappingBook:
         if not isinstance(entry, dict):
             return None
         try:
-            return mapping_from_json(entry.get("mapping"), headers)
+            mapping = mapping_from_json(entry.get("mapping"), headers)
         except MappingError:
             return None
+        weight = mapping.get("package.weight")
+        if entry.get("weights") != 2 and weight is not None and weight.column is not None:
+            # remembered before a weight column beside a quantity was one item's: read anew
+            target = weight_target(weight.column, entry.get("headers") or headers or ())
+            mapping[target] = mapping.pop("package.weight")
+        return mapping
 
     def put(self, layout: str, headers: Iterable[str], mapping: Mapping[str, FieldSource]) -> None:
         """Remember `mapping` for this layout (atomic write: a crash never truncates the file)."""
@@ -388,6 +429,7 @@ class MappingBook:
         data["layouts"][layout] = {
             "headers": list(headers),
             "mapping": mapping_to_json(mapping),
+            "weights": 2,  # package.weight is a total, item.weight one item's
             "updated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -412,6 +454,8 @@ class Defaults:
     """The profile's shipping presets: the first that fits a row fills what it leaves out."""
     sender_origin: str = "default sender"
     """Where `sender` comes from: "default sender" or "sample sender" (a fresh sandbox)."""
+    packaging_kg: float | None = None
+    """The box's own weight (the profile's), added to a weight made of the items."""
 
 
 def parse_number(text: str) -> float | str:
@@ -545,6 +589,39 @@ class DraftOrigins:
 
     filled: dict[str, str] = field(default_factory=dict)
     """Field -> where from: "default sender", "preset: Small parcels", "product catalogue"."""
+    weight: OrderWeight = field(default_factory=OrderWeight)
+    """The order's weight and its source."""
+
+
+class _FromRow:
+    """`build_draft(goods_weight=FROM_ROW)`: the goods' weight is the row's weight column."""
+
+
+FROM_ROW = _FromRow()
+
+
+def _unreadable_weight(row: Mapping[str, str], mapping: Mapping[str, FieldSource]) -> str | None:
+    """A weight cell of the row that is no number ("viel"), else None."""
+    for target in WEIGHT_TARGETS:
+        source = mapping.get(target)
+        text = source.read(row) if source is not None else ""
+        if text and not isinstance(parse_number(text), float):
+            return text
+    return None
+
+
+def row_goods_weight(
+    row: Mapping[str, str], mapping: Mapping[str, FieldSource]
+) -> tuple[float, WeightSource] | None:
+    """The weight a row's own columns give (a total, else one item's), in kg."""
+    unit_source = mapping.get("package.weight_unit")
+    unit = unit_source.read(row) if unit_source is not None else None
+    for target in ("package.weight", "item.weight"):
+        source = mapping.get(target)
+        value = parse_number(source.read(row)) if source is not None else ""
+        if isinstance(value, float) and value > 0:
+            return weight_in_kg(value, unit), "file"
+    return None
 
 
 def build_draft(
@@ -555,13 +632,18 @@ def build_draft(
     fallback: Mapping[str, Any] | None = None,
     order_facts: Mapping[str, float | None] | None = None,
     origins: DraftOrigins | None = None,
+    given_weight: tuple[float, WeightSource] | None = None,
+    goods_weight: tuple[float, WeightSource] | None | _FromRow = FROM_ROW,
 ) -> dict[str, Any]:
     """The wire draft of one row (not sanitised, not validated): defaults, then the columns.
 
     Empty cells leave their field out, so the rules report what is missing; numbers that do
     not parse stay text, so the rules report them at their path. `fallback` holds values the
-    order's items give (`package.weight` from the product catalogue) for fields the row
-    leaves empty; `order_facts` the order's value and item count the presets may test.
+    order's items give (the parcel's dimensions from the product catalogue) for fields the
+    row leaves empty; `order_facts` the order's value and item count the presets may test.
+    The weight is decided by `batch.weights.decide_weight` from `given_weight` (scale or
+    typed), `goods_weight` (the items', from the catalogue or the file; by default the row's
+    weight column) and the defaults; `origins.weight` says which.
     """
     origins = origins if origins is not None else DraftOrigins()
     draft: dict[str, Any] = {}
@@ -574,8 +656,12 @@ def build_draft(
     if defaults.sender:
         draft["from"] = _copied(defaults.sender)
         origins.filled["from"] = defaults.sender_origin
-    if defaults.package:
-        draft["package"] = _copied(defaults.package)
+    package = dict(defaults.package or {})
+    default_kg = package.pop("weight", None)
+    # the profile's box fills only what a matching preset leaves out (after the preset)
+    box = {key: package.pop(key) for key in ("length", "width", "height") if key in package}
+    if package:
+        draft["package"] = _copied(package)
         origins.filled["package"] = "profile"
     if draft.get("from") and any(
         target.startswith("from.") and source.read(row) for target, source in mapping.items()
@@ -615,23 +701,45 @@ def build_draft(
                 value = street
         _put(draft, target, value)
     _street_from_second_line(draft.get("to"))
-    # the items' weight and parcel win over the profile's default package, a column over both
+    # the items' parcel wins over the preset's and the profile's box, a column over all
     for path, value in (fallback or {}).items():
         if not _given(mapping, path, row):
             node, key = path_parent(draft, path)
             node[key] = value
             origins.filled[path] = "product catalogue"
     facts = order_facts or {}
-    if defaults.presets:
-        preset = choose_preset(
-            defaults.presets,
-            facts_of_draft(draft, value=facts.get("value"), item_count=facts.get("item_count")),
-        )
-        if preset is not None:
-            before = json.dumps(draft, sort_keys=True, default=str)
-            draft = apply_preset(draft, preset)
-            if json.dumps(draft, sort_keys=True, default=str) != before:
-                origins.filled["preset"] = preset.name
+    goods = row_goods_weight(row, mapping) if isinstance(goods_weight, _FromRow) else goods_weight
+    choice = decide_weight(
+        given=given_weight,
+        goods=goods,
+        presets=defaults.presets,
+        facts=facts_of_draft(draft, value=facts.get("value"), item_count=facts.get("item_count")),
+        packaging_kg=defaults.packaging_kg,
+        default_kg=default_kg if isinstance(default_kg, int | float) else None,
+    )
+    unreadable = _unreadable_weight(row, mapping)
+    if unreadable is not None and choice.weight.source in (None, "default"):
+        # the file's weight is no number: said at its field, never replaced by a default
+        node, key = path_parent(draft, "package.weight")
+        node[key] = unreadable
+        choice = WeightChoice(OrderWeight(), choice.preset)
+    origins.weight = choice.weight
+    if choice.weight.kg is not None:
+        node, key = path_parent(draft, "package.weight")
+        node[key] = choice.weight.kg
+        origins.filled["package.weight"] = choice.weight.source or ""
+    if choice.preset is not None:
+        before = json.dumps(draft, sort_keys=True, default=str)
+        draft = apply_preset(draft, choice.preset)
+        if json.dumps(draft, sort_keys=True, default=str) != before:
+            origins.filled["preset"] = choice.preset.name
+    if box:
+        package_now = draft.setdefault("package", {})
+        if isinstance(package_now, dict) and any(package_now.get(k) in (None, "") for k in box):
+            for key, value in box.items():
+                if package_now.get(key) in (None, ""):
+                    package_now[key] = value
+            origins.filled.setdefault("package", "profile")
     draft["create_shipping_label"] = True
     return draft
 

@@ -8,8 +8,9 @@ order number is an order of its own. Totals are the sums of the lines (price x q
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
@@ -27,10 +28,13 @@ from desktop_app.batch.rows import reference_for
 from desktop_app.domain.rules.orders import validate_order
 from desktop_app.domain.rules.problems import Problem
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.profiles.store import OrderOrigin
+from desktop_app.profiles.store.orders import same_receiver
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
     from desktop_app.profiles.catalogue import Catalogue
+    from desktop_app.profiles.store import ProfileStore
 
 __all__ = [
     "DEFAULT_CURRENCY",
@@ -39,6 +43,7 @@ __all__ = [
     "StoredOrders",
     "build_orders",
     "drafts_of",
+    "file_origin",
     "guess_item_columns",
     "orders_of_table",
     "store_orders",
@@ -197,13 +202,8 @@ def drafts_of(orders: OrderFile, *, currency: str = DEFAULT_CURRENCY) -> list[Or
             sum((i.vat or 0.0) * (i.quantity if isinstance(i.quantity, float) else 0.0)
                 for i in items), 4
         )  # fmt: skip
-        weight = record.total_weight_kg()
-        if weight is None:
-            fallback = record.fallback()
-            weight = fallback.get("package.weight")
-            shipment_weight = (shipment.get("package") or {}).get("weight")
-            if isinstance(shipment_weight, float):
-                weight = shipment_weight
+        goods = record.goods_weight()  # the goods' weight: the box is the shipment's
+        weight = goods[0] if goods is not None else None
         if isinstance(weight, float):
             draft["total_weight"] = weight
             draft["weight_unit"] = "kg"
@@ -249,9 +249,21 @@ class StoredOrders:
     refused: dict[str, str] = field(default_factory=dict)  # order number -> the error
 
 
-async def store_orders(client: ShippingClient, orders: Iterable[OrderDraft]) -> StoredOrders:
-    """Store the valid orders on the service, in order; an order number the service already
-    has is skipped, so storing the same file again stores nothing twice."""
+async def store_orders(
+    client: ShippingClient,
+    orders: Iterable[OrderDraft],
+    *,
+    store: ProfileStore | None = None,
+    origin: Callable[[OrderDraft], OrderOrigin] | None = None,
+) -> StoredOrders:
+    """Store the valid orders on the service, in order; an order the service already has is
+    skipped, so storing the same file again stores nothing twice.
+
+    Without `store`/`origin` an order is the service's when its number is there. With them,
+    where each order came from (a shop connection's order, a file) is recorded in the store,
+    and an order of the same number is the same order only when it came from the same place,
+    or from elsewhere for the same receiver (a shop's order imported from its export first):
+    two shops' orders 1001 are two orders."""
     from desktop_app.client.errors import APIError
 
     result = StoredOrders()
@@ -259,13 +271,43 @@ async def store_orders(client: ShippingClient, orders: Iterable[OrderDraft]) -> 
         if not order.valid:
             continue
         number = order.external_order_id
+        mine = origin(order) if origin is not None and store is not None else None
         try:
-            if await client.orders.list(external_order_id=number, per_page=1):
+            found = await client.orders.list(external_order_id=number, per_page=50)
+            same = await _same_order(store, found, order, mine)
+            if same is not None:
                 result.skipped.append(number)
+                if store is not None and mine is not None:
+                    await asyncio.to_thread(store.record_order_origin, same, mine)
                 continue
             created = await client.orders.create(order.draft)
         except APIError as exc:
             result.refused[number] = str(exc)
             continue
         result.stored[number] = created.id
+        if store is not None and mine is not None:
+            await asyncio.to_thread(store.record_order_origin, created.id, mine)
     return result
+
+
+def file_origin(name: str) -> Callable[[OrderDraft], OrderOrigin]:
+    """The origin of the orders of the imported file called `name` (for `store_orders`)."""
+    return lambda order: OrderOrigin(number=order.external_order_id, file=name)
+
+
+async def _same_order(
+    store: ProfileStore | None, found: Iterable[Any], order: OrderDraft, mine: OrderOrigin | None
+) -> str | None:
+    """The id of the service's order among `found` (same number) that is `order`, or None."""
+    for candidate in found:
+        if store is None or mine is None:
+            return str(candidate.id)
+        known = await asyncio.to_thread(store.order_origin, candidate.id)
+        if known is not None and known.key == mine.key:
+            return str(candidate.id)
+        if known is not None and known.shop and mine.shop:
+            continue  # another shop order of the same number (another shop's, or reused)
+        wire = candidate.to_wire() if hasattr(candidate, "to_wire") else {}
+        if same_receiver(wire.get("delivery_address"), order.draft.get("delivery_address")):
+            return str(candidate.id)
+    return None

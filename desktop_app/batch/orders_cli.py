@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING
 from desktop_app.batch.cli import UsageError, find_profile, load_table
 from desktop_app.batch.engine import orders_of, unknown_id_lines
 from desktop_app.batch.mapping import MappingBook, MappingError, load_mapping_file
-from desktop_app.batch.orders import DEFAULT_CURRENCY, OrderDraft, drafts_of, store_orders
+from desktop_app.batch.orders import (
+    DEFAULT_CURRENCY,
+    OrderDraft,
+    drafts_of,
+    file_origin,
+    store_orders,
+)
 from desktop_app.batch.profile_client import ProfileClientError, profile_client
 from desktop_app.batch.watched_folder import DEFAULT_POLL_INTERVAL, DEFAULT_SETTLE, WatchedFolder
 
@@ -115,7 +121,7 @@ def _main(args: argparse.Namespace) -> int:
     if args.dry_run:
         return 1 if invalid else 0
     valid = [order for order in orders if order.valid]
-    refused = asyncio.run(_store(manager, profile, valid))
+    refused = asyncio.run(_store(manager, profile, valid, args.file.name))
     return 1 if invalid or refused else 0
 
 
@@ -138,9 +144,16 @@ def _read_orders(
     return drafts_of(orders, currency=args.currency.upper())
 
 
-async def _store(manager: ProfileManager, profile: Profile, orders: list[OrderDraft]) -> int:
-    async with profile_client(manager, profile) as client:
-        result = await store_orders(client, orders)
+async def _store(
+    manager: ProfileManager, profile: Profile, orders: list[OrderDraft], file_name: str
+) -> int:
+    store = manager.open_store(profile)  # keeps which file each order came from
+    try:
+        async with profile_client(manager, profile) as client:
+            result = await store_orders(client, orders, store=store,
+                                        origin=file_origin(file_name))  # fmt: skip
+    finally:
+        store.close()
     for number in result.skipped:
         print(json.dumps({"external_order_id": number, "skipped": True}))
     for number, order_id in result.stored.items():

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.batch.importer import Table
 from desktop_app.batch.mapping import (
+    FROM_ROW,
     ColumnMapping,
     Defaults,
     DraftOrigins,
@@ -24,6 +25,7 @@ from desktop_app.batch.mapping import (
 from desktop_app.domain.customs import customs_plan
 from desktop_app.domain.rules import Problem, validate
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.domain.weights import OrderWeight, WeightSource, no_weight_problems
 from desktop_app.printing.formats import FormatChooser, printer_format_chooser
 
 if TYPE_CHECKING:
@@ -89,6 +91,10 @@ class BatchRow:
     """What reading the file noticed about this order (a row cut off)."""
     lines: list[int] = field(default_factory=list)
     """Every file line of this order (one per line item)."""
+    given_weight: tuple[float, WeightSource] | None = None
+    """A weight typed for this order or weighed on the scale (kg, "typed" or "scale")."""
+    weight: OrderWeight = field(default_factory=OrderWeight)
+    """The order's weight and where it came from (domain/weights.py)."""
 
     rebuild: Callable[[BatchRow], dict[str, Any]] | None = field(
         default=None, repr=False, compare=False
@@ -160,6 +166,37 @@ def reference_for(
     return f"B{key or table.row_key(index)}-{index + 1}"
 
 
+#: a draft's sections and fields in words (the CLI's and the watched folder's messages)
+_PATH_WORDS = {
+    "to": "receiver", "from": "sender", "package": "parcel", "packages": "parcel",
+    "customs_declaration": "customs declaration", "label": "label",
+    "additional_services": "add-on", "items": "item", "net_weight": "net weight",
+    "hs_tariff_number": "HS code", "origin_country": "country of origin",
+    "value_amount": "value", "zip_code": "postcode", "street_no": "house number",
+    "first_name": "first name", "last_name": "last name", "care_of": "care of",
+    "reference_number": "reference", "contents_type": "contents type",
+    "contents_explanation": "contents", "total_value_amount": "total value",
+    "exporter_reference": "seller's customs number",
+}  # fmt: skip
+
+
+def path_words(path: str, record: OrderRecord | None = None) -> str:
+    """A field's path in words: `customs_declaration.items[0].net_weight` -> "customs
+    declaration, item 1 (Tasse), net weight"; `to.zip_code` -> "receiver, postcode"."""
+    parts = []
+    for part in path.split("."):
+        name, _, index = part.partition("[")
+        words = _PATH_WORDS.get(name, name.replace("_", " "))
+        if index:
+            number = int(index.rstrip("]")) if index.rstrip("]").isdigit() else 0
+            items = record.items if record is not None else []
+            item = items[number] if number < len(items) else None
+            title = (item.title or item.sku) if item is not None else ""
+            words = f"{words} {number + 1}" + (f" ({title})" if title else "")
+        parts.append(words)
+    return ", ".join(parts)
+
+
 def _set_path(draft: dict[str, Any], path: str, value: Any) -> None:
     node, key = path_parent(draft, path)
     if value is None or value == "":
@@ -191,6 +228,7 @@ class Batch:
         self.records = records
         self.catalogue = catalogue.snapshot() if catalogue is not None else None
         self._filled: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+        self._weights: dict[OrderWeight, OrderWeight] = {}
         self.rows: list[BatchRow] = []
         for index, source in enumerate(table.rows):
             row = BatchRow(
@@ -244,12 +282,50 @@ class Batch:
         # most orders are filled alike: one dict for all of them, not one each
         row.filled = self._filled.setdefault(tuple(filled.items()), filled)
         row.reference = reference
-        row.own_problems = [*validate(draft), *extra]
+        problems = validate(draft)
+        if row.weight.kg is None and "package.weight" not in row.overrides:
+            problems = no_weight_problems(problems, carrier_from_preset=self._preset_carrier(row))
+        row.own_problems = [*problems, *extra]
         row.kept_draft, row.rebuild = None, self._draft_of
         self._set_problems(row, row.own_problems)
 
     def _draft_of(self, row: BatchRow) -> dict[str, Any]:
         return self._compose(row)[0]
+
+    def _preset_carrier(self, row: BatchRow) -> bool:
+        """True when a shipping preset is to choose the row's carrier (none from the file,
+        the defaults or an edit): without a weight, none could be chosen yet."""
+        if self.defaults.carrier or not self.defaults.presets or "carrier" in row.overrides:
+            return False
+        source = self.mapping.get("carrier")
+        return source is None or not source.read(row.source)
+
+    def set_weight(self, index: int, kg: float | None, source: WeightSource = "typed") -> BatchRow:
+        """Give an order its weight (typed or weighed; None takes it back); the row is
+        built and checked again."""
+        row = self._editable(index)
+        row.given_weight = (round(kg, 3), source) if kg is not None and kg > 0 else None
+        if row.status in ("failed", "canceled"):
+            row.status = "ready"
+        self._build(row)
+        self._check_references()
+        return row
+
+    def set_weight_for_all(self, kg: float) -> list[BatchRow]:
+        """One typed weight for every order not yet sent that has no weight."""
+        changed = self.without_weight()
+        for row in changed:
+            row.given_weight = (round(kg, 3), "typed")
+            if row.status in ("failed", "canceled"):
+                row.status = "ready"
+            self._build(row)
+        self._check_references()
+        return changed
+
+    def without_weight(self) -> list[BatchRow]:
+        """The orders not yet sent that have no weight, in file order."""
+        return [row for row in self.rows
+                if row.weight.kg is None and row.status not in ("creating", "created")]  # fmt: skip
 
     def _compose(self, row: BatchRow) -> tuple[dict[str, Any], list[Problem], dict[str, str], str]:
         """The row's sanitised draft, the problems besides the rules', what the profile
@@ -267,7 +343,11 @@ class Batch:
                 else None
             ),
             origins=origins,
+            given_weight=row.given_weight,
+            goods_weight=record.goods_weight() if record is not None else FROM_ROW,
         )
+        # most orders weigh alike (a default, a typed weight for all): one object for them
+        row.weight = self._weights.setdefault(origins.weight, origins.weight)
         if record is not None and record.items and "customs_declaration" not in raw:
             if customs_plan(raw).needs_declaration:
                 raw["customs_declaration"] = record.customs_declaration(
@@ -354,6 +434,8 @@ class Batch:
             candidates.append("to.street")
         if path == "reference_number":
             candidates.append("metadata.partner.order_number")
+        if path == "package.weight":
+            candidates.append("item.weight")
         for target in candidates:
             source = self.mapping.get(target)
             if source is not None and source.column is not None:
@@ -365,8 +447,14 @@ class Batch:
         Enter a postcode"), or the field when no column fills it."""
         out = []
         for problem in row.problems:
+            if problem.code == "no_weight":
+                out.append(problem.message)  # its cause, in words: no field or column
+                continue
             column = self.column_for(problem.path) or self._item_column(problem.path)
-            out.append(f"column {column!r}: {problem.message}" if column else str(problem))
+            if column:
+                out.append(f"column {column!r}: {problem.message}")
+            else:
+                out.append(f"{path_words(problem.path, self.record(row))}: {problem.message}")
         return out
 
     def _item_column(self, path: str) -> str | None:

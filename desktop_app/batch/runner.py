@@ -1,10 +1,13 @@
 """Creating the valid rows of a batch concurrently, and printing their labels in file order.
 
 Each row goes through `ShipmentCreator` (journal first), so a crash mid-batch loses nothing.
-Rows are idempotent across runs by their reference number: before a row is created, the
-profile store is asked for a shipment with that reference (created earlier: nothing to do)
-and the journal for an earlier attempt (pending: reconciled against the service, which is
-listed by reference; only an attempt the service provably does not have is sent again).
+Rows are idempotent across runs: before a row is created, the profile store is asked for a
+shipment made for the same order of the same file (created earlier: nothing to do; a shipment
+from before shipments named their order counts by its reference) and the journal for an
+earlier attempt (pending: reconciled against the service, which is listed by reference; only
+an attempt the service provably does not have is sent again). Each shipment records the
+order it was made for (`OrderOrigin`): the file's order of that number, or the connected
+shop's pulled order with the same number and receiver (the shop's write-back then takes it).
 
 The rate limit is the client's business (its pacer); this module only bounds concurrency.
 Labels are enqueued by a `PrintSequencer`: row i is submitted only once every row before it
@@ -23,7 +26,7 @@ import collections
 import contextlib
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -36,7 +39,7 @@ from desktop_app.client.desk import (
 from desktop_app.client.errors import APIConnectionError, APIError
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue import PrintJob, PrintQueue
-from desktop_app.profiles.store import JournalEntry, StoredShipment
+from desktop_app.profiles.store import JournalEntry, OrderOrigin, StoredShipment
 
 log = logging.getLogger(__name__)
 
@@ -386,7 +389,8 @@ class BatchRunner:
 
     async def _create(self, row: BatchRow, run: _Run) -> StoredShipment:
         """The row's shipment: found in the store, settled from an earlier attempt, or new."""
-        earlier = await asyncio.to_thread(self._stored, row.reference)
+        origin = await asyncio.to_thread(self.origin, row)
+        earlier = await asyncio.to_thread(self._stored, row.reference, origin)
         if earlier is not None:
             row.note = "created by an earlier run"
             row.resumed = True
@@ -400,11 +404,26 @@ class BatchRunner:
             row.note = "completed an interrupted attempt"
             row.resumed = True
             return stored
-        return await self.creator.create(self.batch.request(row))
+        return await self.creator.create(self.batch.request(row), order=origin)
 
-    def _stored(self, reference: str) -> StoredShipment | None:
-        for shipment in self.store.find_by_reference(reference):
+    def origin(self, row: BatchRow) -> OrderOrigin:
+        """The order a row is: the order of that number in the imported file - a connected
+        shop's pulled order when that has the number and the receiver (blocking: a thread)."""
+        name = self.batch.table.source.name
+        receiver = row.draft.get("to")
+        shop = self.store.shop_order_for(row.reference, receiver) if receiver else None
+        if shop is not None:
+            return replace(shop, file=name)
+        return OrderOrigin(number=row.reference, file=name)
+
+    def _stored(self, reference: str, origin: OrderOrigin) -> StoredShipment | None:
+        """The row's shipment from an earlier run: made for the same order of the same file
+        (or, made before shipments named their order, with the row's reference)."""
+        for shipment in self.store.find_for_order(origin):
             if not shipment.deleted:
+                return shipment
+        for shipment in self.store.find_by_reference(reference):
+            if not shipment.deleted and shipment.order is None:
                 return shipment
         return None
 

@@ -84,7 +84,12 @@ class ShopRunner:
             try:
                 async with self._connect(config.name) as connection:
                     result.synced[config.name] = await sync_shop(
-                        connection, self.outbox, self.client, catalogue=self.catalogue, full=full
+                        connection,
+                        self.outbox,
+                        self.client,
+                        catalogue=self.catalogue,
+                        store=self.store,
+                        full=full,
                     )
             except ShopError as exc:
                 result.errors[config.name] = str(exc)

@@ -3,27 +3,32 @@
 `sync_shop()` pulls the orders changed since the shop's cursor, page by page; each page
 becomes the engine's `OrderRecord`s with the columns of the shop's own export (so the
 engine's mapping for that export reads them), then order drafts checked by the domain's
-rules, then the service's orders (`store_orders`: an order number the service has already -
-from a file export or an earlier sync - is skipped, so the same order is never two). The
-outbox remembers which shop order each number is (for the write-back) and the cursor
+rules, then the service's orders (`store_orders`: an order the service has already - from an
+earlier sync, or from the shop's file export for the same receiver - is skipped, so the same
+order is never two; another shop's order of the same number is another order). The profile
+store keeps which shop order each service order is (the identity a shipment made from it
+carries, and the write-back goes by), the outbox remembers the shop's orders, and the cursor
 advances only after a page is stored, so a sync cut off half-way starts again where it was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop_app.batch.engine import OrderItem, OrderRecord, _platform_mapping, orders_from_records
 from desktop_app.batch.orders import drafts_of, store_orders
 from desktop_app.batch.platforms import PLATFORMS
+from desktop_app.profiles.store import OrderOrigin
 from desktop_app.shops import ShopError
 
 if TYPE_CHECKING:
     from desktop_app.batch.engine import OrderFile
+    from desktop_app.batch.orders import OrderDraft
     from desktop_app.client import ShippingClient
     from desktop_app.profiles.catalogue import Catalogue
+    from desktop_app.profiles.store import ProfileStore
     from desktop_app.shops import ShopConnection, ShopOrder
     from desktop_app.shops.book import ShopBook
     from desktop_app.shops.outbox import ShopOutbox
@@ -83,6 +88,11 @@ async def learn_ids_from_shops(
     return learned
 
 
+def _of_draft(origins: dict[int, OrderOrigin]) -> Callable[[OrderDraft], OrderOrigin]:
+    """The origin of each draft of a page (by the draft object)."""
+    return lambda draft: origins[id(draft)]
+
+
 def records_of(orders: list[ShopOrder]) -> list[OrderRecord]:
     """The engine's records of a shop's orders."""
     return [
@@ -97,6 +107,8 @@ def records_of(orders: list[ShopOrder]) -> list[OrderRecord]:
                     price=i.price,
                     currency=i.currency,
                     price_from="file" if i.price is not None else None,
+                    weight_kg=i.weight_kg,
+                    weight_from="shop" if i.weight_kg is not None else None,
                 )
                 for i in order.items
             ],  # fmt: skip
@@ -111,10 +123,12 @@ async def sync_shop(
     client: ShippingClient,
     *,
     catalogue: Catalogue | None = None,
+    store: ProfileStore | None = None,
     full: bool = False,
 ) -> ShopSync:
     """Pull the shop's open orders changed since the last sync (all with `full`) into the
-    profile's orders."""
+    profile's orders; `store` keeps which shop order each of them is (the identity a
+    shipment made from it carries, and the write-back goes by)."""
     name = connection.config.name
     platform = next(p for p in PLATFORMS if p.key == connection.export_platform)
     result = ShopSync(cursor=None if full else outbox.cursor(name))
@@ -133,7 +147,11 @@ async def sync_shop(
         for draft in drafts:
             if not draft.valid:
                 result.problems[draft.external_order_id] = [str(p) for p in draft.problems]
-        stored = await store_orders(client, drafts)
+        # one draft per record, one record per shop order, in the page's order
+        origins = {id(draft): OrderOrigin(number=draft.external_order_id, shop=name,
+                                          shop_order_id=order.shop_order_id)
+                   for draft, order in zip(drafts, page, strict=True)}  # fmt: skip
+        stored = await store_orders(client, drafts, store=store, origin=_of_draft(origins))
         result.stored += list(stored.stored)
         result.skipped += stored.skipped
         for number, error in stored.refused.items():

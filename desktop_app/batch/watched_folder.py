@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from desktop_app.batch.engine import orders_of, unknown_id_lines
 from desktop_app.batch.importer import XLSX_SUFFIXES, TableError, read_table
 from desktop_app.batch.mapping import MappingBook
-from desktop_app.batch.orders import DEFAULT_CURRENCY, drafts_of, store_orders
+from desktop_app.batch.orders import DEFAULT_CURRENCY, drafts_of, file_origin, store_orders
 from desktop_app.batch.platforms import PLATFORMS
 from desktop_app.domain.rules.problems import Problem
 
@@ -180,7 +180,7 @@ class WatchedFolder:
         if not valid:
             report.reason = "no_valid_order" if orders else "no_order"
             return self._finish(claimed, report, "no valid order in the file")
-        result = await store_orders(client, valid)
+        result = await store_orders(client, valid, store=store, origin=file_origin(claimed.name))
         for number, order_id in result.stored.items():
             report.imported.append({"external_order_id": number, "id": order_id,
                                     "lines": lines[number]})  # fmt: skip

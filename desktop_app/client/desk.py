@@ -1,8 +1,9 @@
 """The journaled shipment creation of the packing desk, and its reconciliation after a crash.
 
 Order of a creation (`ShipmentCreator.create`):
-1. the store journals the attempt as `pending` with the request and its reference number
-   (one is generated when the request has none, so that the attempt can be found again);
+1. the store journals the attempt as `pending` with the request, its reference number and
+   the order it is made for, if any (a reference is generated when the request has none,
+   so that the attempt can be found again);
 2. the request is sent (never re-sent automatically when its outcome is unknown);
 3. the label is downloaded and the store records shipment + label + journal `done` in one step;
    only then is the shipment printable.
@@ -33,7 +34,7 @@ from desktop_app.client.errors import (
     APIStatusError,
 )
 from desktop_app.client.types import Shipment
-from desktop_app.profiles.store import JournalEntry, ProfileStore, StoredShipment
+from desktop_app.profiles.store import JournalEntry, OrderOrigin, ProfileStore, StoredShipment
 
 log = logging.getLogger("packdesk.client.desk")
 
@@ -122,8 +123,12 @@ class ShipmentCreator:
         # the store blocks (SQLite, fsync of label files): keep the event loop responsive
         return await asyncio.to_thread(func, *args)
 
-    async def create(self, request: BaseModel | Mapping[str, Any]) -> StoredShipment:
-        """Journal, send, download the label and store it all; returns the printable shipment.
+    async def create(
+        self, request: BaseModel | Mapping[str, Any], *, order: OrderOrigin | None = None
+    ) -> StoredShipment:
+        """Journal, send, download the label and store it all; returns the printable shipment
+        (made for `order`, when given: the store keeps which order it is, for the shop's
+        write-back).
 
         Raises the client's errors; after an unknown outcome (time-out, dropped connection,
         500/504) the attempt stays pending for `reconcile()`. `LabelDownloadError` (holding the
@@ -135,7 +140,7 @@ class ShipmentCreator:
         if not reference:
             reference = generate_reference()
         body["reference_number"] = reference
-        journal_id: int = await self._store(self.store.journal_pending, body, reference)
+        journal_id: int = await self._store(self.store.journal_pending, body, reference, order)
         return await self._send(journal_id, body)
 
     async def _send(self, journal_id: int, body: dict[str, Any]) -> StoredShipment:

@@ -54,12 +54,24 @@ class PresetCondition(RequestModel):
 
 
 class PresetPackage(RequestModel):
-    """The package a preset fills in: type and outer dimensions in cm."""
+    """The package a preset fills in: type and outer dimensions in cm; the box's own weight
+    (added to the goods' weight of an order weighed by its items) and a default weight (for
+    an order with no weight at all), both in kg."""
 
     type: str | None = None
     length: float | None = Field(default=None, gt=0)
     width: float | None = Field(default=None, gt=0)
     height: float | None = Field(default=None, gt=0)
+    packaging_weight: float | None = Field(default=None, ge=0, le=100)
+    default_weight: float | None = Field(default=None, gt=0, le=1000)
+
+    def sizes(self) -> dict[str, Any]:
+        """What the preset puts into a shipment's package (type and dimensions)."""
+        return self.model_dump(exclude_none=True, exclude=set(WEIGHT_FIELDS))
+
+
+#: a preset package's fields that are weights of the order, not fields of the wire package
+WEIGHT_FIELDS = ("packaging_weight", "default_weight")
 
 
 class ShippingPreset(RequestModel):
@@ -185,7 +197,7 @@ def apply_preset(draft: Mapping[str, Any], preset: ShippingPreset) -> dict[str, 
         out["service"] = preset.service
     elif out["carrier"] == preset.carrier and not out.get("service"):
         out["service"] = preset.service
-    sizes = preset.package.model_dump(exclude_none=True)
+    sizes = preset.package.sizes()
     if isinstance(out.get("packages"), list):
         targets = [p for p in out["packages"] if isinstance(p, dict)]
     else:
@@ -222,6 +234,18 @@ def add_on_items(add_ons: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     return items
 
 
+def _check_weights(out: Problems, package: dict[str, Any]) -> None:
+    """The box's own weight and the default weight: kilograms, when given."""
+    for name, low, high in (("packaging_weight", 0.0, 100.0), ("default_weight", 0.001, 1000.0)):
+        value = package.get(name)
+        if value is None:
+            continue
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or not low <= value <= high:
+            out.add(f"package.{name}", "invalid_weight",
+                    f"Enter a weight in kg between {low:g} and {high:g}.")  # fmt: skip
+
+
 def validate_preset(data: Any) -> list[Problem]:
     """Problems of one preset in its JSON form, each with its path (`when[0].value`,
     `service`, `package.length`, `label_format`, `additional_services...`): the conditions
@@ -242,6 +266,9 @@ def validate_preset(data: Any) -> list[Problem]:
     else:
         out.add("when", "invalid_type", "Enter the conditions as a list.")
     package = data.get("package") or {}
+    if isinstance(package, dict):
+        package = {k: v for k, v in package.items() if k not in WEIGHT_FIELDS}
+        _check_weights(out, data.get("package") or {})
     draft: dict[str, Any] = {
         "carrier": data.get("carrier"),
         "service": data.get("service") or "standard",

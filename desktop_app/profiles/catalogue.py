@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import closing
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 __all__ = ["CATALOGUE_FILE", "SHOP_ID_KINDS", "Catalogue", "CatalogueSnapshot", "Product"]
@@ -139,6 +139,26 @@ class Catalogue:
                 f"INSERT OR REPLACE INTO products ({', '.join(_COLUMNS)}) VALUES ({marks})", rows
             )
         return len(rows)
+
+    def merge_many(self, products: Iterable[Product]) -> int:
+        """Add products, or complete the ones with their SKUs: what a product leaves
+        unknown (None) keeps the catalogue's value (a shop's listings report without weights
+        never wipes the weights the desk has); how many."""
+        merged: list[Product] = []
+        with closing(self._connect()) as db:
+            for product in products:
+                if not product.sku.strip():
+                    continue
+                old = self._product(
+                    db.execute(
+                        "SELECT * FROM products WHERE sku = ?", (product.sku.strip(),)
+                    ).fetchone()
+                )
+                if old is not None:
+                    known = {k: v for k, v in asdict(product).items() if v not in (None, "")}
+                    product = replace(old, **known)
+                merged.append(product)
+        return self.put_many(merged)
 
     def delete(self, sku: str) -> bool:
         """Remove the product with this SKU; False when there was none."""

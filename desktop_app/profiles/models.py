@@ -85,6 +85,11 @@ class Preferences(BaseModel):
     default_package: dict[str, Any] | None = Field(
         default=None, description="package fields pre-filled in the form (weight, sizes, type)"
     )
+    packaging_weight: float | None = Field(
+        default=None,
+        description="the box's own weight in kg, added to an order weighed by its items "
+        "(product catalogue or file) unless its shipping preset names its own",
+    )
     copies: int = Field(default=1, ge=1, le=10)
     watched_folder: str | None = Field(
         default=None, description="a folder whose CSV/XLSX order exports are imported as orders"

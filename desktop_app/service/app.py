@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from desktop_app import __version__
+from desktop_app.service.api.admission import Admission
 from desktop_app.service.api.bodies import preload_checks
 from desktop_app.service.api.errors import install_error_handlers
 from desktop_app.service.api.idempotency import IdempotencyMiddleware
@@ -21,12 +25,15 @@ from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.shipping.carriers import CarrierSimulator
 from desktop_app.service.storage.db import make_engine, make_sessionmaker
+from desktop_app.service.storage.db_ping import DatabasePing
 from desktop_app.service.storage.keycheck import KeyLookup
 from desktop_app.service.storage.outage import SqliteFileWatch, is_storage_unavailable, sqlite_file
 from desktop_app.service.storage.schema import upgrade_database
 from desktop_app.service.storage.shared_limits import SharedWindows
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 from desktop_app.service.workers import WorkerPool
+
+log = logging.getLogger("packdesk.service")
 
 
 def create_app(settings: ServiceSettings) -> FastAPI:
@@ -47,6 +54,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         checks=WorkerPool("body check", settings.check_processes),
     )
     ctx.reads = SqliteReads(ctx.engine)
+    ping = ctx.ping = DatabasePing(settings.db_url)
     keys = ctx.keys = KeyLookup(ctx.engine, ctx.sessions, ctx.reads)
     tasks = BackgroundTasks()
 
@@ -55,6 +63,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         try:
             settings.labels_dir.mkdir(parents=True, exist_ok=True)
             await upgrade_database(ctx.engine)
+            log.info("database open: %s", ctx.engine.url.render_as_string(hide_password=True))
         except Exception as exc:
             if not is_storage_unavailable(exc):
                 raise
@@ -74,6 +83,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
             ctx.renderer.close()
             ctx.checks.close()
             await keys.close()
+            await asyncio.to_thread(ping.close)
             await ctx.engine.dispose()
 
     app = FastAPI(
@@ -106,5 +116,13 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         public_url=lambda: settings.base_url,
         outage=ctx.outage,
         file_check=lambda: ctx.db_file_watch.problem() if ctx.db_file_watch else None,
+        proven=functools.partial(_proven, ctx),
     )
     return app
+
+
+def _proven(ctx: ServiceContext, address: str) -> None:
+    """An address sent a valid key: connection admission (admission.py) trusts it more."""
+    admission = ctx.extras.get("admission")
+    if isinstance(admission, Admission):
+        admission.prove(address)

@@ -16,6 +16,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.pairing import Pairing
 from desktop_app.service.addressing import PublicUrlError, certificate_names, parse_public_url
+from desktop_app.service.installation import (
+    InstallationError,
+    check_database,
+    ensure_first_account,
+)
 from desktop_app.service.settings import (
     BODY_TIMEOUT,
     HEADER_TIMEOUT,
@@ -30,7 +35,6 @@ from desktop_app.service.storage import audit
 from desktop_app.service.storage.accounts import (
     DEFAULT_EMAIL,
     AccountError,
-    AccountKeys,
     create_account,
     first_account,
     read_credentials,
@@ -60,6 +64,16 @@ def _rate_limit(text: str) -> tuple[int, float]:
         return parse_rate_limit(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _network(text: str) -> str:
+    from desktop_app.service.notifications.webhook_targets import parse_networks
+
+    try:
+        parse_networks([text])
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+    return text
 
 
 def _serve_parser() -> argparse.ArgumentParser:
@@ -129,6 +143,15 @@ def _serve_parser() -> argparse.ArgumentParser:
         default=180.0,
         metavar="S",
         help="pause before a failed webhook delivery is retried (default 180)",
+    )
+    p.add_argument(
+        "--webhook-allow",
+        type=_network,
+        action="append",
+        default=[],
+        metavar="RANGE",
+        help="an address range webhooks may go to although private or this server's own, "
+        "e.g. 192.168.0.0/16 (repeatable)",
     )
     p.add_argument(
         "--auto-tracking-seconds",
@@ -205,6 +228,12 @@ def _serve_parser() -> argparse.ArgumentParser:
         help="replace the local CA (the old one is kept aside): every station must pair again",
     )
     addressing.add_argument(
+        "--new",
+        action="store_true",
+        help="start afresh on purpose when the data dir has a CA or keys but no database "
+        "(new database and keys; the old credentials file is kept aside)",
+    )
+    addressing.add_argument(
         "--pairing-file",
         type=Path,
         default=None,
@@ -271,6 +300,7 @@ def settings_from_args(args: argparse.Namespace) -> ServiceSettings:
         sandbox_retention_days=args.sandbox_retention_days,
         clock_offset=args.clock_offset,
         smtp_url=args.smtp_url,
+        webhook_allow=tuple(args.webhook_allow),
         public_url=args.public_url,
         header_timeout=args.header_timeout,
         body_timeout=args.body_timeout,
@@ -286,37 +316,6 @@ def _setup_logging(settings: ServiceSettings, level: str) -> None:
     from desktop_app.service.logs import setup_logging
 
     setup_logging(settings.data_dir / "service.log", level)
-
-
-async def _ensure_first_account(settings: ServiceSettings, email: str, tls: TlsFiles) -> None:
-    """Create the first account on first start; (re)write the credentials file."""
-    engine = make_engine(settings.db_url)
-    try:
-        await upgrade_database(engine)
-        async with make_sessionmaker(engine)() as session:
-            account = await first_account(session)
-            creds = read_credentials(settings.credentials_file)
-            keys: AccountKeys | None = None
-            action = None
-            if account is None:
-                keys, action = await create_account(session, email), "account.created"
-            elif creds is None or creds.get("account_id") != account.id:
-                # the file is gone or belongs to an older database: new keys for the first account
-                keys, action = await rotate_keys(session, account.email), "keys.rotated"
-            if keys is not None and action is not None:
-                session.add(
-                    audit.entry_by(
-                        audit.SERVICE_START, action, keys.account_id, account_id=keys.account_id
-                    )
-                )
-                await session.commit()
-        if keys is not None:
-            creds = dict(keys.as_json())
-        assert creds is not None
-        creds["ca_file"] = str(tls.ca_cert)
-        write_private_json(settings.credentials_file, creds)
-    finally:
-        await engine.dispose()
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -362,6 +361,14 @@ def _print_pairing(pairing: Pairing) -> None:
     print(pairing.ca_pem, end="")
 
 
+def _cannot_start(sock: socket.socket, why: Exception, status: int) -> int:
+    """Stop before serving: say why in the log and on stderr; the exit status."""
+    sock.close()
+    log.error("cannot start: %s", why)
+    print(f"packdesk serve: {why}", file=sys.stderr)
+    return status
+
+
 async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
     from desktop_app.service.api.connections import run_server
     from desktop_app.service.app import create_app
@@ -385,6 +392,15 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         print(f"packdesk serve: {problem}", file=sys.stderr)
         return EXIT_CONFIG
     try:
+        # before anything is made: a CA or a database file would hide what is missing
+        await check_database(settings, new=args.new)
+    except InstallationError as exc:
+        return _cannot_start(sock, exc, EXIT_CONFIG)
+    except Exception as exc:
+        if not is_storage_unavailable(exc):
+            raise
+        # the database is away (PostgreSQL down): the start below serves 503 until it is back
+    try:
         tls = _tls(settings, args)
     except TlsError as exc:
         sock.close()
@@ -396,12 +412,12 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
     if (problem := write_problem(settings.data_dir)) is not None:
         log.error("%s: answering 503 until the data dir can be written again", problem)
     try:
-        await _ensure_first_account(settings, args.email, tls)
+        for note in await ensure_first_account(settings, args.email, tls, new=args.new):
+            log.warning("%s", note)
+    except InstallationError as exc:
+        return _cannot_start(sock, exc, EXIT_CONFIG)
     except SchemaError as exc:
-        sock.close()
-        log.error("cannot start: %s", exc)
-        print(f"packdesk serve: {exc}", file=sys.stderr)
-        return SCHEMA_REFUSED_EXIT
+        return _cannot_start(sock, exc, SCHEMA_REFUSED_EXIT)
     except Exception as exc:
         if not is_storage_unavailable(exc):
             raise
@@ -425,14 +441,18 @@ async def _serve(settings: ServiceSettings, args: argparse.Namespace) -> int:
         "credentials_file": str(settings.credentials_file),
         "ca_sha256": pairing.ca_sha256,
     }
-    # logged before the JSON line: a program that reads the log after it finds them
-    log.info("listening on %s:%d, public URL %s", settings.host, settings.port, base_url)
-    log.info("CA SHA-256 fingerprint %s", pairing.ca_sha256)
-    print(json.dumps(line), flush=True)
-    print(f"Packdesk Shipping Service at {base_url}", flush=True)
-    print(f"CA SHA-256 fingerprint: {pairing.ca_sha256}", flush=True)
-    print(f"API keys and CA path: {settings.credentials_file}", flush=True)
-    await run_server(app, settings, tls, sock, args.log_level)
+
+    def announce() -> None:
+        """The start lines, once the database is open and connections are taken."""
+        # logged before the JSON line: a program that reads the log after it finds them
+        log.info("listening on %s:%d, public URL %s", settings.host, settings.port, base_url)
+        log.info("CA SHA-256 fingerprint %s", pairing.ca_sha256)
+        print(json.dumps(line), flush=True)
+        print(f"Packdesk Shipping Service at {base_url}", flush=True)
+        print(f"CA SHA-256 fingerprint: {pairing.ca_sha256}", flush=True)
+        print(f"API keys and CA path: {settings.credentials_file}", flush=True)
+
+    await run_server(app, settings, tls, sock, args.log_level, on_started=announce)
     return 0
 
 
@@ -471,10 +491,12 @@ def serve_main(argv: Sequence[str]) -> int:
     except OSError as exc:
         print(f"packdesk serve: cannot create the data dir: {exc}", file=sys.stderr)
         return 1
-    private_data_dir(settings.data_dir)
+    tightened = private_data_dir(settings.data_dir)
     if args.show_pairing:
         return _show_pairing(settings, args)
     _setup_logging(settings, args.log_level)
+    for line in tightened:
+        log.warning("%s (private: keys, database, log)", line)
     if args.parent_pid is not None:
         from desktop_app.parent_watch import exit_with_parent
 

@@ -13,6 +13,7 @@ from desktop_app.service.api.ratelimit import RateLimiter
 from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.shipping.carriers import CarrierSimulator
+from desktop_app.service.storage.db_ping import DatabasePing
 from desktop_app.service.storage.keycheck import KeyLookup
 from desktop_app.service.storage.outage import SqliteFileWatch, StorageOutage
 from desktop_app.service.storage.sqlite_reads import SqliteReads
@@ -41,6 +42,8 @@ class ServiceContext:
     # database outages (503 + one log line each) and the SQLite file the service opened
     outage: StorageOutage = field(default_factory=StorageOutage)
     db_file_watch: SqliteFileWatch | None = None
+    # the health probe's query, timed on a loop of its own (db_ping.py; set by create_app)
+    ping: DatabasePing | None = None
     started_at: float = field(default_factory=time.monotonic)
     # free slots for other modules' long-lived objects (mail outbox, worker handles)
     extras: dict[str, object] = field(default_factory=dict)

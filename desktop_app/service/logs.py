@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import logging.handlers
+import os
 import sys
 import threading
 import time
@@ -45,8 +46,18 @@ class SafeRotatingFileHandler(logging.handlers.RotatingFileHandler):
         )
         self.lost = 0
         self.first_loss = ""
+        # the file's size before the line being written: a line the disk took only part of
+        # is cut back to it, so the log never holds half a line
+        self._line_start: int | None = None
+
+    def _size(self) -> int | None:
+        try:
+            return os.path.getsize(self.baseFilename)
+        except OSError:
+            return None
 
     def emit(self, record: logging.LogRecord) -> None:
+        self._line_start = self._size()
         if self.lost:
             lost, self.lost = self.lost, 0
             note = logging.LogRecord(
@@ -75,6 +86,11 @@ class SafeRotatingFileHandler(logging.handlers.RotatingFileHandler):
             except OSError:
                 pass
             self.stream = None  # type: ignore[assignment]
+        if self._line_start is not None and (self._size() or 0) > self._line_start:
+            try:
+                os.truncate(self.baseFilename, self._line_start)
+            except OSError:
+                pass
 
 
 class QuietStreamHandler(logging.StreamHandler):  # type: ignore[type-arg]

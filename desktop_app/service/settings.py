@@ -70,6 +70,8 @@ class ServiceSettings:
     # seconds added to "now" for time-based behaviour (tests of expiry/retention)
     clock_offset: float = 0.0
     smtp_url: str | None = None
+    # address ranges webhooks may go to although private or the server's own (webhook_targets)
+    webhook_allow: tuple[str, ...] = ()
     # options other modules may add without touching this class
     extra: dict[str, object] = field(default_factory=dict)
 

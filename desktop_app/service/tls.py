@@ -11,9 +11,12 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import ipaddress
+import logging
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -21,6 +24,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from desktop_app.service.addressing import CertificateNames
+
+log = logging.getLogger("packdesk.service")
 
 CA_NAME = "Packdesk Local CA"
 SERVER_HOSTS = ("localhost",)
@@ -149,6 +154,14 @@ def _make_server(
     files.server_cert.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
 
 
+def _public_der(key: Any) -> bytes:
+    return bytes(
+        key.public_bytes(
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
+    )
+
+
 def _load_ca(files: TlsFiles) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey] | None:
     assert files.ca_key is not None
     try:
@@ -158,7 +171,36 @@ def _load_ca(files: TlsFiles) -> tuple[x509.Certificate, ec.EllipticCurvePrivate
         return None
     if not isinstance(key, ec.EllipticCurvePrivateKey) or cert.not_valid_after_utc < _now():
         return None
+    if _public_der(key.public_key()) != _public_der(cert.public_key()):
+        # every certificate signed with it would fail at every station, and nothing said why
+        raise CaMissingError(mismatched_ca_message(files))
     return cert, key
+
+
+def mismatched_ca_message(files: TlsFiles) -> str:
+    """Why the start stops when the CA key is not the CA certificate's."""
+    return (
+        f"the local CA's key {files.ca_key} does not belong to its certificate "
+        f"{files.ca_cert}: certificates signed with it would fail TLS at every station. "
+        "Restore the pair from the same backup (both files), or create a new CA on purpose "
+        "(the old files are kept aside) with:\n"
+        f"  packdesk serve --new-ca --data-dir {files.ca_cert.parent.parent}\n"
+        "and then pair every station again."
+    )
+
+
+def tighten_private_files(paths: list[Path]) -> list[str]:
+    """Bring key files back to 0600 (owner only); one line per file changed, for the log."""
+    changed = []
+    for path in paths:
+        try:
+            mode = stat.S_IMODE(path.stat().st_mode)
+            if mode & 0o077:
+                os.chmod(path, 0o600)
+                changed.append(f"{path} was {mode:04o}: set to 0600 (a private key)")
+        except OSError:
+            continue  # missing, or a read-only data dir: nothing to tighten
+    return changed
 
 
 def _server_valid(files: TlsFiles, ca_cert: x509.Certificate, san: list[x509.GeneralName]) -> bool:
@@ -222,6 +264,8 @@ def ensure_tls(
         server_key=directory / "server-key.pem",
     )
     san = _san(names)
+    for line in tighten_private_files([files.ca_key, files.server_key]):  # type: ignore[list-item]
+        log.warning("%s", line)
     if new_ca and (files.ca_cert.exists() or (files.ca_key and files.ca_key.exists())):
         _set_aside(files)
     loaded = _load_ca(files)
@@ -253,11 +297,7 @@ def external_tls(
         key = serialization.load_pem_private_key(key_file.read_bytes(), password=None)
     except (OSError, ValueError, TypeError) as exc:
         raise TlsError(f"cannot read the private key {key_file}: {exc}") from None
-    if key.public_key().public_bytes(
-        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
-    ) != chain[0].public_key().public_bytes(
-        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
-    ):
+    if _public_der(key.public_key()) != _public_der(chain[0].public_key()):
         raise TlsError(f"{key_file} is not the key of the certificate in {cert_file}")
     if ca_file is None:
         directory.mkdir(parents=True, exist_ok=True)

@@ -69,6 +69,9 @@ class ShopItem:
     quantity: float
     price: float | None = None
     currency: str | None = None
+    weight_kg: float | None = None
+    """The weight of one unit in kg (the shop's product weight in its unit, converted);
+    None when the shop has none for the product."""
 
 
 @dataclass
@@ -122,6 +125,33 @@ class ShopConfig:
                 f"shop {self.name!r} is a {self.environment} shop and belongs to a {wanted}"
                 f" profile, not a {profile_environment} one"
             )
+
+
+#: a platform's weight unit -> kg per unit (WooCommerce's `woocommerce_weight_unit` options,
+#: Shopify's WeightUnit; Shopware keeps kg)
+KG_PER_UNIT: dict[str, float] = {
+    "kg": 1.0,
+    "g": 0.001,
+    "lbs": 0.45359237,
+    "lb": 0.45359237,
+    "oz": 0.028349523125,
+    "kilograms": 1.0,
+    "grams": 0.001,
+    "pounds": 0.45359237,
+    "ounces": 0.028349523125,
+}
+
+
+def weight_kg(value: Any, unit: str | None) -> float | None:
+    """A shop's weight in its unit as kg (None: no weight, zero, or a unit not known)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    factor = KG_PER_UNIT.get(str(unit or "").strip().casefold())
+    if factor is None or not number > 0:
+        return None
+    return round(number * factor, 6)
 
 
 def check_shop_url(url: str) -> str:

@@ -2,11 +2,13 @@
 (`paths.SHOP_OUTBOX_DB_NAME` in its data folder, WAL, synchronous=FULL).
 
 `remember()` keeps which shop order each pulled order number is. `enqueue_shipped()` looks
-for a live shipment in the profile store whose reference is such a number - whichever door
-made it (desk, scan station, batch) - and queues its tracking number once (one row per shop
-order, UNIQUE). `deliver()` writes the due rows to their shops: written once, a 429/5xx/an
-outage retried later with back-off, a refusal kept with the shop's answer in words, and a
-shipment cancelled (deleted) before it was written is not written. A crash at any point
+in the profile store for a live shipment made for each such shop order - by the order's
+identity, the shop connection and the shop's own order id, which every door that makes a
+shipment from an order (desk, scan station, batch) records with it; never by the number, which
+another shop's order or an earlier label may share - and queues its tracking number once (one
+row per shop order, UNIQUE). `deliver()` writes the due rows to their shops: written once, a
+429/5xx/an outage retried later with back-off, a refusal kept with the shop's answer in words,
+and a shipment cancelled (deleted) before it was written is not written. A crash at any point
 loses nothing: the queue is rebuilt from the store, and a write-back repeated after a crash
 between the shop's answer and the commit changes nothing in the shop (the connectors check
 first).
@@ -228,7 +230,8 @@ class ShopOutbox:
 
     def enqueue_shipped(self, store: ProfileStore) -> int:
         """Queue the tracking number of every shop order a live shipment with a tracking
-        number was made for and that is not queued yet; how many were queued."""
+        number was made for (by the order's identity only) and that is not queued yet; how
+        many were queued."""
         with self._lock:
             open_orders = self._conn.execute(
                 "SELECT shop, shop_order_id, number FROM shop_orders s WHERE NOT EXISTS"
@@ -238,8 +241,8 @@ class ShopOutbox:
         queued = 0
         now = _iso(datetime.now(UTC))
         for row in open_orders:
-            shipments = [s for s in store.find_by_reference(row["number"])
-                         if not s.deleted and s.carrier_tracking_no]  # fmt: skip
+            made = store.find_for_shop_order(row["shop"], row["shop_order_id"])
+            shipments = [s for s in made if not s.deleted and s.carrier_tracking_no]
             if not shipments:
                 continue
             shipment = shipments[0]

@@ -1,7 +1,11 @@
 """Shopify (Admin GraphQL API 2025-07): an app's Admin API access token.
 
 Pull: the `orders` query with `fulfillment_status:unfulfilled financial_status:paid` and
-`updated_at:>'cursor'`, sorted by UPDATED_AT, paged by `pageInfo.endCursor`. Write-back:
+`updated_at:>'cursor'`, sorted by UPDATED_AT, paged by `pageInfo.endCursor`; an item's weight
+is its variant's shipping weight (`variant.inventoryItem.measurement.weight`: value and unit,
+GRAMS, KILOGRAMS, OUNCES or POUNDS; the variant's own `weight`/`weightUnit` are gone since
+2024-04), converted to kg; a token without the read_products scope gets the orders without
+weights. Write-back:
 the order's open fulfillment orders get one fulfillment with the tracking number, carrier
 and URL (`fulfillmentCreate`, the customer notified); an order without an open fulfillment
 order is shipped already and is left alone. Shopify's cost-based throttling is honoured:
@@ -26,6 +30,7 @@ from desktop_app.shops.base import (
     ShopOrder,
     ShopUnavailable,
     Tracking,
+    weight_kg,
 )
 
 API_VERSION = "2025-07"
@@ -41,12 +46,20 @@ query OpenOrders($first: Int!, $after: String, $query: String) {
         countryCodeV2 phone
       }
       lineItems(first: 100) {
-        nodes { sku title quantity originalUnitPriceSet { shopMoney { amount currencyCode } } }
+        nodes {
+          sku title quantity originalUnitPriceSet { shopMoney { amount currencyCode } }
+          %(weight)s
+        }
       }
     }
   }
 }
 """
+
+#: an item's shipping weight: needs the read_products (or read_inventory) scope
+WEIGHT_FIELDS = "variant { inventoryItem { measurement { weight { unit value } } } }"
+ORDERS_WITH_WEIGHTS = ORDERS_QUERY % {"weight": WEIGHT_FIELDS}
+ORDERS_WITHOUT_WEIGHTS = ORDERS_QUERY % {"weight": ""}
 
 FULFILLMENT_ORDERS_QUERY = """
 query FulfillmentOrders($id: ID!) {
@@ -101,15 +114,27 @@ class ShopifyConnection(ShopConnection):
             search += f" updated_at:>'{since}'"
         after: str | None = None
         while True:
-            data = await self.graphql(
-                ORDERS_QUERY, {"first": self.page_size, "after": after, "query": search}
-            )
+            variables = {"first": self.page_size, "after": after, "query": search}
+            data = await self.orders_page(variables)
             orders = data.get("orders") or {}
             yield [shopify_order(o) for o in orders.get("nodes") or [] if isinstance(o, Mapping)]
             page = orders.get("pageInfo") or {}
             if not page.get("hasNextPage"):
                 return
             after = page.get("endCursor")
+
+    #: the token may not read products (no read_products scope): orders come without weights
+    weights_denied: bool = False
+
+    async def orders_page(self, variables: Mapping[str, Any]) -> dict[str, Any]:
+        """One page of orders, with the items' weights unless the token may not read them
+        (then without: an order without weights is weighed at the desk)."""
+        if not self.weights_denied:
+            try:
+                return await self.graphql(ORDERS_WITH_WEIGHTS, variables)
+            except ShopAuthError:
+                self.weights_denied = True
+        return await self.graphql(ORDERS_WITHOUT_WEIGHTS, variables)
 
     async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
         data = await self.graphql(FULFILLMENT_ORDERS_QUERY, {"id": shop_order_id})
@@ -164,6 +189,7 @@ def shopify_order(order: Mapping[str, Any]) -> ShopOrder:
                 quantity=float(line.get("quantity") or 1),
                 price=float(money["amount"]) if money.get("amount") is not None else None,
                 currency=money.get("currencyCode") or order.get("currencyCode"),
+                weight_kg=_variant_weight(line.get("variant")),
             )
         )
     cells = {
@@ -188,3 +214,14 @@ def shopify_order(order: Mapping[str, Any]) -> ShopOrder:
         items=items,
         modified_at=str(order.get("updatedAt") or ""),
     )
+
+
+def _variant_weight(variant: Any) -> float | None:
+    """A line's variant's shipping weight in kg (None when the line has no variant any more,
+    or the variant no weight)."""
+    item = variant.get("inventoryItem") if isinstance(variant, Mapping) else None
+    measurement = item.get("measurement") if isinstance(item, Mapping) else None
+    weight = measurement.get("weight") if isinstance(measurement, Mapping) else None
+    if not isinstance(weight, Mapping):
+        return None
+    return weight_kg(weight.get("value"), str(weight.get("unit") or ""))

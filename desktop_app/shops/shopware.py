@@ -8,7 +8,10 @@ tracking number is added to its `trackingCodes` (`PATCH /api/order-delivery/{id}
 is there, and the delivery goes to `shipped` (`POST /api/_action/order_delivery/{id}/state/
 ship`) unless it is. The tracking URL comes from the shop's shipping method, not from us.
 The ids the default orders export names a country and a product by are looked up with
-`POST /api/search/country` and `/api/search/product` (Criteria `ids`).
+`POST /api/search/country` and `/api/search/product` (Criteria `ids`). An item's weight is
+its product's (`lineItems.product` association; Shopware keeps weights in kg), a variant
+without its own weight taking its parent's (the `sw-inheritance` header); an integration
+without the product:read privilege gets the orders without weights.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from desktop_app.shops.base import (
     ShopItem,
     ShopOrder,
     Tracking,
+    weight_kg,
 )
 
 #: renew a token this long before the shop says it expires (seconds)
@@ -34,9 +38,11 @@ TOKEN_MARGIN = 30.0
 _ID_LOOKUPS = {"country": ("country", "iso"), "product": ("product", "productNumber")}
 ORDER_ASSOCIATIONS: dict[str, Any] = {
     "deliveries": {"associations": {"shippingOrderAddress": {"associations": {"country": {}}}}},
-    "lineItems": {},
+    "lineItems": {"associations": {"product": {}}},
     "currency": {},
 }
+#: the same without the items' products (an integration not allowed to read products)
+ORDER_ASSOCIATIONS_WITHOUT_WEIGHTS: dict[str, Any] = {**ORDER_ASSOCIATIONS, "lineItems": {}}
 
 
 class ShopwareConnection(ShopConnection):
@@ -62,7 +68,9 @@ class ShopwareConnection(ShopConnection):
                 raise
             self._token = str(answer["access_token"])
             self._token_until = time.monotonic() + float(answer["expires_in"]) - TOKEN_MARGIN
-        return {"Authorization": f"Bearer {self._token}", "Accept": "application/json"}
+        # inherited fields (a variant's weight from its parent) are read resolved
+        return {"Authorization": f"Bearer {self._token}", "Accept": "application/json",
+                "sw-inheritance": "1"}  # fmt: skip
 
     async def _api(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """A request with a token, fetched again once when the shop says it expired."""
@@ -91,7 +99,7 @@ class ShopwareConnection(ShopConnection):
                 "associations": ORDER_ASSOCIATIONS,
                 "total-count-mode": "exact",
             }
-            body = (await self._api("POST", "/api/search/order", json=criteria)).json()
+            body = await self.search_orders(criteria)
             data = body.get("data") if isinstance(body, Mapping) else None
             if not isinstance(data, list):
                 raise ShopError(f"{self.config.name} answered a search without orders")
@@ -100,6 +108,20 @@ class ShopwareConnection(ShopConnection):
             if not data or page * self.page_size >= total:
                 return
             page += 1
+
+    #: the integration may not read products (no product:read): orders come without weights
+    weights_denied: bool = False
+
+    async def search_orders(self, criteria: dict[str, Any]) -> Any:
+        """One search of orders, with the items' products (their weights) unless the
+        integration may not read them (then without: those orders are weighed at the desk)."""
+        if not self.weights_denied:
+            try:
+                return (await self._api("POST", "/api/search/order", json=criteria)).json()
+            except ShopAuthError:
+                self.weights_denied = True
+        plain = {**criteria, "associations": ORDER_ASSOCIATIONS_WITHOUT_WEIGHTS}
+        return (await self._api("POST", "/api/search/order", json=plain)).json()
 
     async def lookup_ids(self, kind: str, ids: list[str]) -> dict[str, str]:
         entity, field_name = _ID_LOOKUPS.get(kind, ("", ""))
@@ -149,6 +171,7 @@ def shopware_order(order: Mapping[str, Any]) -> ShopOrder | None:
             quantity=float(line.get("quantity") or 1),
             price=line.get("unitPrice"),
             currency=currency,
+            weight_kg=weight_kg((line.get("product") or {}).get("weight"), "kg"),
         )
         for line in order.get("lineItems") or []
         if isinstance(line, Mapping) and line.get("type", "product") == "product"

@@ -1,7 +1,12 @@
 """WooCommerce (REST API v3, `/wp-json/wc/v3`): consumer key and secret over HTTPS Basic.
 
 Pull: `GET /orders?status=processing&modified_after=...&dates_are_gmt=true&page=&per_page=`,
-paged by the `X-WP-TotalPages` header (processing = paid, not shipped). Write-back: an order
+paged by the `X-WP-TotalPages` header (processing = paid, not shipped). An order's lines name
+their product (and variation) by id only: their weights come from `GET /products?include=`
+and `GET /products/{id}/variations?include=` (a variation without a weight has its product's),
+in the store's weight unit (`GET /settings/products/woocommerce_weight_unit`: kg, g, lbs or
+oz), converted to kg; a key not allowed to read the settings or the products gives orders
+without weights rather than weights in a guessed unit. Write-back: an order
 note with the tracking number, carrier and URL (`POST /orders/{id}/notes`, unless a note
 already names the number) and `PUT /orders/{id}` with status `completed`.
 """
@@ -11,9 +16,18 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
-from desktop_app.shops.base import ShopConnection, ShopError, ShopItem, ShopOrder, Tracking
+from desktop_app.shops.base import (
+    ShopConnection,
+    ShopError,
+    ShopItem,
+    ShopOrder,
+    Tracking,
+    weight_kg,
+)
 
 API = "/wp-json/wc/v3"
+#: the most ids one `include` asks for (WooCommerce's largest page)
+MAX_PER_PAGE = 100
 
 
 class WooCommerceConnection(ShopConnection):
@@ -41,7 +55,9 @@ class WooCommerceConnection(ShopConnection):
             body = response.json()
             if not isinstance(body, list):
                 raise ShopError(f"{self.config.name} answered orders that are not a list")
-            yield [woo_order(order) for order in body if isinstance(order, Mapping)]
+            orders = [order for order in body if isinstance(order, Mapping)]
+            weights = await self.weights(orders)
+            yield [woo_order(order, weights) for order in orders]
             try:
                 pages = int(response.headers.get("X-WP-TotalPages", "1"))
             except ValueError:
@@ -49,6 +65,63 @@ class WooCommerceConnection(ShopConnection):
             if page >= pages or not body:
                 return
             page += 1
+
+    _weight_unit: str | None = None
+
+    async def weight_unit(self) -> str | None:
+        """The store's weight unit (`woocommerce_weight_unit`), asked once per connection;
+        None when the key may not read the settings."""
+        if self._weight_unit is None:
+            try:
+                response = await self.request(
+                    "GET", f"{API}/settings/products/woocommerce_weight_unit", auth=self._auth
+                )
+            except ShopError as exc:
+                if exc.retryable:
+                    raise
+                return None
+            setting = response.json()
+            value = setting.get("value") if isinstance(setting, Mapping) else None
+            self._weight_unit = str(value or "") or None
+        return self._weight_unit
+
+    async def weights(self, orders: list[Mapping[str, Any]]) -> dict[int, float]:
+        """Product or variation id -> kg of one unit, for the lines of `orders` (those with
+        a weight)."""
+        products: set[int] = set()
+        variations: dict[int, set[int]] = {}
+        for order in orders:
+            for line in order.get("line_items") or []:
+                product, variation = _id(line.get("product_id")), _id(line.get("variation_id"))
+                if product:
+                    products.add(product)
+                    if variation:
+                        variations.setdefault(product, set()).add(variation)
+        if not products:
+            return {}
+        unit = await self.weight_unit()
+        if unit is None:
+            return {}
+        found: dict[int, float] = {}
+        listings = [(f"{API}/products", sorted(products))] + [
+            (f"{API}/products/{product}/variations", sorted(ids))
+            for product, ids in sorted(variations.items())
+        ]
+        for path, ids in listings:
+            for start in range(0, len(ids), MAX_PER_PAGE):
+                chunk = ids[start : start + MAX_PER_PAGE]
+                params = {"include": ",".join(str(i) for i in chunk), "per_page": len(chunk)}
+                try:
+                    response = await self.request("GET", path, params=params, auth=self._auth)
+                except ShopError as exc:
+                    if exc.retryable:
+                        raise
+                    return found  # not allowed to read products: the rest come without
+                for entity in response.json() if isinstance(response.json(), list) else []:
+                    kg = weight_kg(entity.get("weight"), unit) if isinstance(entity, dict) else None
+                    if kg is not None and _id(entity.get("id")):
+                        found[int(entity["id"])] = kg
+        return found
 
     async def write_back(self, shop_order_id: str, tracking: Tracking) -> None:
         notes = await self.request("GET", f"{API}/orders/{shop_order_id}/notes", auth=self._auth)
@@ -68,9 +141,11 @@ class WooCommerceConnection(ShopConnection):
         )
 
 
-def woo_order(order: Mapping[str, Any]) -> ShopOrder:
+def woo_order(order: Mapping[str, Any], weights: Mapping[int, float] | None = None) -> ShopOrder:
     """A WooCommerce order (the REST API's JSON) as the columns of the Customer/Order/Coupon
-    Export, so the engine maps it as it maps that export."""
+    Export, so the engine maps it as it maps that export; `weights` (product or variation id
+    -> kg) give its items their weights."""
+    weights = weights or {}
     shipping = order.get("shipping") if isinstance(order.get("shipping"), Mapping) else {}
     billing = order.get("billing") if isinstance(order.get("billing"), Mapping) else {}
     ship, bill = dict(shipping or {}), dict(billing or {})
@@ -97,6 +172,8 @@ def woo_order(order: Mapping[str, Any]) -> ShopOrder:
             quantity=float(line.get("quantity") or 1),
             price=_number(line.get("price")),
             currency=currency,
+            weight_kg=weights.get(_id(line.get("variation_id")))
+            or weights.get(_id(line.get("product_id"))),
         )
         for line in order.get("line_items") or []
         if isinstance(line, Mapping)
@@ -109,6 +186,14 @@ def woo_order(order: Mapping[str, Any]) -> ShopOrder:
         items=items,
         modified_at=modified,
     )
+
+
+def _id(value: Any) -> int:
+    """A WooCommerce id (0 for none)."""
+    try:
+        return max(int(value), 0)
+    except (TypeError, ValueError):
+        return 0
 
 
 def _number(value: Any) -> float | None:

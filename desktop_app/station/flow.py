@@ -5,7 +5,8 @@ A scan is an order number (`external_order_id`) or an item's GTIN:
 - no order: `not_found`; several open orders: `choose` (a short list, `choose(id)` picks);
 - a shipped order: `already_shipped` with its shipment (`reprint()` prints it again); an
   order is never shipped twice by a scan: the store links it to its shipment, and a stored
-  shipment or an open journal entry with its number as reference also counts;
+  shipment or an open journal entry made for the same order (its identity: the shop's order,
+  the file's order, the inbox's order - not merely its number) also counts;
 - an open order becomes the current one. With the pack check on, each GTIN scanned ticks
   one unit (`wrong` / `surplus` are refused); the order ships by itself when it is complete
   and a weight is known, or on `ship(override=reason)`, which is recorded with the order.
@@ -16,10 +17,14 @@ scale's reading changes) then ships it, once. After a shipment made with the sca
 that parcel may still lie on the scale: the next order then waits too (`weighing` with code
 `parcel_on_scale`) until the scale has read (near) zero and then a new stable weight; F2
 (`ship(explicit=True)`) takes the weight shown as the packer's choice, a typed weight counts.
-Without a scale the order's total weight, else a typed one, is used at once.
+Without a scale a typed weight, else the order's weight from the best source
+(`domain.weights`: the product catalogue's item weights x quantities + the box, else the
+order's own weight from its file or shop + the box) is used at once; `weight_source()` says
+which. The default weight is not used here: the packer is there to weigh or type it.
 
 Shipping is one action: the shipment is created through the profile's journal
-(`ShipmentCreator`: exactly once, `reference_number` = the order number), the label and the
+(`ShipmentCreator`: exactly once, `reference_number` = the order number, the order's
+identity recorded with it for the shop's write-back), the label and the
 packing slip go to the print queue, and the order is marked shipped. The weight is the
 scale's stable reading (a typed one when the scale cannot give one); without a scale the
 order's total weight, else a typed one. The preset is the
@@ -47,9 +52,11 @@ from desktop_app.domain.presets import (
 )
 from desktop_app.domain.rules import validate
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.domain.weights import OrderWeight, decide_weight
+from desktop_app.domain.weights import WeightSource as WeightOrigin
 from desktop_app.printing.formats import printer_format_chooser
 from desktop_app.profiles.catalogue import Catalogue
-from desktop_app.profiles.store import StoredOrder, StoredShipment
+from desktop_app.profiles.store import JournalEntry, OrderOrigin, StoredOrder, StoredShipment
 from desktop_app.station.customs import with_order_customs
 from desktop_app.station.customs_papers import print_customs_papers
 from desktop_app.station.packing import PackCheck, PackLine, item_title
@@ -160,11 +167,24 @@ class StationOrder:
     scale_confirmed: bool = False
     """True once the packer pressed F2/F6: the scale's weight counts even if the last
     parcel may still be on it."""
+    own_weight: OrderWeight | None = None
+    """The order's weight without scale or typing (catalogue, file or shop); None until it
+    is read (when the order is opened)."""
 
     @property
     def preset(self) -> ShippingPreset | None:
         """The preset chosen (or switched to) for this order."""
         return None if self.preset_index is None else self.presets[self.preset_index]
+
+
+def _attempt_for(entry: JournalEntry, origin: OrderOrigin) -> bool:
+    """True when an open creation attempt is for this order (one journaled before attempts
+    named their order: by its reference)."""
+    if entry.order is None:
+        return entry.reference_number.casefold() == origin.number.casefold()
+    return entry.order.key == origin.key or (
+        origin.order_id is not None and entry.order.order_id == origin.order_id
+    )
 
 
 def order_value(order: Mapping[str, Any]) -> float | None:
@@ -262,6 +282,7 @@ class Station:
         pack = PackCheck.for_items(self._with_gtins(order.data.get("order_line_items") or []))
         presets = self.profile.presets()
         state = StationOrder(order, pack if self.pack_check and pack.lines else None, presets, None)
+        state.own_weight = await asyncio.to_thread(self._own_weight, order.data, presets)
         self.current = state
         self.last = order
         self._choose_preset(state)
@@ -341,17 +362,74 @@ class Station:
 
     def weight(self, state: StationOrder | None = None, *, explicit: bool = False) -> float | None:
         """The weight to ship with: the scale's stable reading above zero (a typed one when
-        the scale gives none, or still shows the last parcel); without a scale the order's
-        weight, else the typed one."""
+        the scale gives none, or still shows the last parcel); without a scale a typed one,
+        else the order's own (catalogue, file or shop, default)."""
+        return self.weight_source(state, explicit=explicit)[0]
+
+    def weight_source(
+        self, state: StationOrder | None = None, *, explicit: bool = False
+    ) -> tuple[float | None, WeightOrigin | None]:
+        """The weight to ship with (as `weight`) and where it comes from."""
         state = state or self.current
+        typed = state.typed_weight if state is not None else None
         if self.scale is not None:
             reading = self._scale_reading(state, explicit)
             if reading is not None:
-                return round(reading.kg, 3)
-            return state.typed_weight if state is not None else None
+                return round(reading.kg, 3), "scale"
+            return (typed, "typed") if typed else (None, None)
         if state is None:
-            return None
-        return order_weight(state.order.data) or state.typed_weight
+            return None, None
+        if typed:
+            return typed, "typed"
+        if state.own_weight is None:
+            state.own_weight = self._own_weight(state.order.data, state.presets)
+        return state.own_weight.kg, state.own_weight.source
+
+    def _own_weight(
+        self, data: Mapping[str, Any], presets: Sequence[ShippingPreset]
+    ) -> OrderWeight:
+        """An order's weight without scale or typing: its lines' weights (the catalogue's,
+        else the line's own) x quantities, else the order's total, plus the box. Not the
+        default weight: at the Scan page the packer is there to weigh or type it."""
+        catalogue = Catalogue.of_store(self.store, create=False)
+        goods: tuple[float, WeightOrigin] | None = None
+        lines = [li for li in data.get("order_line_items") or [] if isinstance(li, Mapping)]
+        total, sources = 0.0, set()
+        for line in lines:
+            product = catalogue.lookup(str(line.get("sku") or "")) if catalogue else None
+            quantity = line.get("quantity")
+            count = float(quantity) if isinstance(quantity, int | float) else 0.0
+            own = line.get("weight")
+            if product is not None and product.weight_kg:
+                total += product.weight_kg * count
+                sources.add("catalogue")
+            elif isinstance(own, int | float) and own > 0 and line.get("weight_unit", "kg") == "kg":
+                total += float(own) * count
+                sources.add("file")
+            else:
+                sources.add("")
+        if lines and "" not in sources and total > 0:
+            source: WeightOrigin = (
+                "catalogue" if sources == {"catalogue"}
+                else "file" if sources == {"file"}
+                else "catalogue+file"
+            )  # fmt: skip
+            goods = (round(total, 6), source)
+        elif (kg := order_weight(data)) is not None:
+            goods = (kg, "file")
+        if goods is None:
+            return OrderWeight()
+        prefs = self.profile.preferences
+        draft = {"to": data.get("delivery_address") or {}}
+        choice = decide_weight(
+            given=None,
+            goods=goods,
+            presets=presets,
+            facts=facts_of_draft(draft, value=order_value(data), item_count=order_item_count(data)),
+            packaging_kg=prefs.packaging_weight,
+            default_kg=None,
+        )
+        return choice.weight
 
     def set_weight(self, kg: float | None) -> None:
         """A typed weight for the current order (used when neither scale nor order has one)."""
@@ -393,13 +471,16 @@ class Station:
         """The outcome for an order that shipped (or is being shipped) already, else None."""
         if order.shipped:
             return await self._already_shipped(order)
-        found = await asyncio.to_thread(self.store.find_by_reference, order.number)
+        # by the order's identity, never its number alone: another shop's order 1001, or an
+        # old label with reference 1001, is not this order's shipment
+        origin = await asyncio.to_thread(self.store.origin_of, order)
+        found = await asyncio.to_thread(self.store.find_for_order, origin)
         live = [s for s in found if not s.deleted]
         if live:  # shipped by this desk before the link was written (or by the batch)
             linked = await asyncio.to_thread(self.store.mark_order_shipped, order.id, live[0].id)
             return await self._already_shipped(linked)
         pending = await asyncio.to_thread(self.store.list_pending)
-        if any(e.reference_number.casefold() == order.number.casefold() for e in pending):
+        if any(_attempt_for(e, origin) for e in pending):
             return ScanOutcome("error", "pending", order=order)
         return None
 
@@ -500,7 +581,8 @@ class Station:
             detail = "; ".join(str(p) for p in problems)
             return ScanOutcome("error", "invalid", order=order, detail=detail, weight_kg=weight)
         try:
-            shipment = await self.creator.create(request)
+            origin = await asyncio.to_thread(self.store.origin_of, order)
+            shipment = await self.creator.create(request, order=origin)
         except APIError as exc:
             return ScanOutcome("error", "service", order=order, detail=str(exc), weight_kg=weight)
         incomplete = state.pack is not None and not state.pack.complete

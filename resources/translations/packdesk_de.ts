@@ -297,10 +297,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Versanddienstleister, Service und Paket: Versandvorgabe „{name}“</translation>
     </message>
     <message>
-        <source>Weight: from the product catalogue</source>
-        <translation>Gewicht: aus dem Produktkatalog</translation>
-    </message>
-    <message>
         <source>Parcel size: from the product catalogue</source>
         <translation>Paketmaße: aus dem Produktkatalog</translation>
     </message>
@@ -395,14 +391,6 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Sender phone</source>
         <translation>Absender, Telefon</translation>
-    </message>
-    <message>
-        <source>Weight (kg unless a unit is given)</source>
-        <translation>Gewicht (kg, wenn keine Einheit angegeben ist)</translation>
-    </message>
-    <message>
-        <source>Weight unit (g, kg, lb)</source>
-        <translation>Gewichtseinheit (g, kg, lb)</translation>
     </message>
     <message>
         <source>Length (cm)</source>
@@ -507,6 +495,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Result</source>
+        <extracomment>the column of the order&apos;s weight (typed in place)</extracomment>
         <translation>Ergebnis</translation>
     </message>
     <message>
@@ -732,6 +721,26 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <source>Products (SKU)</source>
         <translation>Artikel (SKU)</translation>
     </message>
+    <message>
+        <source>Weight: {source}</source>
+        <translation>Gewicht: {source}</translation>
+    </message>
+    <message>
+        <source>Weight of one item (× its quantity)</source>
+        <translation>Gewicht eines Artikels (× Menge)</translation>
+    </message>
+    <message>
+        <source>Total weight of the line or order</source>
+        <translation>Gesamtgewicht der Zeile oder Bestellung</translation>
+    </message>
+    <message>
+        <source>Weight unit (g, kg, lb, oz)</source>
+        <translation>Gewichtseinheit (g, kg, lb, oz)</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
 </context>
 <context>
     <name>BatchPage</name>
@@ -881,8 +890,8 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Zollpapiere</translation>
     </message>
     <message>
-        <source>No A4 printer is set: the customs papers ({documents}) are saved in {path}. Print them from there, or choose an A4 printer in Settings › Station.</source>
-        <translation>Kein A4-Drucker eingestellt: Die Zollpapiere ({documents}) sind unter {path} gespeichert. Drucken Sie sie von dort oder wählen Sie einen A4-Drucker unter Einstellungen › Station.</translation>
+        <source>Customs papers ({documents}) saved, not printed: no A4 printer is set (Settings › Station).</source>
+        <translation>Zollpapiere ({documents}) gespeichert, nicht gedruckt: kein A4-Drucker eingestellt (Einstellungen › Station).</translation>
     </message>
     <message>
         <source>Customs papers ({documents}) are printing on {printer}.</source>
@@ -2087,6 +2096,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>Heavy parcel (UPS, up to 70 kg)</source>
         <translation>Schweres Paket (UPS, bis 70 kg)</translation>
     </message>
+    <message>
+        <source> kg</source>
+        <extracomment>the weights a preset may give (the box&apos;s own, the default) -&gt; their highest value in kg</extracomment>
+        <translation> kg</translation>
+    </message>
+    <message>
+        <source>Added to an order weighed by its items (catalogue or file)</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Katalog oder Datei)</translation>
+    </message>
+    <message>
+        <source>For an order that has no weight from the scale, the catalogue or the file</source>
+        <translation>Für eine Bestellung ohne Gewicht von Waage, Katalog oder Datei</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
+    </message>
+    <message>
+        <source>Default weight</source>
+        <translation>Standardgewicht</translation>
+    </message>
 </context>
 <context>
     <name>Problems</name>
@@ -2294,6 +2324,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>{field}: {message}</source>
+        <extracomment>problems whose message names the cause and what to do, without a field</extracomment>
         <translation>{field}: {message}</translation>
     </message>
     <message>
@@ -2719,6 +2750,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <source>This could not be checked; please review it.</source>
         <translation>Das konnte nicht geprüft werden; bitte kontrollieren.</translation>
     </message>
+    <message>
+        <source>No weight: weigh it, type it, or give the product a weight.</source>
+        <translation>Kein Gewicht: wiegen, eintippen oder dem Produkt ein Gewicht geben.</translation>
+    </message>
 </context>
 <context>
     <name>Products</name>
@@ -2802,13 +2837,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
             <numerusform>%n Produkte aus {name} importiert.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n row(s) without a SKU left out (line {lines}).</source>
-        <translation>
-            <numerusform>%n Zeile ohne Artikelnummer ausgelassen (Zeile {lines}).</numerusform>
-            <numerusform>%n Zeilen ohne Artikelnummer ausgelassen (Zeilen {lines}).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Search SKU, GTIN or name</source>
         <translation>Artikelnummer, GTIN oder Bezeichnung suchen</translation>
@@ -2848,6 +2876,27 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     <message>
         <source>Product lists (*.csv *.txt *.xlsx *.xlsm);;All files (*)</source>
         <translation>Produktlisten (*.csv *.txt *.xlsx *.xlsm);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) without a SKU or with a weight that is no number left out (line {lines}).</source>
+        <translation>
+            <numerusform>%n Zeile ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+            <numerusform>%n Zeilen ohne SKU oder mit einem Gewicht, das keine Zahl ist, ausgelassen (Zeile {lines}).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a weight in the file ({skus}): enter it here.</source>
+        <translation>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+            <numerusform>%n ohne Gewicht in der Datei ({skus}): hier eintragen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The shop&apos;s ids of %n product(s) learned for its order exports.</source>
+        <translation>
+            <numerusform>Die Shop-ID von %n Artikel für seine Bestellexporte gelernt.</numerusform>
+            <numerusform>Die Shop-IDs von %n Artikeln für seine Bestellexporte gelernt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3120,6 +3169,7 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     </message>
     <message>
         <source>Ready: scan an order</source>
+        <extracomment>the banner&apos;s backgrounds under white text, the same in every scheme (own colours, not the semantic ones a scheme change swaps)</extracomment>
         <translation>Bereit: Bestellung scannen</translation>
     </message>
     <message>
@@ -3407,6 +3457,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <source>Scan an order first</source>
         <translation>Zuerst eine Bestellung scannen</translation>
     </message>
+    <message>
+        <source>Weight: %1 kg (%2)</source>
+        <translation>Gewicht: %1 kg (%2)</translation>
+    </message>
 </context>
 <context>
     <name>Settings</name>
@@ -3616,11 +3670,11 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>&amp;Kind</source>
-        <translation>&amp;Art</translation>
+        <translation>Ar&amp;t</translation>
     </message>
     <message>
         <source>&amp;Connection</source>
-        <translation>&amp;Verbindung</translation>
+        <translation>Ver&amp;bindung</translation>
     </message>
     <message>
         <source>&amp;Address</source>
@@ -3644,7 +3698,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>Label &amp;top</source>
-        <translation>Etikett&amp;anfang</translation>
+        <translation>Etikettan&amp;fang</translation>
     </message>
     <message>
         <source>&amp;Paper</source>
@@ -4662,11 +4716,11 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Orders pulled</source>
-        <translation>Abgerufene Bestellungen</translation>
+        <translation>Abgerufen</translation>
     </message>
     <message>
         <source>Tracking written back</source>
-        <translation>Sendungsnummern zurückgemeldet</translation>
+        <translation>Zurückgemeldet</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -4688,6 +4742,14 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Remove shop</source>
         <translation>Shop entfernen</translation>
+    </message>
+    <message>
+        <source>Added to an order weighed by its items (product catalogue or file), unless its shipping preset names its own box weight</source>
+        <translation>Wird zu einer Bestellung addiert, die nach ihren Artikeln gewogen wird (Produktkatalog oder Datei), außer ihre Versandvorlage nennt ein eigenes Kartongewicht</translation>
+    </message>
+    <message>
+        <source>Box&apos;s own weight</source>
+        <translation>Eigengewicht des Kartons</translation>
     </message>
 </context>
 <context>
@@ -4828,10 +4890,6 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Referenz und Etikett</translation>
     </message>
     <message>
-        <source>order number (scan or type)</source>
-        <translation>Bestellnummer (scannen oder eintippen)</translation>
-    </message>
-    <message>
         <source>&amp;Reference number</source>
         <translation>&amp;Referenznummer</translation>
     </message>
@@ -4874,6 +4932,14 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>e.g. 59.90</source>
         <translation>z. B. 59,90</translation>
+    </message>
+    <message>
+        <source>order number</source>
+        <translation>Bestellnummer</translation>
+    </message>
+    <message>
+        <source>Scan or type the order number</source>
+        <translation>Bestellnummer scannen oder eintippen</translation>
     </message>
     <message>
         <source>Currency</source>
@@ -5323,6 +5389,112 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
+    <name>Weights</name>
+    <message>
+        <source>Apply to all</source>
+        <translation>Für alle</translation>
+    </message>
+    <message>
+        <source>Give this weight to every order that has none</source>
+        <translation>Dieses Gewicht jeder Bestellung ohne Gewicht geben</translation>
+    </message>
+    <message>
+        <source>Weigh on the scale</source>
+        <translation>Auf der Waage wiegen</translation>
+    </message>
+    <message>
+        <source>Weigh the orders without a weight one by one, in file order</source>
+        <translation>Die Bestellungen ohne Gewicht nacheinander wiegen, in der Reihenfolge der Datei</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>Stop weighing</source>
+        <translation>Wiegen beenden</translation>
+    </message>
+    <message>
+        <source>Set up a scale in Settings › Scales first</source>
+        <translation>Zuerst eine Waage in Einstellungen › Waagen einrichten</translation>
+    </message>
+    <message>
+        <source>No weight</source>
+        <translation>Kein Gewicht</translation>
+    </message>
+    <message>
+        <source>{kg} kg · {source}</source>
+        <translation>{kg} kg · {source}</translation>
+    </message>
+    <message>
+        <source>No weight: weigh it, type it here, or give the product a weight (Settings › Products).</source>
+        <translation>Kein Gewicht: wiegen, hier eintippen oder dem Produkt ein Gewicht geben (Einstellungen › Produkte).</translation>
+    </message>
+    <message>
+        <source>Goods {goods} kg + box {box} kg</source>
+        <translation>Ware {goods} kg + Karton {box} kg</translation>
+    </message>
+    <message>
+        <source>Type another weight to replace it.</source>
+        <translation>Ein anderes Gewicht eintippen, um es zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>Take the last parcel off the scale.</source>
+        <extracomment>a row&apos;s weight changed (its index) what the weights bar shows may have changed</extracomment>
+        <translation>Das letzte Paket von der Waage nehmen.</translation>
+    </message>
+    <message>
+        <source>Put its parcel on the scale.</source>
+        <translation>Ihr Paket auf die Waage legen.</translation>
+    </message>
+    <message>
+        <source>Order {reference} ({n} of {total}): {step} {scale}</source>
+        <translation>Bestellung {reference} ({n} von {total}): {step} {scale}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without a weight:</source>
+        <translation>
+            <numerusform>%n Bestellung ohne Gewicht:</numerusform>
+            <numerusform>%n Bestellungen ohne Gewicht:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>Waage</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>eingetippt</translation>
+    </message>
+    <message>
+        <source>catalogue</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>order file</source>
+        <translation>Bestelldatei</translation>
+    </message>
+    <message>
+        <source>catalogue + order file</source>
+        <translation>Katalog + Bestelldatei</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+</context>
+<context>
+    <name>Widgets</name>
+    <message>
+        <source>Open folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Open the folder with the saved file</source>
+        <translation>Den Ordner mit der gespeicherten Datei öffnen</translation>
+    </message>
+</context>
+<context>
     <name>Window</name>
     <message>
         <source>{printer}: the carrier has no label made for this printer, so the {format} label is converted for it ({dpi} dpi).</source>
@@ -5463,8 +5635,37 @@ Gespeichert in {parent}</translation>
         <translation>Verbleibende API-Aufrufe: {0} (zurückgesetzt in {1} s)</translation>
     </message>
     <message>
+        <source>Connected</source>
+        <extracomment>what the connection field says in each state (the whole message is its tooltip)</extracomment>
+        <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Startet …</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindet …</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
         <source>API calls left: {0}</source>
         <translation>Verbleibende API-Aufrufe: {0}</translation>
+    </message>
+    <message>
+        <source>{0} calls left</source>
+        <translation>{0} Aufrufe übrig</translation>
+    </message>
+    <message>
+        <source>Printer: {0}</source>
+        <translation>Drucker: {0}</translation>
     </message>
     <message>
         <source>Printer: none assigned</source>
@@ -5472,7 +5673,6 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Printer {name}</source>
-        <extracomment>the widest a printer&apos;s name is shown in the status bar (pixels)</extracomment>
         <translation>Drucker {name}</translation>
     </message>
     <message>
@@ -5488,6 +5688,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>SANDBOX</source>
+        <extracomment>the text colour of each meaning: light, dark, light high contrast, dark high contrast a message box&apos;s background and border per meaning (its text is the meaning&apos;s colour) the background of a batch row by its state (its text is the palette&apos;s) the application&apos;s style hints and their accessibility hints, held for the app&apos;s life: with the style hints&apos; wrapper collected, PySide 6 deletes the accessibility hints&apos; C++ object, and every later call (and the contrast signal) fails</extracomment>
         <translation>TEST</translation>
     </message>
     <message>

@@ -274,10 +274,24 @@ A second return label is rarely needed: show the existing one, or create another
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n row(s) without a SKU left out (line {lines}).</source>
+        <source>%n row(s) without a SKU or with a weight that is no number left out (line {lines}).</source>
         <translation>
-            <numerusform>%n row without a SKU left out (line {lines}).</numerusform>
-            <numerusform>%n rows without a SKU left out (lines {lines}).</numerusform>
+            <numerusform>%n row without a SKU or with a weight that is no number left out (line {lines}).</numerusform>
+            <numerusform>%n rows without a SKU or with a weight that is no number left out (line {lines}).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a weight in the file ({skus}): enter it here.</source>
+        <translation>
+            <numerusform>%n without a weight in the file ({skus}): enter it here.</numerusform>
+            <numerusform>%n without a weight in the file ({skus}): enter it here.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The shop&apos;s ids of %n product(s) learned for its order exports.</source>
+        <translation>
+            <numerusform>The shop&apos;s id of %n product learned for its order exports.</numerusform>
+            <numerusform>The shop&apos;s ids of %n products learned for its order exports.</numerusform>
         </translation>
     </message>
 </context>
@@ -406,6 +420,16 @@ A second return label is rarely needed: show the existing one, or create another
         <translation>
             <numerusform>ZPL rendered offline (%n label)</numerusform>
             <numerusform>ZPL rendered offline (%n labels)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Weights</name>
+    <message numerus="yes">
+        <source>%n order(s) without a weight:</source>
+        <translation>
+            <numerusform>%n order without a weight:</numerusform>
+            <numerusform>%n orders without a weight:</numerusform>
         </translation>
     </message>
 </context>

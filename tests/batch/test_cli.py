@@ -46,8 +46,10 @@ def test_mapping_file_is_remembered_for_the_layout(
     # "Empf" (receiver) and the country are not guessed
     assert batch_main([str(orders), "--profile", "Station", "--dry-run"]) == 1
     out = capsys.readouterr().out
-    assert "to.last_name: Enter a company or a first and last name." in out
-    assert "to.country: Enter the country code." in out
+    # in words, not field paths
+    assert "receiver, last name: Enter a company or a first and last name." in out
+    assert "receiver, country: Enter the country code." in out
+    assert "to.last_name" not in out
 
     mapping = tmp_path / "m.json"
     mapping.write_text(

@@ -76,6 +76,12 @@ def test_import_then_list_with_the_client(
     assert orders_main(["import", str(orders_file), "--profile", "Station"]) == 0
     stored = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [s["external_order_id"] for s in stored] == ["W-1001", "W-1002"]
+    with on_station.manager.open_store(on_station.profile) as store:  # where each came from
+        origins = [store.order_origin(s["id"]) for s in stored]
+    assert [(o.number, o.file, o.shop) for o in origins if o] == [
+        ("W-1001", "orders.csv", None),
+        ("W-1002", "orders.csv", None),
+    ]
 
     async def listed() -> list[tuple[str | None, int]]:
         async with on_station.client() as client:

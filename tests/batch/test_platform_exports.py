@@ -120,9 +120,14 @@ def test_grams_in_the_header_and_catalogue_weight_said_per_order(catalogue: Cata
     batch = Batch.of_orders(orders, Defaults(sender=SENDER, sender_origin="sample sender"),
                             catalogue=catalogue)  # fmt: skip
     first, _second, third, _fourth = batch.rows
-    assert first.draft["package"]["weight"] == pytest.approx(0.81)  # 360 g + 450 g
-    assert "package.weight" not in first.filled  # the file's weight
-    assert third.filled["package.weight"] == "product catalogue"
+    assert first.draft["package"]["weight"] == pytest.approx(0.81)  # 2 x 180 g + 450 g
+    # the catalogue knows every item: its weights win over the file's (the same here)
+    assert first.weight.source == "catalogue" and third.weight.source == "catalogue"
+    alone = Batch.of_orders(read_orders(PLATFORMS / "german_spreadsheet_cp1252.csv"),
+                            Defaults(sender=SENDER))  # fmt: skip
+    assert alone.rows[0].weight.kg == pytest.approx(0.81)  # the file's: one item's x quantity
+    assert alone.rows[0].weight.source == "file"
+    assert alone.rows[2].weight.kg is None  # B-2026-003 has no weights in the file
     assert first.filled["from"] == "sample sender"
     assert first.lines == [2, 3]  # the order's two line items
 
@@ -246,7 +251,7 @@ def test_products_from_shopify_and_woocommerce_exports(tmp_path: Path) -> None:
     catalogue = Catalogue.of_profile(tmp_path)
     shopify = import_products(PLATFORMS / "shopify_products_export.csv", catalogue)
     woo = import_products(PLATFORMS / "woocommerce_products_export.csv", catalogue)
-    assert shopify.added == 3 and woo.added == 1 and woo.skipped == [(3, "no SKU")]
+    assert shopify.added == 4 and woo.added == 3 and woo.skipped == [(5, "no SKU")]
     large = catalogue.lookup("tshirt-l")  # SKUs are case-insensitive
     assert large is not None and large.name == "T-Shirt" and large.weight_kg == 0.2  # grams
     assert catalogue.by_gtin("04006381333948") == large  # a GTIN-14 of the EAN-13

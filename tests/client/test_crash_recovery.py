@@ -18,6 +18,7 @@ from desktop_app.client.desk import ShipmentCreator
 from desktop_app.profiles.store import ProfileStore
 from tests.fixtures.receiver import wait_until
 from tests.fixtures.service import REPO_ROOT, RunningService
+from tests.patience import PATIENCE
 
 
 def _counted(service: RunningService, client: httpx.Client) -> int:
@@ -61,7 +62,9 @@ async def test_killed_creation_is_reconciled_once(
                 probes.append(_counted(service, probe))
                 return probes[-1] >= before + len(probes) + 1
 
-            await asyncio.to_thread(wait_until, arrived, 10.0, "the creation to reach the service")
+            await asyncio.to_thread(
+                wait_until, arrived, PATIENCE, "the creation to reach the service"
+            )
             # the carrier takes SLOW_CARRIER_MS: the child is now waiting for the answer
             child.send_signal(signal.SIGKILL)
             child.wait(10)

@@ -20,6 +20,7 @@ from desktop_app.client import (
 from tests.client.conftest import shipment_request, watched_client
 from tests.fixtures.receiver import wait_until
 from tests.fixtures.service import RunningService
+from tests.patience import PATIENCE
 
 
 async def test_connection_error_on_a_closed_port() -> None:
@@ -98,5 +99,5 @@ async def test_creation_timeout_is_not_resent(
             shipments: list[object] = check.get("/v1/shipments", params=params).json()["shipments"]
             return shipments
 
-        await asyncio.to_thread(wait_until, listed, 15.0, "the shipment to be stored")
+        await asyncio.to_thread(wait_until, listed, PATIENCE, "the shipment to be stored")
         assert len(listed()) == 1

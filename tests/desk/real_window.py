@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.hang_guard import process_stacks
+
 SCREEN = (1024, 600)
 TOOLS = ("Xvfb", "openbox", "xdotool", "xprop")
 #: how long a state may take to come on a loaded 2-core machine (the app starts its service)
@@ -123,6 +125,17 @@ class ProbeClient:
         """Why the app cannot answer any more (it ended), or None while it runs."""
         return None
 
+    def stacks(self) -> str:
+        """Every thread's stack of the app, for a wait that gave up on it."""
+        return ""
+
+    def _gave_up(self, exc: AssertionError, detail: str = "") -> AssertionError:
+        """`exc` of a wait that timed out, with `detail` and the app's stacks (a stuck GUI
+        thread does not answer the probe: its stack says where it is)."""
+        stacks = self.stacks()
+        threads = f"\nthe app's threads now:\n{stacks}" if stacks else ""
+        return AssertionError(f"{exc}{detail}{threads}")
+
     def ask(self, do: str, **args: Any) -> Any:
         """One command to the probe; its result."""
         self._next_id += 1
@@ -142,7 +155,12 @@ class ProbeClient:
                 return None
             return answer if answer.get("id") == self._next_id else None
 
-        result = _wait(answered, f"the probe's answer to {do}")["result"]
+        try:
+            result = _wait(answered, f"the probe's answer to {do}")["result"]
+        except AssertionError as exc:
+            if self.ended() is not None:
+                raise
+            raise self._gave_up(exc) from None
         if isinstance(result, dict) and "error" in result:
             raise AssertionError(f"{do}: {result['error']}")
         return result
@@ -180,7 +198,9 @@ class ProbeClient:
         try:
             _wait(check, what, timeout)
         except AssertionError as exc:
-            raise AssertionError(f"{exc}; last state: {json.dumps(found[-1:])[:3000]}") from None
+            if self.ended() is not None or "the app's threads now" in str(exc):
+                raise
+            raise self._gave_up(exc, f"; last state: {json.dumps(found[-1:])[:3000]}") from None
         return found[0]
 
     def ready(self) -> dict[str, Any]:
@@ -224,6 +244,9 @@ class DeskApp(ProbeClient):
             return None
         return f"packdesk ended ({self.process.returncode}):\n{self.logs()}"
 
+    def stacks(self) -> str:
+        return process_stacks(self.process.pid) if self.process.poll() is None else ""
+
     def printed_jobs(self) -> list[Path]:
         """Label files the built-in virtual printer received."""
         return sorted(p for p in self.data.rglob("virtual-printer/*") if p.is_file())
@@ -239,6 +262,10 @@ class DeskApp(ProbeClient):
             try:
                 self.process.wait(60)
             except subprocess.TimeoutExpired:
+                # stuck in its shutdown: where, into its log, before it is killed
+                stacks = self.stacks()
+                self.log.write(f"\n==== not ended 60 s after SIGTERM; its threads:\n{stacks}")
+                self.log.flush()
                 self.process.kill()
                 self.process.wait()
         self.log.close()

@@ -8,6 +8,7 @@ start per test), and the real print queue. Nothing is mocked.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.secrets import choose_secret_store
 from desktop_app.profiles.store import StoredShipment
+from tests.patience import PATIENCE
 from tests.payloads import SENDER
 
 
@@ -108,9 +110,14 @@ def use_printer(ctx: AppContext, uri: str) -> PrinterDefinition:
     return definition
 
 
+#: what each `expect()` future waits for (the signal), for `emitted`'s failure message
+_EXPECTED: weakref.WeakKeyDictionary[asyncio.Future[Any], str] = weakref.WeakKeyDictionary()
+
+
 def expect(signal: Any) -> asyncio.Future[tuple[Any, ...]]:
     """A future resolved with the arguments of the next emission of `signal` (connect first)."""
     future: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
+    _EXPECTED[future] = repr(signal)
 
     def slot(*args: Any) -> None:
         if not future.done():
@@ -122,13 +129,17 @@ def expect(signal: Any) -> asyncio.Future[tuple[Any, ...]]:
 
 
 async def emitted(
-    future: asyncio.Future[tuple[Any, ...]], timeout: float = 20.0
+    future: asyncio.Future[tuple[Any, ...]], timeout: float = PATIENCE
 ) -> tuple[Any, ...]:
-    """Wait for an `expect()` future."""
-    return await asyncio.wait_for(future, timeout)
+    """Wait for an `expect()` future; a failure names the signal it waited for."""
+    try:
+        return await asyncio.wait_for(future, timeout)
+    except TimeoutError:
+        what = _EXPECTED.get(future, "a signal")
+        raise AssertionError(f"waited {timeout:g} s for {what}: not emitted") from None
 
 
-async def connected(ctx: AppContext, timeout: float = 30.0) -> None:
+async def connected(ctx: AppContext, timeout: float = PATIENCE) -> None:
     """Wait until a profile switch has connected its client (error states fail the test)."""
     while not ctx.connected:
         state, message = await emitted(expect(ctx.connection_changed), timeout)

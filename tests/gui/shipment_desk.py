@@ -24,6 +24,7 @@ from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Preferences, Profile
 from tests.gui.app_context import SENDER, make_manager
+from tests.patience import PATIENCE, described
 
 RECEIVER: dict[str, str] = {
     "first_name": "Erika",
@@ -153,8 +154,9 @@ def shown(form: ShipmentFormWidget, path: str) -> list[str]:
     return form.messages_for(path)
 
 
-async def wait_until(predicate: Callable[[], Any], timeout: float = 20.0) -> Any:
-    """Let the event loop run until `predicate()` is truthy (asyncio-friendly waitUntil)."""
+async def wait_until(predicate: Callable[[], Any], timeout: float = PATIENCE) -> Any:
+    """Let the event loop run until `predicate()` is truthy (asyncio-friendly waitUntil); a
+    failure says what it waited for (the predicate's source)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
@@ -162,7 +164,7 @@ async def wait_until(predicate: Callable[[], Any], timeout: float = 20.0) -> Any
         if value:
             return value
         if loop.time() > deadline:
-            raise TimeoutError(f"condition not met within {timeout} s")
+            raise TimeoutError(f"waited {timeout:g} s for {described(predicate)}")
         await asyncio.sleep(0.02)
 
 

@@ -26,6 +26,7 @@ from desktop_app.printing.health import (
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.printing.queue import PrintQueue
 from desktop_app.printing.virtual_printer import FAULTS, PrinterPanel, VirtualPrinter
+from tests.patience import PATIENCE
 
 from .label_factory import pdf_label, zpl_label
 
@@ -240,14 +241,14 @@ async def test_each_state_holds_the_job_then_releases_it(vprinter, tmp_path, fau
     vprinter.panel.set(**{fault: True})
     async with PrintQueue(tmp_path / "q.sqlite3", **FAST) as queue:
         job = queue.enqueue(zebra(vprinter), zpl_label())
-        held = await queue.wait_for(job.id, timeout=10, states={"waiting"})
+        held = await queue.wait_for(job.id, timeout=PATIENCE, states={"waiting"})
         assert held.held_reason == PROBLEMS[fault] and held.attempts == 0 and not held.connected
         status = queue.status("zebra")
         assert status.state == "waiting" and status.message == f"held: {PROBLEMS[fault]}"
         await _checks_later(vprinter)  # still nothing sent
         assert vprinter.jobs == [] and queue.get(job.id).state == "waiting"
         vprinter.panel.set(**{fault: False})
-        done = await queue.wait_for(job.id, timeout=10)
+        done = await queue.wait_for(job.id, timeout=PATIENCE)
     assert done.state == "done" and done.held_reason is None and done.attempts == 1
     (received,) = vprinter.jobs
     assert received.data == zpl_label() and received.faults == ()
@@ -258,13 +259,13 @@ async def test_a_held_job_survives_a_restart_and_prints_once(vprinter, tmp_path)
     vprinter.panel.set(paper_out=True)
     async with PrintQueue(db, **FAST) as queue:
         job = queue.enqueue(zebra(vprinter), zpl_label())
-        await queue.wait_for(job.id, timeout=10, states={"waiting"})
+        await queue.wait_for(job.id, timeout=PATIENCE, states={"waiting"})
     async with PrintQueue(db, **FAST) as again:
         assert again.get(job.id).held_reason == PROBLEMS["paper_out"]
         await _checks_later(vprinter)
         assert vprinter.jobs == []
         vprinter.panel.set(paper_out=False)
-        assert (await again.wait_for(job.id, timeout=10)).state == "done"
+        assert (await again.wait_for(job.id, timeout=PATIENCE)).state == "done"
         await asyncio.sleep(0.3)
     assert len(vprinter.jobs) == 1
 
@@ -276,8 +277,8 @@ async def test_printer_running_out_between_jobs(vprinter, tmp_path):
         printer = zebra(vprinter)
         first = queue.enqueue(printer, zpl_label("1"))
         second = queue.enqueue(printer, zpl_label("2"))
-        await queue.wait_for(first.id, timeout=10)
-        held = await queue.wait_for(second.id, timeout=10, states={"waiting"})
+        await queue.wait_for(first.id, timeout=PATIENCE)
+        held = await queue.wait_for(second.id, timeout=PATIENCE, states={"waiting"})
         assert held.held_reason == PROBLEMS["paper_out"]
         async with asyncio.timeout(30):
             while not queue.get(first.id).notes:
@@ -285,7 +286,7 @@ async def test_printer_running_out_between_jobs(vprinter, tmp_path):
         assert "after this job the printer reported: Out of labels" in queue.get(first.id).notes
         vprinter.on_job = None
         vprinter.panel.set(paper_out=False)
-        await queue.wait_for(second.id, timeout=10)
+        await queue.wait_for(second.id, timeout=PATIENCE)
     assert [j.data for j in vprinter.jobs] == [zpl_label("1"), zpl_label("2")]
 
 
@@ -293,7 +294,7 @@ async def test_cancel_a_held_job(vprinter, tmp_path):
     vprinter.panel.set(head_open=True)
     async with PrintQueue(tmp_path / "q.sqlite3", **FAST) as queue:
         job = queue.enqueue(zebra(vprinter), zpl_label())
-        await queue.wait_for(job.id, timeout=10, states={"waiting"})
+        await queue.wait_for(job.id, timeout=PATIENCE, states={"waiting"})
         queue.cancel(job.id)
         vprinter.panel.set(head_open=False)
         await asyncio.sleep(0.3)
@@ -325,7 +326,7 @@ async def test_a_printer_that_does_not_answer_prints_as_before_and_is_asked_once
         printer = PrinterDefinition("other", "zpl", uri, 203)
         jobs = [queue.enqueue(printer, zpl_label(str(n))) for n in range(3)]
         for job in jobs:
-            assert (await queue.wait_for(job.id, timeout=10)).state == "done"
+            assert (await queue.wait_for(job.id, timeout=PATIENCE)).state == "done"
     # one status query (3 bytes, no answer), then the three labels; never asked again
     assert checker.queries == 1
     assert received == [b"~HI~HS"] + [zpl_label(str(n)) for n in range(3)]
@@ -335,7 +336,7 @@ async def test_health_checks_can_be_turned_off(vprinter, tmp_path):
     vprinter.panel.set(paper_out=True)
     async with PrintQueue(tmp_path / "q.sqlite3", health=False, **FAST) as queue:
         job = queue.enqueue(zebra(vprinter), zpl_label())
-        assert (await queue.wait_for(job.id, timeout=10)).state == "done"
+        assert (await queue.wait_for(job.id, timeout=PATIENCE)).state == "done"
     assert vprinter.jobs[0].faults == ("paper_out",) and vprinter.status_queries == 0
 
 
@@ -352,7 +353,7 @@ async def test_an_older_queue_file_gets_the_new_column(vprinter, tmp_path):
         )
     async with PrintQueue(db, **FAST) as queue:
         job = queue.enqueue(zebra(vprinter), zpl_label())
-        assert (await queue.wait_for(job.id, timeout=10)).state == "done"
+        assert (await queue.wait_for(job.id, timeout=PATIENCE)).state == "done"
 
 
 # --- packdesk printers status / add --detect ----------------------------------------------
@@ -487,7 +488,7 @@ async def test_an_idle_printer_found_paused_says_so_not_ready(vprinter, tmp_path
     printer = zebra(vprinter)
     async with PrintQueue(tmp_path / "q.sqlite3", {"zebra": printer}, **FAST) as queue:
         job = queue.enqueue(printer, zpl_label())
-        assert (await queue.wait_for(job.id, timeout=10)).state == "done"
+        assert (await queue.wait_for(job.id, timeout=PATIENCE)).state == "done"
         assert queue.status("zebra").state == "idle"
         vprinter.panel.set(paused=True)
         assert queue.health is not None

@@ -11,6 +11,7 @@ from desktop_app.printing.queue import SCHEMA_VERSION, PrintQueue
 from desktop_app.printing.queue.table import MIGRATIONS, VERSION_TABLE
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.sqlite_db import NewerSchemaError
+from tests.patience import PATIENCE
 
 from .label_factory import zpl_label
 from .test_queue import FAST, zebra
@@ -38,9 +39,9 @@ async def test_a_queue_file_of_main_before_the_split_keeps_its_jobs_and_prints_t
             "done",
         )
         assert queue.document(held.id) == b"^XA^FDold^FS^XZ"
-        assert (await queue.wait_for(held.id, timeout=10)).state == "done"
+        assert (await queue.wait_for(held.id, timeout=PATIENCE)).state == "done"
         new = queue.enqueue(printers["zebra"], zpl_label())
-        assert (await queue.wait_for(new.id, timeout=10)).state == "done"
+        assert (await queue.wait_for(new.id, timeout=PATIENCE)).state == "done"
     assert [job.data for job in vprinter.jobs] == [b"^XA^FDold^FS^XZ", zpl_label()]
     assert recorded_version(path) == SCHEMA_VERSION
 

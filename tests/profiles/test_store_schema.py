@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.profiles.store import SCHEMA_VERSION, NewerStoreError, ProfileStore, StoreError
+from desktop_app.profiles.store import (
+    SCHEMA_VERSION,
+    NewerStoreError,
+    OrderOrigin,
+    ProfileStore,
+    StoreError,
+)
 from desktop_app.sqlite_db import NewerSchemaError
 
 OLD_STORE = Path(__file__).parents[1] / "data" / "old_databases" / "store_v3"
@@ -50,3 +56,26 @@ def test_a_store_of_a_newer_packdesk_is_refused_with_a_clear_message(tmp_path: P
         f"{SCHEMA_VERSION + 5}, this version knows up to {SCHEMA_VERSION}); "
         "update Packdesk to open it"
     )
+
+
+def test_an_upgraded_store_keeps_its_shipments_without_an_order_and_names_new_ones(
+    tmp_path: Path,
+) -> None:
+    """Shipments made before shipments named their order have none: no shop order's
+    write-back takes them; a shipment completed after the upgrade names its order."""
+    folder = tmp_path / "profile"
+    shutil.copytree(OLD_STORE, folder)
+    with ProfileStore(folder, profile_id="p-old", environment="sandbox") as store:
+        (old,) = store.list_shipments()
+        assert old.order is None
+        assert all(entry.order is None for entry in store.list_journal())
+        assert store.find_for_shop_order("Woo", "OLD-1") == []
+        made_for = OrderOrigin(number="OLD-1", shop="Woo", shop_order_id="4711")
+        attempt = store.journal_pending({"reference_number": "OLD-1"}, "OLD-1", made_for)
+        assert store.get_journal(attempt).order == made_for
+        new = store.complete(attempt, {"id": "shp_new_1", "carrier": "dhl",
+                                       "reference_number": "OLD-1"}, None)  # fmt: skip
+        assert new.order == made_for
+        assert [s.id for s in store.find_for_shop_order("woo", "4711")] == ["shp_new_1"]
+        assert [s.id for s in store.find_by_reference("OLD-1")] == ["shp_new_1", "shp_old_1"]
+        assert store.check() == []

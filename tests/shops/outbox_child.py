@@ -15,7 +15,7 @@ import ssl
 import sys
 from pathlib import Path
 
-from desktop_app.profiles.store import ProfileStore
+from desktop_app.profiles.store import OrderOrigin, ProfileStore
 from desktop_app.shops import ShopConfig, ShopOrder, WooCommerceConnection
 from desktop_app.shops import outbox as outbox_module
 from desktop_app.shops.outbox import ShopOutbox
@@ -23,11 +23,13 @@ from tests.fixtures.shops.woocommerce import KEY, SECRET
 from tests.profiles.store_child import shipment
 
 
-def label_for(store: ProfileStore, number: str) -> None:
-    """What the desk does when a label is made for the order: the shipment is stored."""
-    data = shipment(int(number), "ab")
+def label_for(store: ProfileStore, number: str, shop: str = "Woo", tag: str = "ab") -> str:
+    """What the desk does when a label is made for the shop's order `number` (its id is the
+    number here): the shipment is stored with the order it was made for. Its id."""
+    data = shipment(int(number), tag)
     data["reference_number"] = number
-    store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6")
+    origin = OrderOrigin(number=number, shop=shop, shop_order_id=number)
+    return store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=origin).id
 
 
 def main(argv: list[str]) -> int:

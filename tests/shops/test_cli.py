@@ -8,6 +8,7 @@ import json
 import pytest
 
 from desktop_app.batch.shops_cli import shops_main
+from desktop_app.profiles.store import OrderOrigin
 from tests.batch.conftest import on_station, station  # noqa: F401  (fixtures)
 from tests.batch.helpers import Station
 from tests.fixtures.shops.woocommerce import KEY, SECRET, make_order
@@ -44,7 +45,8 @@ def test_add_sync_write_back_list_remove(
     data = shipment(1, "ef")
     data["reference_number"] = "701"
     with on_station.manager.open_store(on_station.profile) as store:
-        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6")
+        made_for = OrderOrigin(number="701", shop="Woo", shop_order_id="701")
+        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
     assert shops_main(["sync", *base]) == 0
     assert {"external_order_id": "701", "tracking_written": True} in lines(capsys)
     assert woo.shop.orders[701]["status"] == "completed" and len(woo.shop.notes[701]) == 1

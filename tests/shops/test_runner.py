@@ -14,7 +14,7 @@ import pytest
 from desktop_app.batch.shop_runner import ShopRunner
 from desktop_app.client import ShippingClient
 from desktop_app.profiles.secrets import FileSecretStore
-from desktop_app.profiles.store import ProfileStore
+from desktop_app.profiles.store import OrderOrigin, ProfileStore
 from desktop_app.shops import ShopConfig
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
@@ -48,10 +48,11 @@ async def runner(
     outbox.close()
 
 
-def label(store: ProfileStore, n: int, number: str) -> None:
+def label(store: ProfileStore, n: int, number: str, shop: str, shop_order_id: str) -> None:
     data = shipment(n, "fa")
     data["reference_number"] = number
-    store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6")
+    origin = OrderOrigin(number=number, shop=shop, shop_order_id=shop_order_id)
+    store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=origin)
 
 
 async def test_a_round_syncs_every_shop_and_writes_labels_back(
@@ -63,8 +64,8 @@ async def test_a_round_syncs_every_shop_and_writes_labels_back(
     first = await runner.run_once()
     assert sorted(first.synced["Woo"].stored) == ["701", "702"]
     assert first.synced["Shopware"].stored == ["10001"]
-    label(runner.store, 1, "701")
-    label(runner.store, 2, "10001")
+    label(runner.store, 1, "701", "Woo", "701")
+    label(runner.store, 2, "10001", "Shopware", sw.hex_id(1, "d0"))
     woo.shop.down = True
 
     second = await runner.run_once()

@@ -7,10 +7,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from desktop_app.profiles.store import ProfileStore
+from desktop_app.profiles.store import OrderOrigin, ProfileStore
 from desktop_app.shops import ShopAuthError, ShopOrder, Tracking
 from desktop_app.shops.outbox import ShopOutbox
-from tests.fixtures.shops.shopify import PATH, TOKEN, make_order
+from tests.fixtures.shops.shopify import PATH, TOKEN, make_order, make_variant
 from tests.profiles.store_child import shipment
 from tests.shops.conftest import RunningShopify
 
@@ -66,7 +66,8 @@ async def test_write_back_creates_one_fulfillment_with_tracking(
         data = shipment(1, "ab")
         data["reference_number"] = "#1001"
         data["tracking_url"] = "https://www.dhl.de/t?n=TRACKab000001"
-        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6")
+        made_for = OrderOrigin(number="#1001", shop="Shopify", shop_order_id=order.shop_order_id)
+        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
         outbox.enqueue_shipped(store)
     result = await outbox.deliver(lambda _name: shopify.connect(), lambda _id: False)
     async with shopify.connect() as connection:  # again, as after a crash: no change
@@ -105,3 +106,41 @@ def test_the_test_server_refuses_what_the_schema_refuses(
     assert answer.json()["errors"]
     assert len(shopify.shop.violations) == 1
     shopify.shop.violations.clear()
+
+
+@pytest.mark.parametrize(
+    ("unit", "value", "kg"),
+    [("GRAMS", 450.0, 0.45), ("KILOGRAMS", 0.45, 0.45), ("OUNCES", 16.0, 0.453592),
+     ("POUNDS", 2.5, 1.133981)],
+)  # fmt: skip
+async def test_items_carry_their_variants_shipping_weights_in_kg(
+    shopify: RunningShopify, unit: str, value: float, kg: float
+) -> None:
+    order = make_order(1)
+    [line] = order["lineItems"]["nodes"]
+    line["variant"] = make_variant(1, (value, unit))
+    order["lineItems"]["nodes"] = [
+        line,
+        {**line, "sku": "NO-WEIGHT", "variant": make_variant(2, None)},
+        {**line, "sku": "DELETED", "variant": None},  # the product was deleted since
+    ]
+    shopify.shop.add(order)
+
+    [[pulled]] = await pull_all(shopify)
+
+    weights = {item.sku: item.weight_kg for item in pulled.items}
+    assert weights == {"MUG-1": pytest.approx(kg, abs=1e-6), "NO-WEIGHT": None, "DELETED": None}
+
+
+async def test_a_token_without_read_products_gets_the_orders_without_weights(
+    shopify: RunningShopify,
+) -> None:
+    order = make_order(1)
+    order["lineItems"]["nodes"][0]["variant"] = make_variant(1, (450.0, "GRAMS"))
+    shopify.shop.add(order, make_order(2))
+    shopify.shop.scopes = {"read_orders", "write_fulfillments"}
+
+    pages = await pull_all(shopify)
+
+    assert [o.number for page in pages for o in page] == ["#1001", "#1002"]
+    assert [i.weight_kg for page in pages for o in page for i in o.items] == [None, None]

@@ -7,10 +7,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from desktop_app.profiles.store import ProfileStore
+from desktop_app.profiles.store import OrderOrigin, ProfileStore
 from desktop_app.shops import ShopAuthError, ShopOrder, Tracking
 from desktop_app.shops.outbox import ShopOutbox
-from tests.fixtures.shops.shopware import hex_id, make_order
+from tests.fixtures.shops.shopware import hex_id, make_order, make_product
 from tests.profiles.store_child import shipment
 from tests.shops.conftest import RunningShopware
 
@@ -68,7 +68,8 @@ async def test_write_back_adds_the_tracking_code_and_ships_the_delivery_once(
     with ProfileStore(tmp_path) as store:
         data = shipment(1, "cd")
         data["reference_number"] = "10001"
-        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6")
+        made_for = OrderOrigin(number="10001", shop="Shopware", shop_order_id=order.shop_order_id)
+        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
         outbox.enqueue_shipped(store)
     result = await outbox.deliver(lambda name: shopware.connect(), lambda s: False)
     async with shopware.connect() as connection:  # again, as after a crash: no change
@@ -133,3 +134,40 @@ async def test_ids_of_the_default_orders_export_looked_up_in_the_shop(
     assert not again.unknown_ids
     assert [r.cells["shipping_address_country_id"] for r in again.records] == [
         "DE", "DE", "FR", "ES"]  # fmt: skip
+
+
+async def test_items_carry_their_products_weights_in_kg_a_variant_its_parents(
+    shopware: RunningShopware,
+) -> None:
+    shopware.shop.add_products(
+        make_product(1, 0.45),
+        make_product(3, 1.2),  # a vase with two variants
+        make_product(2, None, parent=3),  # the small vase: the vase's weight
+        make_product(4, 2.0, parent=3),  # the large vase: its own
+    )
+    order = make_order(1)
+    line = order["lineItems"][0]
+    order["lineItems"] = [
+        line,
+        {**line, "productId": hex_id(2, "b0"), "payload": {"productNumber": "SW10002"}},
+        {**line, "productId": hex_id(4, "b0"), "payload": {"productNumber": "SW10004"}},
+        {**line, "productId": hex_id(9, "b0"), "payload": {"productNumber": "SW10009"}},
+    ]
+    shopware.shop.add(order)
+
+    [[pulled]] = await pull_all(shopware)
+
+    weights = {item.sku: item.weight_kg for item in pulled.items}
+    assert weights == {"SW10001": 0.45, "SW10002": 1.2, "SW10004": 2.0, "SW10009": None}
+
+
+async def test_an_integration_not_allowed_to_read_products_gets_orders_without_weights(
+    shopware: RunningShopware,
+) -> None:
+    shopware.shop.add_products(make_product(1, 0.45))
+    shopware.shop.add(make_order(1))
+    shopware.shop.product_read = False
+
+    [[pulled]] = await pull_all(shopware)
+
+    assert pulled.number == "10001" and [i.weight_kg for i in pulled.items] == [None]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from desktop_app.shops import ShopAuthError, ShopOrder, ShopUnavailable, Tracking
-from tests.fixtures.shops.woocommerce import make_order
+from tests.fixtures.shops.woocommerce import SCHEMA, make_order, make_product, make_variation
 from tests.shops.conftest import RunningWoo
 
 
@@ -76,3 +76,58 @@ async def test_write_back_adds_one_note_and_completes_the_order(woo: RunningWoo)
     assert "00340434161094015902" in note["note"] and "dhl" in note["note"]
     assert note["customer_note"] is True
     assert woo.shop.orders[701]["status"] == "completed"
+
+
+@pytest.mark.parametrize(
+    ("unit", "mug", "vase", "vase_large"),
+    [
+        ("kg", "0.45", "1.2", "2"),
+        ("g", "450", "1200", "2000"),
+        ("lbs", "1", "2.5", "4"),
+        ("oz", "16", "40", "64"),
+    ],
+)
+async def test_items_carry_their_products_weights_in_kg_from_the_stores_unit(
+    woo: RunningWoo, unit: str, mug: str, vase: str, vase_large: str
+) -> None:
+    woo.shop.weight_unit = unit
+    woo.shop.products = {93: make_product(93, mug), 95: make_product(95, vase, sku="VASE")}
+    woo.shop.variations = {95: {96: make_variation(96, ""),  # the vase's weight
+                                97: make_variation(97, vase_large, sku="VASE-L")}}  # fmt: skip
+    order = make_order(1)
+    line = order["line_items"][0]
+    order["line_items"] = [
+        line,
+        {**line, "id": 20, "product_id": 95, "variation_id": 96, "sku": "VASE", "quantity": 1},
+        {**line, "id": 21, "product_id": 95, "variation_id": 97, "sku": "VASE-L", "quantity": 1},
+        {**line, "id": 22, "product_id": 99, "variation_id": 0, "sku": "GONE", "quantity": 1},
+    ]
+    woo.shop.add(order)
+
+    [[pulled]] = await pull_all(woo)
+
+    factor = {"kg": 1.0, "g": 0.001, "lbs": 0.45359237, "oz": 0.028349523125}[unit]
+    weights = {item.sku: item.weight_kg for item in pulled.items}
+    assert weights == {
+        "MUG-1": pytest.approx(float(mug) * factor),
+        "VASE": pytest.approx(float(vase) * factor),
+        "VASE-L": pytest.approx(float(vase_large) * factor),
+        "GONE": None,  # a product the shop no longer has: no weight, not a guessed one
+    }
+    for product in woo.shop.products.values():  # the test server serves what the reference has
+        assert set(product) <= set(SCHEMA["product"])
+    for variation in woo.shop.variations[95].values():
+        assert set(variation) <= set(SCHEMA["product_variation"])
+
+
+@pytest.mark.parametrize("forbidden", ["settings_forbidden", "products_forbidden"])
+async def test_without_leave_to_read_the_settings_or_products_orders_come_without_weights(
+    woo: RunningWoo, forbidden: str
+) -> None:
+    woo.shop.products = {93: make_product(93, "450")}
+    setattr(woo.shop, forbidden, True)  # the unit of "450", or the product, is not known
+    woo.shop.add(make_order(1))
+
+    [[pulled]] = await pull_all(woo)
+
+    assert [item.weight_kg for item in pulled.items] == [None]

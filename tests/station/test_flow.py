@@ -139,14 +139,33 @@ async def test_switching_preset_with_a_key(desk: Desk) -> None:
 async def test_not_found_and_shipment_made_elsewhere(desk: Desk) -> None:
     assert (await desk.station.scan("NOPE-1")).code == "not_found"
     await desk.add_orders(order_body("SO-10"))
-    # the same order number shipped through the journal (e.g. by the batch) before the scan
+    # the order shipped through the journal before the scan, the link not written (a crash
+    # between the label and the link, or another station)
     (order,) = desk.store.find_orders("SO-10")
     state = StationOrder(order, None, desk.profile.profile.presets(), 0)
-    await desk.station.creator.create(desk.station.draft(state))
+    made_for = desk.store.origin_of(order)
+    await desk.station.creator.create(desk.station.draft(state), order=made_for)
     outcome = await desk.station.scan("SO-10")
     assert outcome.kind == "already_shipped" and outcome.shipment is not None
     assert desk.store.get_order(order.id).shipment_id == outcome.shipment.id  # linked now
     assert await _references(desk) == ["SO-10"]
+
+
+async def test_a_label_that_only_shares_the_orders_number_does_not_ship_it(desk: Desk) -> None:
+    """A label typed with reference SO-20 for no order (or for another order SO-20, of an
+    earlier year or another shop) is not this order's shipment: the scan ships the order."""
+    await desk.add_orders(order_body("SO-20"))
+    (order,) = desk.store.find_orders("SO-20")
+    state = StationOrder(order, None, desk.profile.profile.presets(), 0)
+    typed = await desk.station.creator.create(desk.station.draft(state))  # no order named
+
+    outcome = await desk.station.scan("SO-20")
+
+    assert outcome.kind == "shipped" and outcome.shipment is not None
+    assert outcome.shipment.id != typed.id and typed.order is None
+    assert outcome.shipment.order == desk.store.origin_of(order)
+    assert outcome.shipment.order is not None and outcome.shipment.order.order_id == order.id
+    assert await _references(desk) == ["SO-20", "SO-20"]
 
 
 async def test_inbox_refreshes_within_its_interval(desk: Desk) -> None:

@@ -45,7 +45,7 @@ from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.address_formatting import address_fields, address_line
 from desktop_app.gui.widgets.elided import reserve_lines
-from desktop_app.gui.widgets.tables import pick_one_table
+from desktop_app.gui.widgets.tables import fit_titles, pick_one_table
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -148,6 +148,7 @@ class AddressBookPage(QWidget):
         self.table.setWordWrap(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        fit_titles(self.table.horizontalHeader())
         self.count_label = QLabel()
         self.default_button = QPushButton(translate("Addresses", "Set as default sender"))
         self.use_receiver_button = QPushButton(translate("Addresses", "Use as receiver"))
@@ -193,9 +194,8 @@ class AddressBookPage(QWidget):
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(self.entry_box)
+        rl.addWidget(self.entry_box, 1)
         rl.addWidget(self.partner_box)
-        rl.addStretch(1)
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(right)

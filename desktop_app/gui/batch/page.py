@@ -39,9 +39,11 @@ from desktop_app.gui.batch.partials.mapping_table import (
 from desktop_app.gui.batch.partials.rows_panel import BatchRowsPanel
 from desktop_app.gui.batch.partials.sender import DefaultSenderDialog, SenderBanner
 from desktop_app.gui.batch.partials.shop_ids import ShopIdsDialog
+from desktop_app.gui.batch.partials.weights_bar import WeightsBar, wire_weights
 from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.batch.row_texts import STATUS_TEXT, count_text, row_result_text
 from desktop_app.gui.batch.rows_model import BatchRowsModel
+from desktop_app.gui.batch.weights import BatchWeights
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
@@ -101,12 +103,17 @@ class BatchPage(QWidget):
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([260, 420])
+        self.weights = BatchWeights(lambda: self.presenter.batch, parent=self)
+        self.weights_bar = WeightsBar()
+        wire_weights(self.weights_bar, self.weights, self.model, self._update_state,
+                     lambda: not self.running)  # fmt: skip
         self.sender_banner = SenderBanner()
         self.sender_dialog: DefaultSenderDialog | None = None
         self.shop_ids_dialog: ShopIdsDialog | None = None
         layout = QVBoxLayout(self)
         layout.addWidget(self.file_bar)
         layout.addWidget(self.sender_banner)
+        layout.addWidget(self.weights_bar)
         layout.addWidget(splitter, 1)
 
         presenter = self.presenter
@@ -299,6 +306,9 @@ class BatchPage(QWidget):
 
     def _on_running(self, running: bool) -> None:
         self._set_window_busy(running)
+        if running:
+            self.weights.stop_weighing()
+        self.weights_bar.show_state(self.weights, not running)
         if not running:
             self.model.flush()
         self._update_state()

@@ -23,7 +23,7 @@ from desktop_app.batch.engine import OrderFile, orders_of
 from desktop_app.batch.export import write_results
 from desktop_app.batch.importer import Table, TableError, read_table
 from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook
-from desktop_app.batch.orders import StoredOrders, drafts_of, store_orders
+from desktop_app.batch.orders import StoredOrders, drafts_of, file_origin, store_orders
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner, summarize
 from desktop_app.gui.batch.partials.sender import maps_a_sender, sender_notice
@@ -190,6 +190,7 @@ class BatchPresenter(QObject):
             service=(service or "standard") if carrier else None,
             package=dict(prefs.default_package) if prefs and prefs.default_package else None,
             presets=tuple(profile.presets()) if profile else (),
+            packaging_kg=prefs.packaging_weight if prefs else None,
         )
 
     def _format_chooser(self) -> Any:
@@ -425,7 +426,8 @@ class BatchPresenter(QObject):
         self.importing = True
         self.state_changed.emit()
         try:
-            result = await store_orders(client, orders)
+            result = await store_orders(client, orders, store=self.ctx.store,
+                                        origin=file_origin(table.source.name))  # fmt: skip
         finally:
             self.importing = False
             self.state_changed.emit()

@@ -9,6 +9,7 @@ from desktop_app.batch.rows import BatchRow
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
+from desktop_app.gui.i18n.weights import source_text
 
 STATUS_TEXT = {
     "invalid": QT_TRANSLATE_NOOP("Batch", "Has problems"),
@@ -90,7 +91,7 @@ def filled_text(row: BatchRow) -> str:
                 )
             )
         elif path == "package.weight":
-            parts.append(translate("Batch", "Weight: from the product catalogue"))
+            parts.append(translate("Batch", "Weight: {source}").format(source=source_text(origin)))
         elif path.startswith("package."):
             if translate("Batch", "Parcel size: from the product catalogue") not in parts:
                 parts.append(translate("Batch", "Parcel size: from the product catalogue"))

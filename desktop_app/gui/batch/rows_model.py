@@ -1,5 +1,6 @@
-"""The rows of a loaded batch as a Qt table model: number, status, problems, the file's columns
-(editable until created) and the result; repaints during a run are gathered."""
+"""The rows of a loaded batch as a Qt table model: number, status, problems, the order's weight
+and its source (a weight typed here is the order's), the file's columns (editable until
+created) and the result; repaints during a run are gathered."""
 
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ from PySide6.QtGui import QColor
 from desktop_app.batch.rows import Batch, BatchRow
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.batch.row_texts import STATUS_TEXT, filled_text, row_result_text
+from desktop_app.gui.batch.weights import parse_weight, row_weight_text, row_weight_tip
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR, color, row_background
 from desktop_app.gui.widgets.problems import column_problem_text
+from desktop_app.gui.widgets.scale import weight_text
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -50,7 +53,14 @@ class BatchRowsModel(QAbstractTableModel):
     #: the rows changed through `refresh_later` were repainted
     rows_refreshed = Signal()
 
-    FIXED = ("#", QT_TRANSLATE_NOOP("Batch", "Status"), QT_TRANSLATE_NOOP("Batch", "Problems"))
+    FIXED = (
+        "#",
+        QT_TRANSLATE_NOOP("Batch", "Status"),
+        QT_TRANSLATE_NOOP("Batch", "Problems"),
+        QT_TRANSLATE_NOOP("Batch", "Weight"),
+    )
+    #: the column of the order's weight (typed in place)
+    WEIGHT = 3
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -104,14 +114,21 @@ class BatchRowsModel(QAbstractTableModel):
             return None
         row = self.batch.rows[index.row()]
         column = index.column()
+        if column == self.WEIGHT and role == Qt.ItemDataRole.EditRole:
+            return weight_text(row.weight.kg) if row.weight.kg is not None else ""
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return self._text(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column == self.WEIGHT:
+                return row_weight_tip(row)
             if column == 2 or column == self.result_column:
                 return self._text(row, column) or None
             if column == 1:
                 return filled_text(row) or None
             return None
+        missing = column == self.WEIGHT and row.weight.kg is None and row.status == "invalid"
+        if role == Qt.ItemDataRole.ForegroundRole and missing:
+            return QColor(color(ERROR))
         if role == Qt.ItemDataRole.BackgroundRole and (tint := row_background(row.status)):
             return QColor(tint)
         if role == Qt.ItemDataRole.ForegroundRole and column == 2 and row.problems:
@@ -130,6 +147,8 @@ class BatchRowsModel(QAbstractTableModel):
             return " · ".join(
                 column_problem_text(batch.column_for(p.path), p) for p in row.problems
             )
+        if column == self.WEIGHT:
+            return row_weight_text(row)
         if column < self.result_column:
             return row.source.get(self.headers[column - len(self.FIXED)], "")
         if row.status == "created":
@@ -141,7 +160,9 @@ class BatchRowsModel(QAbstractTableModel):
         if not index.isValid() or self.batch is None:
             return base
         row = self.batch.rows[index.row()]
-        editable = len(self.FIXED) <= index.column() < self.result_column
+        editable = (
+            len(self.FIXED) <= index.column() < self.result_column or index.column() == self.WEIGHT
+        )
         if editable and row.status not in ("creating", "created"):
             return base | Qt.ItemFlag.ItemIsEditable
         return base
@@ -152,6 +173,8 @@ class BatchRowsModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.EditRole or self.batch is None or not index.isValid():
             return False
         column = index.column()
+        if column == self.WEIGHT:
+            return self._type_weight(index.row(), str(value))
         if not len(self.FIXED) <= column < self.result_column:
             return False
         try:
@@ -159,6 +182,19 @@ class BatchRowsModel(QAbstractTableModel):
         except ValueError:
             return False
         self.refresh_row(index.row())
+        return True
+
+    def _type_weight(self, index: int, text: str) -> bool:
+        """A weight typed for the order ("" takes it back); a word is refused."""
+        assert self.batch is not None
+        kg = parse_weight(text) if text.strip() else None
+        if text.strip() and kg is None:
+            return False
+        try:
+            self.batch.set_weight(index, kg, "typed")
+        except ValueError:
+            return False
+        self.refresh_row(index)
         return True
 
     def refresh_row(self, row: int) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from desktop_app.gui.history.table_model import ShipmentHistoryModel, deletable, tracking_numbers
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import time_of_day
+from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.store import ProfileStore, StoredShipment
 
@@ -311,7 +312,7 @@ class HistoryPresenter(QObject):
         if jobs:
             parts.append(
                 translate("History", "%n label(s) sent to {name}.", None, len(jobs)).format(
-                    name=printer.name
+                    name=printer_title(printer.name)
                 )
             )
         parts += problems

@@ -145,6 +145,8 @@ def attach_to_history(
     """Show the selected shipment's timeline under the history table; refresh open ones."""
     from PySide6.QtWidgets import QSplitter
 
+    from desktop_app.gui.widgets.fixed_rows import scrolled
+
     timeline = TrackingTimelineWidget(ctx)
     refresher = TrackingRefresher(ctx, timeline)
     splitter = QSplitter(Qt.Orientation.Vertical)
@@ -152,7 +154,9 @@ def attach_to_history(
     layout = history.layout()
     layout.replaceWidget(history.table, splitter)
     splitter.addWidget(history.table)
-    splitter.addWidget(timeline)
+    # the timeline scrolls in its own place: however long its texts, the History's buttons
+    # under the splitter stay in view at 1024x600
+    splitter.addWidget(scrolled(timeline))
     splitter.setStretchFactor(0, 3)
     splitter.setStretchFactor(1, 2)
 

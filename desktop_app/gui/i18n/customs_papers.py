@@ -25,14 +25,15 @@ def documents_words(documents: Sequence[str]) -> str:
 
 
 def papers_note(documents: Sequence[str], printer: str, path: Path | None) -> str:
-    """One sentence: where the papers print or where they were saved ("" when none)."""
+    """One sentence: where the papers print, or that they were saved ("" when none). A saved
+    file's path is never written out: the message's "Open folder" button opens its folder."""
     names = documents_words(documents) or translate("Customs", "customs papers")
     if path is not None:
         return translate(
             "Customs",
-            "No A4 printer is set: the customs papers ({documents}) are saved in {path}. "
-            "Print them from there, or choose an A4 printer in Settings › Station.",
-        ).format(documents=names, path=path)
+            "Customs papers ({documents}) saved, not printed: no A4 printer is set "
+            "(Settings › Station).",
+        ).format(documents=names)
     if printer:
         return translate(
             "Customs", "Customs papers ({documents}) are printing on {printer}."

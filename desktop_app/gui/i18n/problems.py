@@ -81,6 +81,9 @@ def _templates() -> dict[str, Callable[[Mapping[str, Any], str], str]]:
             else translate("Problems", "This is too short.")
         ),
         "invalid_number": lambda _p, _path: translate("Problems", "Enter a number."),
+        "no_weight": lambda _p, _path: translate(
+            "Problems", "No weight: weigh it, type it, or give the product a weight."
+        ),
         "not_positive": lambda _p, _path: translate("Problems", "Enter a number above 0."),
         "invalid_email": lambda _p, _path: translate(
             "Problems", "Enter a valid e-mail address, e.g. name@example.com."

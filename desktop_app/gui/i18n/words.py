@@ -296,6 +296,13 @@ def printer_problem_text(problem: str) -> str:
     return texts.get(problem, problem)
 
 
+def printer_state_word(status: PrinterStatus) -> str:
+    """A printer's state in a word or two ("ready", "needs attention"), its problem aside."""
+    if status.problem:
+        return translate("Words", "needs attention")
+    return printer_status_text(status)
+
+
 def printer_status_text(status: PrinterStatus) -> str:
     """What a printer's queue is doing, in the UI language (the error's text is `message`); the
     printer's own problem (paused, out of labels) when the health check saw one."""

@@ -36,6 +36,7 @@ from desktop_app.gui.pickups.partials.history_table import PickupHistoryTable
 from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
 from desktop_app.gui.pickups.presenter import PickupsPresenter
 from desktop_app.gui.shell.theme import ERROR, MUTED, color
+from desktop_app.gui.widgets.fixed_rows import scrolled
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -93,11 +94,15 @@ class PickupsPage(QWidget):
         tl.addLayout(head)
         tl.addWidget(self.tree, 1)
         tl.addWidget(self.summary)
-        tl.addWidget(self.manifest_box)
-        tl.addWidget(self.request_box)
+        # side by side, and the history scrolling in its own place: the page fits a 1024x600
+        # screen, so Create manifest, Request pickup and their answer below stay in view
+        boxes = QHBoxLayout()
+        boxes.addWidget(self.manifest_box, 1)
+        boxes.addWidget(self.request_box, 1)
+        tl.addLayout(boxes)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(top)
-        splitter.addWidget(history_box)
+        splitter.addWidget(scrolled(history_box))
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)

@@ -28,6 +28,7 @@ from desktop_app.gui.pickups.end_of_day import (
     pickup_body,
     pickup_question,
 )
+from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.widgets.problems import problem_text, problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 
@@ -323,6 +324,8 @@ class PickupsPresenter(QObject):
         number = getattr(self.last_manifest, "carrier_reference_number", "") or path.stem
         job = await queue.enqueue_async(printer, path, title=f"Manifest {number}")
         self.show_message(
-            translate("PickupsPage", "Manifest {0} sent to {1}.").format(number, printer.name)
+            translate("PickupsPage", "Manifest {0} sent to {1}.").format(
+                number, printer_title(printer.name)
+            )
         )
         return job

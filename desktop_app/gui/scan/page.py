@@ -192,7 +192,7 @@ class ScanPage(QWidget):
     def show_view(self) -> None:
         """Show the presenter's view; the focus follows the box a scanner should type into."""
         view = self.presenter.view
-        self.outcome.show_outcome(view.color, view.title, view.detail)
+        self.outcome.show_outcome(view.color, view.title, view.detail, view.papers_file)
         self.order_panel.show_order(view.order, view.items)
         self.weight_panel.show_weight(view.weight, view.preset, asks_weight=view.asks_weight)
         QTimer.singleShot(0, self._focus_box)

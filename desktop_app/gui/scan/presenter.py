@@ -15,12 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QLocale, QObject, Signal
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.customs_papers import papers_note
+from desktop_app.gui.i18n.weights import source_text
 from desktop_app.gui.i18n.words import preset_name
 from desktop_app.gui.scan.outcome_texts import error_text, person
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
@@ -70,6 +72,8 @@ class ScanView:
     preset: str = ""
     asks_weight: bool = False
     """True while a typed weight is wanted (the weight box shows and takes the focus)."""
+    papers_file: Path | None = None
+    """The customs papers saved for want of an A4 printer (the banner opens their folder)."""
 
 
 class ScanPresenter(QObject):
@@ -374,15 +378,21 @@ class ScanPresenter(QObject):
 
     def _show_weight(self, kg: float | None = None) -> None:
         station = self.station
+        source: str | None = None
         if kg is None and station is not None:
-            kg = station.weight()
+            kg, source = station.weight_source()
         if kg is None and not (station is not None and station.scale_holds_last_parcel):
-            kg = self.scale.stable_kg()  # (not the last parcel's weight as this order's)
-        self.view.weight = (
-            translate("Scan", "Weight: –")
-            if kg is None
-            else translate("Scan", "Weight: %1 kg").replace("%1", weight_text(kg))
-        )
+            kg, source = self.scale.stable_kg(), "scale"  # (not the last parcel's weight)
+        if kg is None:
+            self.view.weight = translate("Scan", "Weight: –")
+        elif source:
+            self.view.weight = (
+                translate("Scan", "Weight: %1 kg (%2)")
+                .replace("%1", weight_text(kg))
+                .replace("%2", source_text(source))
+            )
+        else:
+            self.view.weight = translate("Scan", "Weight: %1 kg").replace("%1", weight_text(kg))
 
     def _show_preset(self, name: str | None) -> None:
         self.view.preset = (
@@ -418,6 +428,7 @@ class ScanPresenter(QObject):
         view.items = self._item_lines()
         self._show_weight(outcome.weight_kg)
         view.asks_weight = False
+        view.papers_file = outcome.papers_path if kind in ("shipped", "reprinted") else None
         if kind == "shipped":
             shipment = outcome.shipment
             assert shipment is not None

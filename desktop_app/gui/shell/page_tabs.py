@@ -3,7 +3,8 @@
 Pages sit in a scroll area (but the New shipment page, which scrolls its form and its side
 panel itself), so no page's minimum size reaches the window: a page that grows (a message,
 a result) can neither make the window bigger than a small screen nor change the window's
-minimum size while it runs.
+minimum size while it runs. The area holds a page at its minimum height, not its preferred
+one (`HeldPage`): each page fits a 1024x600 window with its buttons in view.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
+from desktop_app.gui.widgets.fixed_rows import HeldPage
 
 
 class PageTabsWidget(QTabWidget):
@@ -67,10 +69,11 @@ class PageTabsWidget(QTabWidget):
 
 
 def scrolling(widget: QWidget) -> QScrollArea:
-    """`widget` in a frameless scroll area that resizes it (scroll bars only when too small)."""
+    """`widget` in a frameless scroll area that resizes it (scroll bars only when it is
+    smaller than the page's minimum size)."""
     area = QScrollArea()
     area.setObjectName(f"{widget.objectName() or 'page'}Scroll")
-    area.setWidget(widget)
+    area.setWidget(HeldPage(widget))
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     return area

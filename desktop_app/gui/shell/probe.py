@@ -6,8 +6,11 @@ The test writes `command.json` ({"id": n, "do": ..., ...}) into the folder; the 
 screen, the window's frame, every visible top-level window, the focused control, each visible
 control lying (partly) off the screen or pushed sideways in a page; actions: show a page, pick
 a tab, click a button by its text, put the cursor into a control, close the open dialogs, save
-the screen as PNG; the global geometry of named controls (what must not move). Without the
-variable nothing of this exists in the app.
+the screen as PNG; the global geometry of named controls (what must not move); every shown
+text its control cuts (`cut_texts`: [{"text", "widget", "page", "needed", "has"}]) and whether
+given texts or named controls are shown in view (`out_of_view` with "texts" and "names":
+{text or name: {"found", "in_view", ...}});
+see `text_fit`. Without the variable nothing of this exists in the app.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import os
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.control_file import ControlFile
+from desktop_app.gui.shell.text_fit import cut_texts, in_view, names_in_view, where_shown
 
 PROBE_ENV = "PACKDESK_UI_PROBE"
 POLL_MS = 50
@@ -103,6 +108,9 @@ class UiProbe(QObject):
             "texts": self.texts,
             "iso_dates": self.iso_dates,
             "scheme": self.scheme,
+            "cut_texts": lambda _command: cut_texts(),
+            "out_of_view": self.out_of_view,
+            **day_questions(window),
         }
 
     def _poll(self) -> None:
@@ -202,6 +210,12 @@ class UiProbe(QObject):
             if top.isVisible() and not isinstance(top, QFileDialog):
                 found += [t for t in _shown_texts(top) if ISO_DATE.search(t)]
         return found[:20]
+
+    def out_of_view(self, command: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Whether each of `texts` is shown, and in view (not scrolled away, not below the
+        window); `names` asks the same of controls by object name."""
+        answers = where_shown([str(t) for t in command.get("texts", [])])
+        return {**answers, **names_in_view([str(n) for n in command.get("names", [])])}
 
     def _rect_of(self, name: str) -> list[int] | None:
         for widget in _named(name):
@@ -371,3 +385,107 @@ def _in_view(widget: QWidget) -> bool:
             return False
         viewport = _viewport_of(viewport)
     return True
+
+
+# --- the day-at-the-desk test's questions (tests/desk/test_desk_day.py) ---------------------
+# Kept apart from the questions above: what a whole day's steps need to know beyond where
+# controls lie (a form field by its wire path, the print queue's jobs, a control's whole text
+# and whether it is shown in view).
+
+
+#: break opportunities a label may hold that are never painted
+INVISIBLE = str.maketrans("", "", "\u200b\u00ad")
+
+
+def _form(window: QMainWindow) -> Any:
+    """The New shipment page's form (`ShipmentFormWidget`), or None."""
+    return window.findChild(QWidget, "shipmentForm")
+
+
+def _view_of(widget: QWidget) -> dict[str, Any]:
+    """A control as the day test sees it: described, shown, in view (`text_fit.in_view`: not
+    scrolled away, not below the fold) and its whole text."""
+    text = widget.property("text") if widget.metaObject().indexOfProperty("text") >= 0 else ""
+    return {
+        **describe(widget),
+        "shown": widget.isVisible(),
+        "in_view": widget.isVisible() and in_view(widget),
+        "whole_text": str(text or "").translate(INVISIBLE),
+    }
+
+
+def _form_field(window: QMainWindow, command: dict[str, Any]) -> dict[str, Any]:
+    """The shipment form's field of the wire path `path` ("to.country",
+    "customs_declaration.items[0].description"): its text and whether it shows; with
+    `focus` true the cursor goes into it first (then xdotool types there)."""
+    form = _form(window)
+    if form is None:
+        return {"error": "no shipment form"}
+    form.draft()  # the fields of the form's current shape (the customs section's too)
+    field = form.field_for(str(command["path"]))
+    editor = None if field is None else field.editor
+    if editor is None:
+        return {"error": f"no field {command['path']!r}"}
+    if command.get("focus"):
+        if not editor.isVisible():
+            return {"error": f"the field {command['path']!r} is not shown"}
+        editor.activateWindow()
+        editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        area = editor.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if isinstance(area, QScrollArea):
+            area.ensureWidgetVisible(editor, 0, 40)
+    return {
+        **_view_of(editor),
+        "value": field.text(),
+        "messages": list(field.error.messages) if field.error.isVisible() else [],
+        "focused": editor.hasFocus(),
+    }
+
+
+def _print_jobs(window: QMainWindow, _command: dict[str, Any]) -> dict[str, Any]:
+    """The open profile's print queue: how many jobs are in each state, and the jobs (id,
+    state, title, when made and last changed, the last error)."""
+    queue = getattr(getattr(window, "context", None), "queue", None)
+    if queue is None:
+        return {"counts": {}, "jobs": []}
+    jobs = queue.jobs(limit=10000)
+    counts: dict[str, int] = {}
+    for job in jobs:
+        counts[job.state] = counts.get(job.state, 0) + 1
+    return {
+        "counts": counts,
+        "jobs": [
+            {
+                "id": job.id,
+                "state": job.state,
+                "title": job.title,
+                "reference": job.reference,
+                "created_at": job.created_at,
+                "updated_at": job.updated_at,
+                "last_error": job.last_error,
+            }
+            for job in jobs
+        ],
+    }
+
+
+def _seen(_window: QMainWindow, command: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """Each control named in `names`: its view (shown, in view, whole text), the visible one
+    first; None where there is none."""
+    found: dict[str, dict[str, Any] | None] = {}
+    for name in command["names"]:
+        widgets = sorted(_named(str(name)), key=lambda w: not w.isVisible())
+        found[str(name)] = _view_of(widgets[0]) if widgets else None
+    return found
+
+
+def day_questions(window: QMainWindow) -> dict[str, Callable[[dict[str, Any]], Any]]:
+    """The day test's commands on `window`, by name."""
+    questions: dict[str, Callable[[QMainWindow, dict[str, Any]], Any]] = {
+        "form_field": _form_field,
+        "print_jobs": _print_jobs,
+        "seen": _seen,
+    }
+    return {name: partial(ask, window) for name, ask in questions.items()}

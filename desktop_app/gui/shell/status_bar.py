@@ -9,8 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizeGrip, QStatusBar, QToolButton, QWidget
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import printer_status_text
+from desktop_app.gui.i18n.words import printer_state_word, printer_status_text
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.shell.theme import ENVIRONMENTS, ERROR, MUTED, OK, WARNING, color, look_for
@@ -32,25 +33,51 @@ _CONNECTION_ICONS = {
 }
 
 
-#: the widest a printer's name is shown in the status bar (pixels)
-PRINTER_NAME_PX = 150
+#: what the connection field says in each state (the whole message is its tooltip)
+_CONNECTION_WORDS = {
+    "connected": QT_TRANSLATE_NOOP("Window", "Connected"),
+    "starting": QT_TRANSLATE_NOOP("Window", "Starting…"),
+    "connecting": QT_TRANSLATE_NOOP("Window", "Connecting…"),
+    "error": QT_TRANSLATE_NOOP("Window", "Not connected"),
+    "offline": QT_TRANSLATE_NOOP("Window", "Offline"),
+}
 
 
-def printer_texts(
-    metrics: QFontMetrics, name: str, status: PrinterStatus | None
-) -> tuple[str, str]:
-    """The status bar's printer text and its whole form (the tooltip): a long printer name is
-    cut to PRINTER_NAME_PX, never the printer's state after it."""
+def connection_texts(state: str, message: str) -> tuple[str, str]:
+    """The status bar's connection field in words ("● Connected") and its whole message (the
+    tooltip: "Connected to https://…"): a machine address never fills the status bar."""
+    icon = _CONNECTION_ICONS.get(state, "○")
+    word = _CONNECTION_WORDS.get(state)
+    return f"{icon} {translate('Window', word) if word else message}", message
+
+
+def rate_texts(state: RateLimitState) -> tuple[str, str]:
+    """The status bar's rate field in words ("110 calls left") and its whole form (the
+    tooltip, with the limit and when the window resets)."""
+    if state.remaining is None:
+        text = translate("Window", "API calls left: –")
+        return text, text
+    left = f"{state.remaining}/{state.limit}" if state.limit is not None else state.remaining
+    if state.reset_at is not None:
+        seconds = max(0, round(state.reset_at - time.time()))
+        whole = translate("Window", "API calls left: {0} (reset in {1} s)").format(left, seconds)
+    else:
+        whole = translate("Window", "API calls left: {0}").format(left)
+    return translate("Window", "{0} calls left").format(state.remaining), whole
+
+
+def printer_texts(name: str, status: PrinterStatus | None) -> tuple[str, str]:
+    """The status bar's printer field in words ("Printer: ready", "Printer: needs attention")
+    and its whole form (the tooltip: the printer's name and its own problem)."""
     title = printer_title(name)
-    short = metrics.elidedText(title, Qt.TextElideMode.ElideRight, PRINTER_NAME_PX)
     if status is None:
-        template = translate("Window", "Printer {name}")
-        return template.format(name=short), template.format(name=title)
-    template = translate("Window", "Printer {name}: {message}")
-    message = printer_status_text(status)
-    return template.format(name=short, message=message), template.format(
-        name=title, message=message
+        return translate("Window", "Printer: –"), translate("Window", "Printer {name}").format(
+            name=title
+        )
+    whole = translate("Window", "Printer {name}: {message}").format(
+        name=title, message=printer_status_text(status)
     )
+    return translate("Window", "Printer: {0}").format(printer_state_word(status)), whole
 
 
 class StatusBarWidget(QStatusBar):
@@ -70,7 +97,7 @@ class StatusBarWidget(QStatusBar):
         self.message_label.setObjectName("statusMessage")
         self.messageChanged.connect(self.message_label.setText)
         self.connection_label = ElidedLabel()
-        self.rate_label = ElidedLabel(translate("Window", "API calls left: –"), max_preferred=220)
+        self.rate_label = ElidedLabel(translate("Window", "API calls left: –"))
         self.queue_label = ElidedLabel(translate("Window", "Printer: –"))
         self.journal_label = ElidedLabel(max_preferred=220)
         for label in (
@@ -121,24 +148,21 @@ class StatusBarWidget(QStatusBar):
         self._refresh_queue()
 
     def _on_connection(self, state: str, message: str) -> None:
-        icon = _CONNECTION_ICONS.get(state, "○")
-        self.connection_label.setText(f"{icon} {message}")
+        shown, whole = connection_texts(state, message)
+        self.connection_label.setText(shown)
         meaning = {"connected": OK, "error": ERROR}.get(state, MUTED)
         self.connection_label.setStyleSheet(f"color: {color(meaning)};")
-        self.connection_label.setToolTip(message)
+        self.connection_label.setToolTip(whole)
+        self.connection_label.setAccessibleName(whole)
         self.retry_button.setVisible(state == "error")
+        if state == "error":  # why, where there is room for it: the message field
+            self.showMessage(message)
 
     def _on_rate_limit(self, state: RateLimitState) -> None:
-        if state.remaining is None:
-            self.rate_label.setText(translate("Window", "API calls left: –"))
-            return
-        left = f"{state.remaining}/{state.limit}" if state.limit is not None else state.remaining
-        if state.reset_at is not None:
-            seconds = max(0, round(state.reset_at - time.time()))
-            text = translate("Window", "API calls left: {0} (reset in {1} s)").format(left, seconds)
-        else:
-            text = translate("Window", "API calls left: {0}").format(left)
-        self.rate_label.setText(text)
+        shown, whole = rate_texts(state)
+        self.rate_label.setText(shown)
+        self.rate_label.setToolTip(whole)
+        self.rate_label.setAccessibleName(whole)
 
     def _on_print_job(self, job: PrintJob) -> None:
         del job  # the status of the whole printer is shown, not one job
@@ -151,9 +175,10 @@ class StatusBarWidget(QStatusBar):
             self.queue_label.setStyleSheet("")
             return
         status = self.context.printer_status()
-        shown, whole = printer_texts(self.queue_label.fontMetrics(), printer.name, status)
+        shown, whole = printer_texts(printer.name, status)
         self.queue_label.setText(shown)
         self.queue_label.setToolTip(whole)
+        self.queue_label.setAccessibleName(whole)
         if status is None:
             self.queue_label.setStyleSheet("")
             return

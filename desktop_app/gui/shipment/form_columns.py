@@ -78,8 +78,17 @@ class FormColumns(QObject):
         if count == self.count:
             return False
         for layout in (self.left, self.right):
+            # removeWidget deletes the layout's item of a section: an item taken out and left
+            # alive stayed the one the section renews when its size changes, and the new one
+            # kept a stale height for its width (the reference section, its wrapped reason
+            # grown, was squeezed to its old height and its fields cut to 11 px)
             while layout.count():
-                layout.takeAt(0)
+                item = layout.itemAt(0)
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    layout.removeWidget(widget)
+                else:
+                    layout.takeAt(0)
         if count == 2:
             placed = ((self.left, self.left_sections), (self.right, self.right_sections))
         else:

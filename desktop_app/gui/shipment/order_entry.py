@@ -6,13 +6,15 @@ here editable before the label is made. The seller's customs number for the dest
 comes from Settings › Station.
 
 `order_entry` decides without a window (`entry_for`: with the open profile's catalogue and
-numbers); `fill_form` only puts its values into the fields.
+numbers, and the order's identity); `fill_form` only puts its values into the fields and
+keeps the identity on the form, so the shipment made from it records its order (for the
+shop's write-back) while the reference is still the order's number (`origin_for`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.client.account_addresses import address_fields
@@ -25,7 +27,7 @@ from desktop_app.station.flow import order_weight
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
-    from desktop_app.profiles.store import StoredOrder
+    from desktop_app.profiles.store import OrderOrigin, StoredOrder
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class OrderEntry:
     currency: str
     texts: dict[str, str] = field(default_factory=dict)
     rows: list[ItemRow] = field(default_factory=list)
+    origin: OrderOrigin | None = None
+    """The order's identity (shop connection and the shop's order id, or its file)."""
 
 
 def _row(item: Mapping[str, Any]) -> ItemRow:
@@ -77,7 +81,10 @@ def entry_for(context: AppContext, order: StoredOrder) -> OrderEntry:
     catalogue = Catalogue.of_store(context.store) if context.store is not None else None
     profile = context.profile
     numbers = profile.preferences.customs_numbers if profile is not None else {}
-    return order_entry(order.number, order.data, catalogue, numbers)
+    entry = order_entry(order.number, order.data, catalogue, numbers)
+    if context.store is None:
+        return entry
+    return replace(entry, origin=context.store.origin_of(order))
 
 
 def fill_form(form: ShipmentFormWidget, entry: OrderEntry) -> None:
@@ -89,4 +96,15 @@ def fill_form(form: ShipmentFormWidget, entry: OrderEntry) -> None:
     if entry.weight is not None:
         form.packages.rows[0].fields["weight"].set_text(entry.weight)
     form.customs.fill(entry.contents_type, entry.currency, entry.texts, entry.rows)
+    form.order_origin = entry.origin  # type: ignore[attr-defined]  # read by origin_for
     form.validate_now()
+
+
+def origin_for(form: ShipmentFormWidget, body: Mapping[str, Any]) -> OrderOrigin | None:
+    """The order a shipment typed in `form` is made for: the one put in by `fill_form`, while
+    the reference is still its number (another reference: another shipment, no order)."""
+    origin: OrderOrigin | None = getattr(form, "order_origin", None)
+    reference = str(body.get("reference_number") or "").strip().casefold()
+    if origin is None or reference != origin.number.strip().casefold():
+        return None
+    return origin

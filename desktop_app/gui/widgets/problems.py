@@ -107,10 +107,15 @@ def field_label(path: str) -> str:
     return text
 
 
+#: problems whose message names the cause and what to do, without a field
+SELF_NAMED = frozenset({"no_weight"})
+
+
 def problem_text(problem: Problem) -> str:
     """A rule's problem as a person reads it: the field's label, then the message in the UI
-    language (translated by its code; see `i18n.problems`)."""
-    if not problem.path:
+    language (translated by its code; see `i18n.problems`). A problem that names its cause
+    in its own words ("No weight: ...") is shown without the field."""
+    if not problem.path or problem.code in SELF_NAMED:
         return problem_message(problem)
     return translate("Problems", "{field}: {message}").format(
         field=field_label(problem.path), message=problem_message(problem)
@@ -120,7 +125,7 @@ def problem_text(problem: Problem) -> str:
 def column_problem_text(column: str | None, problem: Problem) -> str:
     """A problem of an imported file naming the file's column that holds the value (the
     field's label when no column does)."""
-    if not column:
+    if not column or problem.code in SELF_NAMED:
         return problem_text(problem)
     return translate("Problems", "Column “{column}”: {message}").format(
         column=column, message=problem_message(problem)

@@ -12,6 +12,7 @@ from desktop_app.profiles.store.records import (
     JOURNAL_STATUSES,
     JournalEntry,
     JournalStateError,
+    OrderOrigin,
     StoredShipment,
     StoreError,
 )
@@ -36,19 +37,24 @@ class JournalStore(ShipmentStore):
             outcome_known=None if known is None else bool(known),
             attempts=row["attempts"],
             updated_at=row["updated_at"],
+            order=OrderOrigin.from_json(json.loads(row["order_origin"] or "null")),
         )
 
-    def journal_pending(self, request: Mapping[str, Any], reference: str) -> int:
-        """Record a creation about to be sent; returns the journal id. Call BEFORE sending."""
+    def journal_pending(
+        self, request: Mapping[str, Any], reference: str, order: OrderOrigin | None = None
+    ) -> int:
+        """Record a creation about to be sent (for `order`, when it is made for one); returns
+        the journal id. Call BEFORE sending."""
         if not reference or not reference.strip():
             raise ValueError("a journaled creation needs a reference number to be reconciled")
         body = json.dumps(request, ensure_ascii=False, sort_keys=True)
+        origin = json.dumps(order.to_json(), ensure_ascii=False) if order is not None else None
         now = _now()
         with self._tx() as conn:
             cur = conn.execute(
                 "INSERT INTO journal (created_at, attempted_at, reference_number, request_json,"
-                " status, updated_at) VALUES (?, ?, ?, ?, 'pending', ?)",
-                (now, now, reference.strip(), body, now),
+                " status, updated_at, order_origin) VALUES (?, ?, ?, ?, 'pending', ?, ?)",
+                (now, now, reference.strip(), body, now, origin),
             )
             return int(cur.lastrowid or 0)
 
@@ -122,10 +128,13 @@ class JournalStore(ShipmentStore):
         label_format = label_format or self._format_of(shipment_json)
         label_rel = self._write_label(shipment_id, label_bytes, label_format)
         with self._tx() as conn:
-            self._transition(
+            entry = self._transition(
                 conn, journal_id, ("pending", "failed", "needs_decision", "discarded"), "completed"
             )
             self._upsert(conn, shipment_json, label_rel, label_format)
+            order = OrderOrigin.from_json(json.loads(entry["order_origin"] or "null"))
+            if order is not None:
+                self._link_order(conn, shipment_id, order)
             conn.execute(
                 "UPDATE journal SET status = 'done', shipment_id = ?, error = NULL,"
                 " outcome_known = 1, updated_at = ? WHERE id = ?",

@@ -10,7 +10,7 @@ from typing import Any
 
 from desktop_app.domain.models.base import WireModel
 from desktop_app.profiles.store.base import StoreBase, _now
-from desktop_app.profiles.store.records import StoredOrder
+from desktop_app.profiles.store.records import OrderOrigin, StoredOrder
 
 
 async def put_service_orders(store: OrderStore, orders: AsyncIterable[WireModel]) -> int:
@@ -19,6 +19,24 @@ async def put_service_orders(store: OrderStore, orders: AsyncIterable[WireModel]
     refreshes the cache through this."""
     wire = [order.to_wire() async for order in orders]
     return await asyncio.to_thread(store.put_orders, wire)
+
+
+def same_receiver(theirs: Any, mine: Any) -> bool:
+    """True when two delivery addresses (wire JSON) name the same receiver: postcode and
+    last name (or company)."""
+    if not isinstance(theirs, Mapping) or not isinstance(mine, Mapping):
+        return False
+
+    def who(address: Mapping[str, Any]) -> tuple[str, str]:
+        code = "".join(str(address.get("zip_code") or "").split()).casefold()
+        name = str(address.get("last_name") or address.get("company") or "").strip().casefold()
+        return code, name
+
+    return who(theirs) == who(mine)
+
+
+def _address(order_json: str) -> Any:
+    return json.loads(order_json).get("delivery_address")
 
 
 class OrderStore(StoreBase):
@@ -111,3 +129,51 @@ class OrderStore(StoreBase):
                 (shipment_id, _now(), pack_override, order_id),
             )
         return self.get_order(order_id)
+
+    def record_order_origin(self, order_id: str, origin: OrderOrigin) -> None:
+        """Remember where the service's order `order_id` came from (a shop connection's
+        order, or a file); a shop's claim is not given to another shop's order."""
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT INTO order_origins (order_id, number, shop, shop_order_id, file,"
+                " recorded_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO UPDATE SET"
+                " shop = COALESCE(order_origins.shop, excluded.shop),"
+                " shop_order_id = CASE WHEN order_origins.shop IS NULL"
+                " THEN excluded.shop_order_id ELSE order_origins.shop_order_id END,"
+                " file = COALESCE(order_origins.file, excluded.file)",
+                (order_id, origin.number, origin.shop, origin.shop_order_id, origin.file, _now()),
+            )
+
+    def order_origin(self, order_id: str) -> OrderOrigin | None:
+        """Where the service's order `order_id` came from, when this desk stored it."""
+        rows = self._query("SELECT * FROM order_origins WHERE order_id = ?", (order_id,))
+        if not rows:
+            return None
+        row = rows[0]
+        return OrderOrigin(number=row["number"], shop=row["shop"],
+                           shop_order_id=row["shop_order_id"], file=row["file"],
+                           order_id=order_id)  # fmt: skip
+
+    def origin_of(self, order: StoredOrder) -> OrderOrigin:
+        """The identity of an inbox order: where it came from (when known) and its id."""
+        known = self.order_origin(order.id)
+        return known or OrderOrigin(number=order.number, order_id=order.id)
+
+    def shop_order_for(self, number: str, receiver: Mapping[str, Any]) -> OrderOrigin | None:
+        """The connected shop's pulled order that is this order of a file: the same number
+        and the same receiver (one order, through two doors); None unless exactly one is."""
+        rows = self._query(
+            "SELECT r.*, o.json FROM order_origins r JOIN orders o ON o.id = r.order_id"
+            " WHERE r.number = ? AND r.shop IS NOT NULL",
+            (number.strip(),),
+        )
+        found = [r for r in rows if same_receiver(_address(r["json"]), receiver)]
+        if len(found) != 1:
+            return None
+        row = found[0]
+        return OrderOrigin(
+            number=row["number"],
+            shop=row["shop"],
+            shop_order_id=row["shop_order_id"],
+            order_id=row["order_id"],
+        )

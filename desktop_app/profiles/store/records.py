@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -20,6 +21,46 @@ JOURNAL_STATUSES: tuple[JournalStatus, ...] = (
 
 class StoreError(Exception):
     """A store operation that cannot be done."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderOrigin:
+    """Which order a shipment is made for: a connected shop's order (the connection's name and
+    the shop's own id of it), or an order of an imported file (the file's name and the order
+    number); `order_id` is the service's id when it came from the orders inbox.
+
+    Two origins are one order when their `key`s are equal; the write-back of a shop order
+    takes the shipments of its key only, never those that merely share its number."""
+
+    number: str = ""
+    shop: str | None = None
+    shop_order_id: str | None = None
+    file: str | None = None
+    order_id: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What makes the order itself: shop + its id, else file + number, else the
+        service's order id."""
+        if self.shop and self.shop_order_id:
+            return ("shop", self.shop.casefold(), self.shop_order_id)
+        if self.file:
+            return ("file", self.file, self.number.casefold())
+        return ("order", self.order_id or "", self.number.casefold())
+
+    def to_json(self) -> dict[str, str]:
+        """The fields that are set (what the journal keeps)."""
+        return {name: value for name in _ORIGIN_FIELDS if (value := getattr(self, name))}
+
+    @classmethod
+    def from_json(cls, data: Any) -> OrderOrigin | None:
+        """The origin `to_json` gave (None for anything else)."""
+        if not isinstance(data, Mapping):
+            return None
+        return cls(**{name: str(data[name]) for name in _ORIGIN_FIELDS if data.get(name)})
+
+
+_ORIGIN_FIELDS = ("number", "shop", "shop_order_id", "file", "order_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +125,8 @@ class StoredShipment:
     tracking_status: str | None
     deleted: bool
     data: dict[str, Any]
+    order: OrderOrigin | None = None
+    """The order it was made for (None: typed by hand, or made before orders were kept)."""
 
     @property
     def label_kind(self) -> str | None:
@@ -125,3 +168,5 @@ class JournalEntry:
     outcome_known: bool | None
     attempts: int
     updated_at: str
+    order: OrderOrigin | None = None
+    """The order the shipment is made for; it goes onto the shipment when it is stored."""

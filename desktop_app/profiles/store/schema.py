@@ -83,5 +83,29 @@ MIGRATIONS: list[list[str]] = [
             updated_at TEXT NOT NULL
         )""",
     ],
+    [
+        # which order a shipment was made for (records.OrderOrigin): a shop connection and the
+        # shop's own order id, or an imported file and the order number, and the service's
+        # order id; the shop write-back takes a shop order's shipments by these only
+        "ALTER TABLE shipments ADD COLUMN order_shop TEXT COLLATE NOCASE",
+        "ALTER TABLE shipments ADD COLUMN order_shop_id TEXT",
+        "ALTER TABLE shipments ADD COLUMN order_file TEXT",
+        "ALTER TABLE shipments ADD COLUMN order_number TEXT COLLATE NOCASE",
+        "ALTER TABLE shipments ADD COLUMN order_id TEXT",
+        "CREATE INDEX shipments_shop_order ON shipments (order_shop, order_shop_id)",
+        "CREATE INDEX shipments_order ON shipments (order_id)",
+        # the origin of an attempt, moved onto its shipment when the attempt completes
+        "ALTER TABLE journal ADD COLUMN order_origin TEXT",
+        # where each order of the inbox (the service's id) came from
+        """CREATE TABLE order_origins (
+            order_id TEXT PRIMARY KEY,
+            number TEXT NOT NULL COLLATE NOCASE,
+            shop TEXT COLLATE NOCASE,
+            shop_order_id TEXT,
+            file TEXT,
+            recorded_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX order_origins_shop ON order_origins (shop, shop_order_id)",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

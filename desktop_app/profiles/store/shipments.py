@@ -12,6 +12,7 @@ from typing import Any
 from desktop_app.profiles.files import atomic_write_bytes
 from desktop_app.profiles.store.base import LABELS_DIR, StoreBase, _fault, _normalize_time, _now
 from desktop_app.profiles.store.records import (
+    OrderOrigin,
     ShipmentNotFoundError,
     StoredShipment,
     label_extension,
@@ -63,6 +64,18 @@ def _derived(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _origin_of_row(row: sqlite3.Row) -> OrderOrigin | None:
+    if not (row["order_shop"] or row["order_file"] or row["order_id"]):
+        return None
+    return OrderOrigin(
+        number=row["order_number"] or "",
+        shop=row["order_shop"],
+        shop_order_id=row["order_shop_id"],
+        file=row["order_file"],
+        order_id=row["order_id"],
+    )
+
+
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -86,6 +99,7 @@ class ShipmentStore(StoreBase):
             tracking_status=row["tracking_status"],
             deleted=bool(row["deleted"]),
             data=json.loads(row["json"]),
+            order=_origin_of_row(row),
         )
 
     @staticmethod
@@ -155,18 +169,34 @@ class ShipmentStore(StoreBase):
             },
         )
 
+    @staticmethod
+    def _link_order(conn: sqlite3.Connection, shipment_id: str, order: OrderOrigin) -> None:
+        """Record which order the shipment was made for (kept once recorded)."""
+        conn.execute(
+            "UPDATE shipments SET order_shop = ?, order_shop_id = ?, order_file = ?,"
+            " order_number = ?, order_id = ? WHERE id = ? AND order_shop IS NULL"
+            " AND order_file IS NULL AND order_id IS NULL",
+            (order.shop, order.shop_order_id, order.file, order.number or None,
+             order.order_id, shipment_id),
+        )  # fmt: skip
+
     def add_shipment(
         self,
         shipment_json: Mapping[str, Any],
         label_bytes: bytes | None = None,
         label_format: str | None = None,
+        *,
+        order: OrderOrigin | None = None,
     ) -> StoredShipment:
-        """Record a shipment outside the journal (label first, then the row), or refresh it."""
+        """Record a shipment outside the journal (label first, then the row), or refresh it;
+        with `order`, the order it was made for."""
         shipment_id = self._check_shipment(shipment_json)
         label_format = label_format or self._format_of(shipment_json)
         label_rel = self._write_label(shipment_id, label_bytes, label_format)
         with self._tx() as conn:
             self._upsert(conn, shipment_json, label_rel, label_format)
+            if order is not None:
+                self._link_order(conn, shipment_id, order)
         return self.get_shipment(shipment_id)
 
     def store_label(self, shipment_id: str, label_bytes: bytes, label_format: str) -> Path:
@@ -193,6 +223,34 @@ class ShipmentStore(StoreBase):
         rows = self._query(
             "SELECT * FROM shipments WHERE reference_number = ? ORDER BY created_at DESC",
             (reference,),
+        )
+        return [self._shipment(r) for r in rows]
+
+    def find_for_shop_order(self, shop: str, shop_order_id: str) -> list[StoredShipment]:
+        """The shipments made for this order of this shop connection, newest first (deleted
+        ones too: the caller decides)."""
+        rows = self._query(
+            "SELECT * FROM shipments WHERE order_shop = ? AND order_shop_id = ?"
+            " ORDER BY created_at DESC, stored_at DESC",
+            (shop, shop_order_id),
+        )
+        return [self._shipment(r) for r in rows]
+
+    def find_for_order(self, order: OrderOrigin) -> list[StoredShipment]:
+        """The shipments made for this order (the same shop order, the same order of the
+        same file, or the same order of the inbox), newest first, deleted ones too."""
+        clauses, params = ["order_id = ?"], [order.order_id]
+        kind, first, second = order.key
+        if kind == "shop":
+            clauses.append("(order_shop = ? AND order_shop_id = ?)")
+            params += [order.shop, second]
+        elif kind == "file":
+            clauses.append("(order_file = ? AND order_number = ?)")
+            params += [first, order.number]
+        rows = self._query(
+            f"SELECT * FROM shipments WHERE {' OR '.join(clauses)}"
+            " ORDER BY created_at DESC, stored_at DESC",
+            params,
         )
         return [self._shipment(r) for r in rows]
 

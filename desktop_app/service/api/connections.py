@@ -16,7 +16,11 @@ graceful shutdown. What it lacks is done here, in a subclass of its h11 protocol
   (logs.py);
 - stalled connections are cut at a steady pace (`StalledCuts`), never all at once: connections
   opened together expire together, and cutting hundreds in one go (and serving the TLS
-  handshakes of their reconnects in one go) held a well-behaved station's request for 50-240 ms.
+  handshakes of their reconnects in one go) held a well-behaved station's request for 50-240 ms;
+- connections are accepted in a thread of their own and handed to the loop only within budgets
+  per address and in all (admission.py), so floods of connections cost the loop nothing;
+- at shutdown an idle keep-alive connection is closed without waiting for the client's TLS
+  close_notify (which an idle client never sends): a stop takes no longer with one open.
 
 The body cap (413) and the error-list cap stay in the application (bodies.py, domain rules).
 """
@@ -30,6 +34,7 @@ import gc
 import json
 import logging
 import socket
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -39,6 +44,7 @@ import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from desktop_app.service.api.admission import Acceptor, Admission
 from desktop_app.service.logs import THROTTLE
 from desktop_app.service.settings import (
     CUT_SPREAD_SECONDS,
@@ -56,6 +62,8 @@ REFUSED_HEADER_TIMEOUT = 2.0
 # stalled connections are cut one per this many seconds (500 a second; settings.py bounds the
 # delay this adds by CUT_SPREAD_SECONDS)
 CUT_INTERVAL_SECONDS = 0.002
+# at shutdown, an idle connection's TLS close gets this long before the socket is dropped
+SHUTDOWN_CLOSE_SECONDS = 0.2
 
 
 def _error_bytes(status: int, reason: str, message: str, extra: dict[str, str]) -> bytes:
@@ -301,6 +309,15 @@ class GuardedH11Protocol(H11Protocol):
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             self.guard.now_idle(self)
 
+    def shutdown(self) -> None:
+        """The service stops: an idle connection is closed at once (its TLS close_notify is
+        sent, the client's answer is not awaited: an idle keep-alive client never reads it, and
+        uvicorn would wait out its graceful timeout and log an ERROR)."""
+        idle = self.cycle is None or self.cycle.response_complete
+        super().shutdown()
+        if idle:
+            self.loop.call_later(SHUTDOWN_CLOSE_SECONDS, self.transport.abort)
+
     def evict(self) -> None:
         """Closed to make room for another connection (the guard has released it)."""
         self._counted_address = None
@@ -386,19 +403,100 @@ def protocol_class(settings: ServiceSettings, guard: ConnectionGuard) -> type[Gu
     )
 
 
+class AdmittingServer:
+    """What uvicorn needs of an `asyncio.Server`, accepting through `Admission`.
+
+    Connections are accepted in a thread (`Acceptor`) and reach the loop only when admitted;
+    the loop then runs the TLS handshake (`connect_accepted_socket`, with its time limit) and
+    uvicorn's protocol takes over as with `loop.create_server`.
+    """
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        protocol_factory: Callable[[], asyncio.Protocol],
+        listener: socket.socket,
+        ssl_context: ssl.SSLContext | None,
+        handshake_timeout: float,
+        backlog: int = 2048,
+    ) -> None:
+        self._loop = loop
+        self._factory = protocol_factory
+        self._ssl = ssl_context
+        self._timeout = handshake_timeout
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.sockets = [listener]
+        self.admission = Admission(self._start_threadsafe, wait_seconds=handshake_timeout)
+        self._acceptor = Acceptor(listener, self.admission)
+        listener.listen(backlog)
+        self._acceptor.start()
+
+    def _start_threadsafe(self, sock: socket.socket, address: str) -> None:
+        self._loop.call_soon_threadsafe(self._start, sock, address)
+
+    def _start(self, sock: socket.socket, address: str) -> None:
+        task = self._loop.create_task(self._handshake(sock, address))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _handshake(self, sock: socket.socket, address: str) -> None:
+        try:
+            await self._loop.connect_accepted_socket(
+                self._factory,
+                sock,
+                ssl=self._ssl,
+                ssl_handshake_timeout=self._timeout if self._ssl is not None else None,
+            )
+        except (OSError, TimeoutError):
+            pass  # reset, timed out or not TLS: asyncio has closed it
+        finally:
+            self.admission.handshake_ended(address)
+
+    def is_serving(self) -> bool:
+        return bool(self.sockets)
+
+    def close(self) -> None:
+        """Stop accepting; handshakes still running are cancelled."""
+        if self.sockets:
+            self.sockets = []
+            self._acceptor.close()
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def wait_closed(self) -> None:
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
 class _Server(uvicorn.Server):
-    """uvicorn's server with a TLS handshake time limit (asyncio's default is 60 s), and the
-    start-up objects out of the garbage collector's reach."""
+    """uvicorn's server accepting through `AdmittingServer` (with the TLS handshake's time
+    limit: asyncio's default is 60 s), and the start-up objects out of the garbage collector's
+    reach."""
 
     handshake_timeout: float = 10.0
+    on_admission: Callable[[Admission], None] | None = None
+    # called once the application's start-up (database opened) is done and connections are taken
+    on_started: Callable[[], None] | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         loop = asyncio.get_running_loop()
-        create: Callable[..., Any] = loop.create_server
-        # uvicorn has no option for it: pass it to the one create_server call it makes
-        loop.create_server = functools.partial(  # type: ignore[method-assign]
-            create, ssl_handshake_timeout=self.handshake_timeout
-        )
+
+        async def create_server(
+            protocol_factory: Callable[[], asyncio.Protocol],
+            sock: socket.socket,
+            ssl: ssl.SSLContext | None = None,
+            backlog: int = 2048,
+            **_options: object,
+        ) -> AdmittingServer:
+            server = AdmittingServer(
+                loop, protocol_factory, sock, ssl, self.handshake_timeout, backlog
+            )
+            if self.on_admission is not None:
+                self.on_admission(server.admission)
+            return server
+
+        # uvicorn makes one create_server call per socket: it gets the admitting server
+        loop.create_server = create_server  # type: ignore[method-assign,assignment]
         try:
             await super().startup(sockets)
         finally:
@@ -410,6 +508,8 @@ class _Server(uvicorn.Server):
         # what was made since (as the GUI does, qt_compat.GuiThreadCollector).
         gc.collect()
         gc.freeze()
+        if self.started and self.on_started is not None:
+            self.on_started()
 
 
 def server_config(
@@ -434,10 +534,21 @@ def server_config(
 
 
 async def run_server(
-    app: ASGIApp, settings: ServiceSettings, tls: TlsFiles, sock: socket.socket, level: str
+    app: ASGIApp,
+    settings: ServiceSettings,
+    tls: TlsFiles,
+    sock: socket.socket,
+    level: str,
+    on_started: Callable[[], None] | None = None,
 ) -> None:
-    """Serve on the bound socket until interrupted."""
+    """Serve on the bound socket until interrupted; `on_started` once it takes connections."""
     guard = ConnectionGuard(settings.max_connections, settings.max_connections_per_client)
     server = _Server(server_config(app, settings, tls, guard, level))
     server.handshake_timeout = settings.header_timeout
+    server.on_started = on_started
+    state = getattr(app, "state", None)
+    ctx = getattr(state, "ctx", None)
+    if ctx is not None:
+        # the application tells admission which addresses sent a valid key (middleware.py)
+        server.on_admission = functools.partial(ctx.extras.__setitem__, "admission")
     await server.serve(sockets=[sock])

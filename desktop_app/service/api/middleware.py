@@ -32,6 +32,7 @@ log = logging.getLogger("packdesk.service")
 
 # label files are fetched by URL without a key and are not rate limited
 UNLIMITED_PREFIXES = ("/v1/label_files/",)
+HEALTH_PATH = "/health"
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 STORAGE_UNAVAILABLE = (
     "the database is unreachable at the moment: nothing was stored, try again shortly"
@@ -67,8 +68,11 @@ class ServiceMiddleware:
         public_url: Callable[[], str] | None = None,
         outage: StorageOutage | None = None,
         file_check: Callable[[], str | None] | None = None,
+        proven: Callable[[str], None] | None = None,
     ) -> None:
         self.app = app
+        # told each address that sent a valid key (connection admission trusts it more)
+        self.proven = proven
         self.outage = outage or StorageOutage()
         # before every request and before a write is acknowledged: None, or why the database
         # cannot be used (its SQLite file is gone: reads would answer from the deleted file)
@@ -173,7 +177,9 @@ class ServiceMiddleware:
             if path.startswith(UNLIMITED_PREFIXES):
                 state["key"] = None
             else:
-                key = await self._key(scope)
+                # /health is the address's, never a key's: a monitor sending a key does not
+                # use up a station's requests
+                key = await self._key(scope) if path != HEALTH_PATH else None
                 state["key"] = key
                 rate = (
                     await self.limiter.hit_key(f"key:{key.key_id}")
@@ -224,6 +230,8 @@ class ServiceMiddleware:
         finally:
             key_info = state.get("key")
             keyed = isinstance(key_info, KeyInfo)
+            if keyed and client and self.proven is not None:
+                self.proven(client[0])
             key_label = key_info.label if isinstance(key_info, KeyInfo) else "none"
             if (keyed and answered != 429) or (
                 path.startswith(UNLIMITED_PREFIXES) and 0 < answered < 400

@@ -33,6 +33,7 @@ from desktop_app.service.notifications.events import (
     wake_worker,
 )
 from desktop_app.service.notifications.mail import send_mail
+from desktop_app.service.notifications.webhook_targets import WebhookTargets
 from desktop_app.service.storage.outage import StorageOutage, report_failure
 from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
 
@@ -123,8 +124,11 @@ class DeliveryWorker:
         smtp_url: str | None = None,
         poll_seconds: float = POLL_SECONDS,
         outage: StorageOutage | None = None,
+        targets: WebhookTargets | None = None,
     ) -> None:
         self._maker = maker
+        # where deliveries may go, checked again at each one (None: anywhere, for unit tests)
+        self._targets = targets
         self._outage = outage
         self._retry = timedelta(seconds=retry_seconds)
         self._smtp_url = smtp_url
@@ -239,12 +243,25 @@ class DeliveryWorker:
     async def _post(self, hook: WebhookRow, payload: dict[str, Any]) -> Attempt:
         assert self._client is not None
         auth = _basic_auth(hook.security)
+        url = httpx.URL(hook.url)
+        headers = {"Content-Type": "application/json"}
+        extensions: dict[str, Any] = {}
+        if self._targets is not None:
+            address, refused = await self._targets.delivery_address(hook.url)
+            if refused is not None:
+                return Attempt(False, None, f"not sent: {refused}"[:500])
+            if address is not None and url.host != address:
+                # connect to the address just checked; the name stays for TLS and Host
+                headers["Host"] = url.host + (f":{url.port}" if url.port else "")
+                extensions["sni_hostname"] = url.host
+                url = url.copy_with(host=address)
         try:
             response = await self._client.post(
-                hook.url,
+                url,
                 json=payload,
                 auth=auth if auth is not None else httpx.USE_CLIENT_DEFAULT,
-                headers={"Content-Type": "application/json"},
+                headers=headers,
+                extensions=extensions,
             )
         except httpx.HTTPError as exc:
             return Attempt(False, None, f"{type(exc).__name__}: {exc or 'no answer'}"[:500])
@@ -378,6 +395,7 @@ async def run_delivery_worker(ctx: ServiceContext) -> None:
         # the environment keeps an SMTP password off the command line (and out of `ps`)
         smtp_url=ctx.settings.smtp_url or os.environ.get(SMTP_URL_ENV) or None,
         outage=ctx.outage,
+        targets=WebhookTargets.from_settings(ctx.settings),
     )
     ctx.extras["delivery_worker"] = worker
     await worker.run()

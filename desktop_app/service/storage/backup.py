@@ -12,8 +12,9 @@ Both copies are taken inside one read transaction, so the service keeps answerin
 (stations keep working) and the copy is the database as it was at one moment. The archive
 holds keys and the CA's private key: it is written 0600, like the data dir's own files.
 
-Restore writes into an empty (or absent) data dir only, and for PostgreSQL into an empty
-database, so it never mixes two services' data; the restored rows are counted against the
+Restore writes into an empty (or absent) data dir only (the log of a start that stopped, e.g.
+on a missing database, may be there), and for PostgreSQL into an empty database, so it never
+mixes two services' data; the restored rows are counted against the
 archive's list. A backup of an older release restores as it is; the next start upgrades it.
 """
 
@@ -51,6 +52,8 @@ from desktop_app.service.storage.shared_limits import TRANSIENT_TABLES
 
 MANIFEST = "packdesk-backup.json"
 SQLITE_MEMBER = "service.db"
+# what the health probe writes and removes every second (health_probe.PROBE_NAME)
+WRITE_PROBE = ".packdesk-write-probe"
 PG_MEMBER = "database.pgdump"
 CREDENTIALS_MEMBER = "credentials.json"
 TLS_MEMBER = "tls"
@@ -258,11 +261,40 @@ def _check_revision(revision: str | None) -> None:
         raise BackupError(newer_database_message(revision, head_revision()))
 
 
-def _empty_data_dir(data_dir: Path) -> None:
+def _left_by_a_start(path: Path, kept: dict[str, bytes], data_dir: Path) -> bool:
+    """What a start that stopped leaves (a log, a write probe's file, an empty directory), or
+    a file the archive holds byte for byte (the installation's own CA and credentials)."""
+    if path.is_symlink():
+        return False
+    if path.is_dir():
+        return all(_left_by_a_start(inner, kept, data_dir) for inner in path.iterdir())
+    name = path.name
+    if name == WRITE_PROBE or name == "service.log" or name.startswith("service.log."):
+        return True
+    wanted = kept.get(path.relative_to(data_dir).as_posix())
+    return wanted is not None and path.read_bytes() == wanted
+
+
+def _kept_files(archive: tarfile.TarFile) -> dict[str, bytes]:
+    """The archive's credentials and CA files (small), by their place in the data dir."""
+    kept = {}
+    for member in archive.getmembers():
+        if member.isfile() and member.name != SQLITE_MEMBER and _allowed(member.name):
+            extracted = archive.extractfile(member)
+            if extracted is not None and member.size < 1024 * 1024:
+                kept[member.name] = extracted.read()
+    return kept
+
+
+def _empty_data_dir(data_dir: Path, kept: dict[str, bytes]) -> None:
+    """The data dir is absent, empty, or holds only what a failed start left (its log) and
+    files identical to the archive's (`kept`)."""
     if data_dir.exists():
         if not data_dir.is_dir():
             raise BackupError(f"{data_dir} is not a directory")
-        inside = sorted(p.name for p in data_dir.iterdir())
+        inside = sorted(
+            p.name for p in data_dir.iterdir() if not _left_by_a_start(p, kept, data_dir)
+        )
         if inside:
             raise BackupError(
                 f"the data dir {data_dir} is not empty ({', '.join(inside[:5])}): restore into "
@@ -307,7 +339,7 @@ async def restore(settings: ServiceSettings, source: Path) -> BackupSummary:
                 else ("--database-url of an empty PostgreSQL database")
             )
             raise BackupError(f"this is a {kind} backup: restore it with {wanted}")
-        _empty_data_dir(settings.data_dir)
+        _empty_data_dir(settings.data_dir, _kept_files(archive))
         with tempfile.TemporaryDirectory(prefix=".restore-", dir=settings.data_dir) as scratch:
             work = Path(scratch)
             for member in archive.getmembers():
@@ -329,6 +361,9 @@ async def restore(settings: ServiceSettings, source: Path) -> BackupSummary:
             else:
                 await _pg_restore(url, work / PG_MEMBER)
             for name in (CREDENTIALS_MEMBER, TLS_MEMBER):
+                if (settings.data_dir / name).is_dir():
+                    # the archive's own files (checked above): replaced by the same
+                    shutil.rmtree(settings.data_dir / name)
                 if (work / name).exists():
                     (work / name).replace(settings.data_dir / name)
     restored = await _summary(url)

@@ -4,9 +4,11 @@ A `SELECT 1` answers on a full disk, on a read-only mount and from a deleted SQL
 health built on it said "ok" while every write failed. Every `PROBE_SECONDS` the service
 instead writes (and syncs, then removes) a small file next to the database and in the data dir
 (labels, log), checks that the SQLite file is still the one it opened, and asks the database
-(PostgreSQL: also whether it is read-only). A failure starts an outage (one log line); the
-outage ends after `storage.RECOVERY_PROBES` passes in a row (one more line), so `/health`
-answers 503 for as long as writes cannot be stored, and flapping requests log nothing.
+(PostgreSQL: also whether it is read-only). The query is timed on a loop of its own
+(db_ping.py), so a busy service loop never looks like a database outage. A failure starts an
+outage (one log line); the outage ends after `storage.RECOVERY_PROBES` passes in a row (one
+more line), so `/health` answers 503 for as long as writes cannot be stored, and flapping
+requests log nothing.
 """
 
 from __future__ import annotations
@@ -16,10 +18,9 @@ import contextlib
 import os
 from pathlib import Path
 
-from sqlalchemy import text
-
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.storage.outage import PING_TIMEOUT_SECONDS, sqlite_file
+from desktop_app.service.storage.db_ping import DatabasePing
+from desktop_app.service.storage.outage import sqlite_file
 
 PROBE_SECONDS = 1.0
 PROBE_BYTES = 4096
@@ -62,16 +63,10 @@ async def storage_problem(ctx: ServiceContext) -> str | None:
     for directory in probe_directories(ctx):
         if problem := await asyncio.to_thread(write_problem, directory):
             return problem
-    try:
-        async with asyncio.timeout(PING_TIMEOUT_SECONDS), ctx.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
-            if ctx.engine.dialect.name == "postgresql":
-                read_only = await conn.scalar(text("SHOW transaction_read_only"))
-                if read_only == "on":
-                    return "the database is read-only (a standby, or set read-only)"
-    except Exception as exc:  # any failure means "cannot take a write" here
-        return f"the database does not answer ({type(exc).__name__}: {str(exc)[:200]})"
-    return None
+    if ctx.ping is None:
+        ctx.ping = DatabasePing(ctx.settings.db_url)
+    # timed on a loop of its own: a busy service loop is no database outage
+    return await ctx.ping.problem(check_read_only=True)
 
 
 async def run_write_probe(ctx: ServiceContext) -> None:

@@ -14,12 +14,12 @@ import contextlib
 import errno
 import logging
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 log = logging.getLogger("packdesk.service")
@@ -180,16 +180,22 @@ class StorageOutage:
             self.reason = ""
 
 
-def private_data_dir(data_dir: Path) -> None:
+def private_data_dir(data_dir: Path) -> list[str]:
     """The data dir 0700 and the files directly in it 0600, whatever made them (an older
-    release, a copy, another umask); a read-only data dir is left as it is."""
+    release, a copy, another umask); a read-only data dir is left as it is. One line per file
+    that was looser, for the log."""
+    tightened: list[str] = []
     with contextlib.suppress(OSError):
         os.chmod(data_dir, 0o700)
         for path in data_dir.iterdir():
             if path.is_dir() and not path.is_symlink():
                 os.chmod(path, 0o700)
             elif path.is_file() and not path.is_symlink():
+                mode = stat.S_IMODE(path.stat().st_mode)
                 os.chmod(path, 0o600)
+                if mode & 0o077:
+                    tightened.append(f"{path} was {mode:04o}: set to 0600")
+    return tightened
 
 
 def sqlite_file(engine: AsyncEngine) -> Path | None:
@@ -235,15 +241,3 @@ class SqliteFileWatch:
         if current != self.identity:
             return f"the database file {self.path} was replaced (restart the service to use it)"
         return None
-
-
-async def database_reachable(engine: AsyncEngine, watch: SqliteFileWatch | None) -> bool:
-    """`SELECT 1` within a short time, and (SQLite) the file is still the service's."""
-    if watch is not None and watch.problem() is not None:
-        return False
-    try:
-        async with asyncio.timeout(PING_TIMEOUT_SECONDS), engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
-    except Exception:  # any failure means "not reachable" for a health check
-        return False
-    return True

@@ -18,6 +18,7 @@ from desktop_app.gui.history.presenter import (
 )
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.store import ProfileStore, StoredShipment
@@ -27,6 +28,7 @@ from tests.gui.app_context import (
     emitted,
     expect,
     use_printer,
+    zpl_printer,
 )
 
 pytestmark = pytest.mark.own_account  # ctx: an account of its own
@@ -265,3 +267,26 @@ def test_count_line() -> None:
     assert count_text(0, 0, searching=True) == "No shipments match"
     assert count_text(1, 1, searching=False) == "1 shipment"
     assert count_text(500, 812, searching=False) == "Showing the newest 500 of 812 shipments"
+
+
+@pytest.mark.usefixtures("german")
+async def test_a_reprint_names_the_built_in_printer_in_the_users_language(
+    ctx: AppContext, presenter: HistoryPresenter, tmp_path: Path
+) -> None:
+    """The Local sandbox's printer is stored under a fixed key; the message names it as the
+    window does ("Virtueller Etikettendrucker (Test)" in German), not by that key."""
+    stored = await create(ctx, reference_number="REPRINT-DE")
+    printer = VirtualPrinter(tmp_path / "vp", render=False)
+    await printer.start()
+    try:
+        ctx.printers.put(zpl_printer(printer.uri, name=SANDBOX_PRINTER_NAME))
+        assert ctx.profile is not None
+        ctx.manager.update(ctx.profile.model_copy(update={"printer": SANDBOX_PRINTER_NAME}))
+        ctx.reload_profile()
+        messages: list[str] = []
+        presenter.message_changed.connect(messages.append)
+        assert len(await presenter.reprint([stored])) == 1
+        await printer.wait_for_jobs(1, timeout=30)
+        assert messages[-1] == "1 Etikett an Virtueller Etikettendrucker (Test) gesendet."
+    finally:
+        await printer.stop()

@@ -416,6 +416,21 @@ async def test_every_page_of_the_main_window_reads_german(
         await ctx.aclose()
 
 
+def test_the_country_names_file_is_babels() -> None:
+    """resources/translations/countries.json (read at start-up instead of babel's locale data)
+    names every country as babel does: after a babel upgrade, tools/country_names.py writes it
+    again."""
+    import json
+
+    from desktop_app.gui.i18n import SUPPORTED
+    from desktop_app.resources import resource_path
+    from tools.country_names import all_names
+
+    written = json.loads(resource_path("translations", "countries.json").read_text("utf-8"))
+    assert set(written) == set(SUPPORTED)
+    assert written == all_names()
+
+
 def test_countries_by_name_in_the_ui_language(german: None, qtbot: QtBot) -> None:
     """The country field offers names in German; code, German or English name give the code."""
     from desktop_app.gui.i18n.countries import attach_country_list, country_code, country_name
@@ -516,26 +531,42 @@ def test_a_damaged_profiles_file_is_reported_in_german(german: None, tmp_path: P
     assert any("kaputt" in p for p in manager.load_problems)  # the CLI's English stays
 
 
-def test_the_status_bar_cuts_a_long_printer_name_not_its_state(german: None, qapp: Any) -> None:
-    """German: "Drucker Virtueller Etikettendrucker (Test): b…" showed no state; the name is
-    cut instead, and a printer the health check found paused says so, not "bereit"."""
-    from PySide6.QtGui import QFont, QFontMetrics
-
+def test_the_status_bar_says_the_printer_state_in_words_and_the_name_in_its_tooltip(
+    german: None, qapp: Any
+) -> None:
+    """German: "Drucker Virtueller Etikettendru…: ber…" was cut at 1024x600; the field says
+    the state in words ("Drucker: bereit"), the tooltip names the printer and its problem."""
     from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME
-    from desktop_app.gui.shell.status_bar import PRINTER_NAME_PX, printer_texts
+    from desktop_app.gui.shell.status_bar import printer_texts
     from desktop_app.printing.health import PROBLEMS
     from desktop_app.printing.queue import PrinterStatus
 
-    metrics = QFontMetrics(QFont())
     ready = PrinterStatus(SANDBOX_PRINTER_NAME, "idle", "ready", 0)
-    shown, whole = printer_texts(metrics, SANDBOX_PRINTER_NAME, ready)
-    assert whole == "Drucker Virtueller Etikettendrucker (Test): bereit"
-    assert shown.endswith("…: bereit") and shown.startswith("Drucker Virtueller")
-    name = shown.removeprefix("Drucker ").removesuffix(": bereit")
-    assert metrics.horizontalAdvance(name) <= PRINTER_NAME_PX
+    shown, whole = printer_texts(SANDBOX_PRINTER_NAME, ready)
+    assert (shown, whole) == (
+        "Drucker: bereit",
+        "Drucker Virtueller Etikettendrucker (Test): bereit",
+    )
     paused = PrinterStatus("Desk Zebra", "attention", PROBLEMS["paused"], 0, "paused")
-    shown, _whole = printer_texts(metrics, "Desk Zebra", paused)
-    assert shown == "Drucker Desk Zebra: " + printer_problem_text_de_paused()
+    shown, whole = printer_texts("Desk Zebra", paused)
+    assert shown == "Drucker: braucht Aufmerksamkeit"
+    assert whole == "Drucker Desk Zebra: " + printer_problem_text_de_paused()
+
+
+def test_the_status_bar_counts_calls_and_says_connected_in_words(german: None, qapp: Any) -> None:
+    """ "Verbleibende API-Aufrufe: 110/120 (zurückgesetzt in …" and "Verbunden mit
+    https://127.0.0.1:45…" were cut; short words, the whole text in the tooltip."""
+    import time
+
+    from desktop_app.client.ratelimit import RateLimitState
+    from desktop_app.gui.shell.status_bar import connection_texts, rate_texts
+
+    state = RateLimitState(limit=120, remaining=110, reset_at=time.time() + 30)
+    shown, whole = rate_texts(state)
+    assert shown == "110 Aufrufe übrig"
+    assert whole.startswith("Verbleibende API-Aufrufe: 110/120 (zurückgesetzt in ")
+    message = "Verbunden mit https://127.0.0.1:45627"
+    assert connection_texts("connected", message) == ("● Verbunden", message)
 
 
 def printer_problem_text_de_paused() -> str:

@@ -57,8 +57,8 @@ async def page(
     widget.resize(900, 700)
     widget.show()
     widget.activateWindow()
-    await wait_until(widget.scan_box.hasFocus, 10)
-    await wait_until(lambda: scale.stable_kg() is not None, 10)
+    await wait_until(widget.scan_box.hasFocus)
+    await wait_until(lambda: scale.stable_kg() is not None)
     yield widget
     await scale.aclose()
     assert widget.sounds.player.wait(30)  # every player started has ended and been reaped
@@ -194,7 +194,7 @@ async def test_each_outcome_starts_the_player_with_its_sound_until_sounds_are_of
 ) -> None:
     await add_orders(ctx, order_body("W-6"), order_body("W-7"))
     assert (await _ship(qtbot, page, "W-6")).kind == "shipped"
-    await wait_until(lambda: played(player) == [sound_file("success")], 10)
+    await wait_until(lambda: played(player) == [sound_file("success")])
     missing = await _scan(qtbot, page, "NO-SUCH-ORDER")
     assert missing.code == "not_found" and page.outcome.color == RED
     # a screen reader gets the outcome too (announced, and kept as the banner's description)
@@ -288,13 +288,13 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     dropped = write_csv(inbox / "shop.csv", HEADERS, ROWS)
     old = time.time() - 60
     os.utime(dropped, (old, old))
-    await wait_until(lambda: (inbox / "done" / "shop.csv.report.json").is_file(), 20)
-    await wait_until(lambda: page.folder_status.text().startswith("shop.csv: 2 order"), 10)
+    await wait_until(lambda: (inbox / "done" / "shop.csv.report.json").is_file())
+    await wait_until(lambda: page.folder_status.text().startswith("shop.csv: 2 order"))
     assert ctx.store is not None
     assert [o.external_order_id for o in ctx.store.find_orders("W-1001")] == ["W-1001"]
     page.scan_box.setText("W-1002")
     page.scan_box.returnPressed.emit()
-    await wait_until(lambda: page.presenter.last_outcome is not None, 20)
+    await wait_until(lambda: page.presenter.last_outcome is not None)
     assert page.order_panel.order_label.text() == "Order W-1002"
 
 
@@ -304,12 +304,12 @@ async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
 ) -> None:  # fmt: skip
     await add_orders(ctx, order_body("W-5"))  # the order's own 0.4 kg do not count with a scale
     vscale.set_stable(False)
-    await wait_until(lambda: page.scale.stable_kg() is None, 10)
+    await wait_until(lambda: page.scale.stable_kg() is None)
     waiting = await _scan(qtbot, page, "W-5")
     assert waiting.kind == "weighing" and page.outcome.color == BLUE
     assert "waiting for a stable weight" in page.outcome.title.text()
     vscale.set_load(0.0, stable=True)  # an empty pan settles at zero: still no weight
-    await wait_until(lambda: "0,000" in page.scale.text or "0.000" in page.scale.text, 10)
+    await wait_until(lambda: "0,000" in page.scale.text or "0.000" in page.scale.text)
     await _readings_later(page)
     assert "waiting for a stable weight" in page.outcome.title.text()
     assert vprinter.jobs == [] and ctx.store is not None
@@ -342,7 +342,7 @@ async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
     assert ctx.store is not None and ctx.store.find_by_reference("P-2") == []
     assert len(vprinter.jobs) == 2
     vscale.set_load(0.0, stable=True)  # taken off: now it waits for the new parcel
-    await wait_until(lambda: "waiting for a stable weight" in page.outcome.title.text(), 10)
+    await wait_until(lambda: "waiting for a stable weight" in page.outcome.title.text())
     shipped = expect(page.outcome_shown)
     vscale.set_load(1.1, stable=True)
     (outcome,) = await asyncio.wait_for(shipped, 60)

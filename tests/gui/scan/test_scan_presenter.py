@@ -163,8 +163,11 @@ async def test_papers_on_the_a4_printer_else_saved_and_said(
     set_preferences(ctx, documents_printer=None)
     saved = await _scan(presenter, "CH-2")
     assert saved.kind == "shipped" and saved.papers_path is not None
-    saved_in = f"the customs papers (CN 23 ×2, commercial invoice) are saved in {saved.papers_path}"
-    assert saved_in in presenter.view.detail
+    # said in words, never as a path: the banner's "Open folder" opens where they are
+    saved_note = "Customs papers (CN 23 ×2, commercial invoice) saved, not printed"
+    assert saved_note in presenter.view.detail
+    assert str(saved.papers_path.parent) not in presenter.view.detail
+    assert presenter.view.papers_file == saved.papers_path
     assert saved.papers_path.read_bytes().startswith(b"%PDF-")
     assert len(a4printer.jobs) == 1
 

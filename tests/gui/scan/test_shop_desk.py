@@ -219,8 +219,8 @@ async def test_a_scanned_shop_order_is_marked_shipped_in_the_shop_once(
     scan.show()
     scan.activateWindow()
     try:
-        await wait_until(scan.scan_box.hasFocus, 10)
-        await wait_until(lambda: scale.stable_kg() is not None, 10)
+        await wait_until(scan.scan_box.hasFocus)
+        await wait_until(lambda: scale.stable_kg() is not None)
         outcomes: list[Any] = []
         scan.outcome_shown.connect(outcomes.append)
         written_back = expect(ctx.shop_round_done)

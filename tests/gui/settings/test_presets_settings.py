@@ -112,6 +112,7 @@ async def test_presets_tab_and_form(ctx: AppContext, qtbot: QtBot) -> None:
         dialog.carrier.setCurrentIndex(dialog.carrier.findData("ups"))
         for spin, size in zip(dialog.sizes, (45, 35, 25), strict=True):
             spin.setValue(size)
+        dialog.weights["packaging_weight"].setValue(0.15)  # the box's own weight (issue 35)
         assert ok.isEnabled(), dialog.message.text()
         ok.click()
 
@@ -119,7 +120,13 @@ async def test_presets_tab_and_form(ctx: AppContext, qtbot: QtBot) -> None:
     page.add()
     assert page.list.count() == len(default_presets()) + 1
     assert page.editor.presets[-1] == AUSTRIA | {
-        "package": {"type": "parcel", "length": 45.0, "width": 35.0, "height": 25.0},
+        "package": {
+            "type": "parcel",
+            "length": 45.0,
+            "width": 35.0,
+            "height": 25.0,
+            "packaging_weight": 0.15,
+        },
         "when": [{"field": "to.country", "op": "in", "value": ["AT", "CH"]}],
     }
     assert page.message.text() == "Saved."

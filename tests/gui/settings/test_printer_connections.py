@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.i18n import install_translations
@@ -95,3 +98,24 @@ def test_every_transport_describes_itself() -> None:
         assert transport.name and transport.address_example, transport.scheme
         for option in transport.options:
             assert option.name and option.meaning, (transport.scheme, option)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_each_field_of_the_dialog_has_its_own_alt_key(
+    qtbot: QtBot, tmp_path: Path, language: str
+) -> None:
+    """Alt+letter reaches one field: in German "&Art" and "&Adresse" both took Alt+A, and the
+    address typed after Alt+A went nowhere (the day-at-the-desk test typed it in vain)."""
+    install_translations(language)
+    try:
+        dialog = PrinterDialog(PrinterBook(tmp_path / "printers.json"))
+        qtbot.addWidget(dialog)
+        keys = [
+            QKeySequence.mnemonic(label.text()).toString().casefold()
+            for label in dialog.findChildren(QLabel)
+            if label.buddy() is not None and "&" in label.text()
+        ]
+    finally:
+        install_translations("en")
+    assert len(keys) >= 8
+    assert len(set(keys)) == len(keys), keys

@@ -82,7 +82,10 @@ async def test_status_bar_shows_trouble_and_reconnects(
         await ctx.open_profile(profile)
         bar = window.status_bar
         assert ctx.connection_state == "error"
-        assert "cannot be reached" in bar.connection_label.text()
+        # the field says it in words, why is in its tooltip and in the message field
+        assert bar.connection_label.text() == "✖ Not connected"
+        assert "cannot be reached" in bar.connection_label.toolTip()
+        assert "cannot be reached" in bar.message_label.text()
         assert bar.retry_button.isVisible()
         page = window.shipment_page
         fill_valid(qtbot, page.form)  # type: ignore[attr-defined]
@@ -95,7 +98,8 @@ async def test_status_bar_shows_trouble_and_reconnects(
         while state != "connected":
             state, _message = await emitted(expect(ctx.connection_changed))
         assert not bar.retry_button.isVisible()
-        assert bar.rate_label.text().startswith("API calls left: ")
+        assert bar.rate_label.text().endswith(" calls left")  # whole in the tooltip
+        assert bar.rate_label.toolTip().startswith("API calls left: ")
         assert page.creation.create_button.isEnabled()  # type: ignore[attr-defined]
     finally:
         await ctx.aclose()
@@ -121,7 +125,7 @@ async def test_a_foreign_data_folder_is_reported_not_crashed_on(
         window.show()
         await ctx.open_profile(profile)
         assert ctx.connection_state == "error"
-        assert "cannot be opened" in window.status_bar.connection_label.text()
+        assert "cannot be opened" in window.status_bar.connection_label.toolTip()
         assert window.windowTitle() == "Packdesk — Desk sandbox (SANDBOX)"
         assert not window.shipment_page.creation.create_button.isEnabled()  # type: ignore[attr-defined]
     finally:

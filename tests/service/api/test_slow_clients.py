@@ -16,6 +16,7 @@ import pytest
 
 from desktop_app.service.settings import BODY_TIMEOUT, CUT_SPREAD_SECONDS, HEADER_TIMEOUT
 from tests.fixtures.service import RunningService
+from tests.patience import PATIENCE
 
 ServiceFactory = Callable[..., RunningService]
 FAST_LIMITS = ("--header-timeout", "1", "--body-timeout", "1", "--keep-alive-timeout", "1")
@@ -34,8 +35,12 @@ def tls_socket(service: RunningService, source: str = "127.0.0.1") -> Iterator[s
         tls.close()
 
 
-def read_all(sock: socket.socket, limit: float = 15.0) -> tuple[bytes, float]:
-    """Everything until the server closes, and how many seconds that took."""
+def read_all(sock: socket.socket, limit: float = PATIENCE) -> tuple[bytes, float]:
+    """Everything until the server closes, and how many seconds that took (a failure if the
+    server has not closed the connection after `limit` seconds: a deadline that never came).
+
+    The tests' deadlines are a second; a close before it is a failure (the lower bounds),
+    a late one only shows the machine's load, so no test bounds it from above."""
     started = time.monotonic()
     sock.settimeout(limit)
     chunks = []
@@ -44,6 +49,10 @@ def read_all(sock: socket.socket, limit: float = 15.0) -> tuple[bytes, float]:
             chunk = sock.recv(65536)
         except (ConnectionResetError, ssl.SSLError):
             break
+        except TimeoutError:
+            raise AssertionError(
+                f"the service had not closed the connection after {limit:g} s"
+            ) from None
         if not chunk:
             break
         chunks.append(chunk)
@@ -79,13 +88,13 @@ def test_stalled_headers_get_408_and_the_connection_closes(fast: RunningService)
         response, seconds = read_all(sock)
     assert status_of(response) == 408, response
     assert b'"errors"' in response and b"request headers" in response
-    assert 0.8 <= seconds < 5
+    assert seconds >= 0.8
 
 
 def test_a_connection_that_never_sends_is_closed(fast: RunningService) -> None:
     with tls_socket(fast) as sock:
         response, seconds = read_all(sock)
-    assert status_of(response) == 408 and seconds < 5
+    assert status_of(response) == 408 and seconds >= 0.8
 
 
 def test_stalled_body_gets_408_and_the_connection_closes(fast: RunningService) -> None:
@@ -99,7 +108,7 @@ def test_stalled_body_gets_408_and_the_connection_closes(fast: RunningService) -
         response, seconds = read_all(sock)
     assert status_of(response) == 408, response
     assert b"request body" in response
-    assert seconds < 5
+    assert seconds >= 0.8
     # the service is fine afterwards and logged no internal error
     with fast.client() as client:
         assert client.get("/v1/me").status_code == 200
@@ -109,7 +118,7 @@ def test_stalled_body_gets_408_and_the_connection_closes(fast: RunningService) -
 def test_stalled_tls_handshake_is_closed(fast: RunningService) -> None:
     with socket.create_connection(("127.0.0.1", fast.port), timeout=15) as raw:
         _data, seconds = read_all(raw)
-    assert seconds < 5
+    assert seconds >= 0.8
 
 
 def test_idle_keep_alive_connection_is_closed(fast: RunningService) -> None:
@@ -117,21 +126,20 @@ def test_idle_keep_alive_connection_is_closed(fast: RunningService) -> None:
         sock.sendall(request("/v1/me", fast.sandbox_key))
         response, seconds = read_all(sock)
     assert status_of(response) == 200
-    assert 0.8 <= seconds < 5
+    assert seconds >= 0.8
 
 
 def test_a_slow_but_moving_request_still_meets_the_deadline(fast: RunningService) -> None:
     """Trickling a byte at a time does not extend the header deadline."""
     with tls_socket(fast) as sock:
-        started = time.monotonic()
         with pytest.raises((BrokenPipeError, ConnectionResetError, ssl.SSLError, OSError)):
             for byte in b"GET /v1/me HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + b"a" * 200:
                 sock.send(bytes([byte]))
                 time.sleep(0.05)
-        assert time.monotonic() - started < 5
+    # (a deadline extended by each byte would let all 12 s of the trickle through: no error)
 
 
-def wait_counted(tls: ssl.SSLSocket, limit: float = 15.0) -> ssl.SSLSocket:
+def wait_counted(tls: ssl.SSLSocket, limit: float = PATIENCE) -> ssl.SSLSocket:
     """Wait until the service has accepted `tls` (and counted it): its session ticket, sent
     when the server's side of the TLS 1.3 handshake is done, has arrived."""
     started = time.monotonic()
@@ -171,7 +179,7 @@ def test_connection_cap_per_address(service_factory: ServiceFactory) -> None:
             assert status_of(response) == 200
     # once the connections close, the address is welcome again (the service may see the
     # closes a moment later: the first attempts may still be refused)
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + PATIENCE
     while True:
         with tls_socket(service) as again:
             again.sendall(request("/v1/me", service.sandbox_key, "Connection: close\r\n"))

@@ -9,6 +9,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.elided import reserve_lines
+from desktop_app.gui.widgets.fixed_rows import scroll_above
 
 
 class AddressEntryBox(QGroupBox):
@@ -35,6 +36,8 @@ class AddressEntryBox(QGroupBox):
         row.addWidget(self.cancel_button)
         row.addWidget(self.save_button)
         layout.addLayout(row)
+        # the form scrolls in the box, Save stays in view at 1024x600
+        scroll_above(layout, 1, "address_entry")
 
     def show_editing(self, title: str) -> None:
         """The box edits a stored address: its title, Save changes, Cancel editing."""

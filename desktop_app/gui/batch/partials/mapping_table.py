@@ -51,8 +51,9 @@ def target_texts() -> dict[str, str]:
         "from.city": translate("Batch", "Sender city"),
         "from.country": translate("Batch", "Sender country (code or name)"),
         "from.phone": translate("Batch", "Sender phone"),
-        "package.weight": translate("Batch", "Weight (kg unless a unit is given)"),
-        "package.weight_unit": translate("Batch", "Weight unit (g, kg, lb)"),
+        "item.weight": translate("Batch", "Weight of one item (× its quantity)"),
+        "package.weight": translate("Batch", "Total weight of the line or order"),
+        "package.weight_unit": translate("Batch", "Weight unit (g, kg, lb, oz)"),
         "package.length": translate("Batch", "Length (cm)"),
         "package.width": translate("Batch", "Width (cm)"),
         "package.height": translate("Batch", "Height (cm)"),
@@ -102,7 +103,9 @@ class MappingWidget(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # the field's description gets the room it needs (at 1024x600 it was cut); the file's
+        # column and the value share the rest
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.combos: dict[str, QComboBox] = {}

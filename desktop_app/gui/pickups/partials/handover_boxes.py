@@ -7,21 +7,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from PySide6.QtCore import QDateTime, Signal
+from PySide6.QtCore import QDateTime, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateTimeEdit,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QRadioButton,
+    QVBoxLayout,
     QWidget,
 )
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time_format
 from desktop_app.gui.shell.theme import ERROR, color
+from desktop_app.gui.widgets.elided import reserve_lines
 
 
 def fill_carriers(combo: QComboBox, options: Sequence[tuple[str, str]]) -> None:
@@ -64,17 +67,26 @@ class PickupRequestBox(QGroupBox):
         self.request_problems = QLabel()
         self.request_problems.setWordWrap(True)
         self.request_problems.setStyleSheet(f"color: {color(ERROR)};")
-        grid = QGridLayout(self)
+        reserve_lines(self.request_problems, 3)  # problems coming and going move nothing
+        # narrow enough to stand beside the manifest box at 1024x600, German too: the choices
+        # one under another, the problems on lines of their own (a grid squeezed them)
+        grid = QGridLayout()
         grid.addWidget(QLabel(translate("Pickups", "Carrier")), 0, 0)
         grid.addWidget(self.carrier_combo, 0, 1, 1, 3)
         grid.addWidget(QLabel(translate("Pickups", "Earliest")), 1, 0)
         grid.addWidget(self.earliest_edit, 1, 1)
         grid.addWidget(QLabel(translate("Pickups", "Latest")), 1, 2)
         grid.addWidget(self.latest_edit, 1, 3)
-        grid.addWidget(self.all_radio, 2, 0, 1, 2)
-        grid.addWidget(self.chosen_radio, 2, 2, 1, 2)
-        grid.addWidget(self.request_problems, 3, 0, 1, 3)
-        grid.addWidget(self.request_button, 3, 3)
+        grid.addWidget(self.all_radio, 2, 0, 1, 4)
+        grid.addWidget(self.chosen_radio, 3, 0, 1, 4)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.request_problems, 1)
+        row.addWidget(self.request_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.addLayout(grid)
+        layout.addLayout(row)
         self.carrier_combo.currentIndexChanged.connect(lambda _i: self.changed.emit())
         self.earliest_edit.dateTimeChanged.connect(lambda _v: self.changed.emit())
         self.latest_edit.dateTimeChanged.connect(lambda _v: self.changed.emit())
@@ -119,12 +131,20 @@ class ManifestBox(QGroupBox):
         self.print_manifest_button.setObjectName("manifest_print")
         self.manifest_note = QLabel()
         self.manifest_note.setWordWrap(True)
-        grid = QGridLayout(self)
-        grid.addWidget(QLabel(translate("PickupsPage", "Carrier")), 0, 0)
-        grid.addWidget(self.manifest_carrier_combo, 0, 1)
-        grid.addWidget(self.manifest_button, 0, 2)
-        grid.addWidget(self.print_manifest_button, 0, 3)
-        grid.addWidget(self.manifest_note, 1, 0, 1, 4)
+        # the carrier with its count on a line of its own, the buttons under it: beside the
+        # pickup box the combo box cut "DHL (1 to hand over)"
+        carrier_row = QHBoxLayout()
+        carrier_row.addWidget(QLabel(translate("PickupsPage", "Carrier")))
+        carrier_row.addWidget(self.manifest_carrier_combo, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.manifest_button)
+        buttons.addWidget(self.print_manifest_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(carrier_row)
+        layout.addLayout(buttons)
+        layout.addWidget(self.manifest_note)
+        layout.addStretch(1)
 
     def carrier(self) -> str | None:
         """The carrier chosen for the manifest."""

@@ -13,6 +13,7 @@ from desktop_app.gui.i18n.words import time_of_day
 from desktop_app.gui.pickups.end_of_day import CarrierDay
 from desktop_app.gui.shell.theme import MUTED
 from desktop_app.gui.widgets.meaning_items import MeaningTreeItem
+from desktop_app.gui.widgets.tables import fit_titles
 from desktop_app.profiles.store import StoredShipment
 
 
@@ -47,6 +48,7 @@ class WaitingShipmentsTree(QTreeWidget):
         self.setColumnWidth(0, 220)
         self.setColumnWidth(1, 220)
         self.setColumnWidth(2, 90)
+        fit_titles(self.header())
 
     def show_days(self, days: Mapping[str, CarrierDay], handed_over: Mapping[str, str]) -> None:
         """Show the day (the checked shipments stay checked), each shipment's manifest noted."""

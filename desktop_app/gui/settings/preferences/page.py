@@ -1,4 +1,6 @@
-"""Settings › Preferences: the current profile's habits (auto-print, defaults, label format)."""
+"""Settings › Preferences: the current profile's habits (auto-print, defaults, label format).
+The weights and the box (default weight, the box's own weight, default size) are saved as
+soon as they change: an order without a weight takes the default weight at once."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from desktop_app.gui.i18n import (
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import label_format_name, service_name
 from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
+from desktop_app.gui.widgets.fixed_rows import scroll_above
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Preferences
 
@@ -69,6 +72,22 @@ class PreferencesPage(QWidget):
         self.weight.setDecimals(2)
         self.weight.setSuffix(translate("Settings", " kg"))
         self.weight.setSpecialValueText(translate("Settings", "none"))
+        self.weight.setObjectName("default_weight")
+        self.box_weight = QDoubleSpinBox()
+        self.box_weight.setObjectName("box_weight")
+        self.box_weight.setRange(0.0, 100.0)
+        self.box_weight.setDecimals(3)
+        self.box_weight.setSingleStep(0.05)
+        self.box_weight.setSuffix(translate("Settings", " kg"))
+        self.box_weight.setSpecialValueText(translate("Settings", "none"))
+        self.box_weight.setToolTip(
+            translate(
+                "Settings",
+                "Added to an order weighed by its items (product catalogue or file), unless "
+                "its shipping preset names its own box weight",
+            )
+        )
+        self._loading = False
         self.sizes = [QSpinBox() for _ in range(3)]
         sizes_row = QHBoxLayout()
         for spin in self.sizes:
@@ -90,6 +109,7 @@ class PreferencesPage(QWidget):
         fform.addRow(translate("Settings", "Default carrier"), self.carrier_combo)
         fform.addRow(translate("Settings", "Default service"), self.service_combo)
         fform.addRow(translate("Settings", "Default weight"), self.weight)
+        fform.addRow(translate("Settings", "Box's own weight"), self.box_weight)
         fform.addRow(translate("Settings", "Default size (L x W x H)"), sizes_box)
 
         self.save_button = QPushButton(translate("Settings", "Save preferences"))
@@ -110,12 +130,23 @@ class PreferencesPage(QWidget):
         layout.addWidget(language_box)
         layout.addStretch(1)
         layout.addLayout(row)
+        scroll_above(layout, 1, "preferences")  # Save and its answer stay in view
 
         self.carrier_combo.currentIndexChanged.connect(self._fill_services)
         self.save_button.clicked.connect(self.save)
+        spins: list[QDoubleSpinBox | QSpinBox] = [self.weight, self.box_weight, *self.sizes]
+        for field in spins:
+            # saved when changed: on Enter, leaving the field or an arrow step, not per key
+            field.setKeyboardTracking(False)
+            field.valueChanged.connect(self._save_changed)
         ctx.profile_changed.connect(lambda _p: self.load())
         ctx.offers_changed.connect(self.load)
         self.load()
+
+    def _save_changed(self, *_args: Any) -> None:
+        """A weight or size changed: saved at once (not while the page shows a profile)."""
+        if not self._loading and self.ctx.profile is not None:
+            self.save()
 
     def _language_box(self) -> QGroupBox:
         """The app's language (all profiles): System, Deutsch or English, kept in settings.ini."""
@@ -170,6 +201,13 @@ class PreferencesPage(QWidget):
 
     def load(self) -> None:
         """Show the current profile's preferences."""
+        self._loading = True
+        try:
+            self._load()
+        finally:
+            self._loading = False
+
+    def _load(self) -> None:
         profile = self.ctx.profile
         prefs = profile.preferences if profile is not None else Preferences()
         self.heading.setText(
@@ -197,6 +235,7 @@ class PreferencesPage(QWidget):
         self._fill_services(wanted=prefs.default_service)
         package = prefs.default_package or {}
         self.weight.setValue(float(package.get("weight") or 0.0))
+        self.box_weight.setValue(float(prefs.packaging_weight or 0.0))
         for spin, key in zip(self.sizes, ("length", "width", "height"), strict=True):
             spin.setValue(int(package.get(key) or 0))
         self.message.clear()
@@ -220,6 +259,7 @@ class PreferencesPage(QWidget):
                 "default_carrier": self.carrier_combo.currentData(),
                 "default_service": self.service_combo.currentData(),
                 "default_package": package or None,
+                "packaging_weight": round(self.box_weight.value(), 3) or None,
             }
         )
 

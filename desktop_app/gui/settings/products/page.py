@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.products.presenter import COLUMNS, ProductsPresenter, cell_text
 from desktop_app.gui.shell.theme import ERROR, color
+from desktop_app.gui.widgets.tables import fit_titles
 
 if TYPE_CHECKING:
     from desktop_app.gui.shell.context import AppContext
@@ -55,6 +56,7 @@ class ProductsPage(QWidget):
         self.table.setHorizontalHeaderLabels([translate("Products", t) for _n, t in COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        fit_titles(self.table.horizontalHeader())
         self.table.verticalHeader().setVisible(False)
         self.message = QLabel()
         self.message.setObjectName("products_message")

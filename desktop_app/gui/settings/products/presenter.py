@@ -139,7 +139,19 @@ class ProductsPresenter:
         if report.skipped:
             lines = ", ".join(str(line) for line, _why in report.skipped[:10])
             text += " " + translate(
-                "Products", "%n row(s) without a SKU left out (line {lines}).", None,
-                len(report.skipped),
+                "Products", "%n row(s) without a SKU or with a weight that is no number left "
+                "out (line {lines}).", None, len(report.skipped),
             ).format(lines=lines)  # fmt: skip
+        if report.without_weight:
+            shown = ", ".join(report.without_weight[:5])
+            more = len(report.without_weight) - 5
+            text += " " + translate(
+                "Products", "%n without a weight in the file ({skus}): enter it here.", None,
+                len(report.without_weight),
+            ).format(skus=shown + (f" +{more}" if more > 0 else ""))  # fmt: skip
+        if report.shop_ids:
+            text += " " + translate(
+                "Products", "The shop's ids of %n product(s) learned for its order exports.",
+                None, report.shop_ids,
+            )  # fmt: skip
         return text, False

@@ -66,8 +66,10 @@ class ShopsPage(QWidget):
         self.table = pick_one_table("shop_table", "Settings", self.COLUMNS)
         self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        # every column as wide as its title and cells, the last one takes what is left: no
+        # title is cut at 1024x600 (the list scrolls sideways where German needs more)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         self.details = QLabel()
         self.details.setObjectName("shop_details")
         self.details.setWordWrap(True)

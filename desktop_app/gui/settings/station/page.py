@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
+from desktop_app.gui.widgets.fixed_rows import scroll_above
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.station.customs import SellerNumberKind, seller_number_kinds
 
@@ -210,6 +211,7 @@ class StationSettingsPage(QWidget):
         layout.addWidget(box)
         layout.addStretch(1)
         layout.addLayout(row)
+        scroll_above(layout, 1, "station")  # Save and its answer stay in view
         ctx.profile_changed.connect(lambda _p: self.load())
         self.load()
 

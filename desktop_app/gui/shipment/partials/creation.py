@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -205,9 +206,12 @@ class CreationPanelWidget(QWidget):
         self._update_enabled()
         self.busy_changed.emit(busy)
 
-    def show_message(self, kind: str, text: str, details: str = "") -> None:
-        """A message under the buttons: kind error | ok | info ('' hides it)."""
-        self.messages.show_message(kind, text, details)
+    def show_message(
+        self, kind: str, text: str, details: str = "", saved: Path | None = None
+    ) -> None:
+        """A message under the buttons: kind error | ok | info ('' hides it); "Open folder"
+        for a `saved` file."""
+        self.messages.show_message(kind, text, details, saved)
 
     # --- creation --------------------------------------------------------------------------------
 
@@ -263,7 +267,10 @@ class CreationPanelWidget(QWidget):
                 word=look_for(shown).word
             )
         )
-        self.task = asyncio.ensure_future(self.context.creator.create(body))
+        from desktop_app.gui.shipment.order_entry import origin_for  # the order F7 put in
+
+        order = origin_for(self.form, body)
+        self.task = asyncio.ensure_future(self.context.creator.create(body, order=order))
         self._outer = asyncio.ensure_future(self._run(self.task, body, and_print))
         return self._outer
 
@@ -351,7 +358,8 @@ class CreationPanelWidget(QWidget):
             return
         if papers is not None:
             note = papers_note(papers.documents, papers.printer, papers.path)
-            self.show_message("ok" if papers.path is None else "info", f"{created}\n{note}")
+            kind = "ok" if papers.path is None else "info"
+            self.show_message(kind, f"{created}\n{note}", saved=papers.path)
 
 
 async def _next_turn() -> None:

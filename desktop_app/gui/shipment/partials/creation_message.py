@@ -3,10 +3,13 @@ waiting) in plain words, and the technical details behind a Details button."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.theme import ERROR, INFO, OK, message_style
+from desktop_app.gui.widgets.folder_button import FolderButton
 
 
 class CreationMessageWidget(QWidget):
@@ -29,17 +32,22 @@ class CreationMessageWidget(QWidget):
         self.details.setMaximumHeight(120)
         self.details.hide()
         self.details_button.toggled.connect(self.details.setVisible)
+        self.folder_button = FolderButton("creationFolderButton")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.message)
         detail_row = QHBoxLayout()
         detail_row.addWidget(self.details_button)
+        detail_row.addWidget(self.folder_button)
         detail_row.addStretch(1)
         layout.addLayout(detail_row)
         layout.addWidget(self.details)
 
-    def show_message(self, kind: str, text: str, details: str = "") -> None:
-        """Show `text` as kind error | ok | info ('' hides it); `details` behind Details."""
+    def show_message(
+        self, kind: str, text: str, details: str = "", saved: Path | None = None
+    ) -> None:
+        """Show `text` as kind error | ok | info ('' hides it); `details` behind Details; the
+        folder of a `saved` file behind "Open folder"."""
         self.message.setStyleSheet(message_style({"error": ERROR, "ok": OK}.get(kind, INFO)))
         self.message.setText(text)
         self.message.setVisible(bool(text))
@@ -47,3 +55,4 @@ class CreationMessageWidget(QWidget):
         self.details_button.setVisible(bool(details))
         self.details_button.setChecked(False)
         self.details.hide()
+        self.folder_button.show_file(saved if text else None)

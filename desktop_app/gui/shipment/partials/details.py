@@ -28,7 +28,7 @@ from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit
 ORDER_CURRENCY = "EUR"
 
 
-def _grid(parent: QWidget) -> QGridLayout:
+def _grid(parent: QWidget | None) -> QGridLayout:
     grid = QGridLayout(parent)
     grid.setHorizontalSpacing(8)
     grid.setVerticalSpacing(2)
@@ -44,10 +44,13 @@ class ReferenceSectionWidget(QGroupBox):
         super().__init__(translate("Shipment", "Reference and label"), parent)
         self.group = FieldGroup(self)
         self.group.edited.connect(self.edited)
-        grid = _grid(self)
+        outer = QVBoxLayout(self)
+        grid = _grid(None)
+        outer.addLayout(grid)
         self.reference_edit = line_edit(
-            translate("Shipment", "order number (scan or type)"), object_name="reference"
+            translate("Shipment", "order number"), object_name="reference"
         )
+        self.reference_edit.setToolTip(translate("Shipment", "Scan or type the order number"))
         # a barcode scanner ends with Enter: move on instead of submitting anything
         self.reference_edit.returnPressed.connect(self._reference_entered)
         self.after_reference: Callable[[], QWidget | None] = lambda: None
@@ -74,7 +77,9 @@ class ReferenceSectionWidget(QGroupBox):
         self.format_reason = QLabel()
         self.format_reason.setWordWrap(True)
         self.format_reason.setStyleSheet(f"color: {color(MUTED)};")
-        grid.addWidget(self.format_reason, 1, 0, 1, 2)
+        # under the grid, not in it: a grid gave the wrapped reason (and the fields above
+        # it) less height than they need, and cut them at 1024x600
+        outer.addWidget(self.format_reason)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
 

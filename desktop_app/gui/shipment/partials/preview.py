@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
@@ -228,12 +227,12 @@ class LabelPreviewWidget(QWidget):
         self.jobs_folder_button.clicked.connect(lambda: open_jobs_folder(self.context, self))
         virtual_label = QLabel(translate("Shipment", "Virtual printer:"))
         virtual_label.setStyleSheet(f"color: {color(MUTED)};")
-        vl = QHBoxLayout(self.virtual_row)
+        # one under another: side by side in the narrow column the buttons cut their texts
+        vl = QVBoxLayout(self.virtual_row)
         vl.setContentsMargins(0, 0, 0, 0)
         vl.addWidget(virtual_label)
         vl.addWidget(self.last_print_button)
         vl.addWidget(self.jobs_folder_button)
-        vl.addStretch(1)
         self.virtual_row.hide()
         self.virtual_dialog: VirtualPrintDialog | None = None
 

@@ -12,10 +12,11 @@ from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import Webhook, WebhookCreate, WebhookList, WebhookPatch
 from desktop_app.domain.rules import validate_webhook
 from desktop_app.service.api.bodies import JsonObject
-from desktop_app.service.api.deps import CurrentKey, Session
+from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.notifications.events import utcnow
+from desktop_app.service.notifications.webhook_targets import WebhookTargets
 from desktop_app.service.notifications.webhooks import queue_test_event, resume_stopped_deliveries
 from desktop_app.service.storage import audit, webhooks
 from desktop_app.service.storage.webhooks import WebhookRow
@@ -61,8 +62,11 @@ async def _own_webhook(session: Session, key: CurrentKey, webhook_id: str) -> We
     responses={200: {"model": Webhook}, **error_responses(400, 401, 413, 415, 422, 429)},
     openapi_extra=json_body(WebhookCreate),
 )
-async def create_webhook(draft: JsonObject, session: Session, key: CurrentKey) -> dict[str, Any]:
-    """Create a webhook; live keys need an https URL, sandbox keys may use http (local tests)."""
+async def create_webhook(
+    draft: JsonObject, session: Session, key: CurrentKey, ctx: Ctx
+) -> dict[str, Any]:
+    """Create a webhook; live keys need an https URL, sandbox keys may use http to loopback on
+    the Local sandbox; never into the server's own network (webhook_targets.py)."""
     problems = validate_webhook(draft, live=not key.sandbox)
     if problems:
         raise ServiceError(422, [str(p) for p in problems])
@@ -70,6 +74,9 @@ async def create_webhook(draft: JsonObject, session: Session, key: CurrentKey) -
         body = WebhookCreate.model_validate(draft)
     except ValidationError as exc:
         raise ServiceError(422, validation_error_messages(exc)) from None
+    refused = await WebhookTargets.from_settings(ctx.settings).creation_problem(body.url)
+    if refused is not None:
+        raise ServiceError(422, [f"url: {refused}"])
     security = None
     if body.security is not None:
         security = {

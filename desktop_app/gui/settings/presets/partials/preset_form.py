@@ -39,6 +39,19 @@ from desktop_app.gui.settings.presets.presenter import (
 from desktop_app.gui.shell.theme import ERROR, color
 
 SIZES = ("length", "width", "height")
+#: the weights a preset may give (the box's own, the default) -> their highest value in kg
+WEIGHTS = {"packaging_weight": 100.0, "default_weight": 1000.0}
+
+
+def _weight_box(top: float) -> QDoubleSpinBox:
+    """A weight in kg, "–" while none is given."""
+    spin = QDoubleSpinBox()
+    spin.setRange(0, top)
+    spin.setDecimals(3)
+    spin.setSingleStep(0.05)
+    spin.setSuffix(translate("Presets", " kg"))
+    spin.setSpecialValueText("–")
+    return spin
 
 
 class ConditionRow(QWidget):
@@ -103,6 +116,16 @@ class PresetDialog(QDialog):
             spin.setSuffix(translate("Presets", " cm"))
             spin.setSpecialValueText("–")
             sizes_row.addWidget(spin)
+        self.weights = {name: _weight_box(top) for name, top in WEIGHTS.items()}
+        self.weights["packaging_weight"].setToolTip(
+            translate("Presets", "Added to an order weighed by its items (catalogue or file)")
+        )
+        self.weights["default_weight"].setToolTip(
+            translate(
+                "Presets",
+                "For an order that has no weight from the scale, the catalogue or the file",
+            )  # fmt: skip
+        )
         self.label_format = QComboBox()
         self.add_ons = QLineEdit()
         self.add_ons.setPlaceholderText('{"advance_notice": {"email": "…", "language": "de"}}')
@@ -124,6 +147,8 @@ class PresetDialog(QDialog):
         form.addRow(translate("Presets", "Service"), self.service)
         form.addRow(translate("Presets", "Package type"), self.package_type)
         form.addRow(translate("Presets", "Size (L × W × H)"), sizes_row)
+        form.addRow(translate("Presets", "Box's own weight"), self.weights["packaging_weight"])
+        form.addRow(translate("Presets", "Default weight"), self.weights["default_weight"])
         form.addRow(translate("Presets", "Label format"), self.label_format)
         form.addRow(translate("Presets", "Add-ons (JSON)"), self.add_ons)
         layout = QVBoxLayout(self)
@@ -138,6 +163,7 @@ class PresetDialog(QDialog):
             self.label_format.currentIndexChanged,
             self.add_ons.textChanged,
             *(spin.valueChanged for spin in self.sizes),
+            *(spin.valueChanged for spin in self.weights.values()),
         ):
             signal.connect(self.check)
         self.carrier.currentIndexChanged.connect(lambda _i: self._carrier_chosen())
@@ -150,6 +176,8 @@ class PresetDialog(QDialog):
         package = preset.get("package") or {}
         self._carrier_chosen(preset.get("service"), package.get("type"), preset.get("label_format"))
         for spin, key in zip(self.sizes, SIZES, strict=True):
+            spin.setValue(float(package.get(key) or 0))
+        for key, spin in self.weights.items():
             spin.setValue(float(package.get(key) or 0))
         add_ons = preset.get("additional_services")
         self.add_ons.setText(json.dumps(add_ons, ensure_ascii=False) if add_ons else "")
@@ -201,6 +229,9 @@ class PresetDialog(QDialog):
         for spin, key in zip(self.sizes, SIZES, strict=True):
             if spin.value() > 0:
                 package[key] = spin.value()
+        for key, spin in self.weights.items():
+            if spin.value() > 0:
+                package[key] = round(spin.value(), 3)
         preset: PresetData = {
             "name": self.name.text().strip(),
             "when": [row.condition() for row in self.rows],

@@ -32,6 +32,7 @@ from desktop_app.gui.settings.webhooks.presenter import (
     webhook_draft,
 )
 from desktop_app.gui.shell.theme import ERROR, MUTED, color
+from desktop_app.gui.widgets.fixed_rows import scroll_above
 
 CATCH_ALL_TEXT = {
     "*": QT_TRANSLATE_NOOP("Settings", "Everything (*)"),
@@ -106,8 +107,9 @@ class WebhookFormWidget(QGroupBox):
         auth_row.addWidget(self.password_edit)
         layout.addLayout(auth_row)
         layout.addWidget(self.problems_label)
-        layout.addWidget(self.create_button, 0, Qt.AlignmentFlag.AlignRight)
         layout.addStretch(1)
+        layout.addWidget(self.create_button, 0, Qt.AlignmentFlag.AlignRight)
+        scroll_above(layout, 1, "webhook_form")  # Create stays in view
 
         for edit in (self.url_edit, self.user_edit, self.password_edit):
             edit.textChanged.connect(lambda _t: self.edited.emit())
