@@ -80,6 +80,8 @@ class Claim:
     # set by the commit hook: the record is part of a committed transaction
     recorded: bool = False
     pending: bool = False
+    # the resource the request created, noted when flushed before the commit
+    location: str | None = None
 
 
 _RATE_HIT = text(
@@ -123,10 +125,22 @@ def _note_statement_writes(state: Any) -> None:
         state.session.info["wrote"] = True
 
 
-@event.listens_for(Session, "after_flush")
-def _note_flush(session: Session, _context: Any) -> None:
-    if CLAIM_INFO in session.info:
+def _created_path(objects: Any) -> str | None:
+    """Where the API answers the first created object that says (`api_path`), else None."""
+    for obj in objects:
+        path = getattr(type(obj), "api_path", None)
+        if isinstance(path, str):
+            return path.format(id=obj.id)
+    return None
+
+
+@event.listens_for(Session, "before_flush")
+def _note_flush(session: Session, _context: Any, _instances: Any) -> None:
+    """A flush before the commit (a query's autoflush) takes the new objects out of `new`."""
+    claim = session.info.get(CLAIM_INFO)
+    if isinstance(claim, Claim):
         session.info["wrote"] = True
+        claim.location = claim.location or _created_path(session.new)
 
 
 @event.listens_for(Session, "before_commit")
@@ -135,12 +149,7 @@ def _record_claim(session: Session) -> None:
     claim = session.info.get(CLAIM_INFO)
     if not isinstance(claim, Claim) or claim.recorded or claim.pending or not _written(session):
         return
-    location = None
-    for obj in session.new:
-        path = getattr(type(obj), "api_path", None)
-        if isinstance(path, str):
-            location = path.format(id=obj.id)
-            break
+    location = claim.location or _created_path(session.new)
     session.add(
         IdempotentRequest(
             account_id=claim.account_id,
@@ -167,6 +176,8 @@ def _claim_rolled_back(session: Session) -> None:
     claim = session.info.get(CLAIM_INFO)
     if isinstance(claim, Claim):
         claim.pending = False
+        if not claim.recorded:
+            claim.location = None
     session.info.pop("wrote", None)
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import sqlite3
+import time
 import uuid
 from pathlib import Path
 
@@ -121,14 +123,30 @@ def test_a_refused_request_records_nothing(sandbox: httpx.Client) -> None:
     assert _with_reference(sandbox, reference) == [fixed.json()["id"]]
 
 
+def _wait_for_kept_answer(database: Path, key: str, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        with contextlib.closing(sqlite3.connect(database)) as db:
+            kept = db.execute(
+                "SELECT status FROM idempotent_requests WHERE idempotency_key = ?", (key,)
+            ).fetchone()
+        if kept is not None and kept[0] is not None:
+            return
+        assert time.monotonic() < deadline, f"the answer of {key} not kept within {seconds} s"
+        time.sleep(0.02)
+
+
 def test_a_lost_answer_is_given_from_the_created_shipment(local_service: RunningService) -> None:
     key = str(uuid.uuid4())
     body = shipment(reference_number=_reference(), label=True)
     with local_service.client() as client:
         first = client.post("/v1/shipments", json=body, headers={"Idempotency-Key": key})
         assert first.status_code == 200
-        # as if the process had been killed between the commit and keeping the answer
-        with sqlite3.connect(local_service.data_dir / "service.db") as db:
+        database = local_service.data_dir / "service.db"
+        # the answer is kept once it is sent: wait for it, then drop it, as if the process had
+        # been killed between the commit and keeping the answer
+        _wait_for_kept_answer(database, key)
+        with sqlite3.connect(database) as db:
             changed = db.execute(
                 "UPDATE idempotent_requests SET status = NULL, body = NULL "
                 "WHERE idempotency_key = ?",
