@@ -46,6 +46,16 @@ def closed_port(host: str) -> int:
         return int(sock.getsockname()[1])
 
 
+def small_copy(shot: Path, to: Path) -> None:
+    """A screenshot in 256 colours (a third of the size; the UI's colours kept) for the
+    committed set."""
+    from PIL import Image
+
+    with Image.open(shot) as image:
+        palette = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
+        palette.save(to, optimize=True)
+
+
 def probe_knows(do: str) -> bool:
     """Whether the app's probe (desktop_app/gui/shell/probe.py) defines the command `do`."""
     source = Path(probe_module.__file__).read_text("utf-8")
@@ -270,7 +280,7 @@ class Day:
         self.app.ask("shot", path=str(path))
         if self.committed is not None:
             self.committed.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, self.committed / path.name)
+            small_copy(path, self.committed / path.name)
         return path
 
     def check_window(self, name: str) -> None:
@@ -397,8 +407,9 @@ class Day:
             and not v["whole_text"].rstrip().endswith("…"),
             what,
         )  # fmt: skip
-        where = self.optional("out_of_view", texts=[view["whole_text"]])
-        shown = view if where is None else where[view["whole_text"]]
+        # by the control (its text may change again meanwhile: a refresh's own message)
+        where = self.optional("out_of_view", names=[name])
+        shown = view if where is None else where[name]
         if not shown["in_view"]:
             self.found(f"{what}: the answer is shown out of view: {view}, {shown}")
         return view
