@@ -304,12 +304,16 @@ class Day:
             raise
 
     def check_watchdog(self, name: str) -> None:
-        """The GUI thread's watchdog saw no turn over `TURN_LIMIT_MS` of its CPU."""
-        watchdog = self.optional("watchdog")
+        """The GUI thread's watchdog saw no turn over `TURN_LIMIT_MS` of its CPU since the
+        last step (it counts afresh after each answer)."""
+        watchdog = self.optional("watchdog", reset=True)
         if watchdog is None:
             return
-        self.record.watchdog_turns = watchdog["turns"]
-        self.record.longest_turn_cpu_ms = watchdog["longest_cpu_ms"]
+        record = self.record
+        record.watchdog_turns = (record.watchdog_turns or 0) + watchdog["turns"]
+        record.longest_turn_cpu_ms = max(
+            record.longest_turn_cpu_ms or 0.0, float(watchdog["longest_cpu_ms"])
+        )
         over = [t for t in watchdog["over_limit"] if t["cpu_ms"] > TURN_LIMIT_MS]
         if over:
             self.found(f"the GUI thread was held over {TURN_LIMIT_MS} ms of its CPU: {over}")
@@ -398,13 +402,15 @@ class Day:
             raise AssertionError(f"{exc}; {name} shows {found[-1:]}") from None
         return found[0]
 
-    def answer_in_view(self, name: str, before: str, what: str) -> dict[str, Any]:
+    def answer_in_view(
+        self, name: str, before: str, what: str, expect: Callable[[str], bool] = bool
+    ) -> dict[str, Any]:
         """The answer the control `name` shows once it differs from `before` (and from an
-        "in progress" text ending in …); it must be shown in view."""
+        "in progress" text ending in …) and `expect` holds for it; it must be in view."""
         view = self.wait_seen(
             name,
             lambda v: v["shown"] and v["whole_text"] not in (before, "")
-            and not v["whole_text"].rstrip().endswith("…"),
+            and not v["whole_text"].rstrip().endswith("…") and expect(v["whole_text"]),
             what,
         )  # fmt: skip
         # by the control (its text may change again meanwhile: a refresh's own message)
