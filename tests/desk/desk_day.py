@@ -46,6 +46,16 @@ def closed_port(host: str) -> int:
         return int(sock.getsockname()[1])
 
 
+def small_copy(shot: Path, to: Path) -> None:
+    """A screenshot in 256 colours (a third of the size; the UI's colours kept) for the
+    committed set."""
+    from PIL import Image
+
+    with Image.open(shot) as image:
+        palette = image.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
+        palette.save(to, optimize=True)
+
+
 def probe_knows(do: str) -> bool:
     """Whether the app's probe (desktop_app/gui/shell/probe.py) defines the command `do`."""
     source = Path(probe_module.__file__).read_text("utf-8")
@@ -270,7 +280,7 @@ class Day:
         self.app.ask("shot", path=str(path))
         if self.committed is not None:
             self.committed.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, self.committed / path.name)
+            small_copy(path, self.committed / path.name)
         return path
 
     def check_window(self, name: str) -> None:
@@ -294,12 +304,16 @@ class Day:
             raise
 
     def check_watchdog(self, name: str) -> None:
-        """The GUI thread's watchdog saw no turn over `TURN_LIMIT_MS` of its CPU."""
-        watchdog = self.optional("watchdog")
+        """The GUI thread's watchdog saw no turn over `TURN_LIMIT_MS` of its CPU since the
+        last step (it counts afresh after each answer)."""
+        watchdog = self.optional("watchdog", reset=True)
         if watchdog is None:
             return
-        self.record.watchdog_turns = watchdog["turns"]
-        self.record.longest_turn_cpu_ms = watchdog["longest_cpu_ms"]
+        record = self.record
+        record.watchdog_turns = (record.watchdog_turns or 0) + watchdog["turns"]
+        record.longest_turn_cpu_ms = max(
+            record.longest_turn_cpu_ms or 0.0, float(watchdog["longest_cpu_ms"])
+        )
         over = [t for t in watchdog["over_limit"] if t["cpu_ms"] > TURN_LIMIT_MS]
         if over:
             self.found(f"the GUI thread was held over {TURN_LIMIT_MS} ms of its CPU: {over}")
@@ -388,17 +402,20 @@ class Day:
             raise AssertionError(f"{exc}; {name} shows {found[-1:]}") from None
         return found[0]
 
-    def answer_in_view(self, name: str, before: str, what: str) -> dict[str, Any]:
+    def answer_in_view(
+        self, name: str, before: str, what: str, expect: Callable[[str], bool] = bool
+    ) -> dict[str, Any]:
         """The answer the control `name` shows once it differs from `before` (and from an
-        "in progress" text ending in …); it must be shown in view."""
+        "in progress" text ending in …) and `expect` holds for it; it must be in view."""
         view = self.wait_seen(
             name,
             lambda v: v["shown"] and v["whole_text"] not in (before, "")
-            and not v["whole_text"].rstrip().endswith("…"),
+            and not v["whole_text"].rstrip().endswith("…") and expect(v["whole_text"]),
             what,
         )  # fmt: skip
-        where = self.optional("out_of_view", texts=[view["whole_text"]])
-        shown = view if where is None else where[view["whole_text"]]
+        # by the control (its text may change again meanwhile: a refresh's own message)
+        where = self.optional("out_of_view", names=[name])
+        shown = view if where is None else where[name]
         if not shown["in_view"]:
             self.found(f"{what}: the answer is shown out of view: {view}, {shown}")
         return view
