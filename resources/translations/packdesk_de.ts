@@ -5066,7 +5066,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>See printed label</source>
-        <translation>Gedrucktes Etikett ansehen</translation>
+        <translation>Etikett ansehen</translation>
     </message>
     <message>
         <source>The virtual label printer of the sandbox: see what it received</source>
@@ -5074,7 +5074,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Jobs folder</source>
-        <translation>Druckaufträge</translation>
+        <translation>Ordner</translation>
     </message>
     <message>
         <source>The virtual label printer is not running.</source>
@@ -5089,10 +5089,6 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Open the folder where the virtual printer keeps jobs</source>
         <translation>Den Ordner öffnen, in dem der virtuelle Drucker seine Aufträge ablegt</translation>
-    </message>
-    <message>
-        <source>Virtual printer:</source>
-        <translation>Virtueller Drucker:</translation>
     </message>
     <message>
         <source>This shipment has no label file yet.</source>
