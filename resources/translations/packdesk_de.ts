@@ -3950,7 +3950,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>only for a self-hosted service with its own CA</source>
-        <translation>nur für einen selbst betriebenen Server mit eigener Zertifizierungsstelle</translation>
+        <translation>nur für einen eigenen Server mit eigener CA</translation>
     </message>
     <message>
         <source>Browse…</source>

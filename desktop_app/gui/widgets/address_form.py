@@ -45,12 +45,12 @@ _LAYOUT: tuple[tuple[str, str, str, tuple[int, int, int]], ...] = (
     ("country", QT_TRANSLATE_NOOP("Form", "Country"), "DE", (6, 0, 2)),
     ("state", QT_TRANSLATE_NOOP("Form", "State"), "", (6, 2, 2)),
     ("phone", QT_TRANSLATE_NOOP("Form", "Phone"), "+49 30 1234567", (7, 0, 2)),
-    ("email", QT_TRANSLATE_NOOP("Form", "E-mail"), "name@example.com", (7, 2, 2)),
+    ("email", QT_TRANSLATE_NOOP("Form", "E-mail"), "name@example.com", (8, 0, 4)),
     (
         "partner_id",
         QT_TRANSLATE_NOOP("Form", "Partner id"),
         QT_TRANSLATE_NOOP("Form", "7 characters, e.g. 1A2B3C4"),
-        (8, 0, 4),
+        (9, 0, 4),
     ),
 )
 _DEFAULT_LABELS = {name: label for name, label, _, _ in _LAYOUT}
