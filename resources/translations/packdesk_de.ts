@@ -4007,7 +4007,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>only for a self-hosted service with its own CA</source>
-        <translation>nur für einen selbst betriebenen Server mit eigener Zertifizierungsstelle</translation>
+        <translation>nur für einen eigenen Server mit eigener CA</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -5131,7 +5131,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>See printed label</source>
-        <translation>Gedrucktes Etikett ansehen</translation>
+        <translation>Etikett ansehen</translation>
     </message>
     <message>
         <source>The virtual label printer of the sandbox: see what it received</source>
@@ -5139,7 +5139,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Jobs folder</source>
-        <translation>Druckaufträge</translation>
+        <translation>Ordner</translation>
     </message>
     <message>
         <source>The virtual label printer is not running.</source>
@@ -5154,10 +5154,6 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Open the folder where the virtual printer keeps jobs</source>
         <translation>Den Ordner öffnen, in dem der virtuelle Drucker seine Aufträge ablegt</translation>
-    </message>
-    <message>
-        <source>Virtual printer:</source>
-        <translation>Virtueller Drucker:</translation>
     </message>
     <message>
         <source>This shipment has no label file yet.</source>

@@ -1,6 +1,6 @@
 """At a real desk: Xvfb at 1024x600 with openbox, the installed `packdesk` on a fresh profile,
 real key events. The window and every visible control of every page, Settings tab and dialog
-lie within the screen in English and German; the README's first run (a receiver, a weight,
+lie within the screen in English and German, no text cut; the README's first run (a receiver, a weight,
 Ctrl+P) prints a label at the virtual printer; the cursor is in the address-book search at
 start, after Ctrl+N and after each label; Esc empties the search and the form; the window
 comes back where it was left."""
@@ -61,8 +61,9 @@ def test_every_page_tab_and_dialog_lies_within_a_1024x600_screen(
 
         def seen(view: str, state: dict[str, Any]) -> None:
             views.append(view)
-            # and no date shown as ISO: the locale's format everywhere (26.11.2026)
-            problems = problems_in(state) + app.ask("iso_dates")
+            # and no date shown as ISO: the locale's format everywhere (26.11.2026), no text
+            # cut (a dialog's too)
+            problems = problems_in(state) + app.ask("iso_dates") + app.ask("cut_texts")
             if problems:
                 found[view] = problems
 

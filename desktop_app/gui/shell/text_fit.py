@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMainWindow,
     QRadioButton,
     QStackedWidget,
     QStatusBar,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QStyleOptionComboBox,
     QTabBar,
     QTabWidget,
+    QToolButton,
     QWidget,
 )
 
@@ -59,7 +61,8 @@ def open_windows() -> list[QWidget]:
 
 
 def page_of(widget: QWidget) -> str:
-    """Where `widget` is: its window's title, then each tab it lies in ("Settings › Shops")."""
+    """Where `widget` is: a dialog's title, then each tab it lies in ("Settings › Shops"), or
+    "status bar"."""
     names: list[str] = []
     child: QWidget = widget
     parent = widget.parentWidget()
@@ -72,7 +75,9 @@ def page_of(widget: QWidget) -> str:
             if index >= 0:
                 names.append(plain(grand.tabText(index)))
         child, parent = parent, grand
-    names.append(widget.window().windowTitle() if widget.window() is not widget else "")
+    window = widget.window()
+    if window is not widget and not isinstance(window, QMainWindow):
+        names.append(window.windowTitle())  # a dialog's title; the main window's pages suffice
     return " › ".join(reversed([n for n in names if n][:4]))
 
 
@@ -135,7 +140,7 @@ def label_cut(label: QLabel) -> dict[str, Any] | None:
 def button_cut(button: QAbstractButton) -> dict[str, Any] | None:
     """The button's text when it is wider than the button leaves room for."""
     text = plain(button.text())
-    if not text:
+    if not text or _paints_no_text(button):
         return None
     metrics = button.fontMetrics()
     needed = _lines_width(metrics, text)
@@ -157,6 +162,18 @@ def button_cut(button: QAbstractButton) -> dict[str, Any] | None:
     if lines_height > button.height() + SLACK:
         return _entry(text, button, lines_height, button.height(), "taller")
     return None
+
+
+def _paints_no_text(button: QAbstractButton) -> bool:
+    """A line edit's action button, or a tool button showing its icon only."""
+    if isinstance(button.parentWidget(), QLineEdit):
+        return True
+    icon_only = Qt.ToolButtonStyle.ToolButtonIconOnly
+    return (
+        isinstance(button, QToolButton)
+        and button.toolButtonStyle() == icon_only
+        and not button.icon().isNull()
+    )
 
 
 def group_cut(box: QGroupBox) -> dict[str, Any] | None:

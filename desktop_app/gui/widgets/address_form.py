@@ -41,15 +41,16 @@ _LAYOUT: tuple[tuple[str, str, str, tuple[int, int, int]], ...] = (
     ("street_no", QT_TRANSLATE_NOOP("Form", "No."), "", (4, 3, 1)),
     ("zip_code", QT_TRANSLATE_NOOP("Form", "Postcode"), "", (5, 0, 1)),
     ("city", QT_TRANSLATE_NOOP("Form", "City"), "", (5, 1, 3)),
-    ("country", QT_TRANSLATE_NOOP("Form", "Country"), "DE", (6, 0, 1)),
-    ("state", QT_TRANSLATE_NOOP("Form", "State"), "", (6, 1, 1)),
-    ("phone", QT_TRANSLATE_NOOP("Form", "Phone"), "+49 30 1234567", (6, 2, 2)),
-    ("email", QT_TRANSLATE_NOOP("Form", "E-mail"), "name@example.com", (7, 0, 4)),
+    # half a row each: "United Kingdom", "Vereinigtes Königreich" were cut in a quarter
+    ("country", QT_TRANSLATE_NOOP("Form", "Country"), "DE", (6, 0, 2)),
+    ("state", QT_TRANSLATE_NOOP("Form", "State"), "", (6, 2, 2)),
+    ("phone", QT_TRANSLATE_NOOP("Form", "Phone"), "+49 30 1234567", (7, 0, 2)),
+    ("email", QT_TRANSLATE_NOOP("Form", "E-mail"), "name@example.com", (8, 0, 4)),
     (
         "partner_id",
         QT_TRANSLATE_NOOP("Form", "Partner id"),
         QT_TRANSLATE_NOOP("Form", "7 characters, e.g. 1A2B3C4"),
-        (8, 0, 4),
+        (9, 0, 4),
     ),
 )
 _DEFAULT_LABELS = {name: label for name, label, _, _ in _LAYOUT}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QTableWidget,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -101,7 +103,14 @@ def test_buttons_fields_combo_boxes_headers_and_tabs_that_cut_are_found(qtbot: Q
     table.horizontalHeader().resizeSection(1, 60)
     tabs = _named("tabs", QTabWidget())
     tabs.addTab(QWidget(), "Profiles")
-    window = _shown(qtbot, button, wide_button, check, country, city, combo, table, tabs)
+    retry = _named("retry", QToolButton())  # text only: Qt paints the text
+    retry.setText("Connect again")
+    retry.setFixedWidth(40)
+    key = _named("key", QLineEdit())  # its action button paints no text
+    key.addAction(QAction("Show the key", key), QLineEdit.ActionPosition.TrailingPosition)
+    window = _shown(
+        qtbot, button, wide_button, check, country, city, combo, table, tabs, retry, key
+    )
     found = _cut(window)
     assert found["See printed label"]["widget"] == "QPushButton#narrow_button"
     assert "Print automatically after create" in found
@@ -109,6 +118,8 @@ def test_buttons_fields_combo_boxes_headers_and_tabs_that_cut_are_found(qtbot: Q
     assert found["Deutsche Post Warenpost International"]["widget"] == "QComboBox#carrier"
     assert found["Tracking numbers written back"]["widget"].startswith("QHeaderView#")
     assert found["Tracking numbers written back"]["page"] == "fit"
+    assert found["Connect again"]["widget"] == "QToolButton#retry"
+    assert "Show the key" not in found
     for fitting in ("Save", "Köln", "Shop", "Profiles"):
         assert fitting not in found, found[fitting]
 

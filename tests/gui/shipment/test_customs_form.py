@@ -167,10 +167,13 @@ async def test_a_uk_order_from_the_scan_page_completed_in_the_form_prints_on_two
     created = expect(ctx.shipment_created)
     page.create_and_print()
     await asyncio.wait_for(created, 60)
-    await wait_until(lambda: "No A4 printer is set" in creation.message.text())
+    await wait_until(lambda: "no A4 printer is set" in creation.message.text())
     assert len(await vprinter.wait_for_jobs(2, timeout=60)) == 2
     assert len(a4printer.jobs) == 1
     saved = sorted(ctx.store.profile_dir.rglob("customs-UK-2-*.pdf"))
-    assert len(saved) == 1 and str(saved[0]) in creation.message.text()
-    assert "choose an A4 printer in Settings › Station" in creation.message.text()
+    # said in words, with the place to set an A4 printer; "Open folder" instead of the path
+    assert len(saved) == 1 and str(saved[0].parent) not in creation.message.text()
+    assert "(Settings › Station)" in creation.message.text()
+    folder = creation.messages.folder_button
+    assert folder.isVisibleTo(page) and folder.folder == saved[0].parent
     assert papers_kinds(pdf_pages(saved[0].read_bytes())) == ["cn23", "cn23", "commercial_invoice"]

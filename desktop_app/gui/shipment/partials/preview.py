@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
@@ -256,14 +257,13 @@ class LabelPreviewWidget(QWidget):
             translate("Shipment", "Open the folder where the virtual printer keeps jobs")
         )
         self.jobs_folder_button.clicked.connect(lambda: open_jobs_folder(self.context, self))
-        virtual_label = QLabel(translate("Shipment", "Virtual printer:"))
-        virtual_label.setStyleSheet(f"color: {color(MUTED)};")
-        # one under another: side by side in the narrow column the buttons cut their texts
-        vl = QVBoxLayout(self.virtual_row)
+        # the two buttons alone in the narrow column (their tooltips name the virtual
+        # printer): with a "Virtual printer:" caption beside them all three were cut
+        vl = QHBoxLayout(self.virtual_row)
         vl.setContentsMargins(0, 0, 0, 0)
-        vl.addWidget(virtual_label)
         vl.addWidget(self.last_print_button)
         vl.addWidget(self.jobs_folder_button)
+        vl.addStretch(1)
         self.virtual_row.hide()
         self.virtual_dialog: VirtualPrintDialog | None = None
 

@@ -82,6 +82,10 @@ class ServerConnectDialog(QDialog):
         self.url_edit = QLineEdit()
         self.url_edit.setObjectName("server_url")
         self.url_edit.setPlaceholderText(translate("Settings", "https://packdesk-01.lan:8443"))
+        # the example address whole (it was cut in German, where the button beside is wider)
+        self.url_edit.setMinimumWidth(
+            self.url_edit.fontMetrics().horizontalAdvance(self.url_edit.placeholderText()) + 24
+        )
         self.fetch_button = QPushButton(translate("Settings", "Show fingerprint"))
         self.import_button = QPushButton(translate("Settings", "Import pairing file…"))
         url_row = QHBoxLayout()
