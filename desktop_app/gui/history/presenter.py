@@ -146,6 +146,9 @@ class HistoryPresenter(QObject):
         #: refresh from the service when the page is shown (at most once a minute)
         self.auto_refresh = True
         self.last_refresh: float | None = None
+        #: messages shown so far: a refresh's routine line never replaces an answer shown
+        #: while it ran (a Reprint clicked as the page's automatic refresh was under way)
+        self.messages_shown = 0
         self.tasks = TaskSet(self.show_message)
         self._search_task: asyncio.Task[None] | None = None
         self._profile_id: str | None = ctx.profile.id if ctx.profile is not None else None
@@ -174,6 +177,7 @@ class HistoryPresenter(QObject):
 
     def show_message(self, text: str) -> None:
         """Tell the user `text` ("" clears the message)."""
+        self.messages_shown += 1
         self.message_changed.emit(text)
 
     # --- tasks ---------------------------------------------------------------------------------
@@ -371,6 +375,7 @@ class HistoryPresenter(QObject):
             self.show_message(translate("History", "Not connected to the service yet."))
             return 0
         self.last_refresh = time.monotonic()
+        shown_before = self.messages_shown
         self.refreshing_changed.emit(True)
         try:
             outcome = await update_from_service(client, store)
@@ -385,11 +390,12 @@ class HistoryPresenter(QObject):
             return outcome.updated
         if outcome.looked_at and store is self.store:
             await self.reload()
-            self.show_message(
-                translate("History", "Updated from the service at {0}.").format(
-                    time_of_day(datetime.now())
+            if self.messages_shown == shown_before:  # an answer shown meanwhile stays
+                self.show_message(
+                    translate("History", "Updated from the service at {0}.").format(
+                        time_of_day(datetime.now())
+                    )
                 )
-            )
         self.refreshed.emit(outcome.updated)
         return outcome.updated
 

@@ -4,6 +4,7 @@ what the selection allows, what Delete asks and the count line."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from tests.gui.app_context import (
     use_printer,
     zpl_printer,
 )
+from tests.gui.shipment_desk import wait_until
 
 pytestmark = pytest.mark.own_account  # ctx: an account of its own
 
@@ -157,6 +159,24 @@ async def test_refresh_records_the_service_statuses(
     picked_up = available_actions([row[moving.id]])
     assert not picked_up.delete and "picked up by the carrier" in picked_up.delete_tip
     assert available_actions([row[waiting.id]]).delete
+
+
+async def test_an_answer_shown_while_a_refresh_runs_stays(
+    ctx: AppContext, presenter: HistoryPresenter
+) -> None:
+    """A Reprint clicked while the page's refresh is under way: its answer is not replaced by
+    the refresh's "Updated from the service at …" (the day test lost it that way)."""
+    await create(ctx, reference_number="ANSWER-1")
+    await presenter.reload()
+    messages: list[str] = []
+    presenter.message_changed.connect(messages.append)
+    refreshing = asyncio.ensure_future(presenter.refresh_from_service())
+    await wait_until(lambda: presenter.last_refresh is not None)  # it awaits the service
+    presenter.show_message("1 label sent to Desk Zebra.")
+    assert await refreshing == 1
+    assert messages == ["1 label sent to Desk Zebra."]
+    assert await presenter.refresh_from_service() == 1  # with no answer meanwhile: said
+    assert messages[-1].startswith("Updated from the service at")
 
 
 async def test_auto_refresh_at_most_once_a_minute(
