@@ -330,6 +330,10 @@ def shown_text(widget: QWidget) -> str:
     return ""
 
 
+def _rect_list(rect: QRect) -> list[int]:
+    return [rect.x(), rect.y(), rect.width(), rect.height()]
+
+
 def _global(widget: QWidget) -> QRect:
     return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
 
@@ -373,7 +377,7 @@ def where_shown(texts: list[str]) -> dict[str, dict[str, Any]]:
                     in_view=in_view(widget),
                     widget=f"{type(widget).__name__}#{widget.objectName()}",
                     page=page_of(widget),
-                    rect=[*_global(widget).getRect()],
+                    rect=_rect_list(_global(widget)),
                 )
     return answers
 
@@ -392,6 +396,6 @@ def names_in_view(names: list[str]) -> dict[str, dict[str, Any]]:
             "found": bool(shown),
             "in_view": any(in_view(widget) for widget in shown),
             "page": page_of(shown[0]) if shown else "",
-            "rect": [*_global(shown[0]).getRect()] if shown else [],
+            "rect": _rect_list(_global(shown[0])) if shown else [],
         }
     return answers

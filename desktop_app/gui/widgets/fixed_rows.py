@@ -61,15 +61,22 @@ def scroll_above(layout: QBoxLayout, fixed: int = 1, name: str = "") -> QScrollA
     moved = max(0, layout.count() - fixed)
     for _ in range(moved):
         stretch = layout.stretch(0)
-        item = layout.takeAt(0)
-        if item.widget() is not None:
-            inner.addWidget(item.widget(), stretch)
-        elif item.layout() is not None:
-            sub = item.layout()
+        item = layout.itemAt(0)
+        assert item is not None
+        widget, sub = item.widget(), item.layout()
+        if widget is not None:
+            # removeWidget deletes the widget's old layout item (one left alive stays the item
+            # the widget renews on a size change, and the new one keeps stale sizes)
+            layout.removeWidget(widget)
+            inner.addWidget(widget, stretch)
+        elif sub is not None:
+            layout.takeAt(0)
             sub.setParent(None)
             inner.addLayout(sub, stretch)
         else:
-            inner.addItem(item)
+            spacer = layout.takeAt(0)
+            assert spacer is not None
+            inner.addItem(spacer)
             if stretch:
                 inner.setStretch(inner.count() - 1, stretch)
     area = scrolled(content)
