@@ -1,7 +1,7 @@
 """At a real desk: Xvfb at 1024x600 with openbox, the installed `packdesk` on a fresh profile,
 real key events. The window and every visible control of every page, Settings tab and dialog
-lie within the screen in English and German, no text cut; the README's first run (a receiver, a weight,
-Ctrl+P) prints a label at the virtual printer; the cursor is in the address-book search at
+lie within the screen in English and German, no text cut; the README's first run (a receiver,
+a weight, Ctrl+P) prints a label at the virtual printer; the cursor is in the address-book search at
 start, after Ctrl+N and after each label; Esc empties the search and the form; the window
 comes back where it was left."""
 
