@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import statistics
 import sys
@@ -155,6 +156,8 @@ def main() -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
+    # the holds are on purpose: the watchdog's warnings about them are no news
+    logging.getLogger("desktop_app.gui.shell.watchdog").setLevel(logging.ERROR)
     app = QApplication.instance() or QApplication(["bench-print-latency"])
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
