@@ -119,8 +119,10 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
         window.show()
     from desktop_app.gui.shell import watchdog
 
-    # a turn of the GUI thread over 250 ms of its CPU is logged, with the page shown
-    watchdog.install(window.current_page_name)
+    # a turn of the GUI thread over 250 ms of its CPU is logged, with the page shown; its
+    # thread stops with the window (no heartbeat posted to an application going away)
+    guard = watchdog.install(window.current_page_name)
+    window.closed.connect(guard.stop)
     if os.environ.get("PACKDESK_UI_PROBE"):  # tests on a real X server only
         from desktop_app.gui.shell.probe import install_probe
 

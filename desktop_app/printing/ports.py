@@ -11,6 +11,7 @@ are let through at once).
 from __future__ import annotations
 
 import asyncio
+import threading
 import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -41,14 +42,34 @@ def port_of(uri: str) -> str | None:
     return f"{scheme}:{target.split('?', 1)[0]}"
 
 
+# per port, for the whole process: a print queue's workers run on a thread and loop of their
+# own, beside the window's loop (Settings' Check status)
+_port_owners: dict[str, threading.Lock] = {}
+_port_owners_lock = threading.Lock()
+
+
 @asynccontextmanager
 async def port_in_use(uri: str) -> AsyncIterator[None]:
-    """Hold the printer's port for the block (waiting while another user holds it)."""
+    """Hold the printer's port for the block (waiting while another user holds it, on this
+    loop or on another thread's)."""
     port = port_of(uri)
     if port is None:
         yield
         return
     locks = _locks.setdefault(asyncio.get_running_loop(), {})
     lock = locks.setdefault(port, asyncio.Lock())
-    async with lock:
-        yield
+    with _port_owners_lock:
+        owner = _port_owners.setdefault(port, threading.Lock())
+    async with lock:  # the users of this loop in turn, without a thread each
+        if not owner.acquire(blocking=False):
+            taking = asyncio.ensure_future(asyncio.to_thread(owner.acquire))
+            try:
+                await asyncio.shield(taking)
+            except asyncio.CancelledError:
+                # the thread still takes it: give it back as soon as it has
+                taking.add_done_callback(lambda _f: owner.release())
+                raise
+        try:
+            yield
+        finally:
+            owner.release()

@@ -74,7 +74,9 @@ class ProfilePrinting:
 
         # before the queue starts, so jobs left from the last run find the new port
         profile = await self._start_sandbox_printer(manager, profile, data_dir, on_sandbox_job)
-        self.queue = PrintQueue(data_dir / PRINT_QUEUE_DB_NAME, self.printers)
+        # the workers on a thread of their own: a label reaches the printer whatever the
+        # window's thread is doing (busy, frozen, closing); the window only shows the jobs
+        self.queue = PrintQueue(data_dir / PRINT_QUEUE_DB_NAME, self.printers, own_thread=True)
         await self.queue.start()
         return profile
 

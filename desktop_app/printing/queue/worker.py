@@ -1,7 +1,12 @@
 """`PrintQueue`: one worker task per printer sends its jobs in order (see the package doc).
 
 Threads: the worker's reads and writes of the table run off the event loop (a connection
-shared under one lock); listeners are still called on the loop, after the change is committed.
+shared under one lock). With `own_thread=True` (the app) the workers run on a thread of their
+own with its own event loop, so a label reaches the printer in the same time whether the
+window's thread is busy, frozen or closing; the public methods stay callable from the
+caller's loop, and each listener is called on the loop it was added from (thread-safe
+hand-over), after the change is committed. Without it (the CLI, `packdesk batch`) the
+workers run on the caller's loop.
 `enqueue_async` also reads the label file and inserts the job off the loop; its job is only
 seen by the worker once `enqueue_async` has announced it (so listeners see `queued` first).
 
@@ -21,6 +26,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -75,6 +81,7 @@ class PrintQueue:
         synchronous: Literal["NORMAL", "FULL"] = "NORMAL",
         health: HealthChecker | bool = True,
         hold_poll: float = 2.0,
+        own_thread: bool = False,
     ) -> None:
         self.db_path = Path(db_path)
         self._printers = printers
@@ -92,7 +99,11 @@ class PrintQueue:
         # inserted by `enqueue_async` but not announced yet: the worker waits for them
         self._unpublished: set[int] = set()
         self._calls: set[asyncio.Future[Any]] = set()  # storage calls running off the loop
-        self._listeners: list[JobListener] = []
+        # each listener with the loop it is called on (None: called where the change happens)
+        self._listeners: list[tuple[JobListener, asyncio.AbstractEventLoop | None]] = []
+        self.own_thread = own_thread
+        self._loop: asyncio.AbstractEventLoop | None = None  # where the workers run
+        self._thread: threading.Thread | None = None
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._wakes: dict[str, asyncio.Event] = {}
         self._prepared: dict[int, tuple[PrinterDefinition, Payload]] = {}
@@ -137,30 +148,90 @@ class PrintQueue:
     # --- public API ------------------------------------------------------------------------
 
     def add_listener(self, listener: JobListener) -> Callable[[], None]:
-        """Call `listener(job)` after every state change; returns a function that removes it."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+        """Call `listener(job)` after every state change, on the loop running here (if any);
+        returns a function that removes it."""
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        entry = (listener, loop)
+        self._listeners.append(entry)
+        return lambda: self._listeners.remove(entry) if entry in self._listeners else None
 
     def _emit(self, job: PrintJob) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(job)
-            except Exception:
-                log.exception("print job listener failed")
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        for listener, loop in list(self._listeners):
+            if loop is not None and loop is not here:
+                with contextlib.suppress(RuntimeError):  # that loop is closed: nobody listens
+                    loop.call_soon_threadsafe(self._call, listener, job)
+                continue
+            self._call(listener, job)
+
+    @staticmethod
+    def _call(listener: JobListener, job: PrintJob) -> None:
+        try:
+            listener(job)
+        except Exception:
+            log.exception("print job listener failed")
 
     async def start(self) -> None:
-        """Recover jobs interrupted by a crash; start the workers of printers with pending jobs."""
+        """Recover jobs interrupted by a crash; start the workers of printers with pending jobs
+        (on the queue's own thread with `own_thread`)."""
         if self._started:
             return
+        if self.own_thread:
+            loop = asyncio.new_event_loop()
+            ready = threading.Event()
+
+            def run() -> None:
+                asyncio.set_event_loop(loop)
+                loop.call_soon(ready.set)
+                loop.run_forever()
+                loop.run_until_complete(loop.shutdown_default_executor())
+                loop.close()
+
+            self._thread = threading.Thread(target=run, name="print-queue", daemon=True)
+            self._thread.start()
+            await asyncio.to_thread(ready.wait)
+            self._loop = loop
+            await self._in_queue_loop(self._start_here())
+        else:
+            self._loop = asyncio.get_running_loop()
+            await self._start_here()
+
+    async def _in_queue_loop(self, coro: Any) -> Any:
+        """Run `coro` on the workers' loop and wait for it here."""
+        assert self._loop is not None
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, self._loop))
+
+    async def _start_here(self) -> None:
         self._started = True
         self._closing = False
         # never connected: nothing can have reached the printer, so it is safe to send again
-        self._table.recover_interrupted(INTERRUPTED_MESSAGE)
-        for printer in self._table.printers_with_pending():
-            self._wake(printer)
+        await self._off_loop(self._table.recover_interrupted, INTERRUPTED_MESSAGE)
+        for printer in await self._off_loop(self._table.printers_with_pending):
+            self._wake_here(printer)
 
     async def close(self, grace: float = 5.0) -> None:
         """Stop the workers, letting a job being sent finish for up to `grace` seconds."""
+        thread, loop = self._thread, self._loop
+        if thread is not None and loop is not None:
+            try:
+                await self._in_queue_loop(self._close_here(grace))
+            finally:
+                loop.call_soon_threadsafe(loop.stop)
+                await asyncio.to_thread(thread.join, 10)
+                self._thread = None
+            await self._calls_done()  # an `enqueue_async` of the caller's loop
+            self._table.close()
+            return
+        await self._close_here(grace)
+        self._table.close()
+
+    async def _close_here(self, grace: float) -> None:
         self._closing = True
         for event in self._wakes.values():
             event.set()
@@ -170,12 +241,18 @@ class PrintQueue:
             for task in still:
                 task.cancel()
             await asyncio.gather(*workers, return_exceptions=True)
-        if self._calls:  # writes handed to a thread finish before the connection closes
-            await asyncio.gather(*self._calls, return_exceptions=True)
+        await self._calls_done()
         self._workers.clear()
         self._wakes.clear()
         self._started = False
-        self._table.close()
+
+    async def _calls_done(self) -> None:
+        """Writes handed to a thread finish before the connection closes (those started from
+        another loop are waited for there)."""
+        loop = asyncio.get_running_loop()
+        calls = [call for call in self._calls if call.get_loop() is loop]
+        if calls:
+            await asyncio.gather(*calls, return_exceptions=True)
 
     async def __aenter__(self) -> PrintQueue:
         await self.start()
@@ -388,6 +465,20 @@ class PrintQueue:
         return live or snapshot
 
     def _wake(self, printer: str) -> None:
+        """Tell the printer's worker there is news (from any thread)."""
+        loop = self._loop
+        if self.own_thread and loop is not None:
+            try:
+                here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+            except RuntimeError:
+                here = None
+            if here is not loop:
+                with contextlib.suppress(RuntimeError):  # closed: the next start finds it
+                    loop.call_soon_threadsafe(self._wake_here, printer)
+                return
+        self._wake_here(printer)
+
+    def _wake_here(self, printer: str) -> None:
         if self._closing:
             return
         event = self._wakes.setdefault(printer, asyncio.Event())

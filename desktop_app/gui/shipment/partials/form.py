@@ -47,6 +47,11 @@ def _boxed(title: str, widget: QWidget) -> QGroupBox:
     return box
 
 
+#: what stays from one shipment to the next (`reset_for_next`): not this shipment's input
+KEPT_PREFIXES = ("from.",)
+KEPT_PATHS = frozenset({"carrier", "service", "label.format"})
+
+
 class ShipmentFormWidget(QWidget):
     """All inputs of one shipment, validated on every change."""
 
@@ -247,9 +252,12 @@ class ShipmentFormWidget(QWidget):
 
     def untouched(self) -> bool:
         """Nothing of this shipment typed or chosen since the form was emptied (a fresh or a
-        reset form); the sender, kept from shipment to shipment, does not count."""
+        reset form); what is kept from shipment to shipment (the sender, the carrier and its
+        service, the label format) does not count: choosing UPS names no problems yet."""
         return not any(
-            f.touched for path, f in self._fields.items() if not path.startswith("from.")
+            f.touched
+            for path, f in self._fields.items()
+            if not path.startswith(KEPT_PREFIXES) and path not in KEPT_PATHS
         )
 
     def visible_problem_count(self) -> int:
