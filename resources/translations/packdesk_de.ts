@@ -1317,7 +1317,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>No printer is assigned to this profile: add one in Settings › Printers and assign it.</source>
-        <extracomment>a search or reload finished; the argument is the query the model holds a new result; reselect these shipment ids (a set) where shown the count line changed (its text) a message for the user (&quot;&quot; clears it) a refresh from the service started (True) or ended (False) another profile was opened: nothing of the last one is shown (the query is cleared) a shipment was deleted on the service (its id) a reprint was queued (the print job id) a refresh from the service finished (how many shipments it updated) the ids the user has selected (the page keeps it current); a reload keeps them refresh from the service when the page is shown (at most once a minute)</extracomment>
+        <extracomment>a search or reload finished; the argument is the query the model holds a new result; reselect these shipment ids (a set) where shown the count line changed (its text) a message for the user (&quot;&quot; clears it) a refresh from the service started (True) or ended (False) another profile was opened: nothing of the last one is shown (the query is cleared) a shipment was deleted on the service (its id) a reprint was queued (the print job id) a refresh from the service finished (how many shipments it updated) the ids the user has selected (the page keeps it current); a reload keeps them refresh from the service when the page is shown (at most once a minute) messages shown so far: a refresh&apos;s routine line never replaces an answer shown while it ran (a Reprint clicked as the page&apos;s automatic refresh was under way)</extracomment>
         <translation>Diesem Profil ist kein Drucker zugewiesen: unter Einstellungen › Drucker einen hinzufügen und zuweisen.</translation>
     </message>
     <message numerus="yes">
@@ -4879,6 +4879,7 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Carrier and service</source>
+        <extracomment>what stays from one shipment to the next (`reset_for_next`): not this shipment&apos;s input</extracomment>
         <translation>Paketdienst und Versandart</translation>
     </message>
     <message>
