@@ -44,9 +44,13 @@ class ProblemDisplay:
         for fid, f in self.shown.items():
             if fid not in placement.messages:
                 f.error.show_messages([])
+        # room for what the first key typed in a section shows there (its missing values);
+        # a wrong value's message grows its line while it is shown, as the user typed it
+        for fid, messages in placement.waiting.items():
+            placement.spots[fid].error.reserve(messages)
         for fid, messages in placement.messages.items():
             placement.spots[fid].error.show_messages(messages)
-        self.shown = placement.spots
+        self.shown = {fid: placement.spots[fid] for fid in placement.messages}
         self.message_area.setText("\n".join(placement.unplaced))
         self.message_area.setVisible(bool(placement.unplaced))
         return {path for path, f in fields.items() if id(f) in self.shown}

@@ -78,6 +78,8 @@ class Placement:
     spots: dict[int, Any] = field(default_factory=dict)
     messages: dict[int, list[str]] = field(default_factory=dict)
     unplaced: list[str] = field(default_factory=list)
+    #: messages held back until the user reaches the spot's section, by spot: room is kept
+    waiting: dict[int, list[str]] = field(default_factory=dict)
 
 
 class FormValidation:
@@ -140,10 +142,12 @@ class FormValidation:
                 continue
             server = p.code == "server"
             missing = p.code in MISSING_CODES and section_of(p.path) not in touched
+            text = problem_message(p)
             if missing and not (self.show_all or spot.always_shown or spot.touched or server):
+                out.waiting.setdefault(id(spot), []).append(text)
+                out.spots[id(spot)] = spot
                 continue
             messages = out.messages.setdefault(id(spot), [])
-            text = problem_message(p)
             if text not in messages:
                 messages.append(text)
             out.spots[id(spot)] = spot

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, QSize, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -64,6 +65,8 @@ class ErrorLabel(QLabel):
         super().__init__(parent)
         self.setStyleSheet(error_label_style())
         self.messages: list[str] = []
+        self.reserved = ""  # the text whose room is kept (`reserve`)
+        self._twin: QLabel | None = None
         self.setWordWrap(True)
         ignore_width(self)
         self.setMinimumHeight(self.fontMetrics().height() + 2)
@@ -71,6 +74,36 @@ class ErrorLabel(QLabel):
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
         # the same for every text: a message never changes the minimum size above it
         return QSize(MINIMUM_WIDTH, self.fontMetrics().height() + 2)
+
+    def reserve(self, messages: Sequence[str]) -> None:
+        """Keep room for `messages` (those the field may show soon: its section's missing
+        values, shown at the first key typed there) at the label's width, from now on."""
+        text = " · ".join(messages)
+        if text and text != self.reserved:
+            self.reserved = text
+            self._keep_room()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self._keep_room()
+
+    def _keep_room(self) -> None:
+        # a minimum height, which every layout honours (the scroll area's does not ask for
+        # height for width); it only grows, so a narrower width cannot flip it back and forth
+        width = self.width()
+        if not self.reserved or width <= 0:
+            return
+        # measured by a twin label with this one's style and the reserved text: the same
+        # wrapping as the label's own, padding included
+        if self._twin is None:
+            self._twin = QLabel()
+            self._twin.setStyleSheet(self.styleSheet())
+            self._twin.setWordWrap(True)
+            self._twin.ensurePolished()
+        self._twin.setText(self.reserved)
+        needed = self._twin.heightForWidth(width)
+        if needed > self.minimumHeight():
+            self.setMinimumHeight(needed)
 
     def show_messages(self, messages: Sequence[str]) -> None:
         """Show `messages` on the reserved line ('' when empty); no work when unchanged."""
@@ -135,6 +168,13 @@ class Field:
         for w in self.row:
             w.setVisible(visible)
         self.error.setVisible(visible)
+
+    def keep_place_when_hidden(self) -> None:
+        """Hidden, the row keeps its place in the layout (what is below it never moves)."""
+        for w in (*self.row, self.error):
+            policy = w.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            w.setSizePolicy(policy)
 
     def set_label(self, text: str) -> None:
         """Rename the row's label (modes reshape fields: care_of becomes Customer number)."""

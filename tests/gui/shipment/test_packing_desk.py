@@ -271,6 +271,8 @@ async def test_problems_appearing_and_going_move_no_field(qtbot: QtBot, desk: Ap
         QApplication.processEvents()
         return [w.mapTo(form, QPoint(0, 0)) for w in editors]
 
+    # the page laid out (its second pass gives the problems' kept room)
+    await wait_until(lambda: places() == places())
     before = places()
     form.reveal_all()
     assert form.visible_problem_count() > 3

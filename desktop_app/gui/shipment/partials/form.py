@@ -88,6 +88,7 @@ class ShipmentFormWidget(QWidget):
         self.customs = CustomsSectionWidget()  # shown when the destination needs a declaration
         carrier_box = _boxed(translate("Shipment", "Carrier and service"), self.carrier_service)
         addons_box = _boxed(translate("Shipment", "Additional services"), self.addons)
+        self.addons_box = addons_box
         self._flow_boxes = (self.receiver_section, self.package_section, carrier_box, addons_box, r)
         self._later_boxes = (self.sender_section, self.order_details)
         self.packages.rows_changed.connect(self.tab_order_changed)
@@ -174,6 +175,10 @@ class ShipmentFormWidget(QWidget):
         offer = self.context.offers.get(carrier)
         self.receiver.set_carrier(spec)
         self.packages.set_carrier(spec)
+        # a carrier with fewer add-ons (UPS) leaves their box as high as it was: the reference
+        # and label format below it stay where the packer found them
+        box = self.addons_box
+        box.setMinimumHeight(max(box.minimumHeight(), box.height() if box.isVisible() else 0))
         self.addons.set_carrier(spec, offer)
         self.refresh_label_formats()
 

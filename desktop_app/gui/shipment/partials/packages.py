@@ -147,6 +147,9 @@ class PackageRowWidget(QFrame):
             line_edit(max_width=80),
         )
         self.fields["declared_value.currency"].set_text("EUR")
+        # a carrier that takes no declared value (UPS) hides the check box but keeps its
+        # place: the package box keeps its height and nothing below it moves
+        self.fields["insure"].keep_place_when_hidden()
         self.insure_check.toggled.connect(self._apply_insurance)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 4)
@@ -257,6 +260,12 @@ class PackagesFormWidget(QWidget):
         # wrapped beside Add: a carrier's hint never widens the form's right column
         self.hint.setWordWrap(True)
         ignore_width(self.hint)
+        # two lines kept whether a carrier has a hint or not (UPS's wraps there): choosing
+        # the carrier never grows the package box
+        self.hint.setMinimumHeight(2 * self.hint.fontMetrics().lineSpacing() + 2)
+        keep_place = self.add_button.sizePolicy()
+        keep_place.setRetainSizeWhenHidden(True)
+        self.add_button.setSizePolicy(keep_place)
         foot = QHBoxLayout()
         foot.addWidget(self.add_button)
         foot.addWidget(self.hint, 1)
