@@ -98,7 +98,7 @@ async def test_customs_labels_with_the_preview_shown_never_hold_the_window(
         created = expect(desk.shipment_created)
         page.create_and_print()
         await asyncio.wait_for(created, 60)
-        await wait_until(lambda: "customs papers" in page.creation.message.text(), 60)
+        await wait_until(lambda: "customs papers" in page.creation.message.text().lower(), 60)
         assert page.preview.stack.currentWidget() is page.preview.pdf_view
         # the column at its narrowest, then widened 2 px at a time as a drag does
         page.splitter.moveSplitter(page.splitter.width(), 1)
