@@ -24,7 +24,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 
 from bench.support import exit_status, machine_line, missed, quick_requested, wrong  # noqa: E402
-from desktop_app.profiles.store import ProfileStore  # noqa: E402
+from desktop_app.profiles.store import OrderOrigin, ProfileStore  # noqa: E402
 from desktop_app.shops.outbox import ShopOutbox  # noqa: E402
 from tests.fixtures.shops.server import serve  # noqa: E402
 from tests.fixtures.shops.shopify import ShopifyShop, shopify_app  # noqa: E402
@@ -66,7 +66,9 @@ async def write_back_latency(
         for n, order in enumerate(orders, start=1):
             data = shipment(n, "be")
             data["reference_number"] = order.number
-            store.add_shipment(data, b"%PDF-1.4", "pdf_a6")
+            # made for this shop's order: the write-back matches by that identity only
+            origin = OrderOrigin(number=order.number, shop=name, shop_order_id=order.shop_order_id)
+            store.add_shipment(data, b"%PDF-1.4", "pdf_a6", order=origin)
             started = time.perf_counter()
             outbox.enqueue_shipped(store)
             result = await outbox.deliver(lambda _name: running.connect(), lambda _id: False)
