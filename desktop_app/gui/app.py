@@ -30,6 +30,30 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 _STARTED = time.perf_counter()
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # resources/icons/packdesk-<size>.png
+#: what the pages built after the first window and the profile's opening import (with what
+#: they import): loaded on a helper thread right after the window is shown
+STARTUP_MODULES = (
+    "desktop_app.gui.widgets.accessibility",
+    "desktop_app.gui.shell.pages",
+    "desktop_app.gui.addresses.page",
+    "desktop_app.gui.pickups.page",
+    "desktop_app.gui.batch.page",
+    "desktop_app.gui.scan.page",
+    "desktop_app.gui.history.tracking",
+    "desktop_app.gui.history.partials.returns",
+    "desktop_app.gui.settings.products.page",
+    "desktop_app.gui.settings.webhooks.page",
+    "desktop_app.gui.shipment.order_entry",
+    "desktop_app.gui.shell.shop_rounds",
+    "desktop_app.gui.i18n.profile_errors",
+    "desktop_app.client",
+    "desktop_app.client.types",
+    "desktop_app.profiles.local_sandbox",
+    "desktop_app.printing.queue",
+    "desktop_app.printing.preview",
+    "desktop_app.shops",
+    "desktop_app.station",
+)
 
 
 def _parse(argv: Sequence[str]) -> argparse.Namespace:
@@ -130,13 +154,16 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
         _report_startup()
     # the New shipment page is up and usable; History, Settings and the operations pages are
-    # built once it is painted (the service starts right after them: it takes longer anyway)
+    # built once it is painted (the service starts right after them: it takes longer anyway),
+    # their modules loaded on a helper thread first and the pages built a few per turn, so
+    # the window answers all along
     await _first_paint()
+    await asyncio.to_thread(_load_modules, STARTUP_MODULES)
     from desktop_app.gui.widgets import accessibility
 
     accessibility.install(app_instance())  # every control a screen reader reaches has a name
     accessibility.fill_all(window)  # (the first page was shown before)
-    _install_pages(window, context)
+    await _install_pages(window, context)
     if manager.load_details:
         from desktop_app.gui.i18n.profile_errors import load_problems_text
 
@@ -276,13 +303,27 @@ def _initial_profile(manager: ProfileManager, wanted: str | None) -> Profile:
     return manager.last_used
 
 
-def _install_pages(window: MainWindow, context: AppContext) -> None:
+def _load_modules(names: Sequence[str]) -> None:
+    """Import `names` (on a helper thread: the GUI thread's turns stay short meanwhile)."""
+    import importlib
+
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # the GUI thread's own import of it says what is wrong
+            log.debug("loading %s ahead failed", name, exc_info=True)
+
+
+async def _install_pages(window: MainWindow, context: AppContext) -> None:
     """History and Settings, then Addresses, Pickups, Batch (tracking/returns in History,
-    webhooks in Settings); a page that fails to build is logged, the window still opens."""
+    webhooks in Settings), each step a turn of its own; a page that fails to build is logged,
+    the window still opens."""
     from desktop_app.gui.shell.pages import install_operations, install_pages
 
     try:
         history, settings = install_pages(window, context)
+        await asyncio.sleep(0)  # a turn for the window (a key, a paint) between the builds
         install_operations(window, context, history, settings)
+        await asyncio.sleep(0)
     except Exception:
         log.exception("installing the pages failed")

@@ -377,7 +377,7 @@ class Day:
         self.display.type(text)
         # X delivers the keys after xdotool returns: all of them in before the next field
         self.app.wait_state(
-            lambda s: (s["focus"] or {}).get("text") == text, f"{text!r} typed in {where}"
+            lambda s: (s["focus"] or {}).get("whole_text") == text, f"{text!r} typed in {where}"
         )
 
     def seen(self, name: str) -> dict[str, Any]:

@@ -324,7 +324,9 @@ def type_into(app: DeskApp, name: str, text: str) -> None:
     app.ask("focus", name=name)
     app.display.type(text)
     # X delivers the keys after xdotool returns: all of them in before the next field
-    app.wait_state(lambda s: (s["focus"] or {}).get("text") == text, f"{text} typed in {name}")
+    app.wait_state(
+        lambda s: (s["focus"] or {}).get("whole_text") == text, f"{text} typed in {name}"
+    )
 
 
 def make_label(app: DeskApp) -> None:

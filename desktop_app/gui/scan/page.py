@@ -40,7 +40,7 @@ from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
 from desktop_app.gui.scan.sound import ScanSounds
 from desktop_app.gui.scan.watched import WatchedFolderPoller
 from desktop_app.gui.widgets.accessibility import announce
-from desktop_app.gui.widgets.elided import ElidedLabel, breakable, reserve_lines
+from desktop_app.gui.widgets.elided import breakable, reserve_lines
 from desktop_app.gui.widgets.scale import ScalePresenter
 
 if TYPE_CHECKING:
@@ -85,10 +85,12 @@ class ScanPage(QWidget):
         self.keys.setObjectName("scan_keys")
         # two lines kept: the German keys are wider than a 1024 px screen in one
         reserve_lines(self.keys, 2)
-        # the folder (a path: one line, whole in the tooltip) and its status in lines kept
-        # for them, so no status moves the page
-        self.folder_label = ElidedLabel()
+        # the folder (a path, wrapped: a desk reads where its orders come from whole) and its
+        # status in lines kept for them, so no status moves the page
+        self.folder_label = QLabel()
         self.folder_label.setObjectName("scan_watched_folder")
+        reserve_lines(self.folder_label, 3)
+        self.folder_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom)
         self.folder_status = QLabel()
         self.folder_status.setObjectName("scan_watched_status")
         reserve_lines(self.folder_status, 1)
@@ -139,7 +141,8 @@ class ScanPage(QWidget):
     # --- the watched folder --------------------------------------------------------------------
 
     def _show_folder(self) -> None:
-        self.folder_label.setText(self.folder.text)
+        self.folder_label.setText(breakable(self.folder.text))
+        self.folder_label.setToolTip(self.folder.text)
         self.folder_status.setText(breakable(self.folder.status))
         self.folder_status.setToolTip(self.folder.status)
 

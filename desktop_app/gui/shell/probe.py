@@ -65,13 +65,26 @@ def _global_rect(widget: QWidget) -> QRect:
     return QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
 
 
-def describe(widget: QWidget) -> dict[str, Any]:
-    """What names a control in an answer: its class, object name and text."""
+#: break opportunities a label may hold that are never painted
+INVISIBLE = str.maketrans("", "", "\u200b\u00ad")
+
+
+def _text(widget: QWidget) -> str:
     text = widget.property("text") if widget.metaObject().indexOfProperty("text") >= 0 else ""
+    return str(text or "")
+
+
+def whole_text(widget: QWidget) -> str:
+    """A control's whole text as a user reads it (no zero-width break hints)."""
+    return _text(widget).translate(INVISIBLE)
+
+
+def describe(widget: QWidget) -> dict[str, Any]:
+    """What names a control in an answer: its class, object name and (the start of) its text."""
     return {
         "class": type(widget).__name__,
         "name": widget.objectName(),
-        "text": str(text or "")[:60],
+        "text": _text(widget)[:60],
         "window": widget.window().windowTitle(),
         "rect": _rect(_global_rect(widget)),
     }
@@ -162,7 +175,10 @@ class UiProbe(QObject):
                 for w in windows
             ],
             "active": type(QApplication.activeWindow()).__name__,
-            "focus": describe(focus) if focus is not None else None,
+            # its whole text too: a typed address is often longer than a description holds
+            "focus": None
+            if focus is None
+            else {**describe(focus), "whole_text": whole_text(focus)},
             "focus_visible": focus is not None and _in_view(focus),
             "page": self._page_name(),
             "outside": outside[:40],
@@ -406,10 +422,6 @@ def _in_view(widget: QWidget) -> bool:
 # and whether it is shown in view).
 
 
-#: break opportunities a label may hold that are never painted
-INVISIBLE = str.maketrans("", "", "\u200b\u00ad")
-
-
 def _form(window: QMainWindow) -> Any:
     """The New shipment page's form (`ShipmentFormWidget`), or None."""
     return window.findChild(QWidget, "shipmentForm")
@@ -418,12 +430,11 @@ def _form(window: QMainWindow) -> Any:
 def _view_of(widget: QWidget) -> dict[str, Any]:
     """A control as the day test sees it: described, shown, in view (`text_fit.in_view`: not
     scrolled away, not below the fold) and its whole text."""
-    text = widget.property("text") if widget.metaObject().indexOfProperty("text") >= 0 else ""
     return {
         **describe(widget),
         "shown": widget.isVisible(),
         "in_view": widget.isVisible() and in_view(widget),
-        "whole_text": str(text or "").translate(INVISIBLE),
+        "whole_text": whole_text(widget),
     }
 
 

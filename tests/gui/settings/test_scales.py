@@ -129,6 +129,8 @@ async def test_settings_scales_test_and_save(qtbot: QtBot, ctx, vscale):
     assert "unknown" not in page.message.text()
     page.test_button.setChecked(False)
     type_into(qtbot, page.uri_edit, vscale.uri)
+    qtbot.keyClick(page.uri_edit, Qt.Key.Key_Return)  # the typed address is the scale chosen
+    assert page.device_combo.currentData() == vscale.uri, page.device_combo.currentText()
     page.count_spin.setValue(2)
     qtbot.mouseClick(page.test_button, Qt.MouseButton.LeftButton)
     await wait_until(lambda: page.live.text() == "Scale: 1.250 kg, stable")

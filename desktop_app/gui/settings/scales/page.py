@@ -58,6 +58,8 @@ class ScalesPage(QWidget):
         self.uri_edit.setObjectName("scaleUri")
         self.uri_edit.setPlaceholderText(translate("Settings", "e.g. sics:/dev/ttyUSB0 or hid:"))
         self.uri_edit.textEdited.connect(self._on_uri_edited)
+        # a typed address is the scale chosen: the Scale list shows it (not "No scale")
+        self.uri_edit.editingFinished.connect(self._fill_devices)
         self.count_spin = QSpinBox()
         self.count_spin.setRange(1, 20)
         self.tolerance_spin = QDoubleSpinBox()

@@ -167,7 +167,12 @@ class StationSettingsPage(QWidget):
         form = QFormLayout(box)
         form.addRow(self.pack_check)
         form.addRow(self.scan_sound)
-        form.addRow(translate("Settings", "Watched folder for order exports"), folder_row)
+        # the folder's path under its title, the box's whole width: a path is long
+        folder_title = QLabel(translate("Settings", "Watched folder for order exports"))
+        folder_title.setBuddy(self.folder)
+        self.folder.setAccessibleName(folder_title.text())
+        form.addRow(folder_title)
+        form.addRow(folder_row)
         note = QLabel(
             translate(
                 "Settings",
