@@ -2138,6 +2138,10 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
         <translation>Paket</translation>
     </message>
     <message>
+        <source>Item</source>
+        <translation>Artikel</translation>
+    </message>
+    <message>
         <source>Pickup address</source>
         <translation>Abholadresse</translation>
     </message>

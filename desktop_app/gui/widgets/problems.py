@@ -29,6 +29,7 @@ _SECTIONS = {
     "to": QT_TRANSLATE_NOOP("Problems", "Receiver"),
     "from": QT_TRANSLATE_NOOP("Problems", "Sender"),
     "package": QT_TRANSLATE_NOOP("Problems", "Package"),
+    "item": QT_TRANSLATE_NOOP("Problems", "Item"),
     "pickup_address": QT_TRANSLATE_NOOP("Problems", "Pickup address"),
     "pickup_time": QT_TRANSLATE_NOOP("Problems", "Pickup time"),
     "metadata": QT_TRANSLATE_NOOP("Problems", "Order details"),

@@ -64,6 +64,9 @@ class WeightsBar(QWidget):
         self.weigh_button.clicked.connect(self.weigh_requested)
         self.skip_button.clicked.connect(self.skip_requested)
         self.stop_button.clicked.connect(self.stop_requested)
+        # hidden until a batch has orders without a weight (show_state): shown from the start,
+        # all its buttons held the empty page's minimum size above a loaded one's
+        self.setVisible(False)
 
     def _apply(self) -> None:
         if self.weight_box.value() > 0:
