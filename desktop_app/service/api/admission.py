@@ -58,6 +58,12 @@ ADDRESSES_KEPT = 8192
 RESET = struct.pack("ii", 1, 0)
 
 
+def thread_accepts_here() -> bool:
+    """Whether `Acceptor` runs here: it waits with `select.poll`, which Windows' Python lacks
+    (there uvicorn accepts on the loop itself, without admission)."""
+    return hasattr(select, "poll")
+
+
 def reset(sock: socket.socket) -> None:
     """Close with a reset: no FIN exchange, no TIME_WAIT, nothing more to do for it."""
     with contextlib.suppress(OSError):

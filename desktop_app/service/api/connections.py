@@ -44,7 +44,7 @@ import uvicorn
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from desktop_app.service.api.admission import Acceptor, Admission
+from desktop_app.service.api.admission import Acceptor, Admission, thread_accepts_here
 from desktop_app.service.logs import THROTTLE
 from desktop_app.service.settings import (
     CUT_SPREAD_SECONDS,
@@ -495,8 +495,15 @@ class _Server(uvicorn.Server):
                 self.on_admission(server.admission)
             return server
 
-        # uvicorn makes one create_server call per socket: it gets the admitting server
-        loop.create_server = create_server  # type: ignore[method-assign,assignment]
+        if thread_accepts_here():
+            # uvicorn makes one create_server call per socket: it gets the admitting server
+            loop.create_server = create_server  # type: ignore[method-assign,assignment]
+        else:
+            # Windows: no accepting thread (no select.poll there); the loop accepts, with the
+            # handshake's time limit (uvicorn has no option for it)
+            loop.create_server = functools.partial(  # type: ignore[method-assign]
+                loop.create_server, ssl_handshake_timeout=self.handshake_timeout
+            )
         try:
             await super().startup(sockets)
         finally:

@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import select
 import socket
+import ssl
 from pathlib import Path
 
+import pytest
 from starlette.types import Receive, Scope, Send
 
 from desktop_app.service.api.connections import (
@@ -23,8 +26,9 @@ from desktop_app.service.api.connections import (
     server_config,
 )
 from desktop_app.service.settings import ServiceSettings
-from desktop_app.service.tls import ensure_tls
+from desktop_app.service.tls import TlsFiles, ensure_tls
 from tests.fixtures.service import RunningService
+from tests.patience import PATIENCE
 from tests.service.api.test_slow_clients import ServiceFactory, read_all, status_of, tls_socket
 
 
@@ -101,14 +105,21 @@ async def _hello(scope: Scope, receive: Receive, send: Send) -> None:  # noqa: A
     await send({"type": "http.response.body", "body": b""})
 
 
-async def test_the_server_freezes_its_start_up_objects(tmp_path: Path) -> None:
+def _bare_server(tmp_path: Path) -> tuple[_Server, TlsFiles]:
+    """The service's uvicorn server around `_hello`, before its start-up, and its TLS files."""
     settings = ServiceSettings(data_dir=tmp_path)
     guard = ConnectionGuard(settings.max_connections, settings.max_connections_per_client)
-    config = server_config(_hello, settings, ensure_tls(tmp_path / "tls"), guard, "warning")
+    tls = ensure_tls(tmp_path / "tls")
+    config = server_config(_hello, settings, tls, guard, "warning")
     config.lifespan = "off"  # the app here is a bare ASGI function
     config.load()
     server = _Server(config)
     server.lifespan = config.lifespan_class(config)  # as uvicorn's serve() sets it
+    return server, tls
+
+
+async def test_the_server_freezes_its_start_up_objects(tmp_path: Path) -> None:
+    server, _ = _bare_server(tmp_path)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     gc.unfreeze()
@@ -118,6 +129,35 @@ async def test_the_server_freezes_its_start_up_objects(tmp_path: Path) -> None:
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+        for listener in getattr(server, "servers", []):
+            listener.close()
+            await listener.wait_closed()
+        sock.close()
+
+
+async def test_without_select_poll_the_loop_accepts_and_tls_requests_are_answered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows' Python has no `select.poll`: the accepting thread of admission.py cannot run
+    there, so the loop accepts itself (the installer's service under Wine stayed silent)."""
+    monkeypatch.delattr(select, "poll")
+    server, tls = _bare_server(tmp_path)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    try:
+        await server.startup(sockets=[sock])
+        assert all(isinstance(listener, asyncio.Server) for listener in server.servers)
+        context = ssl.create_default_context(cafile=str(tls.ca_cert))
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection("127.0.0.1", port, ssl=context, server_hostname="localhost"),
+            PATIENCE,
+        )  # bound: only a service that never completes the TLS handshake reaches it
+        writer.write(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        status = await asyncio.wait_for(reader.readline(), PATIENCE)
+        assert status.startswith(b"HTTP/1.1 204"), status
+        writer.close()
+    finally:
         for listener in getattr(server, "servers", []):
             listener.close()
             await listener.wait_closed()
