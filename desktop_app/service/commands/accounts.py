@@ -153,7 +153,7 @@ async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
 
 
 async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
-    from desktop_app.service.api.errors import ServiceError
+    from desktop_app.service.errors import ServiceError
     from desktop_app.service.storage.account_settings import ADDRESS_KINDS, set_account
 
     addresses = {}

@@ -21,7 +21,6 @@ import httpx
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from desktop_app.service.context import ServiceContext
 from desktop_app.service.notifications.events import (
     EXAMPLE_EVENT,
     add_wake_hook,
@@ -35,6 +34,7 @@ from desktop_app.service.notifications.events import (
 from desktop_app.service.notifications.mail import send_mail
 from desktop_app.service.notifications.webhook_targets import WebhookTargets
 from desktop_app.service.storage.outage import StorageOutage, report_failure
+from desktop_app.service.storage.running import RunningService
 from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
 
 log = logging.getLogger(__name__)
@@ -384,7 +384,7 @@ class DeliveryWorker:
         log.warning("webhook %s deactivated after %d failures", webhook_id, MAX_FAILURES)
 
 
-async def run_delivery_worker(ctx: ServiceContext) -> None:
+async def run_delivery_worker(ctx: RunningService) -> None:
     """Background task: deliver webhook events for the life of the service."""
     set_clock_offset(ctx.settings.clock_offset)
     # httpx logs every request at INFO: one line per delivery would drown the service log
@@ -401,7 +401,7 @@ async def run_delivery_worker(ctx: ServiceContext) -> None:
     await worker.run()
 
 
-async def prune_delivered(ctx: ServiceContext) -> int:
+async def prune_delivered(ctx: RunningService) -> int:
     """Forget deliveries that succeeded more than `KEEP_DELIVERED_DAYS` ago."""
     cutoff = ctx.now() - timedelta(days=KEEP_DELIVERED_DAYS)
     async with ctx.sessions() as session, session.begin():
@@ -413,7 +413,7 @@ async def prune_delivered(ctx: ServiceContext) -> int:
     return int(getattr(result, "rowcount", 0) or 0)
 
 
-async def run_delivery_pruning(ctx: ServiceContext) -> None:
+async def run_delivery_pruning(ctx: RunningService) -> None:
     """Background task: keep the delivery table small (start-up, then hourly)."""
     while True:
         try:

@@ -15,8 +15,7 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.models import ManifestCreate
 from desktop_app.domain.models.manifests import MANIFEST_DOCUMENT
 from desktop_app.domain.rules import validate_manifest
-from desktop_app.service.api.checks import checked
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError, checked
 from desktop_app.service.labels.manifest_pdf import render_manifest_pdf
 from desktop_app.service.storage.account_settings import default_address
 from desktop_app.service.storage.accounts import KeyInfo

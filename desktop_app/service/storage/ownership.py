@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from desktop_app.service.api.errors import not_found
+from desktop_app.service.errors import not_found
 from desktop_app.service.storage.accounts import KeyInfo
 
 R = TypeVar("R")
