@@ -22,7 +22,7 @@ from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.addresses import address_body
 from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.manifests import ManifestRow, ManifestShipmentRow
-from desktop_app.service.storage.ownership import owned_row
+from desktop_app.service.storage.ownership import caller_rows, owned_row
 from desktop_app.service.storage.shipments import ShipmentRow, new_label_token
 
 MANIFEST_FILES_PATH = "/v1/manifest_files"
@@ -48,8 +48,7 @@ async def open_shipments(
     """The caller's labelled shipments of `carrier` not handed over yet (returns never are),
     oldest first; with `since` only those created since then."""
     query = select(ShipmentRow).where(
-        ShipmentRow.account_id == key.account_id,
-        ShipmentRow.environment == key.environment,
+        caller_rows(ShipmentRow, key),
         ShipmentRow.carrier == carrier,
         ShipmentRow.shipment_type == "label_created",
         ShipmentRow.service != RETURNS,
@@ -69,8 +68,7 @@ async def _given_shipments(
         for row in await session.scalars(
             select(ShipmentRow).where(
                 ShipmentRow.id.in_(list(ids)),
-                ShipmentRow.account_id == key.account_id,
-                ShipmentRow.environment == key.environment,
+                caller_rows(ShipmentRow, key),
             )
         )
     }

@@ -46,6 +46,7 @@ from desktop_app.service.storage.addresses import (
     get_address_row,
 )
 from desktop_app.service.storage.db import new_hex_id, new_uuid
+from desktop_app.service.storage.ownership import caller_rows
 from desktop_app.service.storage.shipments import LabelFile, ShipmentRow, new_label_token
 
 DEFAULT_SERVICE = "standard"
@@ -435,8 +436,7 @@ async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> Ship
     row = await session.scalar(
         select(ShipmentRow).where(
             ShipmentRow.id == shipment_id,
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
+            caller_rows(ShipmentRow, key),
         )
     )
     if row is None:

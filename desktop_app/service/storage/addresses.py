@@ -17,6 +17,7 @@ from desktop_app.domain.rules import validate_address
 from desktop_app.service.errors import checked
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 
 
 class AddressRow(Base):
@@ -81,8 +82,7 @@ async def get_address_row(
     return await session.scalar(
         select(AddressRow).where(
             AddressRow.id == address_id,
-            AddressRow.account_id == key.account_id,
-            AddressRow.environment == key.environment,
+            caller_rows(AddressRow, key),
         )
     )
 
@@ -91,12 +91,8 @@ async def matching_addresses(
     session: AsyncSession, key: KeyInfo, filters: Mapping[str, str], *, skip: int, limit: int
 ) -> list[AddressRow]:
     """The caller's addresses, newest first, whose fields equal `filters` (field: value)."""
-    query = select(AddressRow).where(
-        AddressRow.account_id == key.account_id, AddressRow.environment == key.environment
-    )
+    query = select(AddressRow).where(caller_rows(AddressRow, key))
     for name, value in filters.items():
         query = query.where(AddressRow.body[name].as_string() == value)
-    rows = await session.scalars(
-        query.order_by(AddressRow.created_at.desc(), AddressRow.id).offset(skip).limit(limit)
-    )
+    rows = await session.scalars(newest_first(query, AddressRow, skip=skip, limit=limit))
     return list(rows)

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
+from desktop_app.service.storage.ownership import caller_row, caller_rows
 
 
 class WebhookRow(Base):
@@ -78,10 +79,7 @@ class DeliveryRow(Base):
 
 async def get_webhook(session: AsyncSession, key: KeyInfo, webhook_id: str) -> WebhookRow | None:
     """The caller's webhook (same account and environment), or None."""
-    row = await session.get(WebhookRow, webhook_id)
-    if row is None or row.account_id != key.account_id or row.environment != key.environment:
-        return None
-    return row
+    return await caller_row(session, key, WebhookRow, webhook_id)
 
 
 async def list_webhooks(
@@ -90,7 +88,7 @@ async def list_webhooks(
     """The caller's webhooks, oldest first."""
     rows = await session.scalars(
         select(WebhookRow)
-        .where(WebhookRow.account_id == key.account_id, WebhookRow.environment == key.environment)
+        .where(caller_rows(WebhookRow, key))
         .order_by(WebhookRow.created_at, WebhookRow.id)
         .offset(skip)
         .limit(limit)
