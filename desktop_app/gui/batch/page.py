@@ -47,7 +47,7 @@ from desktop_app.orders.mapping import MappingBook
 from desktop_app.orders.service_orders import StoredOrders
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from desktop_app.orders.service_orders import StoredOrders, drafts_of, file_orig
 from desktop_app.orders.shipment_drafts import Defaults
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

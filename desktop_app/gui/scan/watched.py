@@ -17,7 +17,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.problems import column_problem_text
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.orders.watched_folder import FileReport, WatchedFolder
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.batch.page import BatchPage
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.orders.mapping import MappingBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.gui.batch.presenter import BatchPresenter
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.orders.mapping import FieldSource
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer

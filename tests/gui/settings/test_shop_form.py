@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.settings.shops.page import ShopsPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.shops import PLATFORMS, CredentialField, ShopConnection, ShopOrder, Tracking
 
 

@@ -26,7 +26,7 @@ from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox, ShopState
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: the connectors' English phrases (shops.base) -> the same words for translation
 _PHRASES = (

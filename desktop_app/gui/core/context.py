@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop_app.gui.core import connection
+from desktop_app.gui.core.background import BackgroundTasks
+from desktop_app.gui.core.journal import JournalWatch
+from desktop_app.gui.core.offers import CarrierOffer, auto_format, catalog_offers
+from desktop_app.gui.core.profile_printing import ContextNotReady, ProfilePrinting
+from desktop_app.gui.core.sandbox_printer import SandboxPrinter
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell import connection
-from desktop_app.gui.shell.background import BackgroundTasks
-from desktop_app.gui.shell.journal import JournalWatch
-from desktop_app.gui.shell.offers import CarrierOffer, auto_format, catalog_offers
-from desktop_app.gui.shell.profile_printing import ContextNotReady, ProfilePrinting
-from desktop_app.gui.shell.sandbox_printer import SandboxPrinter
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile

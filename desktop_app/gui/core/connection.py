@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from desktop_app.gui.core.offers import CarrierOffer, offers_from_service
 from desktop_app.gui.i18n import current_language, translate
 from desktop_app.gui.i18n.client_errors import client_error_text
-from desktop_app.gui.shell.offers import CarrierOffer, offers_from_service
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
 
