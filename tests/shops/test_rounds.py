@@ -1,6 +1,6 @@
 """A round over every shop of a profile: WooCommerce and Shopware orders into the service,
 labels made for them written back, a shop that is down said in words while the other goes on;
-the periodic runner stops when asked."""
+the round loop (shops/rounds.py, the app's background task) stops when asked."""
 
 from __future__ import annotations
 
