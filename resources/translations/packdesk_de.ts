@@ -4532,8 +4532,12 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Consumer key</source>
-        <extracomment>what each credential field is called in the shop&apos;s own admin, where the user copies it from</extracomment>
+        <extracomment>the most ids one `include` asks for (WooCommerce&apos;s largest page)</extracomment>
         <translation>Consumer Key</translation>
+    </message>
+    <message>
+        <source>WooCommerce › Settings › Advanced › REST API: add a key with Read/Write permissions</source>
+        <translation>WooCommerce › Einstellungen › Erweitert › REST-API: einen Schlüssel mit Lesen/Schreiben anlegen</translation>
     </message>
     <message>
         <source>Consumer secret</source>
@@ -4541,7 +4545,12 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Access key ID</source>
+        <extracomment>renew a token this long before the shop says it expires (seconds) kind of id in the default orders export -&gt; (the entity searched, its field that says it) the same without the items&apos; products (an integration not allowed to read products)</extracomment>
         <translation>Zugangs-ID</translation>
+    </message>
+    <message>
+        <source>Shopware administration › Settings › System › Integrations: add one (role with orders and products)</source>
+        <translation>Shopware: Administration › Einstellungen › System › Integrationen: eine anlegen (Rolle mit Bestellungen und Produkten)</translation>
     </message>
     <message>
         <source>Secret access key</source>
@@ -4549,11 +4558,16 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Admin API access token</source>
+        <extracomment>an item&apos;s shipping weight: needs the read_products (or read_inventory) scope</extracomment>
         <translation>Admin-API-Zugriffstoken</translation>
     </message>
     <message>
+        <source>Shopify admin › Settings › Apps › Develop apps: the app&apos;s Admin API access token (read_orders, write_fulfillments, read_products)</source>
+        <translation>Shopify: Admin › Einstellungen › Apps › Apps entwickeln: das Admin-API-Zugriffstoken der App (read_orders, write_fulfillments, read_products)</translation>
+    </message>
+    <message>
         <source>refused the credentials (wrong or expired)</source>
-        <extracomment>fields shown as dots while typed the connectors&apos; English phrases (shops.base) -&gt; the same words for translation</extracomment>
+        <extracomment>the connectors&apos; English phrases (shops.base) -&gt; the same words for translation</extracomment>
         <translation>hat die Zugangsdaten abgelehnt (falsch oder abgelaufen)</translation>
     </message>
     <message>
@@ -4666,7 +4680,7 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>New shop connection</source>
-        <extracomment>an example address per platform (the placeholder) anything in the form changed</extracomment>
+        <extracomment>anything in the form changed</extracomment>
         <translation>Neue Shop-Verbindung</translation>
     </message>
     <message>
