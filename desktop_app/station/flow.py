@@ -63,7 +63,7 @@ from desktop_app.station.packing import PackCheck, PackLine, item_title
 from desktop_app.station.slip import PackingSlip, SlipLine, merge_pdfs, slip_document
 
 if TYPE_CHECKING:
-    from desktop_app.client.desk import ShipmentCreator
+    from desktop_app.client.journaled_creation import ShipmentCreator
     from desktop_app.printing.printers import PrinterDefinition
     from desktop_app.printing.queue import PrintQueue
     from desktop_app.profiles.models import Profile

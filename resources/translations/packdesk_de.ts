@@ -915,6 +915,63 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
 </context>
 <context>
+    <name>EndOfDayPage</name>
+    <message>
+        <source>Create manifest</source>
+        <translation>Übergabeliste erstellen</translation>
+    </message>
+    <message>
+        <source>Hand over the carrier&apos;s listed shipments not yet on a manifest: the service makes the handover list (with a barcode per shipment) for the driver to sign</source>
+        <translation>Die aufgeführten Sendungen des Paketdienstes übergeben, die noch auf keiner Übergabeliste stehen: der Server erstellt die Liste (mit einem Barcode pro Sendung) zum Unterschreiben durch den Fahrer</translation>
+    </message>
+    <message>
+        <source>Print manifest</source>
+        <translation>Übergabeliste drucken</translation>
+    </message>
+    <message>
+        <source>Hand over: manifest</source>
+        <translation>Übergabe an den Fahrer</translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation>Paketdienst</translation>
+    </message>
+    <message>
+        <source>on manifest {0}</source>
+        <translation>auf Übergabeliste {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} (%n to hand over)</source>
+        <translation>
+            <numerusform>{name} (%n zu übergeben)</numerusform>
+            <numerusform>{name} (%n zu übergeben)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The manifest was not created: {0}</source>
+        <translation>Die Übergabeliste wurde nicht erstellt: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
+        <translation>
+            <numerusform>Übergabeliste {number}: %n Sendung, gespeichert als {file}.</numerusform>
+            <numerusform>Übergabeliste {number}: %n Sendungen, gespeichert als {file}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Manifest {number} created: print it for the driver to sign.</source>
+        <translation>Übergabeliste {number} erstellt: bitte drucken und vom Fahrer unterschreiben lassen.</translation>
+    </message>
+    <message>
+        <source>No printer is assigned to this profile: the manifest is at {0}.</source>
+        <translation>Diesem Profil ist kein Drucker zugewiesen: die Übergabeliste liegt unter {0}.</translation>
+    </message>
+    <message>
+        <source>Manifest {0} sent to {1}.</source>
+        <translation>Übergabeliste {0} an {1} gesendet.</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source>The shipping service could not complete the request (HTTP status {0}).</source>
@@ -1874,63 +1931,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
             <numerusform>Abholung bei {name} für %n Sendung beauftragt: Abholnummer {number}.</numerusform>
             <numerusform>Abholung bei {name} für %n Sendungen beauftragt: Abholnummer {number}.</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>PickupsPage</name>
-    <message>
-        <source>Create manifest</source>
-        <translation>Übergabeliste erstellen</translation>
-    </message>
-    <message>
-        <source>Hand over the carrier&apos;s listed shipments not yet on a manifest: the service makes the handover list (with a barcode per shipment) for the driver to sign</source>
-        <translation>Die aufgeführten Sendungen des Paketdienstes übergeben, die noch auf keiner Übergabeliste stehen: der Server erstellt die Liste (mit einem Barcode pro Sendung) zum Unterschreiben durch den Fahrer</translation>
-    </message>
-    <message>
-        <source>Print manifest</source>
-        <translation>Übergabeliste drucken</translation>
-    </message>
-    <message>
-        <source>Hand over: manifest</source>
-        <translation>Übergabe an den Fahrer</translation>
-    </message>
-    <message>
-        <source>Carrier</source>
-        <translation>Paketdienst</translation>
-    </message>
-    <message>
-        <source>on manifest {0}</source>
-        <translation>auf Übergabeliste {0}</translation>
-    </message>
-    <message numerus="yes">
-        <source>{name} (%n to hand over)</source>
-        <translation>
-            <numerusform>{name} (%n zu übergeben)</numerusform>
-            <numerusform>{name} (%n zu übergeben)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The manifest was not created: {0}</source>
-        <translation>Die Übergabeliste wurde nicht erstellt: {0}</translation>
-    </message>
-    <message numerus="yes">
-        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
-        <translation>
-            <numerusform>Übergabeliste {number}: %n Sendung, gespeichert als {file}.</numerusform>
-            <numerusform>Übergabeliste {number}: %n Sendungen, gespeichert als {file}.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Manifest {number} created: print it for the driver to sign.</source>
-        <translation>Übergabeliste {number} erstellt: bitte drucken und vom Fahrer unterschreiben lassen.</translation>
-    </message>
-    <message>
-        <source>No printer is assigned to this profile: the manifest is at {0}.</source>
-        <translation>Diesem Profil ist kein Drucker zugewiesen: die Übergabeliste liegt unter {0}.</translation>
-    </message>
-    <message>
-        <source>Manifest {0} sent to {1}.</source>
-        <translation>Übergabeliste {0} an {1} gesendet.</translation>
     </message>
 </context>
 <context>
@@ -3474,7 +3474,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <name>Settings</name>
     <message>
         <source>&amp;Profiles</source>
-        <extracomment>profiles were added, edited or deleted (the profile switcher reloads its list) printer definitions changed (added, edited, removed)</extracomment>
+        <extracomment>the Settings tabs in order</extracomment>
         <translation>&amp;Profile</translation>
     </message>
     <message>
@@ -3500,6 +3500,14 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <message>
         <source>Sh&amp;ops</source>
         <translation>Sh&amp;ops</translation>
+    </message>
+    <message>
+        <source>&amp;Webhooks</source>
+        <translation>&amp;Webhooks</translation>
+    </message>
+    <message>
+        <source>Pro&amp;ducts</source>
+        <translation>Produ&amp;kte</translation>
     </message>
     <message>
         <source>Print the label automatically after it is created</source>
@@ -5572,7 +5580,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>The shipment history appears here.</source>
-        <extracomment>the smallest screen the window must fit (a desk PC&apos;s 1024x600 netbook panel)</extracomment>
+        <extracomment>when a page is built: with the window (it builds it itself), right after the first paint (a placeholder stands there until then), or next connects a built page to the window and the other pages the window&apos;s pages in tab order (Settings last); &quot;module:Class&quot; builds each with the context</extracomment>
         <translation>Hier erscheint der Sendungsverlauf.</translation>
     </message>
     <message>
@@ -5581,6 +5589,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Wait for the creation to finish before switching.</source>
+        <extracomment>the smallest screen the window must fit (a desk PC&apos;s 1024x600 netbook panel) what the signed-in person may do (None: nobody signs in at this desk: every page)</extracomment>
         <translation>Vor dem Wechseln bitte warten, bis das Etikett erstellt ist.</translation>
     </message>
     <message>
@@ -5602,14 +5611,6 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Scan</source>
         <translation>Scannen</translation>
-    </message>
-    <message>
-        <source>&amp;Webhooks</source>
-        <translation>&amp;Webhooks</translation>
-    </message>
-    <message>
-        <source>Pro&amp;ducts</source>
-        <translation>Produ&amp;kte</translation>
     </message>
     <message>
         <source>Virtual label printer (sandbox)</source>

@@ -14,7 +14,7 @@ from desktop_app.batch.engine import read_orders
 from desktop_app.batch.mapping import Defaults
 from desktop_app.batch.rows import Batch
 from desktop_app.batch.runner import BatchRunner
-from desktop_app.client.desk import ShipmentCreator
+from desktop_app.client.journaled_creation import ShipmentCreator
 from desktop_app.profiles.catalogue import Catalogue, Product
 from tests.batch.helpers import SENDER, Station
 

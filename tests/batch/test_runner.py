@@ -8,8 +8,8 @@ from desktop_app.batch.importer import read_table
 from desktop_app.batch.mapping import Defaults, guess_mapping
 from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch.runner import BatchRunner
-from desktop_app.client.desk import ShipmentCreator
 from desktop_app.client.errors import APIError
+from desktop_app.client.journaled_creation import ShipmentCreator
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue import PrintQueue
 from desktop_app.printing.virtual_printer import VirtualPrinter
