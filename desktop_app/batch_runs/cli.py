@@ -382,7 +382,7 @@ async def _run_with(
     printer: PrinterDefinition | None,
 ) -> None:
     from desktop_app.batch_runs.runner import BatchRunner
-    from desktop_app.client.desk import ShipmentCreator
+    from desktop_app.client.journaled_creation import ShipmentCreator
     from desktop_app.printing.printers import PrinterBook
     from desktop_app.printing.queue import PrintQueue
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     # the HTTP client, the journaled creator, the print queue and the sandbox launcher are
     # imported when a profile opens, after the first window is painted
     from desktop_app.client import ShippingClient
-    from desktop_app.client.desk import ReconcileReport, ShipmentCreator
+    from desktop_app.client.journaled_creation import ReconcileReport, ShipmentCreator
     from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
     from desktop_app.profiles.local_sandbox import LocalSandbox
     from desktop_app.profiles.store import ProfileStore, StoredShipment
@@ -238,7 +238,7 @@ class AppContext(QObject):
             self.profile_changed.emit(self.profile)
 
     async def _connect(self, generation: int) -> None:
-        from desktop_app.client.desk import ShipmentCreator
+        from desktop_app.client.journaled_creation import ShipmentCreator
 
         profile = self.profile
         assert profile is not None
