@@ -176,7 +176,7 @@ async def _scripted_shift(url: str) -> tuple[dict[str, Any], dict[str, Any], dic
                         ended_at=end,
                     )
                 )
-            for name, station, created, reference, packages, environment in SHIPMENTS:
+            for maker, place, created, reference, packages, environment in SHIPMENTS:
                 row = ShipmentRow(
                     account_id=keys.account_id,
                     environment=environment,
@@ -187,7 +187,7 @@ async def _scripted_shift(url: str) -> tuple[dict[str, Any], dict[str, Any], dic
                     body={"packages": [{"id": str(n)} for n in range(packages)]},
                     created_at=created,
                 )
-                row.made_by_person, row.made_by_station = name, station
+                row.made_by_person, row.made_by_station = maker, place
                 session.add(row)
             for name, station, kind, ref, moment in EVENTS:
                 session.add(

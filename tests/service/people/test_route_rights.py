@@ -48,7 +48,7 @@ def test_every_route_has_a_rule_and_every_rule_is_a_right() -> None:
 def _call(client: httpx.Client, route: str) -> httpx.Response:
     method, path = route.split(" ", 1)
     url = PARAM.sub("no-such-id", path)
-    body = {} if method in ("POST", "PUT", "PATCH") else None
+    body: dict[str, object] | None = {} if method in ("POST", "PUT", "PATCH") else None
     return client.request(method, url, json=body)
 
 
