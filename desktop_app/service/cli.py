@@ -81,7 +81,7 @@ def _serve_parser() -> argparse.ArgumentParser:
         prog="packdesk serve",
         description="Run the local Shipping Service over HTTPS.",
         epilog="Upkeep: packdesk serve migrate | backup FILE | restore FILE | audit | "
-        "export-join FILE | join SOURCE (each with --help).",
+        "export-join FILE | join SOURCE | stations pending|approve|deny (each with --help).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8443, help="TCP port; 0 picks a free one")
@@ -476,6 +476,10 @@ def serve_main(argv: Sequence[str]) -> int:
 
     if argv and argv[0] in ADMIN_COMMANDS:
         return admin_main(argv)
+    if argv and argv[0] == "stations":
+        from desktop_app.service.stations_cli import stations_main
+
+        return stations_main(argv[1:])
     parser = _serve_parser()
     args = parser.parse_args(list(argv))
     if args.public_url is not None:

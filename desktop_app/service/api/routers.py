@@ -27,6 +27,7 @@ from desktop_app.service.api.routes import (
     sandbox,
     shipment_documents,
     shipments,
+    station_joins,
     trackers,
     tracking_page,
     webhooks,
@@ -57,4 +58,5 @@ ROUTERS: tuple[tuple[APIRouter, str], ...] = (
     (audit_log.router, API_PREFIX),
     (health.router, ""),
     (pairing.router, API_PREFIX),
+    (station_joins.router, API_PREFIX),
 )
