@@ -9,13 +9,15 @@ profile on the server, as a pasted key would give it. A denial is said in words 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import re
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.profiles.page import ProfilesPage
 from desktop_app.gui.settings.profiles.partials.server_connect import pinned_ca_file
 from desktop_app.gui.settings.profiles.partials.station_approvals import StationApprovalsDialog
@@ -24,6 +26,8 @@ from desktop_app.gui.settings.profiles.station_join_presenter import FAILED
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.server_trust import fetch_pairing, pin_server_ca
+from desktop_app.profiles.station_join import ask_to_join
+from desktop_app.service.api.routes.station_joins import PER_ADDRESS
 from tests.fixtures.service import RunningService, start_service
 from tests.gui.app_context import emitted, expect, isolate, make_manager, open_context
 
@@ -154,3 +158,29 @@ async def test_a_denied_station_is_told_and_may_ask_again(
     assert kind == FAILED and "An admin denied this station" in text
     assert dialog.ask_button.isEnabled() and dialog.ask_button.text() == "&Ask again"
     assert [p for p in new_station.manager.list() if p.base_url == server.base_url] == []
+
+
+async def test_too_many_requests_are_said_in_german_from_the_status(
+    qtbot: QtBot,
+    new_station: AppContext,
+    service_factory: Callable[..., RunningService],
+) -> None:
+    """The server's limit per address (429 + Retry-After) in the station's language."""
+    fresh = service_factory()
+    _page, dialog = trusted_join_dialog(qtbot, new_station, fresh)
+    for n in range(PER_ADDRESS):
+        await ask_to_join(fresh.base_url, dialog.presenter.ca_file, f"Vorher {n}")
+    install_translations("de")
+    try:
+        told = expect(dialog.presenter.state_changed)
+        dialog.start()
+        kind, text = await emitted(told)
+        while kind != FAILED:
+            kind, text = await emitted(expect(dialog.presenter.state_changed))
+    finally:
+        install_translations("en")
+    said = re.fullmatch(
+        r"Zu viele Beitrittsanfragen von hier: Versuchen Sie es in (\d+) Minuten erneut\.", text
+    )
+    assert said is not None and 1 <= int(said[1]) <= 10, text
+    assert dialog.ask_button.isEnabled() and not dialog.phrase_label.isVisible()
