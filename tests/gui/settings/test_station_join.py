@@ -9,6 +9,7 @@ profile on the server, as a pasted key would give it. A denial is said in words 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -25,6 +26,7 @@ from desktop_app.gui.settings.profiles.partials.station_join import StationJoinD
 from desktop_app.gui.settings.profiles.station_join_presenter import FAILED
 from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.printers import PrinterBook
+from desktop_app.profiles.models import Profile
 from desktop_app.profiles.server_trust import fetch_pairing, pin_server_ca
 from desktop_app.profiles.station_join import ask_to_join
 from desktop_app.service.api.routes.station_joins import PER_ADDRESS
@@ -184,3 +186,35 @@ async def test_too_many_requests_are_said_in_german_from_the_status(
     )
     assert said is not None and 1 <= int(said[1]) <= 10, text
     assert dialog.ask_button.isEnabled() and not dialog.phrase_label.isVisible()
+
+
+async def test_a_taken_profile_name_never_costs_the_handed_over_key(
+    qtbot: QtBot, new_station: AppContext, server: RunningService
+) -> None:
+    """The key comes once: a profile name already in use gets the station's name beside it."""
+    taken = Profile(
+        name="Packdesk server 127.0.0.1",
+        environment="live",
+        base_url="https://127.0.0.1:9",
+        force_loopback=True,
+    )
+    new_station.manager.add(taken)
+    _page, dialog = trusted_join_dialog(qtbot, new_station, server)
+    joined = expect(dialog.joined)
+    phrase = await ask_from_keyboard(qtbot, dialog, "Packtisch Zwei")
+    pending = await asyncio.to_thread(_pending, server)
+    (request,) = [r for r in pending if r["station"] == "Packtisch Zwei"]
+    with server.client("sandbox") as admin:
+        approved = admin.post(
+            f"/v1/stations/join_requests/{request['id']}/approve", json={"phrase": phrase}
+        )
+    assert approved.status_code == 200, approved.text
+    (profile,) = await emitted(joined)
+    assert profile.name == "Packdesk server 127.0.0.1 – Packtisch Zwei"
+    assert new_station.manager.secrets.get(profile.id)
+    assert {p.name for p in new_station.manager.list()} >= {taken.name, profile.name}
+
+
+def _pending(server: RunningService) -> list[dict[str, str]]:
+    with server.client("sandbox") as admin:
+        return list(admin.get("/v1/stations/join_requests").json()["join_requests"])

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 # how the dialog colours a state: waiting (neutral), done (ok), failed (error)
 WAITING, DONE, FAILED = "waiting", "done", "failed"
+# the handed-over key is checked with /v1/me this often before giving up on it
+CHECK_ATTEMPTS = 3
 
 
 def refused_text(exc: JoinRefusedError) -> str:
@@ -158,18 +160,35 @@ class StationJoinPresenter(QObject):
                 return profile
         return None
 
+    def _free_name(self, name: str, station: str) -> str:
+        """`name`, else with the station's name (or a number) beside it: names are unique."""
+        taken = {p.name.casefold() for p in self.manager.list()}
+        for candidate in (name, f"{name} – {station}"):
+            if candidate.casefold() not in taken:
+                return candidate
+        number = 2
+        while f"{name} ({number})".casefold() in taken:
+            number += 1
+        return f"{name} ({number})"
+
     async def _save(self, key: JoinKey) -> Profile | None:
         """Check the key with the server, then save it with the station's profile."""
         from desktop_app.client import check_key
 
         environment: Any = "live" if key.environment == "live" else "sandbox"
-        try:
-            me = await check_key(self.url, key.key, self.ca_file, environment)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # every failure is shown; nothing is saved
-            self._say(FAILED, translate("Settings", "The new key did not work: {0}").format(exc))
-            return None
+        for attempt in range(CHECK_ATTEMPTS):
+            try:
+                me = await check_key(self.url, key.key, self.ca_file, environment)
+                break
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the key is handed over once: a blip must not lose it
+                if attempt + 1 == CHECK_ATTEMPTS:
+                    self._say(
+                        FAILED, translate("Settings", "The new key did not work: {0}").format(exc)
+                    )
+                    return None
+                await asyncio.sleep(self.poll_seconds)
         host = urlsplit(self.url).hostname or self.url
         existing = self._existing(environment)
         try:
@@ -178,7 +197,10 @@ class StationJoinPresenter(QObject):
                 saved = self.manager.update(profile, key.key, verified_environment=me.environment)
             else:
                 profile = Profile(
-                    name=translate("Settings", "Packdesk server {host}").format(host=host),
+                    name=self._free_name(
+                        translate("Settings", "Packdesk server {host}").format(host=host),
+                        key.name,
+                    ),
                     environment=environment,
                     base_url=self.url,
                     ca_file=self.ca_file,
