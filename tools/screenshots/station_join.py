@@ -50,9 +50,9 @@ async def _until(check: object, what: str) -> None:
 
 
 async def _shoot(out: Path, tmp: Path) -> list[Path]:
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.settings.profiles.page import ProfilesPage
     from desktop_app.gui.settings.profiles.partials.server_connect import pinned_ca_file
-    from desktop_app.gui.shell.context import AppContext
     from desktop_app.printing.printers import PrinterBook
     from desktop_app.profiles.server_trust import fetch_pairing, pin_server_ca
     from tests.fixtures.service import start_service

@@ -18,13 +18,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.profiles.page import ProfilesPage
 from desktop_app.gui.settings.profiles.partials.server_connect import pinned_ca_file
 from desktop_app.gui.settings.profiles.partials.station_approvals import StationApprovalsDialog
 from desktop_app.gui.settings.profiles.partials.station_join import StationJoinDialog
 from desktop_app.gui.settings.profiles.station_join_presenter import FAILED
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.server_trust import fetch_pairing, pin_server_ca

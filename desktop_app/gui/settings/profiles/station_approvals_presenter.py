@@ -19,7 +19,7 @@ from desktop_app.gui.widgets.tasks import service_text
 if TYPE_CHECKING:
     from desktop_app.client.errors import APIError
     from desktop_app.client.resources.station_joins import JoinRequest
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: the right a person needs to see and use the approvals (the sign-in hides them without it)
 REQUIRED_RIGHT = "stations"

@@ -26,16 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, MUTED, OK, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.profiles.station_approvals_presenter import (
     REQUIRED_RIGHT,
     StationApprovalsPresenter,
     request_text,
 )
-from desktop_app.gui.shell.theme import ERROR, MUTED, OK, color
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 REFRESH_MS = 5000
 RIGHT_PROPERTY = "packdesk_right"

@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, MUTED, OK, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.profiles.station_join_presenter import (
     DONE,
     FAILED,
     StationJoinPresenter,
 )
-from desktop_app.gui.shell.theme import ERROR, MUTED, OK, color
 
 if TYPE_CHECKING:
     from desktop_app.profiles.manager import ProfileManager
