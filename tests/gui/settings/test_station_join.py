@@ -218,3 +218,33 @@ async def test_a_taken_profile_name_never_costs_the_handed_over_key(
 def _pending(server: RunningService) -> list[dict[str, str]]:
     with server.client("sandbox") as admin:
         return list(admin.get("/v1/stations/join_requests").json()["join_requests"])
+
+
+async def test_the_station_rides_out_a_server_restart_and_says_when_nobody_approved(
+    qtbot: QtBot,
+    new_station: AppContext,
+    service_factory: Callable[..., RunningService],
+    tmp_path: Path,
+) -> None:
+    """The server goes away while the station waits and comes back with its clock 15 minutes
+    on (the clock injected, not waited for): the station keeps asking, then says it expired."""
+    first = service_factory(data_dir=tmp_path / "expiring")
+    _page, dialog = trusted_join_dialog(qtbot, new_station, first)
+    await ask_from_keyboard(qtbot, dialog, "Packtisch Spaet")
+    port = first.port
+    await asyncio.to_thread(first.stop)
+    told = expect(dialog.presenter.state_changed)
+    later = await asyncio.to_thread(
+        service_factory,
+        "--port",
+        str(port),
+        "--clock-offset",
+        str(15 * 60 + 1),
+        data_dir=tmp_path / "expiring",
+    )
+    assert later.port == port
+    kind, text = await emitted(told)
+    while kind != FAILED:
+        kind, text = await emitted(expect(dialog.presenter.state_changed))
+    assert text == "Nobody approved within 15 minutes. Ask again."
+    assert dialog.presenter.status == "expired" and dialog.ask_button.isEnabled()
