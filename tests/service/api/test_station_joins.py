@@ -101,6 +101,7 @@ def test_station_asks_admin_approves_by_phrase_key_handed_over_once(
         approved = admin.post(f"{PATH}/{asked['id']}/approve", json={"phrase": typed})
         assert approved.status_code == 200, approved.text
         assert approved.json()["status"] == "approved"
+        assert approved.json()["decided_by"] == "account key"
         assert asked["id"] not in {item["id"] for item in admin.get(PATH).json()["join_requests"]}
 
     first = poll(service, asked).json()

@@ -76,9 +76,13 @@ def _too_many(what: str, reset: int) -> ServiceError:
 
 
 def require_stations_right(request: Request, key: CurrentKey) -> KeyInfo:
-    """The caller may let stations in: an account key, or a caller granted the right."""
-    rights = getattr(request.state, "rights", None)
-    if key.name is None or (rights is not None and STATIONS_RIGHT in rights):
+    """The caller may let stations in: the account key, or a person signed in at a station
+    with the "stations" right (the people gate's `state.caller`: rights and person)."""
+    caller = getattr(request.state, "caller", None)
+    signed_in_admin = getattr(caller, "person", None) is not None and STATIONS_RIGHT in getattr(
+        caller, "rights", ()
+    )
+    if key.name is None or signed_in_admin:
         return key
     raise ServiceError(
         403,
@@ -90,6 +94,12 @@ def require_stations_right(request: Request, key: CurrentKey) -> KeyInfo:
 
 
 StationsAdmin = Annotated[KeyInfo, Depends(require_stations_right)]
+
+
+def _decider(request: Request, key: KeyInfo) -> str:
+    """Who decided, as the request and the audit log name them: the person, else the key."""
+    person = getattr(getattr(request.state, "caller", None), "person", None)
+    return str(person or key.name or "account key")
 
 
 def _failed(exc: JoinError) -> ServiceError:
@@ -172,7 +182,12 @@ async def _decide(
     openapi_extra=json_body(JoinApproval),
 )
 async def approve_join_request(
-    request_id: str, draft: JsonObject, admin: StationsAdmin, session: Session, ctx: Ctx
+    request_id: str,
+    draft: JsonObject,
+    admin: StationsAdmin,
+    session: Session,
+    ctx: Ctx,
+    request: Request,
 ) -> dict[str, Any]:
     """Approve by the phrase the station shows; the station gets its key at its next poll."""
     phrase = draft.get("phrase")
@@ -185,7 +200,7 @@ async def approve_join_request(
             phrase,
             account_id=admin.account_id,
             environment=admin.environment,
-            decided_by=admin.name or "account key",
+            decided_by=_decider(request, admin),
             now=ctx.now(),
         )
     except JoinError as exc:
@@ -199,12 +214,12 @@ async def approve_join_request(
     responses=error_responses(401, 403, 404, 409, 429),
 )
 async def deny_join_request(
-    request_id: str, admin: StationsAdmin, session: Session, ctx: Ctx
+    request_id: str, admin: StationsAdmin, session: Session, ctx: Ctx, request: Request
 ) -> dict[str, Any]:
     """Deny a waiting station; it is told at its next poll."""
     try:
         body = await station_joins.deny(
-            session, request_id, decided_by=admin.name or "account key", now=ctx.now()
+            session, request_id, decided_by=_decider(request, admin), now=ctx.now()
         )
     except JoinError as exc:
         raise _failed(exc) from None
