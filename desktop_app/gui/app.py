@@ -38,7 +38,7 @@ STARTUP_MODULES = (
     "desktop_app.gui.history.tracking",
     "desktop_app.gui.history.partials.returns",
     "desktop_app.gui.shipment.order_entry",
-    "desktop_app.gui.core.shop_rounds",
+    "desktop_app.shops.rounds",
     "desktop_app.gui.i18n.profile_errors",
     "desktop_app.client",
     "desktop_app.client.types",

@@ -26,10 +26,12 @@ from desktop_app.gui.batch.partials.sender import maps_a_sender, sender_notice
 from desktop_app.gui.batch.row_texts import count_text, create_all_text
 from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
-from desktop_app.orders.engine import OrderFile, orders_of
+from desktop_app.orders.engine import orders_of
 from desktop_app.orders.importer import Table, TableError, read_table
-from desktop_app.orders.mapping import ColumnMapping, Defaults, MappingBook
+from desktop_app.orders.mapping import ColumnMapping, MappingBook
+from desktop_app.orders.records import OrderFile
 from desktop_app.orders.service_orders import StoredOrders, drafts_of, file_origin, store_orders
+from desktop_app.orders.shipment_drafts import Defaults
 
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext
