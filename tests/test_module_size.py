@@ -14,8 +14,6 @@ MODULE_LINES_LIMIT = 600
 
 #: modules still over the limit: path inside desktop_app -> who splits it
 KNOWN_LONG_MODULES: dict[str, str] = {
-    "orders/mapping.py": "shops38 (issue 38: batch/mapping.py split)",
-    "orders/engine.py": "shops38 (issue 38: batch/engine.py split)",
     "printing/queue/worker.py": "desk33 (issue 38.5: the print queue on the one desk store)",
 }
 
