@@ -100,6 +100,8 @@ screenshots: install ## render the main window to docs/screenshots/ (and in Germ
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.scan docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots/de --language de
+	xvfb-run -a -s "-screen 0 1024x600x24" $(PY) -m tools.screenshots.station_join docs/screenshots/people/en
+	xvfb-run -a -s "-screen 0 1024x600x24" $(PY) -m tools.screenshots.station_join docs/screenshots/people/de --language de
 	$(PY) -m tools.screenshots.desk docs/screenshots/desk
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots/de --language de
 

@@ -4092,6 +4092,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>Mit einem Packdesk-Server verbinden…</translation>
     </message>
     <message>
+        <source>Stations asking to join…</source>
+        <translation>Stationen, die beitreten wollen …</translation>
+    </message>
+    <message>
         <source>Delete…</source>
         <translation>Löschen …</translation>
     </message>
@@ -4781,6 +4785,154 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Box&apos;s own weight</source>
         <translation>Eigengewicht des Kartons</translation>
+    </message>
+    <message>
+        <source>Stations asking to join</source>
+        <translation>Stationen, die beitreten wollen</translation>
+    </message>
+    <message>
+        <source>Compare the phrase with the one on the station&apos;s screen, type it and approve: the station gets its own key. Requests expire after 15 minutes.</source>
+        <translation>Vergleichen Sie die Phrase mit der auf dem Bildschirm der Station, tippen Sie sie ein und geben Sie frei: Die Station erhält ihren eigenen Schlüssel. Anfragen verfallen nach 15 Minuten.</translation>
+    </message>
+    <message>
+        <source>No station is waiting to join.</source>
+        <translation>Keine Station wartet auf Beitritt.</translation>
+    </message>
+    <message>
+        <source>e.g. tiger-piano-42</source>
+        <translation>z. B. tiger-piano-42</translation>
+    </message>
+    <message>
+        <source>&amp;Phrase the station shows</source>
+        <translation>&amp;Phrase, die die Station zeigt</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>A&amp;blehnen</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Ask to join {url}</source>
+        <extracomment>the person chose to paste a key instead the station&apos;s profile, saved with the key the server handed over</extracomment>
+        <translation>Beitritt zu {url} anfragen</translation>
+    </message>
+    <message>
+        <source>The server is trusted. Ask it to let this station in: an admin approves it with the phrase shown here, and the station gets its own key. No key to copy.</source>
+        <translation>Der Server ist vertrauenswürdig. Bitten Sie ihn, diese Station aufzunehmen: Ein Admin gibt sie mit der hier gezeigten Phrase frei, und die Station erhält ihren eigenen Schlüssel. Kein Schlüssel zum Abtippen.</translation>
+    </message>
+    <message>
+        <source>Station &amp;name</source>
+        <translation>Stations&amp;name</translation>
+    </message>
+    <message>
+        <source>&amp;Ask to join</source>
+        <translation>&amp;Beitritt anfragen</translation>
+    </message>
+    <message>
+        <source>Enter a &amp;key instead…</source>
+        <translation>Stattdessen &amp;Schlüssel eingeben …</translation>
+    </message>
+    <message>
+        <source>Phrase to tell the admin, valid until {time}</source>
+        <translation>Phrase für den Admin, gültig bis {time}</translation>
+    </message>
+    <message>
+        <source>&amp;Ask again</source>
+        <translation>&amp;Erneut anfragen</translation>
+    </message>
+    <message>
+        <source>{station} — {phrase} — from {address}, until {time}</source>
+        <extracomment>the right a person needs to see and use the approvals (the sign-in hides them without it)</extracomment>
+        <translation>{station} — {phrase} — von {address}, bis {time}</translation>
+    </message>
+    <message>
+        <source>The phrase does not match the one the station shows. Compare it with the station&apos;s screen.</source>
+        <translation>Die Phrase passt nicht zu der, die die Station zeigt. Vergleichen Sie sie mit dem Bildschirm der Station.</translation>
+    </message>
+    <message>
+        <source>Only an admin may let stations join (the account key or an admin).</source>
+        <translation>Nur ein Admin darf Stationen aufnehmen (mit dem Kontoschlüssel oder als Admin angemeldet).</translation>
+    </message>
+    <message>
+        <source>Not possible any more: {0}</source>
+        <translation>Nicht mehr möglich: {0}</translation>
+    </message>
+    <message>
+        <source>Could not load the waiting stations: {0}</source>
+        <extracomment>how many stations wait (sentence, is an error)</extracomment>
+        <translation>Die wartenden Stationen konnten nicht geladen werden: {0}</translation>
+    </message>
+    <message>
+        <source>Type the phrase the station shows.</source>
+        <translation>Tippen Sie die Phrase ein, die die Station zeigt.</translation>
+    </message>
+    <message>
+        <source>{station} is approved: it receives its own key in a moment.</source>
+        <translation>{station} ist freigegeben: Die Station erhält gleich ihren eigenen Schlüssel.</translation>
+    </message>
+    <message>
+        <source>{station} is denied.</source>
+        <translation>{station} ist abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Too many requests to join from here: try again in {n} minutes.</source>
+        <translation>Zu viele Beitrittsanfragen von hier: Versuchen Sie es in {n} Minuten erneut.</translation>
+    </message>
+    <message>
+        <source>The server does not accept this name: use 1 to 100 letters or digits.</source>
+        <translation>Der Server nimmt diesen Namen nicht an: 1 bis 100 Buchstaben oder Ziffern.</translation>
+    </message>
+    <message>
+        <source>The server no longer knows this request. Ask again.</source>
+        <translation>Der Server kennt diese Anfrage nicht mehr. Fragen Sie erneut an.</translation>
+    </message>
+    <message>
+        <source>The server does not answer: {0}</source>
+        <translation>Der Server antwortet nicht: {0}</translation>
+    </message>
+    <message>
+        <source>The server refused: {0}</source>
+        <translation>Der Server hat abgelehnt: {0}</translation>
+    </message>
+    <message>
+        <source>Enter this station&apos;s name first.</source>
+        <extracomment>(phrase, valid until as local time) once the server took the request (WAITING | DONE | FAILED, sentence) the station&apos;s profile, saved with its key</extracomment>
+        <translation>Geben Sie zuerst den Namen dieser Station ein.</translation>
+    </message>
+    <message>
+        <source>Waiting for an admin to approve this station. Tell them the phrase; it is valid until {time}.</source>
+        <translation>Warte auf die Freigabe durch einen Admin. Nennen Sie ihm die Phrase; sie gilt bis {time}.</translation>
+    </message>
+    <message>
+        <source>Approved, but the key was already handed over once. Ask again.</source>
+        <translation>Freigegeben, aber der Schlüssel wurde schon einmal übergeben. Fragen Sie erneut an.</translation>
+    </message>
+    <message>
+        <source>An admin denied this station. Ask again if that was a mistake.</source>
+        <translation>Ein Admin hat diese Station abgelehnt. Fragen Sie erneut an, falls das ein Irrtum war.</translation>
+    </message>
+    <message>
+        <source>Nobody approved within 15 minutes. Ask again.</source>
+        <translation>Niemand hat innerhalb von 15 Minuten freigegeben. Fragen Sie erneut an.</translation>
+    </message>
+    <message>
+        <source>The new key did not work: {0}</source>
+        <translation>Der neue Schlüssel funktioniert nicht: {0}</translation>
+    </message>
+    <message>
+        <source>The key was not saved: {0}</source>
+        <translation>Der Schlüssel wurde nicht gespeichert: {0}</translation>
+    </message>
+    <message>
+        <source>Approved. This station&apos;s key is saved; the profile {name!r} is ready to use.</source>
+        <translation>Freigegeben. Der Schlüssel dieser Station ist gespeichert; das Profil {name!r} ist bereit.</translation>
     </message>
 </context>
 <context>
