@@ -45,6 +45,7 @@ STARTUP_MODULES = (
     "desktop_app.gui.settings.webhooks.page",
     "desktop_app.gui.shipment.order_entry",
     "desktop_app.gui.shell.shop_rounds",
+    "desktop_app.gui.people.station",
     "desktop_app.gui.i18n.profile_errors",
     "desktop_app.client",
     "desktop_app.client.types",
@@ -327,3 +328,8 @@ async def _install_pages(window: MainWindow, context: AppContext) -> None:
         await asyncio.sleep(0)
     except Exception:
         log.exception("installing the pages failed")
+    from desktop_app.gui.people.station import StationSignIn
+
+    # a station of a warehouse server with people opens on the sign-in screen (a child of
+    # the window: it lives as long as the window)
+    StationSignIn(window, context)

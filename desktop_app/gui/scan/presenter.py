@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -93,6 +95,11 @@ class ScanPresenter(QObject):
         self._station_key: tuple[Any, ...] | None = None
         self.awaiting_ack = False
         self.last_outcome: ScanOutcome | None = None
+        #: when the last code was scanned (a station with people reports it: scan-to-label)
+        self.scanned_at = datetime.now(UTC)
+        #: at a station with people: asks who releases an incomplete order, and why (None:
+        #: not released); unset, F6 ships with the station's own reason
+        self.release_reason: Callable[[], str | None] | None = None
         self._actions: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         ctx.profile_changed.connect(lambda *_: self._drop_station())
@@ -168,6 +175,7 @@ class ScanPresenter(QObject):
             )
             self.changed.emit()
             return
+        self.scanned_at = datetime.now(UTC)
         self.submit("scan", code)
 
     def type_weight(self, text: str) -> bool:
@@ -190,8 +198,11 @@ class ScanPresenter(QObject):
 
     def ship_incomplete(self) -> None:
         """F6: ship although the pack check is incomplete (recorded with the order)."""
-        if not self.awaiting_ack:
-            self.submit("override")
+        if self.awaiting_ack:
+            return
+        reason = OVERRIDE_REASON if self.release_reason is None else self.release_reason()
+        if reason:
+            self.submit("override", reason)
 
     def reprint(self) -> None:
         """F4: label and slip of the last shipped order again."""
@@ -292,7 +303,7 @@ class ScanPresenter(QObject):
         if action == "ship":  # the packer's choice: the weight shown counts
             return await station.ship(explicit=True)
         if action == "override":
-            return await station.ship(override=OVERRIDE_REASON, explicit=True)
+            return await station.ship(override=argument or OVERRIDE_REASON, explicit=True)
         if action == "reprint":
             return await station.reprint()
         if action == "refresh":

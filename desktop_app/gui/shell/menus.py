@@ -60,7 +60,7 @@ class WindowMenus:
         self.page_actions: list[QAction] = []
         for number in range(1, PAGE_KEYS + 1):
             action = window_action(window, "", f"Ctrl+{number}")
-            action.triggered.connect(lambda _=False, i=number - 1: tabs.setCurrentIndex(i))
+            action.triggered.connect(lambda _=False, i=number - 1: self._show_tab(i))
             self.go_menu.addAction(action)
             self.page_actions.append(action)
         self.help_menu = bar.addMenu(translate("MainWindow", "&Help"))
@@ -86,9 +86,16 @@ class WindowMenus:
         """The menus in menu-bar order."""
         return [self.shipment_menu, self.go_menu, self.help_menu]
 
+    def _show_tab(self, position: int) -> None:
+        """Bring the tab at `position` among the shown tabs to the front."""
+        shown = self._tabs.visible_indexes()
+        if position < len(shown):
+            self._tabs.setCurrentIndex(shown[position])
+
     def refresh_page_actions(self) -> None:
-        """Ctrl+1 ... Ctrl+9 named after the tabs they show (hidden past the last tab)."""
-        for index, action in enumerate(self.page_actions):
-            name = self._tabs.tabText(index) if index < self._tabs.count() else ""
+        """Ctrl+1 ... Ctrl+9 named after the shown tabs they show (hidden past the last)."""
+        shown = self._tabs.visible_indexes()
+        for position, action in enumerate(self.page_actions):
+            name = self._tabs.tabText(shown[position]) if position < len(shown) else ""
             action.setText(name.replace("&", ""))
             action.setVisible(bool(name))
