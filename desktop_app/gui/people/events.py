@@ -17,7 +17,6 @@ from desktop_app.client.presence import StationEventKind
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
-    from desktop_app.gui.scan.presenter import ScanPresenter
     from desktop_app.gui.shell.context import AppContext
     from desktop_app.station.flow import ScanOutcome
 
@@ -33,7 +32,7 @@ class StationEvents(QObject):
     def __init__(
         self,
         ctx: AppContext,
-        scan: ScanPresenter,
+        scan: Any,  # the Scan page's presenter (pages do not import each other)
         ask_reason: Callable[[str], str | None],
         parent: QObject | None = None,
     ) -> None:
@@ -42,14 +41,20 @@ class StationEvents(QObject):
         self.scan = scan
         self.ask_reason = ask_reason
         self.tasks: list[asyncio.Task[Any]] = []
+        #: what was sent: (kind, order number, taken by the service)
+        self.sent: list[tuple[str, str, bool]] = []
         self._scanned: str | None = None  # the order whose scan was told
         scan.outcome_shown.connect(self._on_outcome)
+        ctx.connection_changed.connect(self._forget_scan)
         scan.release_reason = self.release_reason
 
     @property
     def signed_in(self) -> bool:
         """True while a person is signed in at a station with people."""
         return self.ctx.presence.person is not None and self.ctx.connected
+
+    def _forget_scan(self, *_args: object) -> None:
+        self._scanned = None  # another person's scan of the same order starts their time
 
     def _on_outcome(self, outcome: ScanOutcome) -> None:
         order = outcome.order
@@ -65,11 +70,9 @@ class StationEvents(QObject):
 
     def release_reason(self) -> str | None:
         """F6 at a station with people: only a person with the release right ships an
-        incomplete order, and says why (None: not released)."""
+        incomplete order, and says why (None: not released; "": the station's own reason)."""
         if not self.signed_in:
-            from desktop_app.gui.scan.presenter import OVERRIDE_REASON
-
-            return OVERRIDE_REASON
+            return ""  # a station without people: F6 ships with the station's own reason
         station = self.scan.station
         state = station.current if station is not None else None
         number = state.order.number if state is not None else ""
@@ -97,18 +100,22 @@ class StationEvents(QObject):
         if client is None or not order_ref:
             return None
         when = (at or datetime.now(UTC)).isoformat()
-        task = self.ctx.spawn(_send(client, kind, order_ref, when, reason))
+        task = self.ctx.spawn(self._send(client, kind, order_ref, when, reason))
         self.tasks = [t for t in self.tasks if not t.done()] + [task]
         return task
 
+    async def _send(
+        self, client: Any, kind: StationEventKind, ref: str, at: str, reason: str | None
+    ) -> None:
+        from desktop_app.client.errors import APIError
 
-async def _send(client: Any, kind: StationEventKind, ref: str, at: str, reason: str | None) -> None:
-    from desktop_app.client.errors import APIError
-
-    try:
-        await client.people.station_event(kind, ref, at, reason)
-    except APIError as exc:  # the figures miss one event; the parcel still ships
-        log.warning("the station event %s of order %s was not taken: %s", kind, ref, exc)
+        try:
+            await client.people.station_event(kind, ref, at, reason)
+        except APIError as exc:  # the figures miss one event; the parcel still ships
+            log.warning("the station event %s of order %s was not taken: %s", kind, ref, exc)
+            self.sent.append((kind, ref, False))
+        else:
+            self.sent.append((kind, ref, True))
 
 
 def ask_release_reason(parent: QWidget) -> Callable[[str], str | None]:

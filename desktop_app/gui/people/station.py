@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.people.events import StationEvents, ask_release_reason
 from desktop_app.gui.people.presenter import SignInPresenter
@@ -42,7 +43,7 @@ INPUT_EVENTS = frozenset(
     }
 )
 SIGN_OUT_KEYS = "Ctrl+Shift+L"
-FIGURES = "Packing figures"
+FIGURES = QT_TRANSLATE_NOOP("Window", "Packing figures")
 
 
 class StationSignIn(QObject):

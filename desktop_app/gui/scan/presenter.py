@@ -98,7 +98,7 @@ class ScanPresenter(QObject):
         #: when the last code was scanned (a station with people reports it: scan-to-label)
         self.scanned_at = datetime.now(UTC)
         #: at a station with people: asks who releases an incomplete order, and why (None:
-        #: not released); unset, F6 ships with the station's own reason
+        #: not released; "" or unset: F6 ships with the station's own reason)
         self.release_reason: Callable[[], str | None] | None = None
         self._actions: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
@@ -200,8 +200,8 @@ class ScanPresenter(QObject):
         """F6: ship although the pack check is incomplete (recorded with the order)."""
         if self.awaiting_ack:
             return
-        reason = OVERRIDE_REASON if self.release_reason is None else self.release_reason()
-        if reason:
+        reason = "" if self.release_reason is None else self.release_reason()
+        if reason is not None:
             self.submit("override", reason)
 
     def reprint(self) -> None:
