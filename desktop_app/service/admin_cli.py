@@ -154,7 +154,12 @@ async def _audit(args: argparse.Namespace) -> int:
                     return 1
                 account_id = ids[0]
             rows = await audit.list_entries(
-                session, account_id=account_id, since=since, action=args.action, limit=args.limit
+                session,
+                account_id=account_id,
+                since=since,
+                action=args.action,
+                person=args.person,
+                limit=args.limit,
             )
     except SchemaError as exc:
         print(f"packdesk serve audit: {exc}", file=sys.stderr)
@@ -172,7 +177,7 @@ def _audit_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="packdesk serve audit",
         description="Who did what: the audit log, newest first, one JSON object a line "
-        "(time, account, station key, action, object id).",
+        "(time, account, station key, action, object id, person, station).",
     )
     _database_options(p)
     p.add_argument("--since", default=None, help="from this time on (2026-11-26, ISO 8601; UTC)")
@@ -180,6 +185,7 @@ def _audit_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--action", default=None, help="only this action, or a family: shipment.*, key.*"
     )
+    p.add_argument("--person", default=None, metavar="NAME", help="only what this person did")
     p.add_argument("--limit", type=int, default=100, help="at most this many (default 100)")
     return p
 
@@ -251,8 +257,15 @@ ADMIN_COMMANDS: dict[str, tuple[Callable[[], argparse.ArgumentParser], Command]]
 }
 
 
-def admin_main(argv: Sequence[str]) -> int:
-    """`packdesk serve COMMAND ...` for the commands of ADMIN_COMMANDS."""
-    make_parser, run = ADMIN_COMMANDS[argv[0]]
+def run_command(
+    commands: dict[str, tuple[Callable[[], argparse.ArgumentParser], Command]], argv: Sequence[str]
+) -> int:
+    """`packdesk serve COMMAND ...` for one of `commands` (argv[0] is the command)."""
+    make_parser, run = commands[argv[0]]
     args = make_parser().parse_args(list(argv[1:]))
     return asyncio.run(run(args))
+
+
+def admin_main(argv: Sequence[str]) -> int:
+    """`packdesk serve COMMAND ...` for the commands of ADMIN_COMMANDS."""
+    return run_command(ADMIN_COMMANDS, argv)

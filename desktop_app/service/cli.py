@@ -81,7 +81,7 @@ def _serve_parser() -> argparse.ArgumentParser:
         prog="packdesk serve",
         description="Run the local Shipping Service over HTTPS.",
         epilog="Upkeep: packdesk serve migrate | backup FILE | restore FILE | audit | "
-        "export-join FILE | join SOURCE (each with --help).",
+        "export-join FILE | join SOURCE | users | report (each with --help).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8443, help="TCP port; 0 picks a free one")
@@ -472,10 +472,13 @@ def _show_pairing(settings: ServiceSettings, args: argparse.Namespace) -> int:
 
 def serve_main(argv: Sequence[str]) -> int:
     """`packdesk serve`: run the service until interrupted (or one of its admin commands)."""
-    from desktop_app.service.admin_cli import ADMIN_COMMANDS, admin_main
+    from desktop_app.service.admin_cli import ADMIN_COMMANDS, admin_main, run_command
+    from desktop_app.service.people_cli import PEOPLE_COMMANDS
 
     if argv and argv[0] in ADMIN_COMMANDS:
         return admin_main(argv)
+    if argv and argv[0] in PEOPLE_COMMANDS:
+        return run_command(PEOPLE_COMMANDS, argv)
     parser = _serve_parser()
     args = parser.parse_args(list(argv))
     if args.public_url is not None:

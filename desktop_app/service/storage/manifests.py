@@ -11,9 +11,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
+from desktop_app.service.storage.made_by import MadeBy
 
 
-class ManifestRow(Base):
+class ManifestRow(MadeBy, Base):
     """An end-of-day manifest of one carrier: the wire object (without URLs) in `body`."""
 
     __tablename__ = "manifests"
