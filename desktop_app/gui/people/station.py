@@ -42,7 +42,7 @@ INPUT_EVENTS = frozenset(
         QEvent.Type.TouchBegin,
     }
 )
-SIGN_OUT_KEYS = "Ctrl+Shift+L"
+SIGN_OUT_KEYS = "Ctrl+Shift+O"  # (Ctrl+Shift+L prints the label again)
 FIGURES = QT_TRANSLATE_NOOP("Window", "Packing figures")
 
 

@@ -58,26 +58,25 @@ class Station:
         return self.sign_in.presenter
 
 
-def serve_users(service: Any, *args: str) -> str:
-    """`packdesk serve users ...` on the service's data folder and database."""
-    cmd = [
-        sys.executable,
-        "-m",
-        "desktop_app",
-        "serve",
-        "users",
-        "--data-dir",
-        str(service.data_dir),
-    ]
+def add_person(service: Any, email: str, name: str, role: str, code: str) -> None:
+    """`packdesk serve users add NAME --role ROLE --account EMAIL`, the code on stdin (as an
+    admin types it: never in the command line)."""
+    cmd = [sys.executable, "-m", "desktop_app", "serve", "users", "add", name, "--role", role]
+    cmd += ["--account", email, "--data-dir", str(service.data_dir)]
     database_url = _option(service.args, "--database-url")
     if database_url:
         cmd += ["--database-url", database_url]
     done = subprocess.run(
-        [*cmd, *args], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False
+        cmd,
+        cwd=REPO_ROOT,
+        input=code + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     if done.returncode != 0:
-        raise RuntimeError(f"packdesk serve users {' '.join(args)} failed: {done.stderr}")
-    return done.stdout
+        raise RuntimeError(f"packdesk serve users add {name} failed: {done.stderr}")
 
 
 def people_account(service: Any) -> tuple[dict[str, str], str]:
@@ -85,9 +84,7 @@ def people_account(service: Any) -> tuple[dict[str, str], str]:
     account = service.add_account()
     keys = json.loads(service.accounts("add-key", account["email"], "--name", STATION))
     for name, role, code in PEOPLE:
-        serve_users(
-            service, "add", name, "--role", role, "--account", account["email"], "--code", code
-        )
+        add_person(service, account["email"], name, role, code)
     return account, keys["sandbox_key"]
 
 

@@ -203,9 +203,11 @@ async def test_sign_out_by_its_shortcut_and_a_supervisor_sees_more(
     assert not history.table.isColumnHidden(history.model.MADE_BY)
     assert history.table.isColumnHidden(history.model.PRICE)  # prices are an admin's
     assert desk.sign_in.sign_out_action.isVisible()
+    desk.window.activateWindow()
+    await wait_until(lambda: QApplication.activeWindow() is desk.window)
     qtbot.keyClick(
-        desk.window,
-        Qt.Key.Key_L,
+        QApplication.focusWidget() or desk.window,
+        Qt.Key.Key_O,
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
     await wait_until(lambda: desk.presenter.state == "waiting")
