@@ -1,5 +1,5 @@
 """The sign-in in the main window: the covering sign-in screen, who is signed in (menu bar's
-corner), Sign out (Ctrl+Shift+L, in the Shipment menu), idle sign-out from the person's input,
+corner), Sign out (Ctrl+Shift+O, in the Shipment menu), idle sign-out from the person's input,
 and what their rights show (`rights.shown_for`, applied here to pages, tabs and actions).
 
 A profile without people ("off") leaves the window exactly as it was.
