@@ -47,7 +47,7 @@ from desktop_app.gui.batch.weights import BatchWeights
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

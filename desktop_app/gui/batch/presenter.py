@@ -32,7 +32,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from desktop_app.client.presence import StationEventKind
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.station.flow import ScanOutcome
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.people.figures_presenter import PackingFiguresPresenter
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 def _headers() -> list[str]:

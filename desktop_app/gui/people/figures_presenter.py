@@ -18,7 +18,7 @@ from desktop_app.client.presence import PackingRow
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class PackingFiguresPresenter(QObject):
 
     async def _load(self) -> None:
         from desktop_app.client.errors import APIError
-        from desktop_app.gui.shell.connection import failure_text
+        from desktop_app.gui.core.connection import failure_text
 
         client = self.ctx.client
         if client is None or not self.ctx.connected:

@@ -23,7 +23,7 @@ from desktop_app.gui.people.rights import Shown, shown_for
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +165,7 @@ class SignInPresenter(QObject):
 
     async def _sign_in(self, code: str) -> None:
         from desktop_app.client.errors import APIError, AuthenticationError, RateLimitError
-        from desktop_app.gui.shell.connection import failure_text
+        from desktop_app.gui.core.connection import failure_text
 
         client = self.ctx.client
         if client is None:

@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.people.presenter import SignInPresenter
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
 
 
 class SignInScreen(QWidget):

@@ -18,7 +18,7 @@ from desktop_app.gui.widgets.problems import column_problem_text
 
 if TYPE_CHECKING:
     from desktop_app.batch.watched_folder import FileReport, WatchedFolder
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

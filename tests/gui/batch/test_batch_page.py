@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.batch.mapping import MappingBook
 from desktop_app.gui.batch.page import BatchPage
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer
 

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from desktop_app.batch.products import import_products
 from desktop_app.gui.batch.page import BatchPage
 from desktop_app.gui.batch.weights import BatchWeights
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue

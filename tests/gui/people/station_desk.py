@@ -14,10 +14,10 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.people.presenter import SignInPresenter
-from desktop_app.gui.people.station import StationSignIn
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
+from desktop_app.gui.shell.sign_in import StationSignIn
 from desktop_app.printing.printers import PrinterBook
 from tests.fixtures.service import REPO_ROOT, _option
 from tests.gui.app_context import make_manager

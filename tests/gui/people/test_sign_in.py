@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.people.station import FIGURES
+from desktop_app.gui.shell.sign_in import FIGURES
 from tests.gui.app_context import isolate
-from tests.gui.people.station_desk import PEOPLE, STATION, Station, open_station, people_account
 from tests.gui.scan_desk import add_orders
+from tests.gui.shell.sign_in_desk import PEOPLE, STATION, Station, open_station, people_account
 from tests.gui.shipment_desk import wait_until
 from tests.station.conftest import BOOK, MUG, TEA, order_body
 

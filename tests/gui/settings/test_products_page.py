@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.batch.row_texts import filled_text
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.products.page import ProductsPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.problems import column_problem_text
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue

@@ -17,7 +17,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.profiles.catalogue import Catalogue, Product
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: (Product field, column title) in the table's order
 COLUMNS: tuple[tuple[str, str], ...] = (

@@ -14,13 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.gui.i18n.words import carrier_name
-from desktop_app.gui.shell.sandbox_printer import (
+from desktop_app.gui.core.sandbox_printer import (
     JOBS_FOLDER,
     SANDBOX_PRINTER_NAME,
     SandboxPrinter,
     wants_sandbox_printer,
 )
+from desktop_app.gui.i18n.words import carrier_name
 from desktop_app.paths import PRINT_QUEUE_DB_NAME
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop_app.client.presence import Presence
+from desktop_app.gui.core.offers import CarrierOffer, offers_from_service
 from desktop_app.gui.i18n import current_language, translate
 from desktop_app.gui.i18n.client_errors import client_error_text
-from desktop_app.gui.shell.offers import CarrierOffer, offers_from_service
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
 

@@ -1,4 +1,4 @@
-"""The app shell's plain collaborators, driven without any window: the offers and the label
+"""The GUI core's plain collaborators, driven without any window: the offers and the label
 format a printer wants, the background tasks, the profile's printing (real print queue and
 virtual printer), the service connection (the real local service)."""
 
@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from desktop_app.client import AuthenticationError
-from desktop_app.gui.shell import connection
-from desktop_app.gui.shell.background import BackgroundTasks
-from desktop_app.gui.shell.offers import auto_format, catalog_offers
-from desktop_app.gui.shell.profile_printing import ContextNotReady, ProfilePrinting
+from desktop_app.gui.core import connection
+from desktop_app.gui.core.background import BackgroundTasks
+from desktop_app.gui.core.offers import auto_format, catalog_offers
+from desktop_app.gui.core.profile_printing import ContextNotReady, ProfilePrinting
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.models import Preferences
@@ -65,7 +65,7 @@ async def test_background_tasks_log_failures_cancel_and_refuse_after_close(
     async def fail() -> None:
         raise RuntimeError("boom")
 
-    with caplog.at_level(logging.ERROR, "desktop_app.gui.shell.background"):
+    with caplog.at_level(logging.ERROR, "desktop_app.gui.core.background"):
         failed = tasks.spawn(fail())
         await asyncio.wait([failed])
         await asyncio.sleep(0)

@@ -29,7 +29,7 @@ from desktop_app.gui.people.screen import SignInScreen
 from desktop_app.gui.shell.shortcuts import window_action
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
 
 #: the person's own input: what keeps a sign-in from timing out

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from desktop_app.gui.shell.theme import (
+from desktop_app.gui.core.theme import (
     accessibility_hints,
     high_contrast,
     restyle_all,

@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core import theme
+from desktop_app.gui.core.appearance import follow_system_appearance, scheme_palette
 from desktop_app.gui.scan.presenter import BLUE, GREEN, RED
-from desktop_app.gui.shell import theme
-from desktop_app.gui.shell.appearance import follow_system_appearance, scheme_palette
 from desktop_app.gui.shipment.page import ShipmentPage
 from tests.gui.shipment_desk import fill_valid, wait_until
 
@@ -191,7 +191,7 @@ def test_no_fixed_colour_outside_the_theme() -> None:
     from pathlib import Path
 
     gui = Path(theme.__file__).parents[1]
-    allowed = {"shell/theme.py", "shell/appearance.py", "scan/presenter.py"}
+    allowed = {"core/theme.py", "core/appearance.py", "scan/presenter.py"}
     fixed = [
         f"{path.relative_to(gui)}:{number}"
         for path in sorted(gui.rglob("*.py"))

@@ -8,7 +8,7 @@ says dark or light, the system's contrast preference says high contrast. When th
 changes, `restyle_all` swaps the variants in every widget's style sheet and repaints the
 lists, whose rows ask for their colour as they paint (models, gui/widgets/meaning_items.py),
 so what was shown before the change follows it too. Every variant has a contrast ratio of
-at least 4.5:1 (WCAG AA) against its background (tests/gui/shell/test_theme.py).
+at least 4.5:1 (WCAG AA) against its background (tests/gui/core/test_theme.py).
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from desktop_app.domain.catalog import load_catalog
+from desktop_app.gui.core.sandbox_printer import printer_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import label_format_name
-from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.printing.formats import FormatChoice, FormatRefused, choose_format
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.profiles.models import Profile

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop_app.client.presence import Presence
+from desktop_app.gui.core import connection
+from desktop_app.gui.core.background import BackgroundTasks
+from desktop_app.gui.core.journal import JournalWatch
+from desktop_app.gui.core.offers import CarrierOffer, auto_format, catalog_offers
+from desktop_app.gui.core.profile_printing import ContextNotReady, ProfilePrinting
+from desktop_app.gui.core.sandbox_printer import SandboxPrinter
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell import connection
-from desktop_app.gui.shell.background import BackgroundTasks
-from desktop_app.gui.shell.journal import JournalWatch
-from desktop_app.gui.shell.offers import CarrierOffer, auto_format, catalog_offers
-from desktop_app.gui.shell.profile_printing import ContextNotReady, ProfilePrinting
-from desktop_app.gui.shell.sandbox_printer import SandboxPrinter
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     # imported when a profile opens, after the first window is painted
     from desktop_app.client import ShippingClient
     from desktop_app.client.desk import ReconcileReport, ShipmentCreator
-    from desktop_app.gui.shell.shop_rounds import ShopRounds
+    from desktop_app.gui.core.shop_rounds import ShopRounds
     from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
     from desktop_app.profiles.local_sandbox import LocalSandbox
     from desktop_app.profiles.store import ProfileStore, StoredShipment
@@ -374,7 +374,7 @@ class AppContext(QObject):
     def _start_shops(self, client: ShippingClient) -> None:
         """Sync the profile's shops and write labels back every few minutes while it is open."""
         from desktop_app.batch.shop_runner import DEFAULT_INTERVAL
-        from desktop_app.gui.shell.shop_rounds import ShopRounds
+        from desktop_app.gui.core.shop_rounds import ShopRounds
 
         profile, store = self.profile, self.store
         if profile is None or store is None:
