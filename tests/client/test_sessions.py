@@ -13,7 +13,7 @@ import pytest
 from desktop_app.client import AuthenticationError, RateLimitError, ShippingClient
 from desktop_app.client._base import SESSION_HEADER
 from tests.fixtures.service import RunningService
-from tests.gui.shell.sign_in_desk import PEOPLE, STATION, people_account
+from tests.gui.people.station_desk import PEOPLE, STATION, people_account
 
 ANA, SAM, _ADA = (code for _name, _role, code in PEOPLE)
 

@@ -125,8 +125,11 @@ class StationSignIn(QObject):
         self.stack.setCurrentWidget(self.screen if locked else self.window_frame)
         self._lock_menus(locked)
         self.sign_out_action.setVisible(state == "signed_in")
-        self.corner.setVisible(state == "signed_in")
         self.who_label.setText(self.presenter.who_text())
+        self.corner.adjustSize()
+        self.corner.setVisible(state == "signed_in")
+        # the menu bar sizes its corner only when it is set or shown: again for the new name
+        self.window.menuBar().setCornerWidget(self.corner)
         self._show_station()
         if locked:
             self.screen.code_field.setFocus()
@@ -145,15 +148,16 @@ class StationSignIn(QObject):
         )
 
     def _lock_menus(self, locked: bool) -> None:
-        """While no one is signed in, only Quit and the shortcut sheet answer."""
+        """While no one is signed in, only Quit and the shortcut sheet answer. (An action
+        hidden is disabled by Qt already and enabled again when shown: it is left alone, or
+        the lock would keep it disabled for good.)"""
         if locked and not self._locked_actions:
-            for menu in (self.window.shipment_menu, self.window.go_menu):
-                for action in (
-                    menu.actions()[:-1] if menu is self.window.shipment_menu else menu.actions()
-                ):
-                    if not action.isSeparator():
-                        self._locked_actions[action] = action.isEnabled()
-                        action.setEnabled(False)
+            window = self.window
+            actions = [*window.shipment_menu.actions()[:-1], *window.go_menu.actions()]
+            for action in actions:
+                if action.isVisible() and not action.isSeparator():
+                    self._locked_actions[action] = action.isEnabled()
+                    action.setEnabled(False)
         elif not locked and self._locked_actions:
             for action, enabled in self._locked_actions.items():
                 action.setEnabled(enabled)

@@ -19,9 +19,9 @@ from pytestqt.qtbot import QtBot
 from desktop_app.gui.people.figures_presenter import CSV_COLUMNS
 from desktop_app.gui.shell.sign_in import FIGURES
 from tests.gui.app_context import isolate
+from tests.gui.people.station_desk import PEOPLE, Station, open_station, people_account
 from tests.gui.people.test_sign_in import signed_in_as
 from tests.gui.scan_desk import add_orders
-from tests.gui.shell.sign_in_desk import PEOPLE, Station, open_station, people_account
 from tests.gui.shipment_desk import layouts_settled, wait_until
 from tests.station.conftest import MUG, order_body
 

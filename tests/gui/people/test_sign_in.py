@@ -18,8 +18,8 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.sign_in import FIGURES
 from tests.gui.app_context import isolate
+from tests.gui.people.station_desk import PEOPLE, STATION, Station, open_station, people_account
 from tests.gui.scan_desk import add_orders
-from tests.gui.shell.sign_in_desk import PEOPLE, STATION, Station, open_station, people_account
 from tests.gui.shipment_desk import wait_until
 from tests.station.conftest import BOOK, MUG, TEA, order_body
 
@@ -203,6 +203,9 @@ async def test_sign_out_by_its_shortcut_and_a_supervisor_sees_more(
     assert not history.table.isColumnHidden(history.model.MADE_BY)
     assert history.table.isColumnHidden(history.model.PRICE)  # prices are an admin's
     assert desk.sign_in.sign_out_action.isVisible()
+    assert desk.sign_in.sign_out_action.isEnabled()
+    go = [a for a in desk.window.go_menu.actions() if a.isVisible() and a.shortcut().toString()]
+    assert go and all(a.isEnabled() for a in go)  # Ctrl+1... and the switcher work again
     desk.window.activateWindow()
     await wait_until(lambda: QApplication.activeWindow() is desk.window)
     qtbot.keyClick(
