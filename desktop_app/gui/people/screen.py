@@ -49,7 +49,7 @@ class SignInScreen(QWidget):
         self.message_label.setStyleSheet(f"color: {color(ERROR)};")
 
         column = QWidget()
-        column.setMaximumWidth(460)
+        column.setFixedWidth(460)  # the hint on one line (two in German), never squeezed
         inner = QVBoxLayout(column)
         for widget in (self.title, self.station_label, self.hint, self.code_field):
             inner.addWidget(widget)

@@ -203,7 +203,11 @@ class StationSignIn(QObject):
             model = history.model
             history.table.setColumnHidden(model.PRICE, not shown.prices)
             history.table.setColumnHidden(model.MADE_BY, not shown.made_by)
-        window.banner.profile_combo.setVisible(shown.profile_switcher)
+        combo = window.banner.profile_combo
+        combo.setVisible(shown.profile_switcher)
+        for label in window.banner.findChildren(QLabel):
+            if label.buddy() is combo:  # "Profile:" goes with its switcher
+                label.setVisible(shown.profile_switcher)
         for action in window.go_menu.actions():
             if action.shortcut().toString() == "Ctrl+Shift+P":
                 action.setVisible(shown.profile_switcher)

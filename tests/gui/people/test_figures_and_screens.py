@@ -22,7 +22,7 @@ from tests.gui.app_context import isolate
 from tests.gui.people.station_desk import PEOPLE, Station, open_station, people_account
 from tests.gui.people.test_sign_in import signed_in_as
 from tests.gui.scan_desk import add_orders
-from tests.gui.shipment_desk import layouts_settled, wait_until
+from tests.gui.shipment_desk import layouts_settled, loads_done, wait_until
 from tests.station.conftest import MUG, order_body
 
 ANA, SAM, _ADA = (code for _name, _role, code in PEOPLE)
@@ -45,6 +45,7 @@ async def station(
     details, key = account
     desk = await open_station(qtbot, tmp_path, local_service, key, details)
     yield desk
+    await loads_done(desk.context)  # nothing the pages started is cut off by the close
     await desk.context.aclose()
 
 
@@ -110,8 +111,13 @@ async def _sign_in_and_shoot(qtbot: QtBot, desk: Station, folder: Path, language
     window = desk.window
     window.resize(1024, 600)
     await wait_until(lambda: desk.presenter.state == "waiting")
+    await layouts_settled()
+    screen = desk.sign_in.screen
+    for label in (screen.title, screen.station_label, screen.hint, screen.message_label):
+        assert label.height() >= label.heightForWidth(label.width()), label.text()  # whole
     await _shoot(desk, folder / f"sign-in-{language}.png")
     await signed_in_as(qtbot, desk, ANA)
+    await loads_done(desk.context)
     await layouts_settled()
     # who is signed in and Sign out: whole and inside the 1024 px window
     for widget in (desk.sign_in.who_label, desk.sign_in.sign_out_button):

@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.shell.sign_in import FIGURES
 from tests.gui.app_context import isolate
 from tests.gui.people.station_desk import PEOPLE, STATION, Station, open_station, people_account
 from tests.gui.scan_desk import add_orders
-from tests.gui.shipment_desk import wait_until
+from tests.gui.shipment_desk import loads_done, wait_until
 from tests.station.conftest import BOOK, MUG, TEA, order_body
 
 ANA, SAM, ADA = (code for _name, _role, code in PEOPLE)
@@ -44,6 +44,7 @@ async def station(
     details, key = account
     desk = await open_station(qtbot, tmp_path, local_service, key, details)
     yield desk
+    await loads_done(desk.context)  # nothing the pages started is cut off by the close
     await desk.context.aclose()
 
 
@@ -111,6 +112,10 @@ async def test_the_station_opens_on_the_sign_in_screen_and_a_badge_signs_a_packe
     assert history.table.isColumnHidden(history.model.PRICE)
     assert history.table.isColumnHidden(history.model.MADE_BY)
     assert not desk.window.banner.profile_combo.isVisible()
+    labels = desk.window.banner.findChildren(QLabel)
+    assert not any(
+        lb.isVisible() for lb in labels if lb.buddy() is desk.window.banner.profile_combo
+    )
     assert desk.window.page(FIGURES) is None
     go = [a.text() for a in desk.window.go_menu.actions() if a.isVisible() and a.text()]
     assert "Settings" in go and "End of day" not in go
