@@ -1,13 +1,13 @@
 """The import layers of all of desktop_app, and no GUI page importing another page.
 
-Layers point down only: gui -> batch, station -> client, printing, scales -> profiles ->
-domain; service stands beside them on domain, and nothing imports service (client meets it
-over HTTPS). Packages of one layer do not import each other. The modules beside the layers
-(paths, resources, ...) are importable from any layer and import no layer. Only gui, Qt PDF
-printing and the PySide6 work-around import PySide6. Every import counts: those inside
-functions and those under `if TYPE_CHECKING:`. No import circle between modules (there,
-`if TYPE_CHECKING:` imports do not count: they never run), and nothing imports the flat
-`domain.rules_*` names the rules had before they became the `domain.rules` package.
+Layers point down only: gui -> batch_runs -> shops -> orders, station -> client, printing,
+scales -> profiles -> domain; service stands beside them on domain, and nothing imports
+service (client meets it over HTTPS). Packages of one layer do not import each other. The
+modules beside the layers (paths, resources, ...) are importable from any layer and import no
+layer. Only gui, Qt PDF printing and the PySide6 work-around import PySide6. Every import
+counts: those inside functions and those under `if TYPE_CHECKING:`. No import circle between
+modules (there, `if TYPE_CHECKING:` imports do not count: they never run), and nothing imports
+the flat `domain.rules_*` names the rules had before they became the `domain.rules` package.
 Inside gui, `core/` (context, theme, background work) lies below the pages and `shell/` (the
 window, menus, banner, status bar, page tabs) above them: no page, widget or core module
 imports `shell/`, and `core/` imports no page.
@@ -31,10 +31,11 @@ LAYERS = {
     "client": 2,
     "printing": 2,
     "scales": 2,
-    "shops": 2,
-    "batch": 3,
+    "orders": 3,
     "station": 3,
-    "gui": 4,
+    "shops": 4,
+    "batch_runs": 5,
+    "gui": 6,
 }
 BESIDE_DOMAIN = {"service"}  # imports domain only; imported by nobody
 #: importable from anywhere, importing no layer

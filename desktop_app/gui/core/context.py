@@ -373,8 +373,8 @@ class AppContext(QObject):
 
     def _start_shops(self, client: ShippingClient) -> None:
         """Sync the profile's shops and write labels back every few minutes while it is open."""
-        from desktop_app.batch.shop_runner import DEFAULT_INTERVAL
         from desktop_app.gui.core.shop_rounds import ShopRounds
+        from desktop_app.shops.rounds import DEFAULT_INTERVAL
 
         profile, store = self.profile, self.store
         if profile is None or store is None:

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.batch.shop_runner import DEFAULT_INTERVAL, ShopRound, ShopRunner
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
+from desktop_app.shops.rounds import DEFAULT_INTERVAL, ShopRound, ShopRunner
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient

@@ -274,8 +274,8 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     import os
     import time
 
-    from tests.batch.helpers import write_csv
-    from tests.batch.test_orders_import import HEADERS, ROWS
+    from tests.orders.helpers import write_csv
+    from tests.orders.test_orders_import import HEADERS, ROWS
 
     assert page.folder_label.text() == "No watched folder"
     inbox = tmp_path / "inbox"

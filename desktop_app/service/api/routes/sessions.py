@@ -8,11 +8,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.errors import ServiceError
-from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.people_gate import session_token
 from desktop_app.service.api.rights import ROLE_RIGHTS
 from desktop_app.service.api.sign_in_limits import SignInLimits, buckets_for
@@ -32,6 +33,12 @@ NOT_RECOGNISED = "badge or PIN not recognised"
 LIMITS = "sign_in_limits"
 
 
+class SessionCreate(BaseModel):
+    """Body of `POST /v1/sessions`."""
+
+    code: str = Field(description="The badge code as scanned, or the PIN as typed.")
+
+
 def _limits(ctx: Any) -> SignInLimits:
     limits = ctx.extras.get(LIMITS)
     if not isinstance(limits, SignInLimits):
@@ -39,7 +46,13 @@ def _limits(ctx: Any) -> SignInLimits:
     return limits
 
 
-@router.post("", status_code=201, response_model=None, responses=error_responses(401, 422, 429))
+@router.post(
+    "",
+    status_code=201,
+    response_model=None,
+    openapi_extra=json_body(SessionCreate),
+    responses=error_responses(400, 401, 413, 415, 422, 429),
+)
 async def sign_in(
     request: Request, key: CurrentKey, ctx: Ctx, session: Session, body: JsonObject
 ) -> Any:

@@ -4,15 +4,16 @@ mismatches, releases), recorded with the person and station for the packing figu
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.errors import ServiceError
-from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.rights import Caller, refusal
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.people import STATION_EVENT_KINDS, StationEvent
@@ -20,6 +21,15 @@ from desktop_app.service.storage.people import STATION_EVENT_KINDS, StationEvent
 router = APIRouter(prefix="/station_events", tags=["station events"])
 # a station's clock may be a little off; further off is a mistake, not a scan
 MAX_SKEW = dt.timedelta(days=1)
+
+
+class StationEventCreate(BaseModel):
+    """Body of `POST /v1/station_events`."""
+
+    kind: Literal["scan", "pack_check_mismatch", "release"]
+    order_ref: str | None = Field(default=None, description="The order number scanned.")
+    at: str | None = Field(default=None, description="When (ISO 8601; default: now).")
+    reason: str | None = Field(default=None, description="Why a mismatch is released.")
 
 
 def _text(body: dict[str, Any], name: str, limit: int) -> str | None:
@@ -32,7 +42,11 @@ def _text(body: dict[str, Any], name: str, limit: int) -> str | None:
 
 
 @router.post(
-    "", status_code=201, response_model=None, responses=error_responses(401, 403, 422, 429)
+    "",
+    status_code=201,
+    response_model=None,
+    openapi_extra=json_body(StationEventCreate),
+    responses=error_responses(400, 401, 403, 413, 415, 422, 429),
 )
 async def post_station_event(
     request: Request, key: CurrentKey, ctx: Ctx, session: Session, body: JsonObject
