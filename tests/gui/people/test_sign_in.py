@@ -220,7 +220,9 @@ async def test_sign_out_by_its_shortcut_and_a_supervisor_sees_more(
     )
     await wait_until(lambda: desk.presenter.state == "waiting")
     assert desk.sign_in.screen.message_label.text() == ""
-    assert not visible_pages(desk) - {"New shipment"} or not desk.window.tabs.isVisible()
+    assert desk.sign_in.stack.currentWidget() is desk.sign_in.screen
+    assert visible_pages(desk) == set()  # nothing of the last person's pages is reachable
+    await loads_done(desk.context)  # what the pages were loading for them has ended
 
     # the next person sees their own pages, not the last one's
     await signed_in_as(qtbot, desk, ANA)
@@ -253,6 +255,7 @@ async def test_a_supervisor_releases_an_incomplete_order_with_a_reason(
     presenter.acknowledge()
 
     desk.sign_in.presenter.sign_out()
+    await loads_done(desk.context)
     await signed_in_as(qtbot, desk, SAM)
     asked: list[str] = []
     events.ask_reason = lambda number: asked.append(number) or "Customer agreed: tea follows"
