@@ -3297,7 +3297,7 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     </message>
     <message>
         <source>Press Esc to confirm the message, then scan again.</source>
-        <extracomment>when the last code was scanned (a station with people reports it: scan-to-label) at a station with people: asks who releases an incomplete order, and why (None: not released); unset, F6 ships with the station&apos;s own reason</extracomment>
+        <extracomment>when the last code was scanned (a station with people reports it: scan-to-label) at a station with people: asks who releases an incomplete order, and why (None: not released; &quot;&quot; or unset: F6 ships with the station&apos;s own reason)</extracomment>
         <translation>Mit Esc die Meldung bestätigen, dann erneut scannen.</translation>
     </message>
     <message>
