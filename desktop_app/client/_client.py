@@ -34,6 +34,7 @@ from desktop_app.client.resources import (
     Sandbox,
     ShipmentDocuments,
     Shipments,
+    StationJoins,
     Trackers,
     Webhooks,
 )
@@ -107,6 +108,7 @@ class ShippingClient(BaseClient):
         self.shipment_documents = ShipmentDocuments(self)
         self.trackers = Trackers(self)
         self.people = People(self)
+        self.station_joins = StationJoins(self)
 
     @classmethod
     def from_credentials(cls, creds: Credentials, language: str | None = None) -> ShippingClient:

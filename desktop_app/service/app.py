@@ -40,16 +40,16 @@ log = logging.getLogger("packdesk.service")
 def create_app(settings: ServiceSettings) -> FastAPI:
     """Build the app: context, routers, error handlers, middleware, background tasks."""
     engine = make_engine(settings.db_url)
+    limiter = RateLimiter(
+        settings.rate_limit,
+        settings.rate_interval,
+        # several processes may serve one PostgreSQL: a key's limit counts across them
+        shared=SharedWindows(engine) if engine.dialect.name == "postgresql" else None,
+    )
     ctx = ServiceContext(
         settings=settings,
         engine=engine,
         sessions=make_sessionmaker(engine),
-        limiter=RateLimiter(
-            settings.rate_limit,
-            settings.rate_interval,
-            # several processes may serve one PostgreSQL: a key's limit counts across them
-            shared=SharedWindows(engine) if engine.dialect.name == "postgresql" else None,
-        ),
         carriers=CarrierSimulator.from_settings(settings),
         renderer=LabelRenderer(settings.render_processes),
         checks=WorkerPool("body check", settings.check_processes),
@@ -115,7 +115,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     )
     app.add_middleware(
         ServiceMiddleware,
-        limiter=ctx.limiter,
+        limiter=limiter,
         sessions=lambda: ctx.sessions,
         lookup=lambda: keys,
         public_url=lambda: settings.base_url,

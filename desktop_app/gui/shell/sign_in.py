@@ -24,8 +24,9 @@ from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.people.events import StationEvents, ask_release_reason
 from desktop_app.gui.people.presenter import SignInPresenter
-from desktop_app.gui.people.rights import PAGE_RIGHTS, SETTINGS, SETTINGS_TAB_RIGHTS, Shown
+from desktop_app.gui.people.rights import Shown
 from desktop_app.gui.people.screen import SignInScreen
+from desktop_app.gui.shell.pages import SETTINGS
 from desktop_app.gui.shell.shortcuts import window_action
 
 if TYPE_CHECKING:
@@ -181,21 +182,17 @@ class StationSignIn(QObject):
 
     def _apply(self, shown: Shown) -> None:
         window = self.window
-        if shown.page(FIGURES) and window.page(FIGURES) is None and window.settings_page:
+        if shown.figures and window.page(FIGURES) is None and window.settings_page:
             from desktop_app.gui.people.figures import PackingFiguresPage
 
             window.add_page(FIGURES, PackingFiguresPage(self.context))
-            window.move_page_last(SETTINGS)
-        for name in (*PAGE_RIGHTS, SETTINGS):
-            window.tabs.set_page_visible(name, shown.page(name))
-        settings: Any = window.settings_page
-        tabs = getattr(settings, "tabs", None)
-        if tabs is not None:
-            for attribute in SETTINGS_TAB_RIGHTS:
-                widget = getattr(settings, attribute, None)
-                index = tabs.indexOf(widget) if widget is not None else -1
-                if index >= 0:
-                    tabs.setTabVisible(index, attribute in shown.settings_tabs or not shown.people)
+            names = window.tabs.names()
+            if SETTINGS in names:  # Settings stays the last tab
+                window.tabs.tabBar().moveTab(names.index(FIGURES), names.index(SETTINGS))
+        window.show_for(shown.rights)  # the declared pages and Settings tabs
+        window.tabs.set_page_visible(FIGURES, shown.figures)  # (not declared: people only)
+        if shown.rights == frozenset():  # no one signed in: not even Settings is reachable
+            window.tabs.set_page_visible(SETTINGS, False)
         history: Any = window.history_page
         if hasattr(history, "action_row"):
             history.action_row.delete_button.setVisible(shown.delete)

@@ -31,6 +31,7 @@ from desktop_app.service.api.routes import (
     shipment_documents,
     shipments,
     station_events,
+    station_joins,
     trackers,
     tracking_page,
     webhooks,
@@ -64,6 +65,7 @@ ROUTERS: tuple[tuple[APIRouter, str], ...] = (
     (sessions.router, API_PREFIX),
     (station_events.router, API_PREFIX),
     (reports.router, API_PREFIX),
+    (station_joins.router, API_PREFIX),
 )
 
 #: the role rule of every route ("METHOD path" -> a right of api/rights.py, OPEN or SIGNED_IN),

@@ -20,6 +20,7 @@ TABLE_MODULES: tuple[str, ...] = (
     "desktop_app.service.storage.routing_rules",
     "desktop_app.service.storage.shared_limits",
     "desktop_app.service.storage.shipments",
+    "desktop_app.service.storage.station_joins",
     "desktop_app.service.storage.trackers",
     "desktop_app.service.storage.webhooks",
 )

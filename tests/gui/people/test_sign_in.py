@@ -115,7 +115,7 @@ async def test_the_station_opens_on_the_sign_in_screen_and_a_badge_signs_a_packe
         for i in range(settings.tabs.count())
         if settings.tabs.isTabVisible(i)
     }
-    assert shown_tabs == {"Printers", "Scales"}
+    assert shown_tabs == {"Printers", "Scales", "Preferences"}
     history: Any = desk.window.history_page
     assert history.action_row.delete_button.isHidden()
     assert not history.row_actions.delete.isVisible()
