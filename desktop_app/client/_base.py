@@ -198,9 +198,7 @@ class BaseClient:
         for observer in list(self._session_lost):
             observer()
 
-    async def _request_once(
-        self, method: str, path: str, *, json: Any = None
-    ) -> httpx.Response:
+    async def _request_once(self, method: str, path: str, *, json: Any = None) -> httpx.Response:
         """One call, neither paced nor retried (a sign-in: a refusal is final, and its 429
         is about wrong codes at this station, not the key's request budget)."""
         try:
