@@ -130,6 +130,21 @@ gui/scan/             Scan: page.py (ScanPage: scan box, focus, keys F2-F7/Esc; 
                       partials/preset_form.py, one preset; presenter.py,
                       ShippingPresetsEditor: checked by
                       domain/presets.validate_preset, saved per profile; no widget)
+gui/people/           People at a station (a warehouse server whose account has people):
+                      rights.py (shown_for: what a person's rights show beyond the declared
+                      pages and tabs: History's Delete, Price and Made by, the profile
+                      switcher, the Packing figures page; a profile without people shows what
+                      it always did), presenter.py (SignInPresenter: off | waiting | checking
+                      | signed_in; badge/PIN through client.people, wrong code and rate limit
+                      in words, idle sign-out on an injectable clock, the session ended at the
+                      service; no widget), screen.py (the covering sign-in screen), events.py
+                      (the Scan page's scans, pack-check mismatches and F6 releases with a
+                      reason sent as /v1/station_events), figures.py + figures_presenter.py
+                      (Packing figures: per day/week, CSV export). shell/sign_in.py
+                      (StationSignIn) puts the screen, who is signed in (menu bar corner),
+                      Sign out (Ctrl+Shift+O), the idle input filter and the rights
+                      (MainWindow.show_for) into the window; app.py installs it after the
+                      pages. AppContext's state is "sign_in" while no one is signed in
 gui/settings/         Settings: page.py (SettingsPage: the tabs of SETTINGS_TABS, each with the
                       right it needs; `visible_tabs(rights)`); one package per tab, each
                       with page.py (the tab), presenter.py where it has one, partials/:

@@ -39,6 +39,7 @@ STARTUP_MODULES = (
     "desktop_app.gui.history.partials.returns",
     "desktop_app.gui.shipment.order_entry",
     "desktop_app.shops.rounds",
+    "desktop_app.gui.shell.sign_in",
     "desktop_app.gui.i18n.profile_errors",
     "desktop_app.client",
     "desktop_app.client.types",
@@ -323,3 +324,8 @@ async def _install_pages(window: MainWindow, context: AppContext) -> None:
         await asyncio.sleep(0)
     except Exception:
         log.exception("installing the pages failed")
+    from desktop_app.gui.shell.sign_in import StationSignIn
+
+    # a station of a warehouse server with people opens on the sign-in screen (a child of
+    # the window: it lives as long as the window)
+    StationSignIn(window, context)

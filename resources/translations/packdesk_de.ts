@@ -1078,6 +1078,109 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
 </context>
 <context>
+    <name>Figures</name>
+    <message>
+        <source>Period</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Person</translation>
+    </message>
+    <message>
+        <source>Station</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Parcels</source>
+        <translation>Pakete</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Bestellungen</translation>
+    </message>
+    <message>
+        <source>Parcels/hour</source>
+        <translation>Pakete/Std.</translation>
+    </message>
+    <message>
+        <source>Mismatches</source>
+        <translation>Fehlgriffe</translation>
+    </message>
+    <message>
+        <source>Scan to label (median)</source>
+        <translation>Scan bis Etikett (Median)</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>per day</source>
+        <translation>pro Tag</translation>
+    </message>
+    <message>
+        <source>per week</source>
+        <translation>pro Woche</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Export packing figures</source>
+        <translation>Packzahlen exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>The file cannot be written: {reason}</source>
+        <translation>Die Datei lässt sich nicht schreiben: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved to {path}</source>
+        <translation>Gespeichert unter {path}</translation>
+    </message>
+    <message>
+        <source>The end of the period is before its start.</source>
+        <extracomment>the CSV&apos;s columns (machine names: a spreadsheet or script reads them in any language)</extracomment>
+        <translation>Das Ende des Zeitraums liegt vor seinem Anfang.</translation>
+    </message>
+    <message>
+        <source>Not connected to the server.</source>
+        <translation>Nicht mit dem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>Reading the figures…</source>
+        <translation>Zahlen werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No parcels were packed in this period.</source>
+        <translation>In diesem Zeitraum wurden keine Pakete gepackt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Form</name>
     <message>
         <source>Company</source>
@@ -1265,6 +1368,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>vom Paketdienst abgeholt: kann nicht mehr gelöscht werden</translation>
     </message>
     <message>
+        <source>{person} at {station}</source>
+        <translation>{person} an {station}</translation>
+    </message>
+    <message>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
@@ -1275,6 +1382,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Carrier / service</source>
         <translation>Paketdienst / Versandart</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Erstellt von</translation>
     </message>
     <message>
         <source>Reference</source>
@@ -3186,7 +3297,7 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     </message>
     <message>
         <source>Press Esc to confirm the message, then scan again.</source>
-        <extracomment>the actions waiting for their turn, oldest first</extracomment>
+        <extracomment>when the last code was scanned (a station with people reports it: scan-to-label) at a station with people: asks who releases an incomplete order, and why (None: not released; &quot;&quot; or unset: F6 ships with the station&apos;s own reason) the actions waiting for their turn, oldest first</extracomment>
         <translation>Mit Esc die Meldung bestätigen, dann erneut scannen.</translation>
     </message>
     <message>
@@ -4528,6 +4639,18 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Zollpapiere (CN 23, Handelsrechnung) werden hier gedruckt, das Etikett auf dem Etikettendrucker – von der Scan-Seite und bei „Erstellen und drucken“. Ohne A4-Drucker werden sie als PDF-Datei neben dem Etikett gespeichert und Packdesk sagt, wo.</translation>
     </message>
     <message>
+        <source> min</source>
+        <translation> Min.</translation>
+    </message>
+    <message>
+        <source>Sign out after this many minutes without input at a station where people sign in</source>
+        <translation>Nach so vielen Minuten ohne Eingabe abmelden (an Plätzen mit Anmeldung)</translation>
+    </message>
+    <message>
+        <source>Sign out after</source>
+        <translation>Abmelden nach</translation>
+    </message>
+    <message>
         <source>Save station settings</source>
         <translation>Stationseinstellungen speichern</translation>
     </message>
@@ -5569,6 +5692,101 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
+    <name>SignIn</name>
+    <message>
+        <source>Only a supervisor may ship an incomplete order</source>
+        <extracomment>the Scan page&apos;s refusals that are a pack-check mismatch what was sent: (kind, order number, taken by the service)</extracomment>
+        <translation>Nur eine Aufsicht darf eine unvollständige Bestellung versenden</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor to sign in at this station and press F6.</source>
+        <translation>Eine Aufsicht an diesem Platz anmelden lassen und F6 drücken.</translation>
+    </message>
+    <message>
+        <source>Release order</source>
+        <translation>Bestellung freigeben</translation>
+    </message>
+    <message>
+        <source>Why may order {number} ship incomplete?</source>
+        <translation>Warum darf Bestellung {number} unvollständig raus?</translation>
+    </message>
+    <message>
+        <source>{name} ({role}) at {station}</source>
+        <extracomment>how often the idle time is looked at (ms)</extracomment>
+        <translation>{name} ({role}) an {station}</translation>
+    </message>
+    <message>
+        <source>Your sign-in has ended. Please sign in again.</source>
+        <translation>Ihre Anmeldung ist abgelaufen. Bitte neu anmelden.</translation>
+    </message>
+    <message>
+        <source>Scan your badge or type your PIN.</source>
+        <translation>Ausweis scannen oder PIN eintippen.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Prüfe…</translation>
+    </message>
+    <message>
+        <source>Not connected to the server yet.</source>
+        <translation>Noch nicht mit dem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>Badge or PIN not recognised. Please try again.</source>
+        <translation>Ausweis oder PIN nicht erkannt. Bitte noch einmal.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Signed out after %n minute(s) without input.</source>
+        <translation>
+            <numerusform>Nach %n Minute ohne Eingabe abgemeldet.</numerusform>
+            <numerusform>Nach %n Minuten ohne Eingabe abgemeldet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many wrong sign-ins at this station: try again in %n minute(s).</source>
+        <translation>
+            <numerusform>Zu viele falsche Anmeldungen an diesem Platz: in %n Minute erneut versuchen.</numerusform>
+            <numerusform>Zu viele falsche Anmeldungen an diesem Platz: in %n Minuten erneut versuchen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Packer</source>
+        <translation>Packer</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Aufsicht</translation>
+    </message>
+    <message>
+        <source>Admin</source>
+        <translation>Admin</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>Scan your badge or type your PIN, then press Enter.</source>
+        <translation>Ausweis scannen oder PIN eintippen, dann Enter drücken.</translation>
+    </message>
+    <message>
+        <source>Badge or PIN</source>
+        <translation>Ausweis oder PIN</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>Abmelden</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>&amp;Abmelden</translation>
+    </message>
+    <message>
+        <source>Station {station} · {profile}</source>
+        <translation>Platz {station} · {profile}</translation>
+    </message>
+</context>
+<context>
     <name>Weights</name>
     <message>
         <source>Apply to all</source>
@@ -5710,11 +5928,12 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>The profile&apos;s data cannot be opened: {exc}</source>
-        <extracomment>the open profile&apos;s shop rounds (None until connected); `shop_options` go to each shop connection (a test shop&apos;s own CA)</extracomment>
+        <extracomment>the open profile&apos;s shop rounds (None until connected); `shop_options` go to each shop connection (a test shop&apos;s own CA) who works at this station (sign_in_required: the state is &quot;sign_in&quot; until then)</extracomment>
         <translation>Die Daten des Profils lassen sich nicht öffnen: {exc}</translation>
     </message>
     <message>
         <source>Starting local sandbox...</source>
+        <extracomment>who works at the station (a station of an account with people: sign in first)</extracomment>
         <translation>Lokale Testumgebung wird gestartet …</translation>
     </message>
     <message>
@@ -5724,6 +5943,10 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Connected to {base_url}</source>
         <translation>Verbunden mit {base_url}</translation>
+    </message>
+    <message>
+        <source>Sign in at this station</source>
+        <translation>An diesem Platz anmelden</translation>
     </message>
     <message>
         <source>New shipment</source>
@@ -5896,6 +6119,11 @@ Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort ange
     <message>
         <source>Switch to LIVE</source>
         <translation>Zu LIVE wechseln</translation>
+    </message>
+    <message>
+        <source>Packing figures</source>
+        <extracomment>the person&apos;s own input: what keeps a sign-in from timing out</extracomment>
+        <translation>Packzahlen</translation>
     </message>
 </context>
 <context>

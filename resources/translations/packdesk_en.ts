@@ -151,6 +151,16 @@
     </message>
 </context>
 <context>
+    <name>Figures</name>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>History</name>
     <message numerus="yes">
         <source>Showing the newest {0} of %n shipment(s)</source>
@@ -420,6 +430,23 @@ A second return label is rarely needed: show the existing one, or create another
         <translation>
             <numerusform>ZPL rendered offline (%n label)</numerusform>
             <numerusform>ZPL rendered offline (%n labels)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SignIn</name>
+    <message numerus="yes">
+        <source>Signed out after %n minute(s) without input.</source>
+        <translation>
+            <numerusform>Signed out after %n minute without input.</numerusform>
+            <numerusform>Signed out after %n minutes without input.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many wrong sign-ins at this station: try again in %n minute(s).</source>
+        <translation>
+            <numerusform>Too many wrong sign-ins at this station: try again in %n minute.</numerusform>
+            <numerusform>Too many wrong sign-ins at this station: try again in %n minutes.</numerusform>
         </translation>
     </message>
 </context>

@@ -7,6 +7,7 @@ from desktop_app.client.resources.labels import Labels
 from desktop_app.client.resources.locations import Locations
 from desktop_app.client.resources.manifests import Manifests
 from desktop_app.client.resources.orders import Orders
+from desktop_app.client.resources.people import People
 from desktop_app.client.resources.pickups import Pickups
 from desktop_app.client.resources.quotes import Quotes
 from desktop_app.client.resources.routing_rules import RoutingRules
@@ -25,6 +26,7 @@ __all__ = [
     "Locations",
     "Manifests",
     "Orders",
+    "People",
     "Pickups",
     "Quotes",
     "RoutingRules",

@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -106,6 +108,11 @@ class ScanPresenter(Presenter):
         self._station_key: tuple[Any, ...] | None = None
         self.awaiting_ack = False
         self.last_outcome: ScanOutcome | None = None
+        #: when the last code was scanned (a station with people reports it: scan-to-label)
+        self.scanned_at = datetime.now(UTC)
+        #: at a station with people: asks who releases an incomplete order, and why (None:
+        #: not released; "" or unset: F6 ships with the station's own reason)
+        self.release_reason: Callable[[], str | None] | None = None
         #: the actions waiting for their turn, oldest first
         self.pending: deque[ScanAction] = deque()
         self._worker: asyncio.Task[None] | None = None
@@ -179,6 +186,7 @@ class ScanPresenter(Presenter):
             )
             self.changed.emit()
             return
+        self.scanned_at = datetime.now(UTC)
         self.submit(Scan(code))
 
     def type_weight(self, text: str) -> bool:
@@ -201,8 +209,11 @@ class ScanPresenter(Presenter):
 
     def ship_incomplete(self) -> None:
         """F6: ship although the pack check is incomplete (recorded with the order)."""
-        if not self.awaiting_ack:
-            self.submit(Ship(override=OVERRIDE_REASON))
+        if self.awaiting_ack:
+            return
+        reason = "" if self.release_reason is None else self.release_reason()
+        if reason is not None:
+            self.submit(Ship(override=reason or OVERRIDE_REASON))
 
     def reprint(self) -> None:
         """F4: label and slip of the last shipped order again."""

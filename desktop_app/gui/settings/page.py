@@ -53,7 +53,10 @@ SETTINGS_TABS: tuple[SettingsTab, ...] = (
     SettingsTab("printers", QT_TRANSLATE_NOOP("Settings", "P&rinters"), PrintersPage),
     SettingsTab("scales", QT_TRANSLATE_NOOP("Settings", "Sc&ales"), ScalesPage),
     SettingsTab("preferences", QT_TRANSLATE_NOOP("Settings", "Pr&eferences"), PreferencesPage),
-    SettingsTab("station", QT_TRANSLATE_NOOP("Settings", "S&tation"), StationSettingsPage),
+    # how the Scan page works (the pack check, the idle sign-out): not the packer's to change
+    SettingsTab(
+        "station", QT_TRANSLATE_NOOP("Settings", "S&tation"), StationSettingsPage, "settings"
+    ),
     SettingsTab(
         "presets", QT_TRANSLATE_NOOP("Settings", "Sh&ipping presets"), PresetsPage, "settings"
     ),

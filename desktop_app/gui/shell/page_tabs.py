@@ -82,6 +82,23 @@ class PageTabsWidget(QTabWidget):
         if 0 <= number < len(shown):
             self.setCurrentIndex(shown[number])
 
+    def set_page_visible(self, name: str, visible: bool) -> None:
+        """Show or hide the tab of the page called `name` (a hidden page is not reachable)."""
+        container = self._containers.get(name)
+        index = self.indexOf(container) if container is not None else -1
+        if index < 0 or self.isTabVisible(index) == visible:
+            return
+        self.setTabVisible(index, visible)
+        if not visible and self.currentIndex() == index:
+            shown = [i for i in range(self.count()) if self.isTabVisible(i)]
+            if shown:
+                self.setCurrentIndex(shown[0])
+        self.pages_changed.emit()
+
+    def visible_indexes(self) -> list[int]:
+        """The indexes of the tabs shown, in tab order."""
+        return [i for i in range(self.count()) if self.isTabVisible(i)]
+
     def current_page(self) -> QWidget | None:
         """The page in front (not its scroll area)."""
         current = self.currentWidget()

@@ -60,8 +60,9 @@ def test_rights_choose_the_pages_and_the_tabs() -> None:
     assert "Scan" in packer_pages and "New shipment" in packer_pages
     assert [e.name for e in visible_pages(PACKER | {"end_of_day"})] == [e.name for e in PAGES]
     packer_tabs = {tab.key for tab in visible_tabs(PACKER)}
-    assert {"printers", "scales", "preferences", "station"} <= packer_tabs
-    assert not packer_tabs & {"profiles", "webhooks", "products", "shops", "presets"}
+    assert {"printers", "scales", "preferences"} <= packer_tabs
+    # Station holds the pack check and the idle sign-out: not the packer's to change
+    assert not packer_tabs & {"profiles", "station", "webhooks", "products", "shops", "presets"}
     assert visible_tabs(None) == SETTINGS_TABS
 
 
