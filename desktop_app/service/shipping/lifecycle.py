@@ -228,4 +228,16 @@ async def run_auto_tracking(ctx: RunningService) -> None:
             report_failure(ctx.outage, exc, "automatic sandbox tracking")
 
 
+def shipment_events(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A stored shipment's events, oldest first, each once (every package holds a copy)."""
+    seen: set[str] = set()
+    events = []
+    for package in body.get("packages") or []:
+        for event in package.get("tracking_events") or []:
+            if str(event.get("id")) not in seen:
+                seen.add(str(event.get("id")))
+                events.append(event)
+    return sorted(events, key=lambda e: str(e.get("timestamp") or ""))
+
+
 BACKGROUND_TASKS = [run_sandbox_deletion, run_auto_tracking]
