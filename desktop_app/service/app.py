@@ -17,8 +17,9 @@ from desktop_app.service.api.errors import install_error_handlers
 from desktop_app.service.api.idempotency import IdempotencyMiddleware
 from desktop_app.service.api.middleware import ServiceMiddleware
 from desktop_app.service.api.openapi import install_openapi
+from desktop_app.service.api.people_gate import PeopleGate
 from desktop_app.service.api.ratelimit import RateLimiter
-from desktop_app.service.api.routers import API_PREFIX, ROUTERS
+from desktop_app.service.api.routers import API_PREFIX, ROUTE_RIGHTS, ROUTERS
 from desktop_app.service.background import BackgroundTasks
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.labels.render_pool import LabelRenderer
@@ -107,6 +108,10 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         engine=ctx.engine,
         sessions=ctx.sessions,
         max_body_bytes=settings.max_body_bytes,
+    )
+    # between the two: sees the key, decides each route's role rule before anything else runs
+    app.add_middleware(
+        PeopleGate, sessions=lambda: ctx.sessions, routes=lambda: app.routes, rules=ROUTE_RIGHTS
     )
     app.add_middleware(
         ServiceMiddleware,

@@ -285,6 +285,9 @@ def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
         body["tracking_url"] = f"{base}{TRACKING_PAGE_PATH}/{body['id']}"
     if isinstance(body.get("customs_declaration"), dict):
         body["customs_declaration"] = declaration_view(body, base)
+    if row.made_by_person:
+        # Packdesk extension; left out for callers without the made_by right (api/rights.py)
+        body["made_by"] = {"person": row.made_by_person, "station": row.made_by_station}
     return without_nulls(body)
 
 

@@ -11,11 +11,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
+from desktop_app.service.storage.made_by import MadeBy
 from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.shipments import ShipmentRow
 
 
-class ManifestRow(Base):
+class ManifestRow(MadeBy, Base):
     """An end-of-day manifest of one carrier: the wire object (without URLs) in `body`."""
 
     __tablename__ = "manifests"

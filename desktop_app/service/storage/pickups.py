@@ -11,11 +11,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
+from desktop_app.service.storage.made_by import MadeBy
 from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.shipments import ShipmentRow
 
 
-class PickupRequestRow(Base):
+class PickupRequestRow(MadeBy, Base):
     """A pickup request of one account+environment."""
 
     __tablename__ = "pickup_requests"

@@ -24,11 +24,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import SANDBOX, Base, new_hex_id, new_uuid, utcnow
+from desktop_app.service.storage.made_by import MadeBy
 from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 
 
-class ShipmentRow(Base):
+class ShipmentRow(MadeBy, Base):
     """A shipment: the wire object in `body`, filterable fields as columns."""
 
     __tablename__ = "shipments"
@@ -63,7 +64,7 @@ class ShipmentRow(Base):
     __mapper_args__ = {"version_id_col": version}
 
 
-class LabelFile(Base):
+class LabelFile(MadeBy, Base):
     """Label bytes reachable without a key through an unguessable token."""
 
     __tablename__ = "label_files"
