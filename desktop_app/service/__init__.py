@@ -6,7 +6,9 @@
   installation.py, join.py
 - api/: HTTP only: routes/<resource>.py (parse, call one function of shipping/<resource>.py or
   notifications/webhook_rules.py, commit), routers.py (one list), deps, middleware, admission,
-  connections, idempotency, bodies, openapi, errors.py (ServiceError -> `{"errors": [...]}`)
+  connections, idempotency, bodies, openapi, errors.py (ServiceError -> `{"errors": [...]}`);
+  people_gate.py applies each route's right (routers.ROUTE_RIGHTS, rights.py: roles -> rights)
+  and leaves price and made_by fields out for callers without them
 - context.py: ServiceContext (settings, engine, sessions, carriers, renderer, checks, key
   lookup, outage, ping), built by app.py from parts below; only api/, app.py, background.py
   import it (tasks below name storage/running.RunningService)

@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.catalog import load_catalog
@@ -46,8 +45,13 @@ from desktop_app.service.storage.addresses import (
     get_address_row,
 )
 from desktop_app.service.storage.db import new_hex_id, new_uuid
-from desktop_app.service.storage.ownership import caller_rows
-from desktop_app.service.storage.shipments import LabelFile, ShipmentRow, new_label_token
+from desktop_app.service.storage.ownership import owned_row
+from desktop_app.service.storage.shipments import (
+    LabelFile,
+    ShipmentRow,
+    delete_shipment_row,
+    new_label_token,
+)
 
 DEFAULT_SERVICE = "standard"
 PREFERRED_FORMAT = "pdf_a6"
@@ -436,15 +440,7 @@ async def _notify_shipper(session: AsyncSession, body: Mapping[str, Any]) -> Non
 
 async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> ShipmentRow:
     """The caller's shipment (same account and environment), else 404."""
-    row = await session.scalar(
-        select(ShipmentRow).where(
-            ShipmentRow.id == shipment_id,
-            caller_rows(ShipmentRow, key),
-        )
-    )
-    if row is None:
-        raise not_found("shipment")
-    return row
+    return await owned_row(session, key, ShipmentRow, shipment_id, "shipment")
 
 
 async def prepare(
@@ -555,12 +551,7 @@ async def delete_shipment(session: AsyncSession, row: ShipmentRow) -> None:
     By id, not by version: a delete wins over an update that landed since the row was read.
     404 when another request deleted it first. The caller commits.
     """
-    result = await session.execute(
-        delete(ShipmentRow)
-        .where(ShipmentRow.id == row.id, ShipmentRow.account_id == row.account_id)
-        .execution_options(synchronize_session=False)
-    )
-    if getattr(result, "rowcount", 1) == 0:
+    if not await delete_shipment_row(session, row):
         raise not_found("shipment")
     session.expunge(row)
     await emit_event(

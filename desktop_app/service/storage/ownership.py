@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Select, and_, select
+from sqlalchemy import ColumnElement, Select, and_
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.errors import not_found
@@ -46,8 +46,7 @@ async def owned_row(
 ) -> R:
     """The row of `table` with `row_id` owned by the caller (a table with `id`, `account_id`
     and `environment` columns); 404 "`what` not found" otherwise."""
-    columns: Any = table
-    row = await session.scalar(select(table).where(columns.id == row_id, caller_rows(table, key)))
+    row = await caller_row(session, key, table, row_id)
     if row is None:
         raise not_found(what)
     return row

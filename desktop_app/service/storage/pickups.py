@@ -12,7 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
 from desktop_app.service.storage.made_by import MadeBy
-from desktop_app.service.storage.ownership import caller_row, caller_rows, newest_first
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.shipments import ShipmentRow
 
 
@@ -64,10 +64,3 @@ async def list_pickup_requests(
     query = select(PickupRequestRow).where(caller_rows(PickupRequestRow, key))
     rows = await session.scalars(newest_first(query, PickupRequestRow, skip=skip, limit=limit))
     return list(rows)
-
-
-async def get_pickup_request(
-    session: AsyncSession, key: KeyInfo, pickup_id: str
-) -> PickupRequestRow | None:
-    """The caller's pickup request (same account and environment), or None."""
-    return await caller_row(session, key, PickupRequestRow, pickup_id)

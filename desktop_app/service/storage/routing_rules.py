@@ -11,7 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
-from desktop_app.service.storage.ownership import caller_row, caller_rows
+from desktop_app.service.storage.ownership import caller_rows
 
 
 class RoutingRuleRow(Base):
@@ -29,11 +29,6 @@ class RoutingRuleRow(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     __table_args__ = (Index("ix_rules_account_env", "account_id", "environment", "position"),)
-
-
-async def get_rule(session: AsyncSession, key: KeyInfo, rule_id: str) -> RoutingRuleRow | None:
-    """The caller's rule (same account and environment), or None."""
-    return await caller_row(session, key, RoutingRuleRow, rule_id)
 
 
 async def rule_count_and_last_position(session: AsyncSession, key: KeyInfo) -> tuple[int, int]:

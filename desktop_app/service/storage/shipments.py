@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, select
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    delete,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
-from desktop_app.service.storage.db import Base, new_hex_id, new_uuid, utcnow
+from desktop_app.service.storage.db import SANDBOX, Base, new_hex_id, new_uuid, utcnow
 from desktop_app.service.storage.made_by import MadeBy
 from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.sqlite_reads import SqliteReads
@@ -193,4 +203,59 @@ async def matching_shipments(
     if before is not None:
         query = query.where(ShipmentRow.created_at < before)
     rows = await session.scalars(newest_first(query, ShipmentRow, skip=skip, limit=limit))
+    return list(rows)
+
+
+async def has_document(session: AsyncSession, shipment_id: str, document_type: str) -> bool:
+    """Whether the shipment has a document of this type (an uploaded invoice, say)."""
+    found = await session.scalar(
+        select(ShipmentDocumentRow.id)
+        .where(
+            ShipmentDocumentRow.shipment_id == shipment_id,
+            ShipmentDocumentRow.document_type == document_type,
+        )
+        .limit(1)
+    )
+    return found is not None
+
+
+async def delete_shipment_row(session: AsyncSession, row: ShipmentRow) -> bool:
+    """Delete the shipment by id (not by version: a delete wins over an update that landed
+    since the row was read); False when another request deleted it first."""
+    result = await session.execute(
+        delete(ShipmentRow)
+        .where(ShipmentRow.id == row.id, ShipmentRow.account_id == row.account_id)
+        .execution_options(synchronize_session=False)
+    )
+    return getattr(result, "rowcount", 1) != 0
+
+
+async def sandbox_shipments_before(
+    session: AsyncSession, cutoff: dt.datetime, limit: int
+) -> list[ShipmentRow]:
+    """Up to `limit` sandbox shipments created before `cutoff`, oldest first."""
+    rows = await session.scalars(
+        select(ShipmentRow)
+        .where(ShipmentRow.environment == SANDBOX, ShipmentRow.created_at < cutoff)
+        .order_by(ShipmentRow.created_at)
+        .limit(limit)
+    )
+    return list(rows)
+
+
+async def open_sandbox_shipments(
+    session: AsyncSession, final_statuses: Collection[str], limit: int
+) -> list[ShipmentRow]:
+    """Up to `limit` labelled sandbox shipments whose tracking is not final, oldest first."""
+    rows = await session.scalars(
+        select(ShipmentRow)
+        .where(
+            ShipmentRow.environment == SANDBOX,
+            ShipmentRow.shipment_type == "label_created",
+            (ShipmentRow.tracking_status.is_(None))
+            | ShipmentRow.tracking_status.not_in(final_statuses),
+        )
+        .order_by(ShipmentRow.created_at)
+        .limit(limit)
+    )
     return list(rows)

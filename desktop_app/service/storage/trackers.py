@@ -46,13 +46,3 @@ async def list_trackers(
         )
     )
     return list(rows)
-
-
-async def get_tracker(session: AsyncSession, key: KeyInfo, tracker_id: str) -> TrackerRow | None:
-    """The caller's tracker (same account and environment), or None."""
-    return await session.scalar(
-        select(TrackerRow).where(
-            TrackerRow.id == tracker_id,
-            caller_rows(TrackerRow, key),
-        )
-    )

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
-from desktop_app.service.storage.ownership import caller_row, caller_rows
+from desktop_app.service.storage.ownership import caller_rows
 
 # a delivery waits (pending), went through (delivered) or waits for its webhook's reactivation
 PENDING, DELIVERED, STOPPED = "pending", "delivered", "stopped"
@@ -78,11 +78,6 @@ class DeliveryRow(Base):
     delivered_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
     __table_args__ = (Index("ix_deliveries_due", "status", "next_attempt_at"),)
-
-
-async def get_webhook(session: AsyncSession, key: KeyInfo, webhook_id: str) -> WebhookRow | None:
-    """The caller's webhook (same account and environment), or None."""
-    return await caller_row(session, key, WebhookRow, webhook_id)
 
 
 async def list_webhooks(

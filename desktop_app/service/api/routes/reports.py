@@ -8,8 +8,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage.packing_report import PERIODS, packing_report
 
 router = APIRouter(prefix="/reports", tags=["reports"])

@@ -12,11 +12,11 @@ from pydantic import BaseModel, Field
 
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.people_gate import session_token
 from desktop_app.service.api.rights import ROLE_RIGHTS
 from desktop_app.service.api.sign_in_limits import SignInLimits, buckets_for
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.people import (
     IDLE_TIMEOUT_S,

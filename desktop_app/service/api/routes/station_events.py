@@ -12,9 +12,9 @@ from pydantic import BaseModel, Field
 
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.rights import Caller, refusal
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.people import STATION_EVENT_KINDS, StationEvent
 

@@ -17,10 +17,10 @@ from pydantic import BaseModel, Field
 
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.ratelimit import RateLimiter
 from desktop_app.service.context import ServiceContext
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage import audit, station_joins
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.station_joins import JoinError
