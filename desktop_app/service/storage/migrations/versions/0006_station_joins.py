@@ -1,7 +1,7 @@
 """Stations ask to join: requests with a phrase, approved by an admin, expiring after 15 minutes.
 
 Revision ID: 0006_station_joins
-Revises: 0004_shared_limits
+Revises: 0005_people
 Create Date: 2026-11-28 18:45:00.000000
 """
 
@@ -9,8 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006_station_joins"
-# the lead chains it after 0005_people at the merge
-down_revision = "0004_shared_limits"
+down_revision = "0005_people"
 branch_labels = None
 depends_on = None
 

@@ -23,10 +23,10 @@ from desktop_app.gui.core.theme import (
     MUTED,
     TEXT_COLORS,
 )
+from desktop_app.gui.end_of_day.page import EndOfDayPage
+from desktop_app.gui.end_of_day.partials.waiting_tree import WaitingShipmentsTree
+from desktop_app.gui.end_of_day.pickups import default_window, open_for_pickup, pickup_question
 from desktop_app.gui.i18n.words import date_time, time_of_day
-from desktop_app.gui.pickups.end_of_day import default_window, open_for_pickup, pickup_question
-from desktop_app.gui.pickups.page import PickupsPage
-from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
 from tests.gui.core.test_theme import AA, contrast
@@ -64,7 +64,7 @@ async def test_end_of_day_request_and_history(
         package={**UPS_PACKAGE, "description": "shoes"},
     )
     dhl = await create(ctx, reference_number="DHL-1")
-    widget = PickupsPage(ctx)
+    widget = EndOfDayPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     await widget.reload()
@@ -153,7 +153,7 @@ async def test_service_refuses_a_return_in_a_pickup(ctx: AppContext, qtbot: QtBo
         package={**UPS_PACKAGE, "description": "shoes"},
     )
     await create(ctx, carrier="ups", package=UPS_PACKAGE)
-    widget = PickupsPage(ctx)
+    widget = EndOfDayPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     await widget.reload()
@@ -229,7 +229,7 @@ async def test_end_of_day_manifest_created_and_printed(
     profile's printer); they show as on the manifest and are not offered again."""
     dhl = [await create(ctx, reference_number=f"DHL-M{i}") for i in range(2)]
     ups = await create(ctx, carrier="ups", reference_number="UPS-M", package=UPS_PACKAGE)
-    widget = PickupsPage(ctx)
+    widget = EndOfDayPage(ctx)
     qtbot.addWidget(widget)
     await widget.tasks.wait_idle()
     await widget.reload()

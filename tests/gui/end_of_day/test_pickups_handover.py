@@ -1,4 +1,4 @@
-"""The End of day page's decisions without a window: `PickupsPresenter` loading the day, checking,
+"""The End of day page's decisions without a window: `EndOfDayPresenter` loading the day, checking,
 confirming and sending pickup requests and making manifests against the real local service
 (an account of its own per test)."""
 
@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtWidgets import QWidget
 
 from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.end_of_day.presenter import EndOfDayPresenter
 from desktop_app.gui.i18n.words import date_time, time_of_day
-from desktop_app.gui.pickups.presenter import PickupsPresenter
 from tests.gui.app_context import add_service_profile, create, emitted, expect
 
 pytestmark = pytest.mark.own_account  # ctx: an account of its own
@@ -33,7 +33,7 @@ async def test_the_day_offers_carriers_that_take_pickups(ctx: AppContext) -> Non
         ctx, carrier="ups", service="returns", package={**UPS_PACKAGE, "description": "shoes"}
     )
     dhl = await create(ctx)
-    presenter = PickupsPresenter(ctx)
+    presenter = EndOfDayPresenter(ctx)
     assert not presenter.findChildren(QWidget)  # no widget
     loaded = expect(presenter.loaded)
     await presenter.reload()
@@ -51,7 +51,7 @@ async def test_the_day_offers_carriers_that_take_pickups(ctx: AppContext) -> Non
 async def test_a_request_is_checked_before_it_is_sent(ctx: AppContext) -> None:
     """No carrier, no shipment, a window in the past: each says why; a good one is offered."""
     shipment = await create(ctx, carrier="ups", package=UPS_PACKAGE)
-    presenter = PickupsPresenter(ctx)
+    presenter = EndOfDayPresenter(ctx)
     await presenter.reload()
     start, end = _window()
     # shipments wait (never "no carrier has shipments waiting" beside "1 shipment waiting")
@@ -80,12 +80,12 @@ async def test_request_sends_and_the_day_follows(ctx: AppContext) -> None:
     """A request gets the carrier's pickup number; the shipments leave the waiting list with
     their reason, the history holds the request; the buttons were held while it ran."""
     first, second = [await create(ctx, carrier="ups", package=UPS_PACKAGE) for _ in range(2)]
-    presenter = PickupsPresenter(ctx)
+    presenter = EndOfDayPresenter(ctx)
     await presenter.reload()
     busy: list[bool] = []
     presenter.busy_changed.connect(lambda: busy.append(presenter.requesting))
     messages: list[tuple[str, bool]] = []
-    presenter.message_changed.connect(lambda text, error: messages.append((text, error)))
+    presenter.message_shown.connect(lambda text, error: messages.append((text, error)))
     requested = expect(presenter.pickup_requested)
     created = await presenter.request("ups", *_window(), [first.id])
     assert created is not None and (await emitted(requested)) == (created,)
@@ -105,10 +105,10 @@ async def test_a_refused_request_says_why(ctx: AppContext) -> None:
     ups_return = await create(
         ctx, carrier="ups", service="returns", package={**UPS_PACKAGE, "description": "shoes"}
     )
-    presenter = PickupsPresenter(ctx)
+    presenter = EndOfDayPresenter(ctx)
     await presenter.reload()
     messages: list[tuple[str, bool]] = []
-    presenter.message_changed.connect(lambda text, error: messages.append((text, error)))
+    presenter.message_shown.connect(lambda text, error: messages.append((text, error)))
     assert await presenter.request("ups", *_window(), [ups_return.id]) is None
     text, error = messages[-1]
     assert error and "returns cannot be picked up" in text
@@ -124,12 +124,12 @@ async def test_manifest_hands_over_and_is_kept(ctx: AppContext) -> None:
     """A manifest of a carrier's shipments: its PDF kept, the note says where, the shipments are
     handed over; printing without a printer says where the manifest is."""
     dhl = [await create(ctx) for _ in range(2)]
-    presenter = PickupsPresenter(ctx)
+    presenter = EndOfDayPresenter(ctx)
     await presenter.reload()
     notes: list[str] = []
     presenter.manifest_note_changed.connect(notes.append)
     messages: list[tuple[str, bool]] = []
-    presenter.message_changed.connect(lambda text, error: messages.append((text, error)))
+    presenter.message_shown.connect(lambda text, error: messages.append((text, error)))
     assert await presenter.create_manifest(None) is None
     manifest = await presenter.create_manifest("dhl")
     assert manifest is not None and sorted(manifest.shipments) == sorted(s.id for s in dhl)
@@ -149,7 +149,7 @@ async def test_manifest_hands_over_and_is_kept(ctx: AppContext) -> None:
 async def test_another_profile_clears_the_day(ctx: AppContext, local_service: Any) -> None:
     """Opening another profile shows nothing of the last one's day, then loads its own."""
     await create(ctx, carrier="ups", package=UPS_PACKAGE)
-    presenter = PickupsPresenter(ctx)
+    presenter = EndOfDayPresenter(ctx)
     await presenter.reload()
     assert presenter.days
     cleared: list[int] = []

@@ -1,6 +1,6 @@
 """The End of day page's two forms: "Request a pickup" (carrier, time window, which shipments)
 and "Hand over: manifest" (carrier, create, print). They hold the fields and buttons only; the
-page asks `PickupsPresenter` what to offer and what is allowed."""
+page asks `EndOfDayPresenter` what to offer and what is allowed."""
 
 from __future__ import annotations
 
@@ -115,26 +115,26 @@ class ManifestBox(QGroupBox):
     """The carrier to hand over, "Create manifest", "Print manifest" and what the last holds."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(translate("PickupsPage", "Hand over: manifest"), parent)
+        super().__init__(translate("EndOfDayPage", "Hand over: manifest"), parent)
         self.manifest_carrier_combo = QComboBox()
         self.manifest_carrier_combo.setObjectName("manifest_carrier")
-        self.manifest_button = QPushButton(translate("PickupsPage", "Create manifest"))
+        self.manifest_button = QPushButton(translate("EndOfDayPage", "Create manifest"))
         self.manifest_button.setObjectName("manifest_create")
         self.manifest_button.setToolTip(
             translate(
-                "PickupsPage",
+                "EndOfDayPage",
                 "Hand over the carrier's listed shipments not yet on a manifest: the service "
                 "makes the handover list (with a barcode per shipment) for the driver to sign",
             )
         )
-        self.print_manifest_button = QPushButton(translate("PickupsPage", "Print manifest"))
+        self.print_manifest_button = QPushButton(translate("EndOfDayPage", "Print manifest"))
         self.print_manifest_button.setObjectName("manifest_print")
         self.manifest_note = QLabel()
         self.manifest_note.setWordWrap(True)
         # the carrier with its count on a line of its own, the buttons under it: beside the
         # pickup box the combo box cut "DHL (1 to hand over)"
         carrier_row = QHBoxLayout()
-        carrier_row.addWidget(QLabel(translate("PickupsPage", "Carrier")))
+        carrier_row.addWidget(QLabel(translate("EndOfDayPage", "Carrier")))
         carrier_row.addWidget(self.manifest_carrier_combo, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.manifest_button)

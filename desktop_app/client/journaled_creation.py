@@ -36,7 +36,7 @@ from desktop_app.client.errors import (
 from desktop_app.client.types import Shipment
 from desktop_app.profiles.store import JournalEntry, OrderOrigin, ProfileStore, StoredShipment
 
-log = logging.getLogger("packdesk.client.desk")
+log = logging.getLogger("packdesk.client.journaled_creation")
 
 __all__ = [
     "CLOCK_SKEW",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from desktop_app.client import CarrierError, ShippingClient, UnprocessableEntityError
-from desktop_app.client.desk import ShipmentCreator
+from desktop_app.client.journaled_creation import ShipmentCreator
 from desktop_app.profiles.store import ProfileStore
 from tests.client.conftest import shipment_request
 

@@ -1,9 +1,9 @@
 """End of day page: today's shipments per carrier, pickup requests, manifests, pickup history.
 
-`PickupsPage` composes the waiting-shipments tree, the manifest and pickup request forms and
-the pickup history table, and forwards to `PickupsPresenter` (handover.py), which loads the
+`EndOfDayPage` composes the waiting-shipments tree, the manifest and pickup request forms and
+the pickup history table, and forwards to `EndOfDayPresenter` (handover.py), which loads the
 day, checks and sends pickup requests and makes and prints manifests; the widget shows what it
-reports. The rules of what waits for a pickup are in end_of_day.py.
+reports. The rules of what waits for a pickup are in pickups.py.
 """
 
 from __future__ import annotations
@@ -26,24 +26,24 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.gui.core.theme import ERROR, MUTED, color
-from desktop_app.gui.i18n import translate
-from desktop_app.gui.pickups.end_of_day import CarrierDay, default_window, pickup_body
-from desktop_app.gui.pickups.partials.handover_boxes import (
+from desktop_app.gui.end_of_day.partials.handover_boxes import (
     ManifestBox,
     PickupRequestBox,
     fill_carriers,
 )
-from desktop_app.gui.pickups.partials.history_table import PickupHistoryTable
-from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
-from desktop_app.gui.pickups.presenter import PickupsPresenter
+from desktop_app.gui.end_of_day.partials.history_table import PickupHistoryTable
+from desktop_app.gui.end_of_day.partials.waiting_tree import WaitingShipmentsTree
+from desktop_app.gui.end_of_day.pickups import CarrierDay, default_window, pickup_body
+from desktop_app.gui.end_of_day.presenter import EndOfDayPresenter
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.fixed_rows import scrolled
 
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext
 
 
-class PickupsPage(QWidget):
-    """The Pickups page: end of day per carrier, request a pickup, pickup history."""
+class EndOfDayPage(QWidget):
+    """The End of day page: end of day per carrier, request a pickup, pickup history."""
 
     message_shown = Signal(str)
 
@@ -51,7 +51,7 @@ class PickupsPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.setObjectName("pickups")
-        self.presenter = PickupsPresenter(ctx, self)
+        self.presenter = EndOfDayPresenter(ctx, self)
         self.tasks = self.presenter.tasks
         #: a pickup was requested (the PickupRequest answered by the service)
         self.pickup_requested = self.presenter.pickup_requested
@@ -118,7 +118,7 @@ class PickupsPage(QWidget):
         self.tree.itemChanged.connect(lambda *_: self._check())
         presenter.loaded.connect(self._show_day)
         presenter.busy_changed.connect(self._check)
-        presenter.message_changed.connect(self.show_message)
+        presenter.message_shown.connect(self.show_message)
         presenter.manifest_note_changed.connect(self.manifest_note.setText)
         # a batch creates many at once: reload once, and only while the page is shown (it
         # reloads when it is shown anyway)

@@ -1,6 +1,6 @@
 """A round over every shop of a profile: WooCommerce and Shopware orders into the service,
 labels made for them written back, a shop that is down said in words while the other goes on;
-the periodic runner stops when asked."""
+the round loop (shops/rounds.py, the app's background task) stops when asked."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from desktop_app.profiles.store import OrderOrigin, ProfileStore
 from desktop_app.shops import ShopConfig
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
-from desktop_app.shops.rounds import ShopRunner
+from desktop_app.shops.rounds import ShopRounds
 from tests.fixtures.service import RunningService
 from tests.fixtures.shops import shopware as sw
 from tests.fixtures.shops import woocommerce as woo_fixture
@@ -28,7 +28,7 @@ from tests.shops.conftest import RunningShopware, RunningWoo
 @pytest.fixture
 async def runner(
     woo: RunningWoo, shopware: RunningShopware, local_service: RunningService, tmp_path: Path
-) -> AsyncIterator[ShopRunner]:
+) -> AsyncIterator[ShopRounds]:
     book = ShopBook(tmp_path, "p-1", "sandbox", FileSecretStore(tmp_path / "secrets.json"))
     book.add(
         ShopConfig("Woo", "woocommerce", woo.server.base_url, "test"),
@@ -44,7 +44,9 @@ async def runner(
         async with ShippingClient(
             local_service.base_url, account["sandbox_key"], ca_file=str(local_service.ca_file)
         ) as client:
-            yield ShopRunner(book, outbox, store, client, connect_options={"verify": trust})
+            yield ShopRounds(
+                book, outbox, store, client, connect_options={"verify": trust}, interval=3600
+            )
     outbox.close()
 
 
@@ -56,7 +58,7 @@ def label(store: ProfileStore, n: int, number: str, shop: str, shop_order_id: st
 
 
 async def test_a_round_syncs_every_shop_and_writes_labels_back(
-    runner: ShopRunner, woo: RunningWoo, shopware: RunningShopware
+    runner: ShopRounds, woo: RunningWoo, shopware: RunningShopware
 ) -> None:
     woo.shop.add(woo_fixture.make_order(1), woo_fixture.make_order(2))
     shopware.shop.add(sw.make_order(1))
@@ -78,13 +80,12 @@ async def test_a_round_syncs_every_shop_and_writes_labels_back(
 
 
 async def test_the_periodic_runner_stops_when_asked(
-    runner: ShopRunner, shopware: RunningShopware
+    runner: ShopRounds, shopware: RunningShopware
 ) -> None:
     shopware.shop.add(sw.make_order(1))
-    stop = asyncio.Event()
-    task = asyncio.create_task(runner.run(stop, interval=3600))
+    task = asyncio.create_task(runner.run())
     while not runner.outbox.cursor("Shopware"):  # the first round is done
         await asyncio.sleep(0.01)
-    stop.set()
+    runner.stop()
     await asyncio.wait_for(task, 30)
     assert task.done() and task.exception() is None

@@ -1,10 +1,10 @@
-"""What the End of day page decides and does, without a window: `PickupsPresenter`.
+"""What the End of day page decides and does, without a window: `EndOfDayPresenter`.
 
 It loads the day (the profile store's shipments through `open_for_pickup()`), the account's
 pickup history and manifests from the service; checks a pickup request (carrier, window,
 shipments) with the domain's rules before it is sent, words the confirmation, requests the
 pickup; hands a carrier's shipments over on a manifest (its PDF kept in the profile's folder)
-and prints it through the print queue. It says each outcome as a message (`message_changed`)
+and prints it through the print queue. It says each outcome as a message (`message_shown`)
 and tells the page to show the day again (`loaded`) or its buttons (`busy_changed`).
 """
 
@@ -20,40 +20,37 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import validate_pickup_request
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.core.sandbox_printer import printer_title
-from desktop_app.gui.i18n import translate
-from desktop_app.gui.pickups.end_of_day import (
+from desktop_app.gui.end_of_day.pickups import (
     LOOK_AT,
     CarrierDay,
     open_for_pickup,
     pickup_body,
     pickup_question,
 )
+from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.problems import problem_text, problems_text
-from desktop_app.gui.widgets.tasks import TaskSet, service_text
+from desktop_app.gui.widgets.tasks import service_text
 
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext
 
 
-class PickupsPresenter(QObject):
+class EndOfDayPresenter(Presenter):
     """The day per carrier, pickup requests and manifests of the open profile."""
 
     #: the day, the pickup history or the manifests were (re)loaded or cleared
     loaded = Signal()
     #: a request or a manifest started or ended (the buttons follow)
     busy_changed = Signal()
-    #: a message for the page (text, whether it is an error)
-    message_changed = Signal(str, bool)
     #: what the last manifest holds and where its PDF is
     manifest_note_changed = Signal(str)
     #: a pickup was requested (the PickupRequest answered by the service)
     pickup_requested = Signal(object)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
-        self.tasks = TaskSet(lambda text: self.show_message(text, error=True), ctx)
+        super().__init__(ctx, parent)
         self.days: dict[str, CarrierDay] = {}
         self.history: list[Any] = []
         #: shipment id -> the carrier reference of the manifest it was handed over with
@@ -66,10 +63,6 @@ class PickupsPresenter(QObject):
         self.shown_profile: tuple[str, str, str] | None = None
         ctx.profile_changed.connect(lambda *_: self._on_profile_changed())
         ctx.connection_changed.connect(self._on_connection_changed)
-
-    def show_message(self, text: str, error: bool = False) -> None:
-        """Tell the user `text` (an error in the error colour)."""
-        self.message_changed.emit(text, error)
 
     # --- loading -------------------------------------------------------------------------------
 
@@ -159,7 +152,7 @@ class PickupsPresenter(QObject):
         for code, day in self.days.items():
             waiting = len(self.not_handed_over(code))
             if waiting:
-                text = translate("PickupsPage", "{name} (%n to hand over)", "", waiting)
+                text = translate("EndOfDayPage", "{name} (%n to hand over)", "", waiting)
                 out.append((code, text.format(name=day.name)))
         return out
 
@@ -274,7 +267,7 @@ class PickupsPresenter(QObject):
             document = await client.manifests.document(manifest)
         except APIError as exc:
             self.show_message(
-                translate("PickupsPage", "The manifest was not created: {0}").format(
+                translate("EndOfDayPage", "The manifest was not created: {0}").format(
                     service_text(exc)
                 ),
                 True,
@@ -295,12 +288,12 @@ class PickupsPresenter(QObject):
         self.last_manifest, self.last_manifest_file = manifest, path
         self.manifest_note_changed.emit(
             translate(
-                "PickupsPage", "Manifest {number}: %n shipment(s), saved as {file}.", "", len(ids)
+                "EndOfDayPage", "Manifest {number}: %n shipment(s), saved as {file}.", "", len(ids)
             ).format(number=manifest.carrier_reference_number, file=str(path))
         )
         self.show_message(
             translate(
-                "PickupsPage", "Manifest {number} created: print it for the driver to sign."
+                "EndOfDayPage", "Manifest {number} created: print it for the driver to sign."
             ).format(number=manifest.carrier_reference_number)
         )
         await self.reload()
@@ -315,7 +308,7 @@ class PickupsPresenter(QObject):
         if queue is None or printer is None:
             self.show_message(
                 translate(
-                    "PickupsPage",
+                    "EndOfDayPage",
                     "No printer is assigned to this profile: the manifest is at {0}.",
                 ).format(str(path)),
                 True,
@@ -324,7 +317,7 @@ class PickupsPresenter(QObject):
         number = getattr(self.last_manifest, "carrier_reference_number", "") or path.stem
         job = await queue.enqueue_async(printer, path, title=f"Manifest {number}")
         self.show_message(
-            translate("PickupsPage", "Manifest {0} sent to {1}.").format(
+            translate("EndOfDayPage", "Manifest {0} sent to {1}.").format(
                 number, printer_title(printer.name)
             )
         )
