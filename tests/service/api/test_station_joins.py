@@ -200,12 +200,12 @@ def test_who_may_see_and_decide(service: RunningService) -> None:
                 answer.status_code == 404 and "no such join request" in answer.json()["errors"][0]
             )
     made = json.loads(service.accounts("add-key", service.email, "--name", "Bestehende Station"))
-    # an account without people: a station key keeps every right, as before people (with
-    # people it must sign in first, and only an admin has "stations": tests/service/people)
+    # a station key alone never lets other stations in, even of an account without people
     with service.client(made["sandbox_key"]) as station_client:
-        listed = station_client.get(PATH)
-        assert listed.status_code == 200
-        assert asked["id"] in {item["id"] for item in listed.json()["join_requests"]}
+        refused = station_client.post(f"{PATH}/{asked['id']}/approve", json=asked)
+        assert refused.status_code == 403
+        assert "a station key may not let other stations join" in refused.json()["errors"][0]
+        assert station_client.get(PATH).status_code == 403
     assert poll(service, asked).json()["status"] == "pending"
 
 

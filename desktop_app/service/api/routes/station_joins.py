@@ -3,8 +3,8 @@
 The station's two routes need no key (it has none yet; it talks over the CA it pinned) and are
 limited per client address and per station name, in memory, before anything is written: a
 flood of them never reaches the database. The admin's routes (list, approve, deny) need the
-"stations" right (routers.ROUTE_RIGHTS: OPEN for the station's two, "stations" for the rest):
-the account key, an admin signed in, or a station of an account without people.
+"stations" right (routers.ROUTE_RIGHTS: OPEN for the station's two, "stations" for the rest)
+and, on top, their own rule: the account key or an admin signed in, never a station key alone.
 """
 
 from __future__ import annotations
@@ -67,14 +67,14 @@ def _too_many(what: str, reset: int) -> ServiceError:
 
 
 def require_stations_right(request: Request, key: CurrentKey) -> KeyInfo:
-    """The caller may let stations in. With the people gate in front (`state.caller`) its
-    rights decide, as for every route: the account key, a station of an account without
-    people (every right, as before people), an admin signed in. Without the gate: the
-    account key only."""
+    """The caller may let stations in: the account key, or a person signed in with the
+    "stations" right (the people gate's `state.caller`). A station key alone never may, even
+    of an account without people: it would let any station make more stations' keys."""
     caller = getattr(request.state, "caller", None)
-    allowed = (
-        STATIONS_RIGHT in getattr(caller, "rights", ()) if caller is not None else key.name is None
+    signed_in_admin = getattr(caller, "person", None) is not None and STATIONS_RIGHT in getattr(
+        caller, "rights", ()
     )
+    allowed = key.name is None or signed_in_admin
     if allowed:
         return key
     raise ServiceError(
