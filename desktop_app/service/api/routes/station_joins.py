@@ -3,8 +3,8 @@
 The station's two routes need no key (it has none yet; it talks over the CA it pinned) and are
 limited per client address and per station name, in memory, before anything is written: a
 flood of them never reaches the database. The admin's routes (list, approve, deny) need the
-"stations" right: today an account key (a station key may not let more stations in); with
-people and roles, an admin's sign-in. `ROUTE_RIGHTS` declares both kinds for the role table.
+"stations" right (routers.ROUTE_RIGHTS: OPEN for the station's two, "stations" for the rest)
+and, on top, their own rule: the account key or an admin signed in, never a station key alone.
 """
 
 from __future__ import annotations
@@ -28,15 +28,6 @@ from desktop_app.service.storage.station_joins import JoinError
 router = APIRouter(prefix="/stations/join_requests", tags=["stations"])
 
 STATIONS_RIGHT = "stations"
-PATH = "/v1/stations/join_requests"
-#: (method, path) -> the right a caller needs; None: no key at all (the joining station)
-ROUTE_RIGHTS: dict[tuple[str, str], str | None] = {
-    ("POST", PATH): None,
-    ("GET", PATH + "/{request_id}"): None,
-    ("GET", PATH): STATIONS_RIGHT,
-    ("POST", PATH + "/{request_id}/approve"): STATIONS_RIGHT,
-    ("POST", PATH + "/{request_id}/deny"): STATIONS_RIGHT,
-}
 # join requests per client address and per station name in this window
 PER_ADDRESS, PER_STATION, WINDOW_SECONDS = 5, 3, 600.0
 LIMITERS = "station_join_limiters"
@@ -76,13 +67,15 @@ def _too_many(what: str, reset: int) -> ServiceError:
 
 
 def require_stations_right(request: Request, key: CurrentKey) -> KeyInfo:
-    """The caller may let stations in: the account key, or a person signed in at a station
-    with the "stations" right (the people gate's `state.caller`: rights and person)."""
+    """The caller may let stations in: the account key, or a person signed in with the
+    "stations" right (the people gate's `state.caller`). A station key alone never may, even
+    of an account without people: it would let any station make more stations' keys."""
     caller = getattr(request.state, "caller", None)
     signed_in_admin = getattr(caller, "person", None) is not None and STATIONS_RIGHT in getattr(
         caller, "rights", ()
     )
-    if key.name is None or signed_in_admin:
+    allowed = key.name is None or signed_in_admin
+    if allowed:
         return key
     raise ServiceError(
         403,

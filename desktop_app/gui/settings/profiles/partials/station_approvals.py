@@ -119,6 +119,7 @@ class StationApprovalsDialog(QDialog):
     def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         """Load at once, then every few seconds while open."""
         super().showEvent(event)
+        self.list.setFocus()  # arrows choose a station, Tab goes on to the phrase
         self.refresh()
         self.timer.start()
 
