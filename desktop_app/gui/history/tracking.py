@@ -145,8 +145,6 @@ def attach_to_history(
     """Show the selected shipment's timeline under the history table; refresh open ones."""
     from PySide6.QtWidgets import QSplitter
 
-    from desktop_app.gui.widgets.fixed_rows import scrolled
-
     timeline = TrackingTimelineWidget(ctx)
     refresher = TrackingRefresher(ctx, timeline)
     splitter = QSplitter(Qt.Orientation.Vertical)
@@ -154,9 +152,9 @@ def attach_to_history(
     layout = history.layout()
     layout.replaceWidget(history.table, splitter)
     splitter.addWidget(history.table)
-    # the timeline scrolls in its own place: however long its texts, the History's buttons
-    # under the splitter stay in view at 1024x600
-    splitter.addWidget(scrolled(timeline))
+    # the timeline scrolls in its own place (its buttons fixed below): however long its texts,
+    # the History's buttons under the splitter stay in view at 1024x600
+    splitter.addWidget(timeline)
     splitter.setStretchFactor(0, 3)
     splitter.setStretchFactor(1, 2)
 
