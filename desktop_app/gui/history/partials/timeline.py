@@ -281,7 +281,7 @@ class TrackingTimelineWidget(QWidget):
         # the title, its line and the events scroll in their own place; the buttons and their
         # answer stay below it, in view at 1024x600 (they were below the fold of one scroll
         # area holding it all, the events list at its preferred height)
-        self.scroll = scroll_above(layout, fixed=2, name="trackingTimeline")
+        self.scrolled_part = scroll_above(layout, fixed=2, name="trackingTimeline")
 
         self.refresh_button.clicked.connect(lambda: self.tasks.spawn(self.refresh()))
         self.next_button.clicked.connect(lambda: self.tasks.spawn(self.advance()))
