@@ -92,7 +92,7 @@ class TrackingRefresher(QObject):
             return 0
         self.last_run = time.monotonic()
         if shipments is None:
-            stored = await asyncio.to_thread(store.list_shipments, None, 500)
+            stored = await asyncio.to_thread(store.shipments.search, None, 500)
             shipments = [s for s in stored if is_open(s)]
         wanted = {s.id: s for s in shipments}
         updated = 0
@@ -123,7 +123,7 @@ class TrackingRefresher(QObject):
                     fresh = await client.shipments.get(shipment_id)
                 except NotFoundError:
                     with contextlib.suppress(ShipmentNotFoundError):
-                        await asyncio.to_thread(store.mark_deleted, shipment_id)
+                        await asyncio.to_thread(store.shipments.mark_deleted, shipment_id)
                     updated += 1
                     continue
                 await record_shipment(store, fresh)

@@ -124,7 +124,7 @@ class PickupsPresenter(QObject):
             handed_over = {
                 sid: m.carrier_reference_number or m.id for m in manifests for sid in m.shipments
             }
-        shipments = await asyncio.to_thread(store.list_shipments, None, LOOK_AT, 0)
+        shipments = await asyncio.to_thread(store.shipments.search, None, LOOK_AT, 0)
         if store is not self.ctx.store:
             return
         self.handed_over = handed_over

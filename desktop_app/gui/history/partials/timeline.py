@@ -150,7 +150,7 @@ class TimelinePresenter(QObject):
         try:
             fresh = await client.shipments.get(shipment.id)
         except NotFoundError:
-            stored = await asyncio.to_thread(store.mark_deleted, shipment.id)
+            stored = await asyncio.to_thread(store.shipments.mark_deleted, shipment.id)
             self._updated(stored)
             self.message_changed.emit(
                 translate("History", "The service no longer has this shipment (deleted).")
