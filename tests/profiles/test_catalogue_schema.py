@@ -10,6 +10,7 @@ import pytest
 
 from desktop_app.paths import CATALOGUE_DB_NAME
 from desktop_app.profiles.catalogue import SCHEMA_VERSION, Catalogue, Product
+from desktop_app.profiles.store import ProfileStore
 from desktop_app.sqlite_db import NewerSchemaError
 
 OLD_CATALOGUE = Path(__file__).parents[1] / "data" / "old_databases" / "catalogue_v0"
@@ -49,3 +50,12 @@ def test_a_catalogue_of_a_newer_packdesk_is_refused(tmp_path: Path) -> None:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(NewerSchemaError, match="written by a newer Packdesk"):
         Catalogue(path)
+
+
+def test_the_store_composes_the_profiles_catalogue(tmp_path: Path) -> None:
+    shutil.copytree(OLD_CATALOGUE, tmp_path / "profile")
+    with ProfileStore(tmp_path / "profile") as store:
+        assert store.catalogue.path == store.profile_dir / CATALOGUE_DB_NAME
+        assert store.catalogue is store.catalogue  # one per store
+        product = store.catalogue.lookup("TSHIRT-M")
+        assert product is not None and product.hs_code == "610910"
