@@ -293,10 +293,12 @@ class PickupsPresenter(QObject):
         finally:
             self._set_busy(manifest=False)
         self.last_manifest, self.last_manifest_file = manifest, path
+        # the file's name only: a machine path is long and cut at 1024x600; the page's
+        # "Open folder" button shows where it is
         self.manifest_note_changed.emit(
             translate(
                 "PickupsPage", "Manifest {number}: %n shipment(s), saved as {file}.", "", len(ids)
-            ).format(number=manifest.carrier_reference_number, file=str(path))
+            ).format(number=manifest.carrier_reference_number, file=path.name)
         )
         self.show_message(
             translate(
@@ -317,7 +319,7 @@ class PickupsPresenter(QObject):
                 translate(
                     "PickupsPage",
                     "No printer is assigned to this profile: the manifest is at {0}.",
-                ).format(str(path)),
+                ).format(path.name),
                 True,
             )
             return None

@@ -243,6 +243,9 @@ async def test_end_of_day_manifest_created_and_printed(
     assert widget.last_manifest_file is not None
     assert widget.last_manifest_file.read_bytes().startswith(b"%PDF")
     assert manifest.carrier_reference_number in widget.manifest_note.text()
+    assert str(widget.last_manifest_file.parent) not in widget.manifest_note.text()
+    folder = widget.manifest_box.manifest_folder
+    assert folder.isVisibleTo(widget) and folder.folder == widget.last_manifest_file.parent
     # handed over: noted in the list, the carrier no longer offered for a manifest
     assert [combo.itemData(i) for i in range(combo.count())] == ["ups"]
     assert widget.handed_over == {s.id: manifest.carrier_reference_number for s in dhl}
