@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY
 from tests.gui.app_context import create
 from tests.gui.shipment_desk import make_window, wait_until
