@@ -46,7 +46,8 @@ class ShipmentTableView(QTableView):
         header.setSectionResizeMode(ShipmentHistoryModel.RECEIVER, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
         for column, width in COLUMN_WIDTHS:
-            self.setColumnWidth(column, width)
+            # never narrower than its title ("Paketdienst / Versandart" was cut in German)
+            self.setColumnWidth(column, max(width, header.sectionSizeHint(column)))
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def selected_shipments(self) -> list[StoredShipment]:
