@@ -16,5 +16,5 @@ Qt-free; the GUI's Batch page and `packdesk batch` both use it, on the orders im
 - `runner`: BatchRunner, PrintSequencer (labels in file order).
 - `weighing`: BatchWeighing (orders without a weight weighed one after another).
 - `export`: write_results.
-- `cli`: batch_main (`packdesk batch`).
+- `cli`: batch_main (`packdesk batch`); `progress_bar`: its progress on a terminal or a log.
 """

@@ -32,6 +32,7 @@ from desktop_app.client.resources import (
     Sandbox,
     ShipmentDocuments,
     Shipments,
+    StationJoins,
     Trackers,
     Webhooks,
 )
@@ -104,6 +105,7 @@ class ShippingClient(BaseClient):
         self.sandbox = Sandbox(self)
         self.shipment_documents = ShipmentDocuments(self)
         self.trackers = Trackers(self)
+        self.station_joins = StationJoins(self)
 
     @classmethod
     def from_credentials(cls, creds: Credentials, language: str | None = None) -> ShippingClient:

@@ -124,6 +124,23 @@
     </message>
 </context>
 <context>
+    <name>EndOfDayPage</name>
+    <message numerus="yes">
+        <source>{name} (%n to hand over)</source>
+        <translation>
+            <numerusform>{name} (%n to hand over)</numerusform>
+            <numerusform>{name} (%n to hand over)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
+        <translation>
+            <numerusform>Manifest {number}: %n shipment, saved as {file}.</numerusform>
+            <numerusform>Manifest {number}: %n shipments, saved as {file}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message numerus="yes">
         <source>Too many requests to the shipping service. Please wait %n second(s).</source>
@@ -234,23 +251,6 @@ A second return label is rarely needed: show the existing one, or create another
         <translation>
             <numerusform>{name} pickup requested for %n shipment: pickup number {number}.</numerusform>
             <numerusform>{name} pickup requested for %n shipments: pickup number {number}.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>PickupsPage</name>
-    <message numerus="yes">
-        <source>{name} (%n to hand over)</source>
-        <translation>
-            <numerusform>{name} (%n to hand over)</numerusform>
-            <numerusform>{name} (%n to hand over)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
-        <translation>
-            <numerusform>Manifest {number}: %n shipment, saved as {file}.</numerusform>
-            <numerusform>Manifest {number}: %n shipments, saved as {file}.</numerusform>
         </translation>
     </message>
 </context>

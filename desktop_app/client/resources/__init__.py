@@ -13,6 +13,7 @@ from desktop_app.client.resources.routing_rules import RoutingRules
 from desktop_app.client.resources.sandbox import Sandbox
 from desktop_app.client.resources.shipment_documents import ShipmentDocuments
 from desktop_app.client.resources.shipments import Shipments
+from desktop_app.client.resources.station_joins import StationJoins
 from desktop_app.client.resources.trackers import Trackers
 from desktop_app.client.resources.webhooks import Webhooks
 
@@ -30,6 +31,7 @@ __all__ = [
     "Sandbox",
     "ShipmentDocuments",
     "Shipments",
+    "StationJoins",
     "Trackers",
     "Webhooks",
 ]

@@ -32,11 +32,11 @@ if TYPE_CHECKING:
     # the HTTP client, the journaled creator, the print queue and the sandbox launcher are
     # imported when a profile opens, after the first window is painted
     from desktop_app.client import ShippingClient
-    from desktop_app.client.desk import ReconcileReport, ShipmentCreator
-    from desktop_app.gui.core.shop_rounds import ShopRounds
+    from desktop_app.client.journaled_creation import ReconcileReport, ShipmentCreator
     from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
     from desktop_app.profiles.local_sandbox import LocalSandbox
     from desktop_app.profiles.store import ProfileStore, StoredShipment
+    from desktop_app.shops.rounds import ShopRounds
     from desktop_app.station.customs_papers import PapersOutcome
 
 __all__ = ["AppContext", "CarrierOffer", "ContextNotReady"]
@@ -238,7 +238,7 @@ class AppContext(QObject):
             self.profile_changed.emit(self.profile)
 
     async def _connect(self, generation: int) -> None:
-        from desktop_app.client.desk import ShipmentCreator
+        from desktop_app.client.journaled_creation import ShipmentCreator
 
         profile = self.profile
         assert profile is not None
@@ -331,14 +331,13 @@ class AppContext(QObject):
 
     def _start_shops(self, client: ShippingClient) -> None:
         """Sync the profile's shops and write labels back every few minutes while it is open."""
-        from desktop_app.gui.core.shop_rounds import ShopRounds
-        from desktop_app.shops.rounds import DEFAULT_INTERVAL
+        from desktop_app.shops.rounds import DEFAULT_INTERVAL, ShopRounds
 
         profile, store = self.profile, self.store
         if profile is None or store is None:
             return
         try:
-            self.shops = ShopRounds(
+            self.shops = ShopRounds.of_profile(
                 self.manager,
                 profile,
                 store,

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.customs import COMMERCIAL_INVOICE, customs_plan
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.labels.customs_pdf import render_customs_documents
 from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.shipments import (

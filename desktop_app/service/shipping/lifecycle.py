@@ -13,12 +13,12 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.events import TRACKING_STATUSES
-from desktop_app.service.context import ServiceContext
 from desktop_app.service.notifications.events import emit_event
 from desktop_app.service.shipping.shipments import delete_shipment
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.db import SANDBOX
 from desktop_app.service.storage.outage import report_failure
+from desktop_app.service.storage.running import RunningService
 from desktop_app.service.storage.shipments import ShipmentRow
 
 log = logging.getLogger(__name__)
@@ -144,7 +144,7 @@ async def add_tracking_event(
     return event
 
 
-async def delete_expired_sandbox_shipments(ctx: ServiceContext) -> int:
+async def delete_expired_sandbox_shipments(ctx: RunningService) -> int:
     """Delete sandbox shipments older than the retention period, firing the deleted event."""
     days = ctx.settings.sandbox_retention_days
     if days <= 0:
@@ -181,7 +181,7 @@ async def delete_expired_sandbox_shipments(ctx: ServiceContext) -> int:
     return deleted
 
 
-async def advance_open_sandbox_shipments(ctx: ServiceContext) -> int:
+async def advance_open_sandbox_shipments(ctx: RunningService) -> int:
     """One step of automatic tracking for every open sandbox shipment with a label."""
     moved = 0
     async with ctx.sessions() as session, session.begin():
@@ -205,7 +205,7 @@ async def advance_open_sandbox_shipments(ctx: ServiceContext) -> int:
     return moved
 
 
-async def run_sandbox_deletion(ctx: ServiceContext) -> None:
+async def run_sandbox_deletion(ctx: RunningService) -> None:
     """Background task: delete expired sandbox shipments at start-up and then hourly."""
     while True:
         try:
@@ -215,7 +215,7 @@ async def run_sandbox_deletion(ctx: ServiceContext) -> None:
         await asyncio.sleep(DELETION_CHECK_SECONDS)
 
 
-async def run_auto_tracking(ctx: ServiceContext) -> None:
+async def run_auto_tracking(ctx: RunningService) -> None:
     """Background task: advance open sandbox shipments every `auto_tracking_seconds` (0 = off)."""
     interval = ctx.settings.auto_tracking_seconds
     if interval <= 0:

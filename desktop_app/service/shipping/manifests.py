@@ -15,15 +15,14 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.models import ManifestCreate
 from desktop_app.domain.models.manifests import MANIFEST_DOCUMENT
 from desktop_app.domain.rules import validate_manifest
-from desktop_app.service.api.checks import checked
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError, checked
 from desktop_app.service.labels.manifest_pdf import render_manifest_pdf
 from desktop_app.service.storage.account_settings import default_address
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.addresses import address_body
 from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.manifests import ManifestRow, ManifestShipmentRow
-from desktop_app.service.storage.ownership import owned_row
+from desktop_app.service.storage.ownership import caller_rows, owned_row
 from desktop_app.service.storage.shipments import ShipmentRow, new_label_token
 
 MANIFEST_FILES_PATH = "/v1/manifest_files"
@@ -49,8 +48,7 @@ async def open_shipments(
     """The caller's labelled shipments of `carrier` not handed over yet (returns never are),
     oldest first; with `since` only those created since then."""
     query = select(ShipmentRow).where(
-        ShipmentRow.account_id == key.account_id,
-        ShipmentRow.environment == key.environment,
+        caller_rows(ShipmentRow, key),
         ShipmentRow.carrier == carrier,
         ShipmentRow.shipment_type == "label_created",
         ShipmentRow.service != RETURNS,
@@ -70,8 +68,7 @@ async def _given_shipments(
         for row in await session.scalars(
             select(ShipmentRow).where(
                 ShipmentRow.id.in_(list(ids)),
-                ShipmentRow.account_id == key.account_id,
-                ShipmentRow.environment == key.environment,
+                caller_rows(ShipmentRow, key),
             )
         )
     }

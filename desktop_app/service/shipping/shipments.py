@@ -18,11 +18,12 @@ from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentRequest
 from desktop_app.domain.normalize import normalize_request, read_reference_body
 from desktop_app.domain.rules import validate
-from desktop_app.service.api.errors import ServiceError, not_found
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.labels.shipment_labels import label_file_extension, label_media_type
 from desktop_app.service.notifications.events import emit_event
 from desktop_app.service.notifications.mail import send_mail
+from desktop_app.service.shipping.addresses import partner_address
 from desktop_app.service.shipping.carriers import (
     CarrierFailure,
     CarrierResult,
@@ -43,9 +44,9 @@ from desktop_app.service.storage.addresses import (
     ADDRESS_FIELDS,
     address_body,
     get_address_row,
-    partner_address,
 )
 from desktop_app.service.storage.db import new_hex_id, new_uuid
+from desktop_app.service.storage.ownership import caller_rows
 from desktop_app.service.storage.shipments import LabelFile, ShipmentRow, new_label_token
 
 DEFAULT_SERVICE = "standard"
@@ -280,6 +281,9 @@ def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
         body["tracking_url"] = f"{base}{TRACKING_PAGE_PATH}/{body['id']}"
     if isinstance(body.get("customs_declaration"), dict):
         body["customs_declaration"] = declaration_view(body, base)
+    if row.made_by_person:
+        # Packdesk extension; left out for callers without the made_by right (api/rights.py)
+        body["made_by"] = {"person": row.made_by_person, "station": row.made_by_station}
     return without_nulls(body)
 
 
@@ -435,8 +439,7 @@ async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> Ship
     row = await session.scalar(
         select(ShipmentRow).where(
             ShipmentRow.id == shipment_id,
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
+            caller_rows(ShipmentRow, key),
         )
     )
     if row is None:

@@ -11,9 +11,11 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
+from desktop_app.service.storage.made_by import MadeBy
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 
 
-class ManifestRow(Base):
+class ManifestRow(MadeBy, Base):
     """An end-of-day manifest of one carrier: the wire object (without URLs) in `body`."""
 
     __tablename__ = "manifests"
@@ -50,14 +52,10 @@ async def matching_manifests(
     session: AsyncSession, key: KeyInfo, carrier: str | None, *, skip: int, limit: int
 ) -> list[ManifestRow]:
     """The caller's manifests, newest first (of one carrier when given)."""
-    query = select(ManifestRow).where(
-        ManifestRow.account_id == key.account_id, ManifestRow.environment == key.environment
-    )
+    query = select(ManifestRow).where(caller_rows(ManifestRow, key))
     if carrier is not None:
         query = query.where(ManifestRow.carrier == carrier)
-    rows = await session.scalars(
-        query.order_by(ManifestRow.created_at.desc(), ManifestRow.id).offset(skip).limit(limit)
-    )
+    rows = await session.scalars(newest_first(query, ManifestRow, skip=skip, limit=limit))
     return list(rows)
 
 

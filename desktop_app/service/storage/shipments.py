@@ -14,10 +14,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_hex_id, new_uuid, utcnow
+from desktop_app.service.storage.made_by import MadeBy
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 
 
-class ShipmentRow(Base):
+class ShipmentRow(MadeBy, Base):
     """A shipment: the wire object in `body`, filterable fields as columns."""
 
     __tablename__ = "shipments"
@@ -52,7 +54,7 @@ class ShipmentRow(Base):
     __mapper_args__ = {"version_id_col": version}
 
 
-class LabelFile(Base):
+class LabelFile(MadeBy, Base):
     """Label bytes reachable without a key through an unguessable token."""
 
     __tablename__ = "label_files"
@@ -105,8 +107,7 @@ async def own_shipments_by_id(
     rows = await session.scalars(
         select(ShipmentRow).where(
             ShipmentRow.id.in_(ids),
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
+            caller_rows(ShipmentRow, key),
         )
     )
     return {row.id: row for row in rows}
@@ -144,8 +145,7 @@ async def shipment_by_tracking_number(
     """The caller's shipment with this carrier's tracking number, or None."""
     return await session.scalar(
         select(ShipmentRow).where(
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
+            caller_rows(ShipmentRow, key),
             ShipmentRow.carrier == carrier,
             ShipmentRow.carrier_tracking_no == number,
         )
@@ -185,16 +185,12 @@ async def matching_shipments(
 ) -> list[ShipmentRow]:
     """The caller's shipments, newest first, whose columns equal `equal` (column name: value)
     and created within the bounds given."""
-    query = select(ShipmentRow).where(
-        ShipmentRow.account_id == key.account_id, ShipmentRow.environment == key.environment
-    )
+    query = select(ShipmentRow).where(caller_rows(ShipmentRow, key))
     for name, value in equal.items():
         query = query.where(getattr(ShipmentRow, name) == value)
     if after is not None:
         query = query.where(ShipmentRow.created_at > after)
     if before is not None:
         query = query.where(ShipmentRow.created_at < before)
-    rows = await session.scalars(
-        query.order_by(ShipmentRow.created_at.desc(), ShipmentRow.id).offset(skip).limit(limit)
-    )
+    rows = await session.scalars(newest_first(query, ShipmentRow, skip=skip, limit=limit))
     return list(rows)

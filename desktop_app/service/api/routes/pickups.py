@@ -16,9 +16,9 @@ from desktop_app.domain.normalize import normalize_request
 from desktop_app.domain.rules import validate_pickup_request
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.shipping.lifecycle import FINAL_STATUSES
 from desktop_app.service.storage import audit, pickups
 from desktop_app.service.storage.addresses import address_body, get_address_row

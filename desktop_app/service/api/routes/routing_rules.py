@@ -21,9 +21,9 @@ from desktop_app.domain.routing import evaluate
 from desktop_app.domain.rules import validate_routing_rule
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.storage import audit, routing_rules
 from desktop_app.service.storage.routing_rules import RoutingRuleRow
 

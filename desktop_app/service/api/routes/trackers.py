@@ -19,11 +19,11 @@ from desktop_app.domain.events import TRACKING_STATUSES
 from desktop_app.domain.models import Tracker, TrackerCreate, TrackerList
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, SandboxKey, Session
-from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.routes.sandbox import SandboxTrackingEvent, _optional_body
 from desktop_app.service.api.routes.tracking_page import shipment_events
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.shipping.lifecycle import FINAL_STATUSES, next_status, tracking_event
 from desktop_app.service.storage import trackers
 from desktop_app.service.storage.accounts import KeyInfo

@@ -12,8 +12,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from desktop_app.service.api.deps import Session
-from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.errors import not_found
 from desktop_app.service.storage.shipments import ShipmentRow, shipment_by_id
 from desktop_app.service.texts import STATUS_WORDS, TRACKING_PAGE_TEXTS, choose_language
 

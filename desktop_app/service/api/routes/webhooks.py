@@ -13,8 +13,8 @@ from desktop_app.domain.models import Webhook, WebhookCreate, WebhookList, Webho
 from desktop_app.domain.rules import validate_webhook
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.notifications.events import utcnow
 from desktop_app.service.notifications.webhook_targets import WebhookTargets
 from desktop_app.service.notifications.webhooks import queue_test_event, resume_stopped_deliveries
