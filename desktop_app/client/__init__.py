@@ -2,6 +2,12 @@
 
 Importing the package is cheap: each name is loaded from its module on first use (PEP 562), so
 the desk app's first window does not wait for httpx and the API types.
+In detail (the map is docs/ARCHITECTURE.md):
+
+async httpx client of the /v1 API, typed errors, rate-limit pacing; journaled_creation.py
+(ShipmentCreator: each creation journaled, never sent twice; reconcile() after a crash)
+
+async httpx client of the /v1 API, typed errors, rate-limit pacing
 """
 
 from __future__ import annotations

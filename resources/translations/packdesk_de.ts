@@ -4866,7 +4866,7 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Could not load the waiting stations: {0}</source>
-        <extracomment>how many stations wait (sentence, is an error)</extracomment>
+        <extracomment>how many stations wait</extracomment>
         <translation>Die wartenden Stationen konnten nicht geladen werden: {0}</translation>
     </message>
     <message>

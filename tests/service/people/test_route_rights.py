@@ -108,7 +108,12 @@ def test_a_station_of_an_account_without_people_keeps_every_right(warehouse: War
     with warehouse.service.client(keys["sandbox_key"]) as desk:
         for route in ROUTES:
             answer = _call(desk, route)
-            assert answer.status_code not in (401, 403), (route, answer.text)
+            if ROUTE_RIGHTS[route] == "stations":
+                # the join routes' own rule: a station key never lets other stations in
+                assert answer.status_code == 403, (route, answer.text)
+                assert "may not let other stations join" in answer.json()["errors"][0]
+            else:
+                assert answer.status_code not in (401, 403), (route, answer.text)
         me = desk.get("/v1/me").json()
         assert me["sign_in_required"] is False and me["station"] == "Desk"
         assert "prices" in me["rights"] and me["person"] is None

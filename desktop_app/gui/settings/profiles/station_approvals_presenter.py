@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import time_of_day
 from desktop_app.gui.widgets.tasks import service_text
@@ -53,21 +54,15 @@ def refused_text(exc: APIError) -> str:
     return service_text(exc)
 
 
-class StationApprovalsPresenter(QObject):
+class StationApprovalsPresenter(Presenter):
     """The waiting stations of the open profile's server: reload, approve, deny."""
 
     #: how many stations wait
     loaded = Signal(int)
-    #: (sentence, is an error)
-    message_shown = Signal(str, bool)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.requests: list[JoinRequest] = []
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.message_shown.emit(text, error)
 
     async def reload(self) -> int:
         """Load the waiting stations (an empty list without a connected profile)."""
@@ -81,7 +76,7 @@ class StationApprovalsPresenter(QObject):
         try:
             requests = await client.station_joins.pending()
         except APIError as exc:
-            self._say(
+            self.show_message(
                 translate("Settings", "Could not load the waiting stations: {0}").format(
                     refused_text(exc)
                 ),
@@ -107,15 +102,17 @@ class StationApprovalsPresenter(QObject):
         if client is None or request is None:
             return False
         if not phrase.strip():
-            self._say(translate("Settings", "Type the phrase the station shows."), error=True)
+            self.show_message(
+                translate("Settings", "Type the phrase the station shows."), error=True
+            )
             return False
         try:
             await client.station_joins.approve(request_id, phrase)
         except APIError as exc:
-            self._say(refused_text(exc), error=True)
+            self.show_message(refused_text(exc), error=True)
             return False
         await self.reload()
-        self._say(
+        self.show_message(
             translate(
                 "Settings", "{station} is approved: it receives its own key in a moment."
             ).format(station=request.station)
@@ -133,8 +130,10 @@ class StationApprovalsPresenter(QObject):
         try:
             await client.station_joins.deny(request_id)
         except APIError as exc:
-            self._say(refused_text(exc), error=True)
+            self.show_message(refused_text(exc), error=True)
             return False
         await self.reload()
-        self._say(translate("Settings", "{station} is denied.").format(station=request.station))
+        self.show_message(
+            translate("Settings", "{station} is denied.").format(station=request.station)
+        )
         return True
