@@ -68,7 +68,7 @@ async def write_back_latency(
             data["reference_number"] = order.number
             # made for this shop's order: the write-back matches by that identity only
             origin = OrderOrigin(number=order.number, shop=name, shop_order_id=order.shop_order_id)
-            store.add_shipment(data, b"%PDF-1.4", "pdf_a6", order=origin)
+            store.shipments.add(data, b"%PDF-1.4", "pdf_a6", order=origin)
             started = time.perf_counter()
             outbox.enqueue_shipped(store)
             result = await outbox.deliver(lambda _name: running.connect(), lambda _id: False)

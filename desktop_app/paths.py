@@ -60,5 +60,7 @@ PRINT_QUEUE_DB_NAME = "print_queue.sqlite"
 LEGACY_CLI_QUEUE_DB_NAME = "print-queue.sqlite3"
 #: a profile's shop connections (no credentials), in the profile's data folder
 SHOPS_FILE_NAME = "shops.json"
+#: a profile's product catalogue (`profiles.catalogue`), in the profile's data folder
+CATALOGUE_DB_NAME = "products.sqlite3"
 #: the shop write-back outbox and sync cursors, in the profile's data folder
 SHOP_OUTBOX_DB_NAME = "shop_outbox.sqlite3"

@@ -398,7 +398,7 @@ class BatchRunner:
         for entry in run.journal.pop(row.reference, []):
             if entry.status == "failed":
                 # the service refused that attempt: the current draft is sent afresh
-                await asyncio.to_thread(self.store.discard, entry.id)
+                await asyncio.to_thread(self.store.journal.discard, entry.id)
                 continue
             stored = await self._settle_attempt(entry)
             row.note = "completed an interrupted attempt"
@@ -411,7 +411,7 @@ class BatchRunner:
         shop's pulled order when that has the number and the receiver (blocking: a thread)."""
         name = self.batch.table.source.name
         receiver = row.draft.get("to")
-        shop = self.store.shop_order_for(row.reference, receiver) if receiver else None
+        shop = self.store.orders.shop_order_for(row.reference, receiver) if receiver else None
         if shop is not None:
             return replace(shop, file=name)
         return OrderOrigin(number=row.reference, file=name)
@@ -419,16 +419,16 @@ class BatchRunner:
     def _stored(self, reference: str, origin: OrderOrigin) -> StoredShipment | None:
         """The row's shipment from an earlier run: made for the same order of the same file
         (or, made before shipments named their order, with the row's reference)."""
-        for shipment in self.store.find_for_order(origin):
+        for shipment in self.store.shipments.find_for_order(origin):
             if not shipment.deleted:
                 return shipment
-        for shipment in self.store.find_by_reference(reference):
+        for shipment in self.store.shipments.find_by_reference(reference):
             if not shipment.deleted and shipment.order is None:
                 return shipment
         return None
 
     def _journal_by_reference(self) -> dict[str, list[JournalEntry]]:
-        entries = self.store.list_journal(("pending", "needs_decision", "failed"), limit=10**9)
+        entries = self.store.journal.entries(("pending", "needs_decision", "failed"), limit=10**9)
         out: dict[str, list[JournalEntry]] = {}
         for entry in entries:
             out.setdefault(entry.reference_number, []).append(entry)
@@ -445,7 +445,7 @@ class BatchRunner:
             if len(matches) > 1:
                 ids = ", ".join(m.id for m in matches)
                 reason = f"several shipments on the service match this attempt: {ids}"
-                await asyncio.to_thread(self.store.mark_needs_decision, entry.id, reason)
+                await asyncio.to_thread(self.store.journal.mark_needs_decision, entry.id, reason)
                 raise RowConflict(reason)
             age = datetime.now(UTC) - _parse_time(entry.attempted_at)
             if entry.status == "pending" and age < self.reconcile_after:
@@ -457,7 +457,9 @@ class BatchRunner:
                 continue
             if entry.status == "pending":
                 reason = "no shipment on the service: sent again by the batch"
-                entry = await asyncio.to_thread(self.store.mark_needs_decision, entry.id, reason)
+                entry = await asyncio.to_thread(
+                    self.store.journal.mark_needs_decision, entry.id, reason
+                )
             return await self.creator.resend(entry.id)
 
 

@@ -140,7 +140,7 @@ class ShipmentCreator:
         if not reference:
             reference = generate_reference()
         body["reference_number"] = reference
-        journal_id: int = await self._store(self.store.journal_pending, body, reference, order)
+        journal_id: int = await self._store(self.store.journal.add_pending, body, reference, order)
         return await self._send(journal_id, body)
 
     async def _send(self, journal_id: int, body: dict[str, Any]) -> StoredShipment:
@@ -150,11 +150,13 @@ class ShipmentCreator:
             try:
                 shipment = await self.client.shipments.create(body)
             except APIConnectionError as exc:
-                await self._store(self.store.fail, journal_id, str(exc), not exc.outcome_unknown)
+                await self._store(
+                    self.store.journal.fail, journal_id, str(exc), not exc.outcome_unknown
+                )
                 raise
             except APIStatusError as exc:
                 known = exc.status_code not in _UNKNOWN_OUTCOME_STATUSES
-                await self._store(self.store.fail, journal_id, str(exc), known)
+                await self._store(self.store.journal.fail, journal_id, str(exc), known)
                 raise
             return await self._complete(journal_id, shipment, body)
         finally:
@@ -173,7 +175,7 @@ class ShipmentCreator:
             except APIError as exc:
                 failure = exc  # the shipment exists: record it anyway, the label can follow
         stored: StoredShipment = await self._store(
-            self.store.complete, journal_id, _shipment_json(shipment), label, label_format
+            self.store.journal.complete, journal_id, _shipment_json(shipment), label, label_format
         )
         if failure is not None:
             raise LabelDownloadError(stored, failure) from failure
@@ -181,14 +183,14 @@ class ShipmentCreator:
 
     async def download_label(self, shipment_id: str) -> StoredShipment:
         """Download (again) the label of a stored shipment, e.g. after a LabelDownloadError."""
-        stored: StoredShipment = await self._store(self.store.get_shipment, shipment_id)
+        stored: StoredShipment = await self._store(self.store.shipments.get, shipment_id)
         shipment = await self.client.shipments.get(shipment_id)
         if not shipment.label_url:
             raise ValueError(f"shipment {shipment_id} has no label on the service")
         label = await self.client.labels.download(shipment.label_url)
         label_format = _label_format(shipment, {}) or stored.label_format or "pdf_a6"
-        await self._store(self.store.store_label, shipment_id, label, label_format)
-        result: StoredShipment = await self._store(self.store.get_shipment, shipment_id)
+        await self._store(self.store.shipments.store_label, shipment_id, label, label_format)
+        result: StoredShipment = await self._store(self.store.shipments.get, shipment_id)
         return result
 
     async def reconcile(self, *, min_age: timedelta = RECONCILE_MIN_AGE) -> ReconcileReport:
@@ -198,8 +200,8 @@ class ShipmentCreator:
         may have answered late); `needs_decision` lists every entry the user must decide on.
         """
         report = ReconcileReport()
-        pending: list[JournalEntry] = await self._store(self.store.list_pending)
-        undecided: list[JournalEntry] = await self._store(self.store.list_needs_decision)
+        pending: list[JournalEntry] = await self._store(self.store.journal.pending)
+        undecided: list[JournalEntry] = await self._store(self.store.journal.needs_decision)
         now = datetime.now(UTC)
         for entry in sorted(pending + undecided, key=lambda e: e.id):
             if entry.id in self._sending:
@@ -231,7 +233,7 @@ class ShipmentCreator:
                 continue
             else:
                 reason = "the service has no shipment for this attempt: re-send or discard it"
-            marked = await self._store(self.store.mark_needs_decision, entry.id, reason)
+            marked = await self._store(self.store.journal.mark_needs_decision, entry.id, reason)
             report.needs_decision.append(marked)
         return report
 
@@ -256,14 +258,14 @@ class ShipmentCreator:
 
     async def _known(self, shipment_id: str) -> bool:
         try:
-            await self._store(self.store.get_shipment, shipment_id)
+            await self._store(self.store.shipments.get, shipment_id)
         except LookupError:
             return False
         return True
 
     async def adopt(self, journal_id: int, shipment_id: str) -> StoredShipment:
         """The user picked the service's shipment that belongs to this attempt."""
-        entry: JournalEntry = await self._store(self.store.get_journal, journal_id)
+        entry: JournalEntry = await self._store(self.store.journal.get, journal_id)
         shipment = await self.client.shipments.get(shipment_id)
         return await self._complete(journal_id, shipment, entry.request)
 
@@ -272,17 +274,17 @@ class ShipmentCreator:
 
         If the service has meanwhile got a matching shipment, that one is adopted instead.
         """
-        entry: JournalEntry = await self._store(self.store.get_journal, journal_id)
+        entry: JournalEntry = await self._store(self.store.journal.get, journal_id)
         matches = await self._matches(entry)
         if len(matches) == 1:
             return await self._complete(journal_id, matches[0], entry.request)
         if matches:
             ids = ", ".join(m.id for m in matches)
             raise ValueError(f"several shipments on the service match this attempt: {ids}")
-        entry = await self._store(self.store.reopen, journal_id)
+        entry = await self._store(self.store.journal.reopen, journal_id)
         return await self._send(entry.id, dict(entry.request))
 
     async def discard(self, journal_id: int) -> JournalEntry:
         """The user gives the attempt up."""
-        entry: JournalEntry = await self._store(self.store.discard, journal_id)
+        entry: JournalEntry = await self._store(self.store.journal.discard, journal_id)
         return entry

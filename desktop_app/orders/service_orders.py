@@ -275,7 +275,7 @@ async def store_orders(
             if same is not None:
                 result.skipped.append(number)
                 if store is not None and mine is not None:
-                    await asyncio.to_thread(store.record_order_origin, same, mine)
+                    await asyncio.to_thread(store.orders.record_origin, same, mine)
                 continue
             created = await client.orders.create(order.draft)
         except APIError as exc:
@@ -283,7 +283,7 @@ async def store_orders(
             continue
         result.stored[number] = created.id
         if store is not None and mine is not None:
-            await asyncio.to_thread(store.record_order_origin, created.id, mine)
+            await asyncio.to_thread(store.orders.record_origin, created.id, mine)
     return result
 
 
@@ -299,7 +299,7 @@ async def _same_order(
     for candidate in found:
         if store is None or mine is None:
             return str(candidate.id)
-        known = await asyncio.to_thread(store.order_origin, candidate.id)
+        known = await asyncio.to_thread(store.orders.origin, candidate.id)
         if known is not None and known.key == mine.key:
             return str(candidate.id)
         if known is not None and known.shop and mine.shop:

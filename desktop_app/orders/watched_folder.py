@@ -194,7 +194,7 @@ class WatchedFolder:
         if store is not None and (result.stored or result.skipped):
             from desktop_app.profiles.store.orders import put_service_orders
 
-            await put_service_orders(store, client.orders.iter_all())
+            await put_service_orders(store.orders, client.orders.iter_all())
         return self._finish(claimed, report, None)
 
     def _finish(self, claimed: Path, report: FileReport, error: str | None) -> FileReport:

@@ -1,6 +1,9 @@
 """A profile's product catalogue: SKU, GTIN, name, weight, dimensions, HS tariff number,
 origin country and value per product, in its own SQLite file in the profile's data folder
-(`products.sqlite3`; never shared between profiles, like the store).
+(`paths.CATALOGUE_DB_NAME`; never shared between profiles, like the store), opened and
+migrated by `desktop_app.sqlite_db` like the desk's other files (`MIGRATIONS`, the version in
+the file's `user_version`; a file from before it was versioned is at version 0 and its tables
+are taken over as they are).
 
 Qt-free and independent of the order import, so every layer above may read it::
 
@@ -17,37 +20,53 @@ through `desktop_app.orders.products`.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import closing
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-__all__ = ["CATALOGUE_FILE", "SHOP_ID_KINDS", "Catalogue", "CatalogueSnapshot", "Product"]
+from desktop_app.paths import CATALOGUE_DB_NAME
+from desktop_app.sqlite_db import migrate, open_db, transaction
 
-CATALOGUE_FILE = "products.sqlite3"
+__all__ = [
+    "CATALOGUE_FILE",
+    "MIGRATIONS",
+    "SHOP_ID_KINDS",
+    "Catalogue",
+    "CatalogueSnapshot",
+    "Product",
+]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS products (
-    sku TEXT PRIMARY KEY COLLATE NOCASE,
-    gtin TEXT,
-    name TEXT NOT NULL DEFAULT '',
-    weight_kg REAL,
-    length_cm REAL,
-    width_cm REAL,
-    height_cm REAL,
-    hs_code TEXT,
-    origin_country TEXT,
-    value REAL,
-    currency TEXT
-);
-CREATE INDEX IF NOT EXISTS products_gtin ON products (gtin);
-CREATE TABLE IF NOT EXISTS shop_ids (
-    kind TEXT NOT NULL,
-    shop_id TEXT NOT NULL COLLATE NOCASE,
-    value TEXT NOT NULL,
-    PRIMARY KEY (kind, shop_id)
-);
-"""
+CATALOGUE_FILE = CATALOGUE_DB_NAME
+
+#: `MIGRATIONS[n]` brings the catalogue from version n to n + 1 (a new table or column is a new
+#: entry at the end). Version 1 is the schema the unversioned files had (hence IF NOT EXISTS).
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE IF NOT EXISTS products (
+            sku TEXT PRIMARY KEY COLLATE NOCASE,
+            gtin TEXT,
+            name TEXT NOT NULL DEFAULT '',
+            weight_kg REAL,
+            length_cm REAL,
+            width_cm REAL,
+            height_cm REAL,
+            hs_code TEXT,
+            origin_country TEXT,
+            value REAL,
+            currency TEXT
+        )""",
+        "CREATE INDEX IF NOT EXISTS products_gtin ON products (gtin)",
+        """CREATE TABLE IF NOT EXISTS shop_ids (
+            kind TEXT NOT NULL,
+            shop_id TEXT NOT NULL COLLATE NOCASE,
+            value TEXT NOT NULL,
+            PRIMARY KEY (kind, shop_id)
+        )""",
+    ],
+]
+SCHEMA_VERSION = len(MIGRATIONS)
 #: what a shop's internal id may stand for (Shopware's orders export names the delivery
 #: country and the products by ids): "country" -> ISO code, "product" -> SKU
 SHOP_ID_KINDS = ("country", "product")
@@ -85,23 +104,40 @@ _COLUMNS = tuple(f.name for f in fields(Product))
 
 
 class Catalogue:
-    """The products of one profile (an SQLite file; each call opens and closes it)."""
+    """The products of one profile (an SQLite file; each call opens and closes it, so the
+    many short-lived readers of a profile's catalogue hold no file open)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(self._connect()) as db, db:
-            db.executescript(_SCHEMA)
+        self._lock = threading.RLock()
+        with self._connect() as db:
+            migrate(db, self._lock, MIGRATIONS, what=f"the product catalogue {self.path}")
 
     @classmethod
     def of_profile(cls, profile_data_dir: Path) -> Catalogue:
         """The catalogue in a profile's data folder."""
         return cls(Path(profile_data_dir) / CATALOGUE_FILE)
 
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=10)
-        db.row_factory = sqlite3.Row
-        return db
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = open_db(self.path, busy_timeout=10.0, synchronous="FULL")
+        try:
+            yield db
+        finally:
+            db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction on a fresh connection."""
+        with self._connect() as db, transaction(db, self._lock):
+            yield db
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version on disk."""
+        with self._connect() as db:
+            return int(db.execute("PRAGMA user_version").fetchone()[0])
 
     @staticmethod
     def _product(row: sqlite3.Row | None) -> Product | None:
@@ -111,7 +147,7 @@ class Catalogue:
         """The product with this SKU (case-insensitive), or None."""
         if not sku or not sku.strip():
             return None
-        with closing(self._connect()) as db:
+        with self._connect() as db:
             row = db.execute("SELECT * FROM products WHERE sku = ?", (sku.strip(),)).fetchone()
         return self._product(row)
 
@@ -120,7 +156,7 @@ class Catalogue:
         code = gtin.strip().lstrip("0")
         if not code:
             return None
-        with closing(self._connect()) as db:
+        with self._connect() as db:
             rows = db.execute(
                 "SELECT * FROM products WHERE ltrim(gtin, '0') = ? LIMIT 1", (code,)
             ).fetchall()
@@ -134,7 +170,7 @@ class Catalogue:
         """Add or replace several products in one transaction; how many."""
         rows = [tuple(asdict(p)[name] for name in _COLUMNS) for p in products if p.sku.strip()]
         marks = ", ".join("?" for _ in _COLUMNS)
-        with closing(self._connect()) as db, db:
+        with self._write() as db:
             db.executemany(
                 f"INSERT OR REPLACE INTO products ({', '.join(_COLUMNS)}) VALUES ({marks})", rows
             )
@@ -145,7 +181,7 @@ class Catalogue:
         unknown (None) keeps the catalogue's value (a shop's listings report without weights
         never wipes the weights the desk has); how many."""
         merged: list[Product] = []
-        with closing(self._connect()) as db:
+        with self._connect() as db:
             for product in products:
                 if not product.sku.strip():
                     continue
@@ -162,7 +198,7 @@ class Catalogue:
 
     def delete(self, sku: str) -> bool:
         """Remove the product with this SKU; False when there was none."""
-        with closing(self._connect()) as db, db:
+        with self._write() as db:
             return db.execute("DELETE FROM products WHERE sku = ?", (sku.strip(),)).rowcount > 0
 
     def all(self, search: str = "") -> list[Product]:
@@ -172,7 +208,7 @@ class Catalogue:
             like = f"%{search.strip()}%"
             query += " WHERE sku LIKE ? OR gtin LIKE ? OR name LIKE ?"
             args = (like, like, like)  # type: ignore[assignment]
-        with closing(self._connect()) as db:
+        with self._connect() as db:
             rows = db.execute(query + " ORDER BY sku COLLATE NOCASE", args).fetchall()
         return [p for p in (self._product(r) for r in rows) if p is not None]
 
@@ -194,7 +230,7 @@ class Catalogue:
 
     def shop_ids(self, kind: str) -> dict[str, str]:
         """What the shop's ids of `kind` stand for, as learned (id in lower case -> value)."""
-        with closing(self._connect()) as db:
+        with self._connect() as db:
             rows = db.execute("SELECT shop_id, value FROM shop_ids WHERE kind = ?", (kind,))
             return {str(row[0]).casefold(): str(row[1]) for row in rows.fetchall()}
 
@@ -204,7 +240,7 @@ class Catalogue:
             raise ValueError(f"unknown kind of shop id: {kind!r}")
         pairs = [(kind, shop_id.strip(), value.strip()) for shop_id, value in values.items()
                  if shop_id.strip() and value.strip()]  # fmt: skip
-        with closing(self._connect()) as db, db:
+        with self._write() as db:
             db.executemany("INSERT OR REPLACE INTO shop_ids VALUES (?, ?, ?)", pairs)
 
     def snapshot(self) -> CatalogueSnapshot:
@@ -216,7 +252,7 @@ class Catalogue:
         return iter(self.all())
 
     def __len__(self) -> int:
-        with closing(self._connect()) as db:
+        with self._connect() as db:
             return int(db.execute("SELECT count(*) FROM products").fetchone()[0])
 
 

@@ -241,7 +241,7 @@ class ShopOutbox:
         queued = 0
         now = _iso(datetime.now(UTC))
         for row in open_orders:
-            made = store.find_for_shop_order(row["shop"], row["shop_order_id"])
+            made = store.shipments.find_for_shop_order(row["shop"], row["shop_order_id"])
             shipments = [s for s in made if not s.deleted and s.carrier_tracking_no]
             if not shipments:
                 continue

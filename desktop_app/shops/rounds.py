@@ -102,7 +102,7 @@ class ShopRounds:
 
     def _cancelled(self, shipment_id: str) -> bool:
         try:
-            return self.store.get_shipment(shipment_id).deleted
+            return self.store.shipments.get(shipment_id).deleted
         except LookupError:
             return True  # a shipment the store no longer has is not written
 

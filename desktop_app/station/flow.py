@@ -176,7 +176,7 @@ class Station:
 
     async def choose(self, order_id: str) -> ScanOutcome:
         """Pick one of the orders a `choose` outcome listed."""
-        order = await asyncio.to_thread(self.store.get_order, order_id)
+        order = await asyncio.to_thread(self.store.orders.get, order_id)
         if order.shipped:
             return await self._already_shipped(order)
         return await self._open(order, "")
@@ -345,13 +345,13 @@ class Station:
             return await self._already_shipped(order)
         # by the order's identity, never its number alone: another shop's order 1001, or an
         # old label with reference 1001, is not this order's shipment
-        origin = await asyncio.to_thread(self.store.origin_of, order)
-        found = await asyncio.to_thread(self.store.find_for_order, origin)
+        origin = await asyncio.to_thread(self.store.orders.origin_of, order)
+        found = await asyncio.to_thread(self.store.shipments.find_for_order, origin)
         live = [s for s in found if not s.deleted]
         if live:  # shipped by this desk before the link was written (or by the batch)
-            linked = await asyncio.to_thread(self.store.mark_order_shipped, order.id, live[0].id)
+            linked = await asyncio.to_thread(self.store.orders.mark_shipped, order.id, live[0].id)
             return await self._already_shipped(linked)
-        pending = await asyncio.to_thread(self.store.list_pending)
+        pending = await asyncio.to_thread(self.store.journal.pending)
         if any(attempt_is_for(e, origin) for e in pending):
             return ScanOutcome("error", "pending", order=order)
         return None
@@ -362,7 +362,7 @@ class Station:
         shipment = None
         if order.shipment_id:
             try:
-                shipment = await asyncio.to_thread(self.store.get_shipment, order.shipment_id)
+                shipment = await asyncio.to_thread(self.store.shipments.get, order.shipment_id)
             except LookupError:
                 shipment = None
         return ScanOutcome("already_shipped", order=order, shipment=shipment)
@@ -429,13 +429,13 @@ class Station:
             detail = "; ".join(str(p) for p in problems)
             return ScanOutcome("error", "invalid", order=order, detail=detail, weight_kg=weight)
         try:
-            origin = await asyncio.to_thread(self.store.origin_of, order)
+            origin = await asyncio.to_thread(self.store.orders.origin_of, order)
             shipment = await self.creator.create(request, order=origin)
         except APIError as exc:
             return ScanOutcome("error", "service", order=order, detail=str(exc), weight_kg=weight)
         incomplete = state.pack is not None and not state.pack.complete
         linked = await asyncio.to_thread(
-            self.store.mark_order_shipped,
+            self.store.orders.mark_shipped,
             order.id,
             shipment.id,
             pack_override=override if incomplete else None,
@@ -462,7 +462,7 @@ class Station:
         order = self.last
         if order is None or not order.shipment_id:
             return ScanOutcome("error", "no_order")
-        shipment = await asyncio.to_thread(self.store.get_shipment, order.shipment_id)
+        shipment = await asyncio.to_thread(self.store.shipments.get, order.shipment_id)
         printed = await self._print(order, shipment)
         return ScanOutcome(
             "reprinted",
@@ -494,5 +494,5 @@ class Station:
 
     def open_orders(self) -> Sequence[StoredOrder]:
         """The inbox's open orders (for the page's list)."""
-        result: Sequence[StoredOrder] = self.store.list_orders(open_only=True)
+        result: Sequence[StoredOrder] = self.store.orders.newest(open_only=True)
         return result

@@ -55,14 +55,14 @@ class OrdersInbox:
             now = self._clock()
             if not force and self._refreshed_at is not None and now - self._refreshed_at < wait:
                 return 0
-            new = await put_service_orders(self.store, self.client.orders.iter_all())
+            new = await put_service_orders(self.store.orders, self.client.orders.iter_all())
             self._refreshed_at = self._clock()
         return new
 
     async def find(self, code: str) -> list[StoredOrder]:
         """Orders with this number or an item of this GTIN; refreshes once on a miss."""
-        found = await asyncio.to_thread(self.store.find_orders, code)
+        found = await asyncio.to_thread(self.store.orders.find, code)
         if not found and self.client is not None:
             await self.refresh(min_interval=MIN_MISS_INTERVAL)
-            found = await asyncio.to_thread(self.store.find_orders, code)
+            found = await asyncio.to_thread(self.store.orders.find, code)
         return found

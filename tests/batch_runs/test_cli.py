@@ -32,7 +32,7 @@ def test_dry_run_reports_every_problem_and_creates_nothing(
     assert "mapping guessed from the header names" in err
     assert results.is_file()
     with on_station.manager.open_store(on_station.profile) as store:
-        assert store.list_journal() == [] and store.count_shipments() == 0
+        assert store.journal.entries() == [] and store.shipments.count() == 0
 
     valid = write_csv(tmp_path / "ok.csv", HEADERS, order_rows(3))
     assert batch_main([str(valid), "--profile", "Station", "--dry-run"]) == 0

@@ -118,8 +118,8 @@ async def test_killed_batch_rerun_creates_no_duplicate(
     assert first.returncode == -signal.SIGKILL
 
     with station.manager.open_store(station.profile) as store:
-        assert store.list_pending(), "some creations were in flight when it was killed"
-        assert store.count_shipments() < 30
+        assert store.journal.pending(), "some creations were in flight when it was killed"
+        assert store.shipments.count() < 30
 
     results = tmp_path / "results.csv"
     code, out, err = await run_cli(
@@ -136,8 +136,8 @@ async def test_killed_batch_rerun_creates_no_duplicate(
     assert sum("created by an earlier run" in n for n in notes) >= 10
     assert any("completed an interrupted attempt" in n for n in notes)
     with station.manager.open_store(station.profile) as store:
-        assert store.list_pending() == [] and store.list_needs_decision() == []
-        assert store.count_shipments() == 30
+        assert store.journal.pending() == [] and store.journal.needs_decision() == []
+        assert store.shipments.count() == 30
 
 
 async def test_local_sandbox_is_started_and_stopped(

@@ -55,7 +55,7 @@ async def test_cancel_then_retry_creates_each_row_once(station: Station, tmp_pat
             assert [r.status for r in batch.rows] == ["created"] * 12
             references = await station.references_on_service()
             assert sorted(references) == [f"A-{i:04d}" for i in range(1, 13)]
-            assert store.count_shipments() == 12
+            assert store.shipments.count() == 12
 
 
 async def test_failed_row_is_fixed_and_retried_labels_in_file_order(

@@ -78,9 +78,9 @@ async def test_killed_creation_is_reconciled_once(
 
     # the child left the journal entry pending and nothing stored
     with ProfileStore(store_dir, profile_id="crash", environment="sandbox") as store:
-        [entry] = store.list_pending()
+        [entry] = store.journal.pending()
         assert entry.reference_number == reference
-        assert store.list_shipments() == []
+        assert store.shipments.search() == []
 
         async with ShippingClient(
             service.base_url, service.sandbox_key, ca_file=str(service.ca_file)
@@ -98,12 +98,12 @@ async def test_killed_creation_is_reconciled_once(
             adopted = report.adopted[0]
             assert adopted.printable
             assert adopted.label_path is not None and adopted.label_path.is_file()
-            assert store.get_journal(entry.id).status == "done"
+            assert store.journal.get(entry.id).status == "done"
 
             # exactly one shipment on the service, and a second reconcile changes nothing
             remote = await client.shipments.list(reference_number=reference)
             assert [s.id for s in remote] == [adopted.id]
             again = await creator.reconcile(min_age=timedelta(0))
             assert again.adopted == [] and again.needs_decision == []
-            assert len(store.list_shipments()) == 1
+            assert len(store.shipments.search()) == 1
             assert store.check() == []

@@ -37,7 +37,7 @@ async def test_create_stores_shipment_and_label(
     remote = await client.shipments.get(stored.id)
     assert remote.label_url
     assert stored.label_path.read_bytes() == await client.labels.download(remote.label_url)
-    [entry] = store.list_journal()
+    [entry] = store.journal.entries()
     assert entry.status == "done" and entry.shipment_id == stored.id
     assert entry.request["reference_number"] == reference
 
@@ -70,25 +70,25 @@ async def test_refused_creation_is_journaled_as_failed(
     rejected["to"]["company"] = "CARRIER-ERROR GmbH"
     with pytest.raises(CarrierError):
         await creator.create(rejected)
-    entries = store.list_journal()
+    entries = store.journal.entries()
     assert [e.status for e in entries] == ["failed", "failed"]
     assert all(e.outcome_known for e in entries)
-    assert store.list_pending() == []
+    assert store.journal.pending() == []
 
 
 async def test_lost_answer_is_adopted(client: ShippingClient, store: ProfileStore) -> None:
     # the request reached the service, but the desk never recorded the answer
     reference = _reference()
     body = shipment_request(reference_number=reference)
-    journal_id = store.journal_pending(body, reference)
+    journal_id = store.journal.add_pending(body, reference)
     remote = await client.shipments.create(body)
 
     report = await ShipmentCreator(client, store).reconcile()
     assert [s.id for s in report.adopted] == [remote.id]
     assert report.needs_decision == [] and report.still_pending == []
-    stored = store.get_shipment(remote.id)
+    stored = store.shipments.get(remote.id)
     assert stored.printable
-    assert store.get_journal(journal_id).status == "done"
+    assert store.journal.get(journal_id).status == "done"
     assert store.check() == []
 
 
@@ -97,22 +97,22 @@ async def test_no_match_needs_a_decision_then_resend(
 ) -> None:
     # the desk crashed before the request left: the service has nothing
     reference = _reference()
-    journal_id = store.journal_pending(shipment_request(reference_number=reference), reference)
+    journal_id = store.journal.add_pending(shipment_request(reference_number=reference), reference)
     creator = ShipmentCreator(client, store)
 
     recent = await creator.reconcile()  # the carrier might still answer: wait
     assert [e.id for e in recent.still_pending] == [journal_id]
-    assert store.get_journal(journal_id).status == "pending"
+    assert store.journal.get(journal_id).status == "pending"
 
     report = await creator.reconcile(min_age=timedelta(0))
     assert [e.id for e in report.needs_decision] == [journal_id]
-    assert store.get_journal(journal_id).status == "needs_decision"
+    assert store.journal.get(journal_id).status == "needs_decision"
     assert await client.shipments.list(reference_number=reference) == []  # nothing re-sent
 
     stored = await creator.resend(journal_id)
     assert stored.printable and stored.reference_number == reference
     assert len(await client.shipments.list(reference_number=reference)) == 1
-    assert store.get_journal(journal_id).status == "done"
+    assert store.journal.get(journal_id).status == "done"
 
 
 async def test_resend_adopts_a_shipment_that_appeared(
@@ -120,8 +120,8 @@ async def test_resend_adopts_a_shipment_that_appeared(
 ) -> None:
     reference = _reference()
     body = shipment_request(reference_number=reference)
-    journal_id = store.journal_pending(body, reference)
-    store.mark_needs_decision(journal_id, "no match yet")
+    journal_id = store.journal.add_pending(body, reference)
+    store.journal.mark_needs_decision(journal_id, "no match yet")
     remote = await client.shipments.create(body)  # the carrier answered late after all
     stored = await ShipmentCreator(client, store).resend(journal_id)
     assert stored.id == remote.id
@@ -130,7 +130,7 @@ async def test_resend_adopts_a_shipment_that_appeared(
 
 async def test_discard(client: ShippingClient, store: ProfileStore) -> None:
     reference = _reference()
-    journal_id = store.journal_pending(shipment_request(reference_number=reference), reference)
+    journal_id = store.journal.add_pending(shipment_request(reference_number=reference), reference)
     creator = ShipmentCreator(client, store)
     await creator.reconcile(min_age=timedelta(0))
     entry = await creator.discard(journal_id)
@@ -145,11 +145,11 @@ async def test_reused_reference_is_not_mistaken_for_the_attempt(
     reference = _reference()
     creator = ShipmentCreator(client, store)
     first = await creator.create(shipment_request(reference_number=reference))
-    journal_id = store.journal_pending(shipment_request(reference_number=reference), reference)
+    journal_id = store.journal.add_pending(shipment_request(reference_number=reference), reference)
     report = await creator.reconcile(min_age=timedelta(0))
     assert report.adopted == []
     assert [e.id for e in report.needs_decision] == [journal_id]
-    assert store.get_shipment(first.id).printable
+    assert store.shipments.get(first.id).printable
 
 
 async def test_download_label_again(client: ShippingClient, store: ProfileStore) -> None:
@@ -166,7 +166,7 @@ async def test_late_shipment_of_an_undecided_attempt_is_adopted(
 ) -> None:
     reference = _reference()
     body = shipment_request(reference_number=reference)
-    journal_id = store.journal_pending(body, reference)
+    journal_id = store.journal.add_pending(body, reference)
     creator = ShipmentCreator(client, store)
     first = await creator.reconcile(min_age=timedelta(0))
     assert [e.id for e in first.needs_decision] == [journal_id]
@@ -176,4 +176,4 @@ async def test_late_shipment_of_an_undecided_attempt_is_adopted(
     late = await creator.reconcile(min_age=timedelta(0))
     assert [s.id for s in late.adopted] == [remote.id]
     assert late.needs_decision == []
-    assert store.get_journal(journal_id).status == "done"
+    assert store.journal.get(journal_id).status == "done"

@@ -58,7 +58,7 @@ async def main(profile_id: str) -> None:
     assert ctx.store is not None
     typed = json.loads(json.dumps(form_snapshot(form)))
     async with asyncio.timeout(60):
-        while ctx.store.load_draft(DRAFT_NAME) != typed:
+        while ctx.store.drafts.load(DRAFT_NAME) != typed:
             await asyncio.sleep(0.05)
     sys.stdout.write("typed\n")
     sys.stdout.flush()

@@ -77,7 +77,7 @@ def test_import_then_list_with_the_client(
     stored = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [s["external_order_id"] for s in stored] == ["W-1001", "W-1002"]
     with on_station.manager.open_store(on_station.profile) as store:  # where each came from
-        origins = [store.order_origin(s["id"]) for s in stored]
+        origins = [store.orders.origin(s["id"]) for s in stored]
     assert [(o.number, o.file, o.shop) for o in origins if o] == [
         ("W-1001", "orders.csv", None),
         ("W-1002", "orders.csv", None),

@@ -39,7 +39,7 @@ def _numbers_on_service(station: Station) -> list[str]:
 
 def _numbers_in_cache(station: Station) -> list[str]:
     with station.manager.open_store(station.profile) as store:
-        return sorted(o.external_order_id for o in store.list_orders())
+        return sorted(o.external_order_id for o in store.orders.newest())
 
 
 def _watch_once(folder: Path) -> int:

@@ -48,10 +48,10 @@ def main(argv: list[str]) -> int:
     store = ProfileStore(profile_dir)
     for n in range(count):
         data = shipment(n, tag)
-        journal_id = store.journal_pending(
+        journal_id = store.journal.add_pending(
             {"carrier": "dhl", "n": n}, str(data["reference_number"])
         )
-        store.complete(journal_id, data, b"%PDF-1.4 label " + bytes(str(n), "ascii") * 200)
+        store.journal.complete(journal_id, data, b"%PDF-1.4 label " + bytes(str(n), "ascii") * 200)
         done += 1
         sys.stdout.write(f"{data['id']}\n")
         sys.stdout.flush()

@@ -199,9 +199,11 @@ def test_stores_of_two_profiles_never_mix(manager: ProfileManager) -> None:
     a = manager.save(live("A"), LIVE_KEY, verified_environment="production")
     b = manager.save(sandbox("B"))
     with manager.open_store(a) as store_a, manager.open_store(b) as store_b:
-        jid = store_a.journal_pending({}, "REF-A")
-        store_a.complete(jid, {"id": "a" * 40, "carrier": "dhl", "to": {"last_name": "X"}}, b"%P")
-        assert store_b.list_shipments() == [] and store_a.count_shipments() == 1
+        jid = store_a.journal.add_pending({}, "REF-A")
+        store_a.journal.complete(
+            jid, {"id": "a" * 40, "carrier": "dhl", "to": {"last_name": "X"}}, b"%P"
+        )
+        assert store_b.shipments.search() == [] and store_a.shipments.count() == 1
         assert store_a.db_path.parent == manager.profile_data_dir(a)
         assert store_b.meta()["environment"] == "sandbox"
 

@@ -42,29 +42,29 @@ def make(n: int, **changes: Any) -> dict[str, Any]:
 
 
 def create(store: ProfileStore, data: dict[str, Any], label: bytes | None = PDF) -> Any:
-    journal_id = store.journal_pending({"carrier": data["carrier"]}, data["reference_number"])
-    return store.complete(journal_id, data, label)
+    journal_id = store.journal.add_pending({"carrier": data["carrier"]}, data["reference_number"])
+    return store.journal.complete(journal_id, data, label)
 
 
 def test_journal_then_complete_stores_row_and_label(store: ProfileStore) -> None:
     data = make(1)
     request = {"carrier": "dhl", "to": {"last_name": "Muster"}, "reference_number": "REF-1"}
-    journal_id = store.journal_pending(request, "REF-1")
-    [pending] = store.list_pending()
+    journal_id = store.journal.add_pending(request, "REF-1")
+    [pending] = store.journal.pending()
     assert (pending.id, pending.status, pending.request) == (journal_id, "pending", request)
     with pytest.raises(ShipmentNotFoundError):
-        store.get_shipment(data["id"])
+        store.shipments.get(data["id"])
 
-    stored = store.complete(journal_id, data, PDF, "pdf_a6")
+    stored = store.journal.complete(journal_id, data, PDF, "pdf_a6")
     assert stored.id == data["id"] and stored.printable
     assert stored.label_path == store.profile_dir / "labels" / f"{data['id']}.pdf"
     assert stored.label_path.read_bytes() == PDF
     assert stored.label_kind == "pdf"
     assert stored.to_name == "Erika Muster1" and stored.data == data
-    assert store.list_pending() == []
-    entry = store.get_journal(journal_id)
+    assert store.journal.pending() == []
+    entry = store.journal.get(journal_id)
     assert (entry.status, entry.shipment_id, entry.outcome_known) == ("done", data["id"], True)
-    assert store.label_path(data["id"]) == stored.label_path
+    assert store.shipments.label_path(data["id"]) == stored.label_path
     assert store.check() == []
 
 
@@ -77,58 +77,58 @@ def test_zpl_label_format_gives_a_zpl_file(store: ProfileStore) -> None:
 
 def test_complete_is_idempotent_and_refuses_another_shipment(store: ProfileStore) -> None:
     data = make(3)
-    journal_id = store.journal_pending({}, "REF-3")
-    first = store.complete(journal_id, data, PDF)
-    assert store.complete(journal_id, data, PDF) == first
+    journal_id = store.journal.add_pending({}, "REF-3")
+    first = store.journal.complete(journal_id, data, PDF)
+    assert store.journal.complete(journal_id, data, PDF) == first
     with pytest.raises(JournalStateError, match="already done"):
-        store.complete(journal_id, make(4), PDF)
-    assert store.count_shipments() == 1
+        store.journal.complete(journal_id, make(4), PDF)
+    assert store.shipments.count() == 1
 
 
 def test_journal_transitions(store: ProfileStore) -> None:
-    refused = store.journal_pending({}, "REF-A")
-    store.fail(refused, "to.last_name: missing", outcome_known=True)
-    assert store.get_journal(refused).status == "failed"
+    refused = store.journal.add_pending({}, "REF-A")
+    store.journal.fail(refused, "to.last_name: missing", outcome_known=True)
+    assert store.journal.get(refused).status == "failed"
     with pytest.raises(JournalStateError, match="is failed"):
-        store.mark_needs_decision(refused)
+        store.journal.mark_needs_decision(refused)
 
-    lost = store.journal_pending({}, "REF-B")
-    entry = store.fail(lost, "read timeout", outcome_known=False)
+    lost = store.journal.add_pending({}, "REF-B")
+    entry = store.journal.fail(lost, "read timeout", outcome_known=False)
     # the outcome is unknown: it stays pending, to be reconciled
     assert (entry.status, entry.error, entry.outcome_known) == ("pending", "read timeout", False)
-    assert [e.id for e in store.list_pending()] == [lost]
+    assert [e.id for e in store.journal.pending()] == [lost]
 
-    entry = store.mark_needs_decision(lost)
+    entry = store.journal.mark_needs_decision(lost)
     assert entry.status == "needs_decision" and entry.error == "read timeout"
-    assert [e.id for e in store.list_needs_decision()] == [lost]
-    assert store.list_pending() == []
+    assert [e.id for e in store.journal.needs_decision()] == [lost]
+    assert store.journal.pending() == []
 
-    entry = store.reopen(lost)
+    entry = store.journal.reopen(lost)
     assert (entry.status, entry.attempts, entry.error) == ("pending", 2, None)
     assert entry.attempted_at >= entry.created_at
 
-    assert store.discard(lost).status == "discarded"
+    assert store.journal.discard(lost).status == "discarded"
     with pytest.raises(JournalStateError):
-        store.reopen(lost)
+        store.journal.reopen(lost)
     with pytest.raises(StoreError, match="no journal entry"):
-        store.fail(9999, "x", outcome_known=True)
+        store.journal.fail(9999, "x", outcome_known=True)
     with pytest.raises(ValueError, match="reference number"):
-        store.journal_pending({}, "  ")
-    assert [e.status for e in store.list_journal()] == ["failed", "discarded"]
+        store.journal.add_pending({}, "  ")
+    assert [e.status for e in store.journal.entries()] == ["failed", "discarded"]
 
 
 def test_needs_decision_entry_can_still_be_adopted(store: ProfileStore) -> None:
-    journal_id = store.journal_pending({}, "REF-5")
-    store.mark_needs_decision(journal_id, "no shipment with reference REF-5 yet")
-    stored = store.complete(journal_id, make(5), PDF)
-    assert store.get_journal(journal_id).status == "done" and stored.printable
+    journal_id = store.journal.add_pending({}, "REF-5")
+    store.journal.mark_needs_decision(journal_id, "no shipment with reference REF-5 yet")
+    stored = store.journal.complete(journal_id, make(5), PDF)
+    assert store.journal.get(journal_id).status == "done" and stored.printable
 
 
 def test_bad_shipment_ids_never_reach_the_file_system(store: ProfileStore) -> None:
-    journal_id = store.journal_pending({}, "REF-6")
+    journal_id = store.journal.add_pending({}, "REF-6")
     for bad in ("../../etc/passwd", "", None, "a/b"):
         with pytest.raises(ValueError, match="plain id"):
-            store.complete(journal_id, make(6, id=bad), PDF)
+            store.journal.complete(journal_id, make(6, id=bad), PDF)
     assert list(store.labels_dir.iterdir()) == []
 
 
@@ -148,7 +148,7 @@ def test_search_history(store: ProfileStore) -> None:
     create(store, make(8, to={"first_name": "Jürgen", "last_name": "Müller"}))
 
     def ids(query: str, **kw: Any) -> list[str]:
-        return [s.id[:6] for s in store.list_shipments(query, **kw)]
+        return [s.id[:6] for s in store.shipments.search(query, **kw)]
 
     assert ids("acme") == ["aa0001"]
     assert ids("ACME zed") == ["aa0001"]
@@ -163,31 +163,31 @@ def test_search_history(store: ProfileStore) -> None:
     # newest first, paged
     assert ids("", limit=3) == ["aa0008", "aa0007", "aa0006"]
     assert ids("", limit=3, offset=6) == ["aa0002", "aa0001"]
-    assert store.count_shipments() == 8 and store.count_shipments("muster") == 6
-    assert [s.id[:6] for s in store.find_by_reference("order-77_X")] == ["aa0002"]
+    assert store.shipments.count() == 8 and store.shipments.count("muster") == 6
+    assert [s.id[:6] for s in store.shipments.find_by_reference("order-77_X")] == ["aa0002"]
 
 
 def test_tracking_deletion_and_label_replacement(store: ProfileStore) -> None:
     data = make(1)
     create(store, data)
     refreshed = {**data, "carrier_tracking_no": "NEWTRACK"}
-    stored = store.update_tracking(data["id"], "transit", refreshed)
+    stored = store.shipments.update_tracking(data["id"], "transit", refreshed)
     assert stored.tracking_status == "transit" and stored.carrier_tracking_no == "NEWTRACK"
     assert stored.printable  # refreshing the JSON keeps the label
     with pytest.raises(ValueError, match="another id"):
-        store.update_tracking(data["id"], "delivered", make(2))
+        store.shipments.update_tracking(data["id"], "delivered", make(2))
 
-    path = store.store_label(data["id"], b"^XA^XZ", "zpl2_4x6in_203dpi")
-    assert path.read_bytes() == b"^XA^XZ" and store.get_shipment(data["id"]).label_kind == "zpl"
+    path = store.shipments.store_label(data["id"], b"^XA^XZ", "zpl2_4x6in_203dpi")
+    assert path.read_bytes() == b"^XA^XZ" and store.shipments.get(data["id"]).label_kind == "zpl"
 
-    store.mark_deleted(data["id"])
-    assert store.list_shipments() == [] and store.count_shipments() == 0
-    [deleted] = store.list_shipments(include_deleted=True)
+    store.shipments.mark_deleted(data["id"])
+    assert store.shipments.search() == [] and store.shipments.count() == 0
+    [deleted] = store.shipments.search(include_deleted=True)
     assert deleted.deleted and deleted.tracking_status == "transit"
     with pytest.raises(ShipmentNotFoundError):
-        store.mark_deleted("f" * 40)
+        store.shipments.mark_deleted("f" * 40)
     with pytest.raises(ShipmentNotFoundError):
-        store.update_tracking("f" * 40, "x")
+        store.shipments.update_tracking("f" * 40, "x")
 
 
 def test_prepared_shipment_without_label(store: ProfileStore) -> None:
@@ -195,7 +195,7 @@ def test_prepared_shipment_without_label(store: ProfileStore) -> None:
     stored = create(store, data, None)
     assert stored.label_path is None and not stored.printable and stored.label_kind is None
     assert store.check() == []
-    added = store.add_shipment(make(10), PDF, "pdf_a5")
+    added = store.shipments.add(make(10), PDF, "pdf_a5")
     assert added.printable and added.label_format == "pdf_a5"
 
 
@@ -207,10 +207,10 @@ def test_two_profiles_never_mix(tmp_path: Path) -> None:
         create(a, make(1))
         create(b, make(2, to={"last_name": "Muster-live"}))
         assert a.db_path != b.db_path and a.labels_dir != b.labels_dir
-        assert [s.id[:6] for s in a.list_shipments("muster")] == ["aa0001"]
-        assert [s.id[:6] for s in b.list_shipments("muster")] == ["aa0002"]
+        assert [s.id[:6] for s in a.shipments.search("muster")] == ["aa0001"]
+        assert [s.id[:6] for s in b.shipments.search("muster")] == ["aa0002"]
         with pytest.raises(ShipmentNotFoundError):
-            a.get_shipment(make(2)["id"])
+            a.shipments.get(make(2)["id"])
         assert [p.name for p in b.labels_dir.iterdir()] == [f"{make(2)['id']}.pdf"]
         assert a.meta() == {"profile_id": "p-sandbox", "environment": "sandbox"}
     with pytest.raises(StoreMismatchError, match="profiles never share a store"):
@@ -229,7 +229,7 @@ def test_schema_version_and_a_foreign_table(tmp_path: Path) -> None:
         conn.execute("INSERT INTO print_jobs (shipment_id) VALUES ('x')")
     conn.close()
     with ProfileStore(tmp_path) as store:
-        assert store.count_shipments() == 1 and store.check() == []
+        assert store.shipments.count() == 1 and store.check() == []
     with sqlite3.connect(tmp_path / "store.sqlite3") as conn:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
@@ -248,13 +248,13 @@ def test_stale_temp_files_are_cleaned_and_young_ones_kept(tmp_path: Path) -> Non
     os.utime(old, (past, past))
     with ProfileStore(tmp_path) as store:
         assert not old.exists() and young.exists()
-        assert store.list_shipments() == [] and store.check() == []
+        assert store.shipments.search() == [] and store.check() == []
 
 
 async def test_writes_from_worker_threads(store: ProfileStore) -> None:
     await asyncio.gather(*(asyncio.to_thread(create, store, make(n)) for n in range(40)))
-    assert store.count_shipments() == 40 and store.check() == []
-    assert len(store.list_journal(("done",))) == 40
+    assert store.shipments.count() == 40 and store.check() == []
+    assert len(store.journal.entries(("done",))) == 40
 
 
 def run_child(profile_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -281,21 +281,21 @@ def test_crash_inside_complete_leaves_a_consistent_store(
     assert len(completed) == 2  # died during the third
     with ProfileStore(tmp_path) as store:
         assert store.check() == []
-        assert store.count_shipments() == (3 if adopted else 2)
-        assert len(store.list_journal(("done",))) == (3 if adopted else 2)
-        assert len(store.list_pending()) == (0 if adopted else 1)
+        assert store.shipments.count() == (3 if adopted else 2)
+        assert len(store.journal.entries(("done",))) == (3 if adopted else 2)
+        assert len(store.journal.pending()) == (0 if adopted else 1)
         # every shipment row has its label; an orphan label of the lost commit is ignored
-        for stored in store.list_shipments():
+        for stored in store.shipments.search():
             assert stored.printable
-        orphans = store.orphan_label_files()
+        orphans = store.shipments.orphan_label_files()
         assert len(orphans) == (0 if adopted else 1)
         assert not [p for p in store.labels_dir.iterdir() if p.name.startswith(".tmp-")]
         if not adopted:
             # the interrupted attempt can still be completed (as reconciliation would)
-            [entry] = store.list_pending()
+            [entry] = store.journal.pending()
             orphan_id = orphans[0].stem
-            store.complete(entry.id, {**shipment(2, orphan_id[:4]), "id": orphan_id}, PDF)
-            assert store.check() == [] and store.orphan_label_files() == []
+            store.journal.complete(entry.id, {**shipment(2, orphan_id[:4]), "id": orphan_id}, PDF)
+            assert store.check() == [] and store.shipments.orphan_label_files() == []
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
@@ -314,9 +314,9 @@ def test_killed_at_a_random_moment_of_a_write_loop(tmp_path: Path) -> None:
     child.stdout.close()
     with ProfileStore(tmp_path) as store:
         assert store.check() == []
-        assert store.count_shipments() >= 30
-        assert all(s.printable for s in store.list_shipments(limit=1_000_000))
-        assert len(store.list_pending()) <= 1
+        assert store.shipments.count() >= 30
+        assert all(s.printable for s in store.shipments.search(limit=1_000_000))
+        assert len(store.journal.pending()) <= 1
 
 
 def test_two_processes_share_one_store(tmp_path: Path) -> None:
@@ -335,21 +335,21 @@ def test_two_processes_share_one_store(tmp_path: Path) -> None:
         assert child.returncode == 0, err
         assert len(out.split()) == 25
     with ProfileStore(tmp_path) as store:
-        assert store.count_shipments() == 50 and store.check() == []
+        assert store.shipments.count() == 50 and store.check() == []
 
 
 def test_drafts_are_kept_per_name_replaced_and_cleared(tmp_path: Path) -> None:
     """A draft survives closing the store; saving again replaces it; clearing forgets it."""
     with ProfileStore(tmp_path / "p") as store:
-        assert store.load_draft("shipment") is None
-        store.save_draft("shipment", {"to": {"city": "Köln"}, "reference": "A-1"})
-        store.save_draft("return", {"to": {"city": "Bonn"}})
-        store.save_draft("shipment", {"to": {"city": "Köln"}, "reference": "A-2"})
+        assert store.drafts.load("shipment") is None
+        store.drafts.save("shipment", {"to": {"city": "Köln"}, "reference": "A-1"})
+        store.drafts.save("return", {"to": {"city": "Bonn"}})
+        store.drafts.save("shipment", {"to": {"city": "Köln"}, "reference": "A-2"})
     with ProfileStore(tmp_path / "p") as store:
-        assert store.load_draft("shipment") == {"to": {"city": "Köln"}, "reference": "A-2"}
-        store.clear_draft("shipment")
-        assert store.load_draft("shipment") is None
-        assert store.load_draft("return") == {"to": {"city": "Bonn"}}
+        assert store.drafts.load("shipment") == {"to": {"city": "Köln"}, "reference": "A-2"}
+        store.drafts.clear("shipment")
+        assert store.drafts.load("shipment") is None
+        assert store.drafts.load("return") == {"to": {"city": "Bonn"}}
 
 
 def test_an_old_store_gains_the_drafts_table(tmp_path: Path) -> None:
@@ -366,5 +366,5 @@ def test_an_old_store_gains_the_drafts_table(tmp_path: Path) -> None:
     conn.close()
     with ProfileStore(folder) as store:
         assert store.schema_version == SCHEMA_VERSION >= 2
-        store.save_draft("shipment", {"reference": "OLD-1"})
-        assert store.load_draft("shipment") == {"reference": "OLD-1"}
+        store.drafts.save("shipment", {"reference": "OLD-1"})
+        assert store.drafts.load("shipment") == {"reference": "OLD-1"}

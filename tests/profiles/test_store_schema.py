@@ -25,7 +25,7 @@ def test_a_store_of_main_before_the_split_opens_with_everything_intact(tmp_path:
     with ProfileStore(folder, profile_id="p-old", environment="sandbox") as store:
         assert store.schema_version == SCHEMA_VERSION
         assert store.meta() == {"profile_id": "p-old", "environment": "sandbox"}
-        (shipment,) = store.list_shipments()
+        (shipment,) = store.shipments.search()
         assert (shipment.id, shipment.reference_number, shipment.recipient) == (
             "shp_old_1",
             "OLD-1",
@@ -33,15 +33,15 @@ def test_a_store_of_main_before_the_split_opens_with_everything_intact(tmp_path:
         )
         assert shipment.label_path is not None
         assert shipment.label_path.read_bytes() == b"%PDF-1.4 old label"
-        assert store.list_shipments("muster") == [shipment]
-        statuses = [(e.reference_number, e.status) for e in store.list_journal()]
+        assert store.shipments.search("muster") == [shipment]
+        statuses = [(e.reference_number, e.status) for e in store.journal.entries()]
         assert statuses == [("OLD-1", "done"), ("OLD-2", "failed")]
-        (order,) = store.find_orders("4006381333931")
+        (order,) = store.orders.find("4006381333931")
         assert (order.number, order.shipment_id) == ("A-100", "shp_old_1")
-        assert store.load_draft("shipment") == {"reference": "DRAFT-1"}
+        assert store.drafts.load("shipment") == {"reference": "DRAFT-1"}
         assert store.check() == []
-        store.save_draft("shipment", {"reference": "NEW-1"})
-        assert store.load_draft("shipment") == {"reference": "NEW-1"}
+        store.drafts.save("shipment", {"reference": "NEW-1"})
+        assert store.drafts.load("shipment") == {"reference": "NEW-1"}
 
 
 def test_a_store_of_a_newer_packdesk_is_refused_with_a_clear_message(tmp_path: Path) -> None:
@@ -66,16 +66,19 @@ def test_an_upgraded_store_keeps_its_shipments_without_an_order_and_names_new_on
     folder = tmp_path / "profile"
     shutil.copytree(OLD_STORE, folder)
     with ProfileStore(folder, profile_id="p-old", environment="sandbox") as store:
-        (old,) = store.list_shipments()
+        (old,) = store.shipments.search()
         assert old.order is None
-        assert all(entry.order is None for entry in store.list_journal())
-        assert store.find_for_shop_order("Woo", "OLD-1") == []
+        assert all(entry.order is None for entry in store.journal.entries())
+        assert store.shipments.find_for_shop_order("Woo", "OLD-1") == []
         made_for = OrderOrigin(number="OLD-1", shop="Woo", shop_order_id="4711")
-        attempt = store.journal_pending({"reference_number": "OLD-1"}, "OLD-1", made_for)
-        assert store.get_journal(attempt).order == made_for
-        new = store.complete(attempt, {"id": "shp_new_1", "carrier": "dhl",
+        attempt = store.journal.add_pending({"reference_number": "OLD-1"}, "OLD-1", made_for)
+        assert store.journal.get(attempt).order == made_for
+        new = store.journal.complete(attempt, {"id": "shp_new_1", "carrier": "dhl",
                                        "reference_number": "OLD-1"}, None)  # fmt: skip
         assert new.order == made_for
-        assert [s.id for s in store.find_for_shop_order("woo", "4711")] == ["shp_new_1"]
-        assert [s.id for s in store.find_by_reference("OLD-1")] == ["shp_new_1", "shp_old_1"]
+        assert [s.id for s in store.shipments.find_for_shop_order("woo", "4711")] == ["shp_new_1"]
+        assert [s.id for s in store.shipments.find_by_reference("OLD-1")] == [
+            "shp_new_1",
+            "shp_old_1",
+        ]
         assert store.check() == []

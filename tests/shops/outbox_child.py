@@ -30,7 +30,7 @@ def label_for(store: ProfileStore, number: str, shop: str = "Woo", tag: str = "a
     data = shipment(int(number), tag)
     data["reference_number"] = number
     origin = OrderOrigin(number=number, shop=shop, shop_order_id=number)
-    return store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=origin).id
+    return store.shipments.add(data, b"%PDF-1.4 label", "pdf_a6", order=origin).id
 
 
 def main(argv: list[str]) -> int:

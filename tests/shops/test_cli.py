@@ -46,7 +46,7 @@ def test_add_sync_write_back_list_remove(
     data["reference_number"] = "701"
     with on_station.manager.open_store(on_station.profile) as store:
         made_for = OrderOrigin(number="701", shop="Woo", shop_order_id="701")
-        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
+        store.shipments.add(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
     assert shops_main(["sync", *base]) == 0
     assert {"external_order_id": "701", "tracking_written": True} in lines(capsys)
     assert woo.shop.orders[701]["status"] == "completed" and len(woo.shop.notes[701]) == 1

@@ -189,7 +189,7 @@ async def test_two_woocommerce_shops_each_get_their_own_label_and_a_deleted_one_
     assert pulled.synced["Woo A"].stored == pulled.synced["Woo B"].stored == [NUMBER]
     await desk.inbox.refresh(force=True)
     cancelled = await ship(desk, "Muster301")
-    desk.store.mark_deleted(cancelled.id)  # deleted before any write-back
+    desk.store.shipments.mark_deleted(cancelled.id)  # deleted before any write-back
 
     after_delete = await runner.run_once()
 
@@ -215,7 +215,7 @@ async def test_a_shipment_deleted_after_it_was_queued_is_not_written(
     await desk.inbox.refresh(force=True)
     label = await ship(desk, "Muster301")
     assert woo_and_shopify.outbox.enqueue_shipped(desk.store) == 1
-    desk.store.mark_deleted(label.id)
+    desk.store.shipments.mark_deleted(label.id)
 
     result = await runner.run_once()
 
@@ -262,11 +262,11 @@ async def test_a_batch_of_the_shops_export_writes_back_its_label_never_an_older_
     await BatchRunner(batch, desk.station.creator).run()
 
     assert [(r.status, r.resumed) for r in batch.rows] == [("created", False)] * 2
-    label_1001 = desk.store.get_shipment(batch.rows[0].shipment_id or "")
+    label_1001 = desk.store.shipments.get(batch.rows[0].shipment_id or "")
     assert label_1001.id != older.id
     assert label_1001.order is not None and label_1001.order.shop == "Woo A"
     assert label_1001.order.file == "woo-orders.csv"
-    label_1002 = desk.store.get_shipment(batch.rows[1].shipment_id or "")
+    label_1002 = desk.store.shipments.get(batch.rows[1].shipment_id or "")
     assert label_1002.order is not None and label_1002.order.shop is None
     assert label_1002.order.file == "woo-orders.csv"
 

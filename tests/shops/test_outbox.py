@@ -94,10 +94,10 @@ async def test_a_cancelled_shipment_is_not_written(
     label_for(store, "701")
     outbox.enqueue_shipped(store)
     [entry] = outbox.entries("pending")
-    store.mark_deleted(entry.shipment_id)
+    store.shipments.mark_deleted(entry.shipment_id)
 
     result = await outbox.deliver(
-        lambda name: woo.connect(), lambda s: store.get_shipment(s).deleted
+        lambda name: woo.connect(), lambda s: store.shipments.get(s).deleted
     )
 
     assert [e.number for e in result.cancelled] == ["701"]

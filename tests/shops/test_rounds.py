@@ -54,7 +54,7 @@ def label(store: ProfileStore, n: int, number: str, shop: str, shop_order_id: st
     data = shipment(n, "fa")
     data["reference_number"] = number
     origin = OrderOrigin(number=number, shop=shop, shop_order_id=shop_order_id)
-    store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=origin)
+    store.shipments.add(data, b"%PDF-1.4 label", "pdf_a6", order=origin)
 
 
 async def test_a_round_syncs_every_shop_and_writes_labels_back(

@@ -67,7 +67,7 @@ async def test_write_back_creates_one_fulfillment_with_tracking(
         data["reference_number"] = "#1001"
         data["tracking_url"] = "https://www.dhl.de/t?n=TRACKab000001"
         made_for = OrderOrigin(number="#1001", shop="Shopify", shop_order_id=order.shop_order_id)
-        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
+        store.shipments.add(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
         outbox.enqueue_shipped(store)
     result = await outbox.deliver(lambda _name: shopify.connect(), lambda _id: False)
     async with shopify.connect() as connection:  # again, as after a crash: no change

@@ -69,7 +69,7 @@ async def test_write_back_adds_the_tracking_code_and_ships_the_delivery_once(
         data = shipment(1, "cd")
         data["reference_number"] = "10001"
         made_for = OrderOrigin(number="10001", shop="Shopware", shop_order_id=order.shop_order_id)
-        store.add_shipment(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
+        store.shipments.add(data, b"%PDF-1.4 label", "pdf_a6", order=made_for)
         outbox.enqueue_shipped(store)
     result = await outbox.deliver(lambda name: shopware.connect(), lambda s: False)
     async with shopware.connect() as connection:  # again, as after a crash: no change

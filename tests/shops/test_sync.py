@@ -105,7 +105,7 @@ async def test_with_the_store_a_file_order_and_the_shops_are_one_another_shops_a
                 first = await sync_shop(connection, outbox, client, store=store)
                 again = await sync_shop(connection, outbox, client, store=store, full=True)
             stored = [o async for o in client.orders.iter_all()]
-        origins = {(o.external_order_id, o.id): store.order_origin(o.id) for o in stored}
+        origins = {(o.external_order_id, o.id): store.orders.origin(o.id) for o in stored}
     outbox.close()
 
     assert sorted(from_file.stored) == ["701", "702"]

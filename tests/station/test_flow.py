@@ -84,7 +84,7 @@ async def test_override_ships_incomplete_and_is_recorded(desk: Desk) -> None:
     assert (await desk.station.scan(MUG)).kind == "ticked"  # the item finds the order, ticks
     outcome = await desk.station.ship(override="one mug broken, customer informed")
     assert outcome.kind == "shipped" and outcome.order is not None
-    stored = desk.store.get_order(outcome.order.id)
+    stored = desk.store.orders.get(outcome.order.id)
     assert stored.pack_override == "one mug broken, customer informed"
 
 
@@ -141,13 +141,13 @@ async def test_not_found_and_shipment_made_elsewhere(desk: Desk) -> None:
     await desk.add_orders(order_body("SO-10"))
     # the order shipped through the journal before the scan, the link not written (a crash
     # between the label and the link, or another station)
-    (order,) = desk.store.find_orders("SO-10")
+    (order,) = desk.store.orders.find("SO-10")
     state = StationOrder(order, None, desk.profile.profile.presets(), 0)
-    made_for = desk.store.origin_of(order)
+    made_for = desk.store.orders.origin_of(order)
     await desk.station.creator.create(desk.station.draft(state), order=made_for)
     outcome = await desk.station.scan("SO-10")
     assert outcome.kind == "already_shipped" and outcome.shipment is not None
-    assert desk.store.get_order(order.id).shipment_id == outcome.shipment.id  # linked now
+    assert desk.store.orders.get(order.id).shipment_id == outcome.shipment.id  # linked now
     assert await _references(desk) == ["SO-10"]
 
 
@@ -155,7 +155,7 @@ async def test_a_label_that_only_shares_the_orders_number_does_not_ship_it(desk:
     """A label typed with reference SO-20 for no order (or for another order SO-20, of an
     earlier year or another shop) is not this order's shipment: the scan ships the order."""
     await desk.add_orders(order_body("SO-20"))
-    (order,) = desk.store.find_orders("SO-20")
+    (order,) = desk.store.orders.find("SO-20")
     state = StationOrder(order, None, desk.profile.profile.presets(), 0)
     typed = await desk.station.creator.create(desk.station.draft(state))  # no order named
 
@@ -163,7 +163,7 @@ async def test_a_label_that_only_shares_the_orders_number_does_not_ship_it(desk:
 
     assert outcome.kind == "shipped" and outcome.shipment is not None
     assert outcome.shipment.id != typed.id and typed.order is None
-    assert outcome.shipment.order == desk.store.origin_of(order)
+    assert outcome.shipment.order == desk.store.orders.origin_of(order)
     assert outcome.shipment.order is not None and outcome.shipment.order.order_id == order.id
     assert await _references(desk) == ["SO-20", "SO-20"]
 
@@ -176,10 +176,10 @@ async def test_inbox_refreshes_within_its_interval(desk: Desk) -> None:
     await desk.client.orders.create(order_body("SO-12"))
     ticks[0] = 29.0
     assert await inbox.refresh() == 0  # too soon: answered from the cache
-    assert desk.store.find_orders("SO-12") == []
+    assert desk.store.orders.find("SO-12") == []
     ticks[0] = 31.0
     assert await inbox.refresh() == 1
-    assert [o.number for o in desk.store.find_orders("SO-12")] == ["SO-12"]
+    assert [o.number for o in desk.store.orders.find("SO-12")] == ["SO-12"]
     # a scan of an unknown number reads the service again (at most every two seconds)
     await desk.client.orders.create(order_body("SO-13"))
     ticks[0] = 34.0
@@ -258,7 +258,7 @@ async def test_a_parcel_left_on_the_scale_does_not_ship_the_next_order(
         assert typed.kind == "shipped" and typed.weight_kg == 0.8
     assert sorted(await _references(desk)) == ["SO-21", "SO-22", "SO-23", "SO-24"]
     weights = {
-        n: [s.data["packages"][0]["weight"] for s in desk.store.find_by_reference(n)]
+        n: [s.data["packages"][0]["weight"] for s in desk.store.shipments.find_by_reference(n)]
         for n in ("SO-21", "SO-22", "SO-23", "SO-24")
     }
     assert weights == {"SO-21": [1.5], "SO-22": [2.0], "SO-23": [2.0], "SO-24": [0.8]}

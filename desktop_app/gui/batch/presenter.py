@@ -89,7 +89,7 @@ async def announce_created(ctx: AppContext, ids: Sequence[str | None]) -> None:
             if shipment_id is None:
                 continue
             try:
-                found.append(store.get_shipment(shipment_id))
+                found.append(store.shipments.get(shipment_id))
             except LookupError:
                 continue
         return found

@@ -36,7 +36,7 @@ class JournalWatch:
         quicker inline than a thread hop)."""
         if store is None:
             return self.pending
-        self.pending = len(store.list_pending()) + len(store.list_needs_decision())
+        self.pending = len(store.journal.pending()) + len(store.journal.needs_decision())
         self._on_count(self.pending)
         return self.pending
 

@@ -98,8 +98,8 @@ class ProfilePrinting:
         except Exception:  # the desk works without it; Settings can still add a printer
             log.exception("the virtual label printer could not start")
             return profile
-        assert self.sandbox_printer.printer is not None
-        self.sandbox_printer.printer.on_job = lambda _job: on_job()
+        # the printer receives on its own thread; finished jobs come to the window's loop
+        self.sandbox_printer.on_job = lambda _job: on_job()
         if profile.printer is None:
             with contextlib.suppress(Exception):
                 profile = manager.update(

@@ -119,7 +119,7 @@ class EndOfDayPage(QWidget):
         presenter.loaded.connect(self._show_day)
         presenter.busy_changed.connect(self._check)
         presenter.message_shown.connect(self.show_message)
-        presenter.manifest_note_changed.connect(self.manifest_note.setText)
+        presenter.manifest_note_changed.connect(self._show_manifest_note)
         # a batch creates many at once: reload once, and only while the page is shown (it
         # reloads when it is shown anyway)
         self._created_timer = QTimer(self)
@@ -131,6 +131,11 @@ class EndOfDayPage(QWidget):
         )
         self.set_pickup_window(*default_window())
         self._check()
+
+    def _show_manifest_note(self, text: str) -> None:
+        """What the last manifest holds, with "Open folder" for its saved file."""
+        self.manifest_note.setText(text)
+        self.manifest_box.manifest_folder.show_file(self.presenter.last_manifest_file)
 
     # --- what the presenter holds and does, reachable from the page (tests) --------------------
 

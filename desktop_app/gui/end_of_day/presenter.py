@@ -117,7 +117,7 @@ class EndOfDayPresenter(Presenter):
             handed_over = {
                 sid: m.carrier_reference_number or m.id for m in manifests for sid in m.shipments
             }
-        shipments = await asyncio.to_thread(store.list_shipments, None, LOOK_AT, 0)
+        shipments = await asyncio.to_thread(store.shipments.search, None, LOOK_AT, 0)
         if store is not self.ctx.store:
             return
         self.handed_over = handed_over
@@ -286,10 +286,12 @@ class EndOfDayPresenter(Presenter):
         finally:
             self._set_busy(manifest=False)
         self.last_manifest, self.last_manifest_file = manifest, path
+        # the file's name only: a machine path is long and cut at 1024x600; the page's
+        # "Open folder" button shows where it is
         self.manifest_note_changed.emit(
             translate(
                 "EndOfDayPage", "Manifest {number}: %n shipment(s), saved as {file}.", "", len(ids)
-            ).format(number=manifest.carrier_reference_number, file=str(path))
+            ).format(number=manifest.carrier_reference_number, file=path.name)
         )
         self.show_message(
             translate(
@@ -310,7 +312,7 @@ class EndOfDayPresenter(Presenter):
                 translate(
                     "EndOfDayPage",
                     "No printer is assigned to this profile: the manifest is at {0}.",
-                ).format(str(path)),
+                ).format(path.name),
                 True,
             )
             return None

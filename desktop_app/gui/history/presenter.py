@@ -105,11 +105,11 @@ def query_store(
 ) -> tuple[list[StoredShipment], int]:
     """The newest `PAGE_SIZE` shipments matching `query`, and how many match in all."""
     q = query.strip() or None
-    found = store.list_shipments(q, limit=PAGE_SIZE, include_deleted=include_deleted)
+    found = store.shipments.search(q, limit=PAGE_SIZE, include_deleted=include_deleted)
     total = (
         len(found)
         if len(found) < PAGE_SIZE
-        else store.count_shipments(q, include_deleted=include_deleted)
+        else store.shipments.count(q, include_deleted=include_deleted)
     )
     return found, total
 
@@ -339,7 +339,7 @@ class HistoryPresenter(Presenter):
                 await client.shipments.delete(shipment_id)
             except NotFoundError as exc:
                 # gone on the service already (deleted elsewhere, or sandbox expiry)
-                await asyncio.to_thread(store.mark_deleted, shipment_id)
+                await asyncio.to_thread(store.shipments.mark_deleted, shipment_id)
                 errors.append(
                     translate("History", "{0}: the service no longer has it ({1}).").format(
                         _name(store, shipment_id), service_text(exc)
@@ -350,7 +350,7 @@ class HistoryPresenter(Presenter):
             except APIError as exc:
                 errors.append(f"{_name(store, shipment_id)}: {service_text(exc)}")
                 continue
-            await asyncio.to_thread(store.mark_deleted, shipment_id)
+            await asyncio.to_thread(store.shipments.mark_deleted, shipment_id)
             deleted.append(shipment_id)
             self.shipment_deleted.emit(shipment_id)
         if store is self.store:
@@ -413,7 +413,7 @@ async def update_from_service(client: ShippingClient, store: ProfileStore) -> Re
     from desktop_app.client.errors import APIError, NotFoundError
 
     stored: list[StoredShipment] = await asyncio.to_thread(
-        store.list_shipments, None, REFRESH_LIMIT
+        store.shipments.search, None, REFRESH_LIMIT
     )
     if not stored:
         return RefreshOutcome(0, 0)
@@ -432,7 +432,7 @@ async def update_from_service(client: ShippingClient, store: ProfileStore) -> Re
             try:
                 shipment = await client.shipments.get(shipment_id)
             except NotFoundError:
-                await asyncio.to_thread(store.mark_deleted, shipment_id)
+                await asyncio.to_thread(store.shipments.mark_deleted, shipment_id)
                 updated += 1
                 continue
             updated += await _record(store, shipment)
@@ -443,7 +443,7 @@ async def update_from_service(client: ShippingClient, store: ProfileStore) -> Re
 
 def _name(store: ProfileStore, shipment_id: str) -> str:
     try:
-        shipment = store.get_shipment(shipment_id)
+        shipment = store.shipments.get(shipment_id)
     except LookupError:
         return shipment_id
     return shipment.reference_number or shipment.recipient or shipment_id
@@ -451,5 +451,7 @@ def _name(store: ProfileStore, shipment_id: str) -> str:
 
 async def _record(store: ProfileStore, shipment: Any) -> int:
     data = shipment.model_dump(mode="json", by_alias=True, exclude_none=True)
-    await asyncio.to_thread(store.update_tracking, shipment.id, shipment.tracking_status, data)
+    await asyncio.to_thread(
+        store.shipments.update_tracking, shipment.id, shipment.tracking_status, data
+    )
     return 1

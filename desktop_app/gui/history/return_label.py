@@ -168,7 +168,7 @@ def return_question(ctx: AppContext, shipment: StoredShipment) -> tuple[str, Sto
     """Before a return label for `shipment`: what to ask when it has one already (and the
     newest, to show instead), or ("", None) when nothing needs asking."""
     store = ctx.store
-    existing = store.find_returns(shipment) if store is not None else []
+    existing = store.shipments.find_returns(shipment) if store is not None else []
     if not existing:
         return "", None
     return existing_return_question(shipment, existing), existing[0]

@@ -92,7 +92,7 @@ class TrackingRefresher(QObject):
             return 0
         self.last_run = time.monotonic()
         if shipments is None:
-            stored = await asyncio.to_thread(store.list_shipments, None, 500)
+            stored = await asyncio.to_thread(store.shipments.search, None, 500)
             shipments = [s for s in stored if is_open(s)]
         wanted = {s.id: s for s in shipments}
         updated = 0
@@ -123,7 +123,7 @@ class TrackingRefresher(QObject):
                     fresh = await client.shipments.get(shipment_id)
                 except NotFoundError:
                     with contextlib.suppress(ShipmentNotFoundError):
-                        await asyncio.to_thread(store.mark_deleted, shipment_id)
+                        await asyncio.to_thread(store.shipments.mark_deleted, shipment_id)
                     updated += 1
                     continue
                 await record_shipment(store, fresh)
@@ -145,8 +145,6 @@ def attach_to_history(
     """Show the selected shipment's timeline under the history table; refresh open ones."""
     from PySide6.QtWidgets import QSplitter
 
-    from desktop_app.gui.widgets.fixed_rows import scrolled
-
     timeline = TrackingTimelineWidget(ctx)
     refresher = TrackingRefresher(ctx, timeline)
     splitter = QSplitter(Qt.Orientation.Vertical)
@@ -154,9 +152,9 @@ def attach_to_history(
     layout = history.layout()
     layout.replaceWidget(history.table, splitter)
     splitter.addWidget(history.table)
-    # the timeline scrolls in its own place: however long its texts, the History's buttons
-    # under the splitter stay in view at 1024x600
-    splitter.addWidget(scrolled(timeline))
+    # the timeline scrolls in its own place (its buttons fixed below): however long its texts,
+    # the History's buttons under the splitter stay in view at 1024x600
+    splitter.addWidget(timeline)
     splitter.setStretchFactor(0, 3)
     splitter.setStretchFactor(1, 2)
 

@@ -142,9 +142,9 @@ class DraftKeeper(QObject):
             return
         try:
             if self.form.has_unsaved_input():
-                store.save_draft(DRAFT_NAME, form_snapshot(self.form))
+                store.drafts.save(DRAFT_NAME, form_snapshot(self.form))
             else:
-                store.clear_draft(DRAFT_NAME)
+                store.drafts.clear(DRAFT_NAME)
         except Exception:  # a full disk or a closed store must not break typing
             log.exception("could not keep the shipment draft")
 
@@ -155,7 +155,7 @@ class DraftKeeper(QObject):
         store = self.context.store
         if store is not None:
             with contextlib.suppress(Exception):
-                store.clear_draft(DRAFT_NAME)
+                store.drafts.clear(DRAFT_NAME)
 
     def restore(self) -> bool:
         """Put the current profile's draft back into the form (after a start or a switch)."""
@@ -164,7 +164,7 @@ class DraftKeeper(QObject):
         if store is None or profile is None:
             return False
         try:
-            data = store.load_draft(DRAFT_NAME)
+            data = store.drafts.load(DRAFT_NAME)
         except Exception:
             log.exception("could not read the shipment draft")
             return False

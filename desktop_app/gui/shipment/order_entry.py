@@ -84,7 +84,7 @@ def entry_for(context: AppContext, order: StoredOrder) -> OrderEntry:
     entry = order_entry(order.number, order.data, catalogue, numbers)
     if context.store is None:
         return entry
-    return replace(entry, origin=context.store.origin_of(order))
+    return replace(entry, origin=context.store.orders.origin_of(order))
 
 
 def fill_form(form: ShipmentFormWidget, entry: OrderEntry) -> None:

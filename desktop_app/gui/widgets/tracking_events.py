@@ -146,4 +146,4 @@ async def record_shipment(store: ProfileStore, shipment: Any) -> StoredShipment:
     if status is None:
         events = timeline_entries(data)
         status = events[-1].status if events else None
-    return await asyncio.to_thread(store.update_tracking, shipment.id, status, data)
+    return await asyncio.to_thread(store.shipments.update_tracking, shipment.id, status, data)

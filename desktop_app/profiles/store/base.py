@@ -1,11 +1,12 @@
-"""The store's file: opening and migrating it, its owner record, transactions and queries."""
+"""The store's file (`StoreFile`: opening and migrating it, its owner record, transactions and
+queries) and `StoreResource`, the base of each kind of row kept in it."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -54,7 +55,7 @@ class NewerStoreError(StoreError, NewerSchemaError):
     """The store was written by a newer Packdesk."""
 
 
-class StoreBase:
+class StoreFile:
     """SQLite + label files of one profile. Thread-safe; every method is short and blocking."""
 
     def __init__(
@@ -100,18 +101,19 @@ class StoreBase:
         self.close()
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
+    def tx(self) -> Iterator[sqlite3.Connection]:
         """One write transaction (see `sqlite_db.transaction`)."""
         with transaction(self._conn, self._lock) as conn:
             yield conn
 
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of one read."""
         with self._lock:
             return list(self._conn.execute(sql, params).fetchall())
 
     def _claim(self, profile_id: str | None, environment: str | None) -> None:
         """Record which profile owns this store; refuse to open another profile's store."""
-        with self._tx() as conn:
+        with self.tx() as conn:
             for key, value in (("profile_id", profile_id), ("environment", environment)):
                 if value is None:
                     continue
@@ -127,8 +129,24 @@ class StoreBase:
     @property
     def schema_version(self) -> int:
         """The schema version on disk."""
-        return int(self._query("PRAGMA user_version")[0][0])
+        return int(self.query("PRAGMA user_version")[0][0])
 
     def meta(self) -> dict[str, str]:
         """The store's owner record (profile_id, environment)."""
-        return {r["key"]: r["value"] for r in self._query("SELECT key, value FROM meta")}
+        return {r["key"]: r["value"] for r in self.query("SELECT key, value FROM meta")}
+
+
+class StoreResource:
+    """One kind of row of the store (shipments, journal, orders, drafts) on the shared file:
+    `ProfileStore` composes one of each."""
+
+    def __init__(self, file: StoreFile) -> None:
+        self.file = file
+        self.profile_dir = file.profile_dir
+        self.labels_dir = file.labels_dir
+
+    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self.file.tx()
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return self.file.query(sql, params)

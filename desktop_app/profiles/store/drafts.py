@@ -6,13 +6,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from desktop_app.profiles.store.base import StoreBase, _now
+from desktop_app.profiles.store.base import StoreResource, _now
 
 
-class DraftStore(StoreBase):
-    """The drafts of the store's forms (one per form name)."""
+class Drafts(StoreResource):
+    """The drafts of the store's forms (one per form name): `store.drafts`."""
 
-    def save_draft(self, name: str, data: Mapping[str, Any]) -> None:
+    def save(self, name: str, data: Mapping[str, Any]) -> None:
         """Keep what is typed in the form called `name` (replacing its previous draft)."""
         text = json.dumps(data, ensure_ascii=False, sort_keys=True)
         with self._tx() as conn:
@@ -23,7 +23,7 @@ class DraftStore(StoreBase):
                 (name, text, _now()),
             )
 
-    def load_draft(self, name: str) -> dict[str, Any] | None:
+    def load(self, name: str) -> dict[str, Any] | None:
         """The draft of the form called `name`, or None (none kept, or unreadable)."""
         rows = self._query("SELECT json FROM drafts WHERE name = ?", (name,))
         if not rows:
@@ -34,7 +34,7 @@ class DraftStore(StoreBase):
             return None
         return data if isinstance(data, dict) else None
 
-    def clear_draft(self, name: str) -> None:
+    def clear(self, name: str) -> None:
         """Forget the draft of `name` (the shipment was created or the form emptied)."""
         with self._tx() as conn:
             conn.execute("DELETE FROM drafts WHERE name = ?", (name,))

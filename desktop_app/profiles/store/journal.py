@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from desktop_app.profiles.store.base import _fault, _now
+from desktop_app.profiles.store.base import StoreFile, StoreResource, _fault, _now
 from desktop_app.profiles.store.records import (
     JOURNAL_STATUSES,
     JournalEntry,
@@ -16,11 +16,16 @@ from desktop_app.profiles.store.records import (
     StoredShipment,
     StoreError,
 )
-from desktop_app.profiles.store.shipments import ShipmentStore
+from desktop_app.profiles.store.shipments import Shipments
 
 
-class JournalStore(ShipmentStore):
-    """The creation journal; completing an entry stores its shipment (hence the shipments)."""
+class Journal(StoreResource):
+    """The creation journal: `store.journal`; completing an entry stores its shipment (in
+    `shipments`, in the same transaction)."""
+
+    def __init__(self, file: StoreFile, shipments: Shipments) -> None:
+        super().__init__(file)
+        self.shipments = shipments
 
     @staticmethod
     def _entry(row: sqlite3.Row) -> JournalEntry:
@@ -40,7 +45,7 @@ class JournalStore(ShipmentStore):
             order=OrderOrigin.from_json(json.loads(row["order_origin"] or "null")),
         )
 
-    def journal_pending(
+    def add_pending(
         self, request: Mapping[str, Any], reference: str, order: OrderOrigin | None = None
     ) -> int:
         """Record a creation about to be sent (for `order`, when it is made for one); returns
@@ -58,22 +63,22 @@ class JournalStore(ShipmentStore):
             )
             return int(cur.lastrowid or 0)
 
-    def get_journal(self, journal_id: int) -> JournalEntry:
+    def get(self, journal_id: int) -> JournalEntry:
         """One journal entry (StoreError if unknown)."""
         rows = self._query("SELECT * FROM journal WHERE id = ?", (journal_id,))
         if not rows:
             raise StoreError(f"no journal entry {journal_id}")
         return self._entry(rows[0])
 
-    def list_pending(self) -> list[JournalEntry]:
+    def pending(self) -> list[JournalEntry]:
         """Entries whose outcome is not known yet (to reconcile at start-up), oldest first."""
-        return self.list_journal(("pending",))
+        return self.entries(("pending",))
 
-    def list_needs_decision(self) -> list[JournalEntry]:
+    def needs_decision(self) -> list[JournalEntry]:
         """Entries reconciliation could not match: the user decides (re-send or discard)."""
-        return self.list_journal(("needs_decision",))
+        return self.entries(("needs_decision",))
 
-    def list_journal(
+    def entries(
         self, statuses: Iterable[str] | None = None, *, limit: int = 1000
     ) -> list[JournalEntry]:
         """Journal entries, oldest first, optionally only those with the given statuses."""
@@ -117,24 +122,24 @@ class JournalStore(ShipmentStore):
         shipment and closes the journal entry. Completing an entry that is already done
         with the same shipment returns the stored shipment (idempotent).
         """
-        shipment_id = self._check_shipment(shipment_json)
+        shipment_id = self.shipments.check_shipment(shipment_json)
         done = self._query("SELECT status, shipment_id FROM journal WHERE id = ?", (journal_id,))
         if done and done[0]["status"] == "done":
             if done[0]["shipment_id"] == shipment_id:
-                return self.get_shipment(shipment_id)
+                return self.shipments.get(shipment_id)
             raise JournalStateError(
                 f"journal entry {journal_id} is already done with shipment {done[0]['shipment_id']}"
             )
-        label_format = label_format or self._format_of(shipment_json)
-        label_rel = self._write_label(shipment_id, label_bytes, label_format)
+        label_format = label_format or self.shipments.format_of(shipment_json)
+        label_rel = self.shipments.write_label(shipment_id, label_bytes, label_format)
         with self._tx() as conn:
             entry = self._transition(
                 conn, journal_id, ("pending", "failed", "needs_decision", "discarded"), "completed"
             )
-            self._upsert(conn, shipment_json, label_rel, label_format)
+            self.shipments.upsert(conn, shipment_json, label_rel, label_format)
             order = OrderOrigin.from_json(json.loads(entry["order_origin"] or "null"))
             if order is not None:
-                self._link_order(conn, shipment_id, order)
+                self.shipments.link_order(conn, shipment_id, order)
             conn.execute(
                 "UPDATE journal SET status = 'done', shipment_id = ?, error = NULL,"
                 " outcome_known = 1, updated_at = ? WHERE id = ?",
@@ -142,7 +147,7 @@ class JournalStore(ShipmentStore):
             )
             _fault("before_commit")
         _fault("committed")
-        return self.get_shipment(shipment_id)
+        return self.shipments.get(shipment_id)
 
     def fail(self, journal_id: int, error: str, outcome_known: bool) -> JournalEntry:
         """Record a failed attempt: `failed` if the service refused it, else stays `pending`."""
@@ -154,7 +159,7 @@ class JournalStore(ShipmentStore):
                 " WHERE id = ?",
                 (status, error, int(outcome_known), _now(), journal_id),
             )
-        return self.get_journal(journal_id)
+        return self.get(journal_id)
 
     def mark_needs_decision(self, journal_id: int, reason: str | None = None) -> JournalEntry:
         """Reconciliation found no shipment for this attempt: the user must decide."""
@@ -167,7 +172,7 @@ class JournalStore(ShipmentStore):
                 " WHERE id = ?",
                 (reason if reason is not None else row["error"], _now(), journal_id),
             )
-        return self.get_journal(journal_id)
+        return self.get(journal_id)
 
     def reopen(self, journal_id: int) -> JournalEntry:
         """Back to `pending` before a re-send the user asked for (new attempt time)."""
@@ -179,7 +184,7 @@ class JournalStore(ShipmentStore):
                 " outcome_known = NULL, attempts = attempts + 1, updated_at = ? WHERE id = ?",
                 (now, now, journal_id),
             )
-        return self.get_journal(journal_id)
+        return self.get(journal_id)
 
     def discard(self, journal_id: int) -> JournalEntry:
         """The user gives this attempt up."""
@@ -189,4 +194,4 @@ class JournalStore(ShipmentStore):
                 "UPDATE journal SET status = 'discarded', updated_at = ? WHERE id = ?",
                 (_now(), journal_id),
             )
-        return self.get_journal(journal_id)
+        return self.get(journal_id)

@@ -9,16 +9,16 @@ from collections.abc import AsyncIterable, Iterable, Mapping
 from typing import Any
 
 from desktop_app.domain.models.base import WireModel
-from desktop_app.profiles.store.base import StoreBase, _now
+from desktop_app.profiles.store.base import StoreResource, _now
 from desktop_app.profiles.store.records import OrderOrigin, StoredOrder
 
 
-async def put_service_orders(store: OrderStore, orders: AsyncIterable[WireModel]) -> int:
+async def put_service_orders(inbox: Orders, orders: AsyncIterable[WireModel]) -> int:
     """The service's orders (as its client reads them, page by page) into the store's cache;
     how many were new. Every door that stores orders (the orders inbox, the watched folder)
     refreshes the cache through this."""
     wire = [order.to_wire() async for order in orders]
-    return await asyncio.to_thread(store.put_orders, wire)
+    return await asyncio.to_thread(inbox.put, wire)
 
 
 def same_receiver(theirs: Any, mine: Any) -> bool:
@@ -39,8 +39,8 @@ def _address(order_json: str) -> Any:
     return json.loads(order_json).get("delivery_address")
 
 
-class OrderStore(StoreBase):
-    """The orders inbox of the store."""
+class Orders(StoreResource):
+    """The orders inbox of the store: `store.orders`."""
 
     @staticmethod
     def _order(row: sqlite3.Row) -> StoredOrder:
@@ -53,7 +53,7 @@ class OrderStore(StoreBase):
             pack_override=row["pack_override"],
         )
 
-    def put_orders(self, orders: Iterable[Mapping[str, Any]]) -> int:
+    def put(self, orders: Iterable[Mapping[str, Any]]) -> int:
         """Add or refresh orders (wire JSON with `id`) in one transaction; whether one shipped
         is kept. Returns how many were new."""
         added = 0
@@ -88,7 +88,7 @@ class OrderStore(StoreBase):
                 )
         return added
 
-    def find_orders(self, code: str) -> list[StoredOrder]:
+    def find(self, code: str) -> list[StoredOrder]:
         """Orders whose number is `code` (case-insensitive), else those with an item of this
         GTIN; open orders first, then the newest."""
         code = code.strip()
@@ -102,14 +102,14 @@ class OrderStore(StoreBase):
             )
         return [self._order(r) for r in rows]
 
-    def get_order(self, order_id: str) -> StoredOrder:
+    def get(self, order_id: str) -> StoredOrder:
         """An order of the inbox (KeyError when there is none with this id)."""
         rows = self._query("SELECT * FROM orders WHERE id = ?", (order_id,))
         if not rows:
             raise KeyError(order_id)
         return self._order(rows[0])
 
-    def list_orders(self, *, open_only: bool = False, limit: int = 500) -> list[StoredOrder]:
+    def newest(self, *, open_only: bool = False, limit: int = 500) -> list[StoredOrder]:
         """The inbox, newest first (only the orders not shipped yet with `open_only`)."""
         where = " WHERE shipment_id IS NULL" if open_only else ""
         rows = self._query(
@@ -117,7 +117,7 @@ class OrderStore(StoreBase):
         )
         return [self._order(r) for r in rows]
 
-    def mark_order_shipped(
+    def mark_shipped(
         self, order_id: str, shipment_id: str, *, pack_override: str | None = None
     ) -> StoredOrder:
         """Link an order to the shipment that shipped it (once: a linked order keeps its
@@ -128,9 +128,9 @@ class OrderStore(StoreBase):
                 " WHERE id = ? AND shipment_id IS NULL",
                 (shipment_id, _now(), pack_override, order_id),
             )
-        return self.get_order(order_id)
+        return self.get(order_id)
 
-    def record_order_origin(self, order_id: str, origin: OrderOrigin) -> None:
+    def record_origin(self, order_id: str, origin: OrderOrigin) -> None:
         """Remember where the service's order `order_id` came from (a shop connection's
         order, or a file); a shop's claim is not given to another shop's order."""
         with self._tx() as conn:
@@ -144,7 +144,7 @@ class OrderStore(StoreBase):
                 (order_id, origin.number, origin.shop, origin.shop_order_id, origin.file, _now()),
             )
 
-    def order_origin(self, order_id: str) -> OrderOrigin | None:
+    def origin(self, order_id: str) -> OrderOrigin | None:
         """Where the service's order `order_id` came from, when this desk stored it."""
         rows = self._query("SELECT * FROM order_origins WHERE order_id = ?", (order_id,))
         if not rows:
@@ -156,7 +156,7 @@ class OrderStore(StoreBase):
 
     def origin_of(self, order: StoredOrder) -> OrderOrigin:
         """The identity of an inbox order: where it came from (when known) and its id."""
-        known = self.order_origin(order.id)
+        known = self.origin(order.id)
         return known or OrderOrigin(number=order.number, order_id=order.id)
 
     def shop_order_for(self, number: str, receiver: Mapping[str, Any]) -> OrderOrigin | None:

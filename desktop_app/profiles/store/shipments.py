@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.profiles.files import atomic_write_bytes
-from desktop_app.profiles.store.base import LABELS_DIR, StoreBase, _fault, _normalize_time, _now
+from desktop_app.profiles.store.base import (
+    LABELS_DIR,
+    StoreResource,
+    _fault,
+    _normalize_time,
+    _now,
+)
 from desktop_app.profiles.store.records import (
     OrderOrigin,
     ShipmentNotFoundError,
@@ -80,8 +86,8 @@ def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-class ShipmentStore(StoreBase):
-    """The shipments of the store and their label files."""
+class Shipments(StoreResource):
+    """The shipments of the store and their label files: `store.shipments`."""
 
     def _shipment(self, row: sqlite3.Row) -> StoredShipment:
         return StoredShipment(
@@ -103,7 +109,7 @@ class ShipmentStore(StoreBase):
         )
 
     @staticmethod
-    def _check_shipment(shipment_json: Mapping[str, Any]) -> str:
+    def check_shipment(shipment_json: Mapping[str, Any]) -> str:
         shipment_id = shipment_json.get("id")
         if not isinstance(shipment_id, str) or not _SAFE_ID.match(shipment_id):
             raise ValueError(f"a shipment needs a plain id (got {shipment_id!r})")
@@ -112,13 +118,13 @@ class ShipmentStore(StoreBase):
         return shipment_id
 
     @staticmethod
-    def _format_of(shipment_json: Mapping[str, Any]) -> str | None:
+    def format_of(shipment_json: Mapping[str, Any]) -> str | None:
         label = shipment_json.get("label")
         if isinstance(label, Mapping) and isinstance(label.get("format"), str):
             return str(label["format"])
         return None
 
-    def _write_label(
+    def write_label(
         self, shipment_id: str, label_bytes: bytes | None, label_format: str | None
     ) -> str | None:
         """Write the label file durably; returns its path relative to the profile dir."""
@@ -129,7 +135,7 @@ class ShipmentStore(StoreBase):
         _fault("label_written")
         return rel
 
-    def _upsert(
+    def upsert(
         self,
         conn: sqlite3.Connection,
         shipment_json: Mapping[str, Any],
@@ -170,7 +176,7 @@ class ShipmentStore(StoreBase):
         )
 
     @staticmethod
-    def _link_order(conn: sqlite3.Connection, shipment_id: str, order: OrderOrigin) -> None:
+    def link_order(conn: sqlite3.Connection, shipment_id: str, order: OrderOrigin) -> None:
         """Record which order the shipment was made for (kept once recorded)."""
         conn.execute(
             "UPDATE shipments SET order_shop = ?, order_shop_id = ?, order_file = ?,"
@@ -180,7 +186,7 @@ class ShipmentStore(StoreBase):
              order.order_id, shipment_id),
         )  # fmt: skip
 
-    def add_shipment(
+    def add(
         self,
         shipment_json: Mapping[str, Any],
         label_bytes: bytes | None = None,
@@ -190,19 +196,19 @@ class ShipmentStore(StoreBase):
     ) -> StoredShipment:
         """Record a shipment outside the journal (label first, then the row), or refresh it;
         with `order`, the order it was made for."""
-        shipment_id = self._check_shipment(shipment_json)
-        label_format = label_format or self._format_of(shipment_json)
-        label_rel = self._write_label(shipment_id, label_bytes, label_format)
+        shipment_id = self.check_shipment(shipment_json)
+        label_format = label_format or self.format_of(shipment_json)
+        label_rel = self.write_label(shipment_id, label_bytes, label_format)
         with self._tx() as conn:
-            self._upsert(conn, shipment_json, label_rel, label_format)
+            self.upsert(conn, shipment_json, label_rel, label_format)
             if order is not None:
-                self._link_order(conn, shipment_id, order)
-        return self.get_shipment(shipment_id)
+                self.link_order(conn, shipment_id, order)
+        return self.get(shipment_id)
 
     def store_label(self, shipment_id: str, label_bytes: bytes, label_format: str) -> Path:
         """Save (or replace) the label of a stored shipment, e.g. after a re-download."""
-        self.get_shipment(shipment_id)
-        label_rel = self._write_label(shipment_id, label_bytes, label_format)
+        self.get(shipment_id)
+        label_rel = self.write_label(shipment_id, label_bytes, label_format)
         with self._tx() as conn:
             conn.execute(
                 "UPDATE shipments SET label_path = ?, label_format = ?, updated_at = ?"
@@ -211,7 +217,7 @@ class ShipmentStore(StoreBase):
             )
         return self.profile_dir / str(label_rel)
 
-    def get_shipment(self, shipment_id: str) -> StoredShipment:
+    def get(self, shipment_id: str) -> StoredShipment:
         """A stored shipment (ShipmentNotFoundError if this store has none with that id)."""
         rows = self._query("SELECT * FROM shipments WHERE id = ?", (shipment_id,))
         if not rows:
@@ -280,7 +286,7 @@ class ShipmentStore(StoreBase):
             params.append(f"%{_escape_like(word)}%")
         return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
-    def list_shipments(
+    def search(
         self,
         query: str | None = None,
         limit: int = 50,
@@ -298,14 +304,14 @@ class ShipmentStore(StoreBase):
         )
         return [self._shipment(r) for r in rows]
 
-    def count_shipments(self, query: str | None = None, *, include_deleted: bool = False) -> int:
-        """How many shipments `list_shipments` would page through."""
+    def count(self, query: str | None = None, *, include_deleted: bool = False) -> int:
+        """How many shipments `search` would page through."""
         where, params = self._where(query, include_deleted)
         return int(self._query(f"SELECT COUNT(*) FROM shipments{where}", params)[0][0])
 
     def label_path(self, shipment_id: str) -> Path | None:
         """The label file of a stored shipment, or None if it has none."""
-        return self.get_shipment(shipment_id).label_path
+        return self.get(shipment_id).label_path
 
     def update_tracking(
         self,
@@ -321,12 +327,12 @@ class ShipmentStore(StoreBase):
             if shipment_json is not None:
                 if shipment_json.get("id") != shipment_id:
                     raise ValueError("the refreshed shipment has another id")
-                self._upsert(conn, shipment_json, None, None)
+                self.upsert(conn, shipment_json, None, None)
             conn.execute(
                 "UPDATE shipments SET tracking_status = ?, updated_at = ? WHERE id = ?",
                 (tracking_status, _now(), shipment_id),
             )
-        return self.get_shipment(shipment_id)
+        return self.get(shipment_id)
 
     def mark_deleted(self, shipment_id: str) -> StoredShipment:
         """The shipment was deleted on the service; it stays in the history, marked deleted."""
@@ -337,7 +343,7 @@ class ShipmentStore(StoreBase):
             )
             if cur.rowcount == 0:
                 raise ShipmentNotFoundError(f"no stored shipment {shipment_id}")
-        return self.get_shipment(shipment_id)
+        return self.get(shipment_id)
 
     def orphan_label_files(self) -> list[Path]:
         """Label files no shipment points to (left by a crash before the commit); harmless."""

@@ -179,7 +179,7 @@ async def test_cancel_and_retry(ctx: AppContext, qtbot: QtBot, tmp_path: Path) -
     assert page.counts() == {"created": 14}
     assert ctx.store is not None
     references = {r.reference for r in page.batch.rows}  # type: ignore[union-attr]
-    stored = [s for s in ctx.store.list_shipments(None, 100) if s.reference_number in references]
+    stored = [s for s in ctx.store.shipments.search(None, 100) if s.reference_number in references]
     assert len(stored) == 14  # each row created once
 
 

@@ -171,15 +171,15 @@ def _day_with_left_out(tmp_path: Path) -> tuple[Any, list[Any]]:
     now = datetime.now().astimezone()
     with ProfileStore(tmp_path / "store") as store:
         base = {"carrier": "hermes", "service": "standard", "label_url": "https://x/l"}
-        fresh = store.add_shipment({**base, "id": "a" * 40, "created_at": now.isoformat()})
-        gone = store.mark_deleted(
-            store.add_shipment({**base, "id": "b" * 40, "created_at": now.isoformat()}).id
+        fresh = store.shipments.add({**base, "id": "a" * 40, "created_at": now.isoformat()})
+        gone = store.shipments.mark_deleted(
+            store.shipments.add({**base, "id": "b" * 40, "created_at": now.isoformat()}).id
         )
-        moving = store.update_tracking(
-            store.add_shipment({**base, "id": "c" * 40, "created_at": now.isoformat()}).id,
+        moving = store.shipments.update_tracking(
+            store.shipments.add({**base, "id": "c" * 40, "created_at": now.isoformat()}).id,
             "transit",
         )
-        old = store.add_shipment(
+        old = store.shipments.add(
             {**base, "id": "d" * 40, "created_at": (now - timedelta(days=1)).isoformat()}
         )
     shipments = [fresh, gone, moving, old]
@@ -243,6 +243,9 @@ async def test_end_of_day_manifest_created_and_printed(
     assert widget.last_manifest_file is not None
     assert widget.last_manifest_file.read_bytes().startswith(b"%PDF")
     assert manifest.carrier_reference_number in widget.manifest_note.text()
+    assert str(widget.last_manifest_file.parent) not in widget.manifest_note.text()
+    folder = widget.manifest_box.manifest_folder
+    assert folder.isVisibleTo(widget) and folder.folder == widget.last_manifest_file.parent
     # handed over: noted in the list, the carrier no longer offered for a manifest
     assert [combo.itemData(i) for i in range(combo.count())] == ["ups"]
     assert widget.handed_over == {s.id: manifest.carrier_reference_number for s in dhl}

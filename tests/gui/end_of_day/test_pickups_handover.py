@@ -135,13 +135,16 @@ async def test_manifest_hands_over_and_is_kept(ctx: AppContext) -> None:
     assert manifest is not None and sorted(manifest.shipments) == sorted(s.id for s in dhl)
     path = presenter.last_manifest_file
     assert path is not None and path.read_bytes().startswith(b"%PDF")
-    assert notes == [f"Manifest {manifest.carrier_reference_number}: 2 shipments, saved as {path}."]
+    # the file's name, never its machine path (the page offers "Open folder")
+    assert notes == [
+        f"Manifest {manifest.carrier_reference_number}: 2 shipments, saved as {path.name}."
+    ]
     assert presenter.handed_over == {s.id: manifest.carrier_reference_number for s in dhl}
     assert presenter.not_handed_over("dhl") == [] and presenter.manifest_carriers() == []
     assert await presenter.create_manifest("dhl") is None  # nothing left to hand over
     assert await presenter.print_manifest() is None
     assert messages[-1] == (
-        f"No printer is assigned to this profile: the manifest is at {path}.",
+        f"No printer is assigned to this profile: the manifest is at {path.name}.",
         True,
     )
 

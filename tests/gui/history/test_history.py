@@ -48,7 +48,7 @@ async def _search(widget: HistoryPage, qtbot: QtBot, text: str) -> None:
 def test_model_shows_the_stored_fields(tmp_path: Path) -> None:
     """The pure model: one row per shipment, its columns, roles and deleted rows greyed."""
     with ProfileStore(tmp_path / "store") as store:
-        stored = store.add_shipment(
+        stored = store.shipments.add(
             {
                 "id": "a" * 40,
                 "carrier": "dhl",
@@ -61,7 +61,9 @@ def test_model_shows_the_stored_fields(tmp_path: Path) -> None:
                 "packages": [{"carrier_tracking_no": "00340434161094000001"}],
             }
         )
-        gone = store.mark_deleted(store.add_shipment({"id": "b" * 40, "carrier": "ups"}).id)
+        gone = store.shipments.mark_deleted(
+            store.shipments.add({"id": "b" * 40, "carrier": "ups"}).id
+        )
     model = ShipmentHistoryModel()
     model.set_shipments([stored, gone])
     assert model.rowCount() == 2
@@ -243,7 +245,7 @@ async def test_delete_on_the_service(
     qtbot.mouseClick(widget.delete_button, Qt.MouseButton.LeftButton)  # cancelled
     await widget.wait_idle()
     assert "GONE-1" in asked[0]
-    assert ctx.store is not None and not ctx.store.get_shipment(gone.id).deleted
+    assert ctx.store is not None and not ctx.store.shipments.get(gone.id).deleted
 
     deleted = expect(widget.shipment_deleted)
     qtbot.mouseClick(widget.delete_button, Qt.MouseButton.LeftButton)
@@ -254,7 +256,7 @@ async def test_delete_on_the_service(
 
     with pytest.raises(NotFoundError):
         await ctx.client.shipments.get(gone.id)
-    assert ctx.store.get_shipment(gone.id).deleted
+    assert ctx.store.shipments.get(gone.id).deleted
     assert _column(widget, ShipmentHistoryModel.REFERENCE) == ["KEEP-1"]
     assert widget.message.text() == "Deleted 1 shipment."
 

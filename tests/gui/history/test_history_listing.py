@@ -118,13 +118,13 @@ async def test_delete_marks_deleted_and_show_deleted_lists_them(
     assert await presenter.delete([gone.id]) == [gone.id]
     assert deleted_signals == [gone.id]
     assert messages[-1] == "Deleted 1 shipment."
-    assert ctx.store.get_shipment(gone.id).deleted and not ctx.store.get_shipment(keep.id).deleted
+    assert ctx.store.shipments.get(gone.id).deleted and not ctx.store.shipments.get(keep.id).deleted
     assert _references(presenter) == ["ELSEWHERE-1", "KEEP-1"]
 
     assert await presenter.delete([elsewhere.id]) == [elsewhere.id]
     assert "ELSEWHERE-1: the service no longer has it" in messages[-1]
     assert deleted_signals == [gone.id]  # not deleted by this desk
-    assert ctx.store.get_shipment(elsewhere.id).deleted
+    assert ctx.store.shipments.get(elsewhere.id).deleted
 
     presenter.set_include_deleted(True)
     await presenter.wait_idle()
@@ -151,7 +151,7 @@ async def test_refresh_records_the_service_statuses(
     assert await presenter.refresh_from_service() == 2
     assert await emitted(refreshed) == (2,)
     assert states == [True, False]
-    assert ctx.store.get_shipment(moving.id).tracking_status == "picked_up"
+    assert ctx.store.shipments.get(moving.id).tracking_status == "picked_up"
     assert _statuses(presenter) == {"TRACK-1": "Picked up", "TRACK-2": "Label created"}
     row = {s.id: s for s in presenter.model.shipments()}
     picked_up = available_actions([row[moving.id]])
@@ -259,7 +259,7 @@ async def test_another_profile_starts_empty(
 def _stored(tmp_path: Path, count: int) -> list[StoredShipment]:
     with ProfileStore(tmp_path / "store") as store:
         return [
-            store.add_shipment(
+            store.shipments.add(
                 {"id": f"{i:040d}", "carrier": "dhl", "reference_number": f"ORDER-{i}"}
             )
             for i in range(count)
@@ -270,7 +270,7 @@ def test_what_the_selection_allows(tmp_path: Path) -> None:
     """Nothing selected: nothing allowed; one: all; a deleted one: neither reprint nor delete."""
     first, second = _stored(tmp_path / "a", 2)
     with ProfileStore(tmp_path / "a" / "store") as store:
-        deleted = store.mark_deleted(second.id)
+        deleted = store.shipments.mark_deleted(second.id)
     none = available_actions([])
     assert not (none.open or none.copy_tracking or none.reprint or none.delete)
     one = available_actions([first])

@@ -39,7 +39,7 @@ async def test_what_create_return_offers(ctx: AppContext) -> None:
     draft, _notes = return_draft(first)
     ret = await ctx.creator.create(draft)
     assert return_offer([ret]) == (False, "No return: it is a return itself")
-    gone = await asyncio.to_thread(ctx.store.mark_deleted, second.id)
+    gone = await asyncio.to_thread(ctx.store.shipments.mark_deleted, second.id)
     assert return_offer([gone]) == (False, "No return: it was deleted")
 
 
@@ -55,7 +55,7 @@ async def test_a_second_return_is_asked_about(ctx: AppContext) -> None:
     assert existing is not None and existing.id == first.id
     assert question.startswith("1 return label already exists for TWICE-1")
     assert "R-TWICE-1, created" in question
-    await asyncio.to_thread(ctx.store.mark_deleted, first.id)
+    await asyncio.to_thread(ctx.store.shipments.mark_deleted, first.id)
     assert return_question(ctx, original) == ("", None)
 
 
@@ -93,7 +93,9 @@ async def test_create_records_the_return(ctx: AppContext) -> None:
     assert ret is not None and [s.id for s in announced] == [ret.id]
     assert ret.service == "returns" and ret.printable
     assert ret.data["metadata"] == {"return_of": original.id, "return_reason": "broken"}
-    assert ctx.store is not None and [r.id for r in ctx.store.find_returns(original)] == [ret.id]
+    assert ctx.store is not None and [r.id for r in ctx.store.shipments.find_returns(original)] == [
+        ret.id
+    ]
 
 
 async def test_the_default_returns_address_receives_it(ctx: AppContext) -> None:

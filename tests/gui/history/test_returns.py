@@ -128,7 +128,7 @@ async def test_a_second_return_asks_first_and_links_to_the_existing_one(
     """Create return label… on a shipment with a return: asked; "Show" selects the return."""
     assert ctx.creator is not None and ctx.store is not None
     original = await create(ctx, reference_number="ORDER-RET-TWICE")
-    assert ctx.store.find_returns(original) == []
+    assert ctx.store.shipments.find_returns(original) == []
     first, _notes = return_draft(original)
     first_return = await ctx.creator.create(first)
     # a return made before returns recorded their origin: found by its R- reference
@@ -136,8 +136,8 @@ async def test_a_second_return_asks_first_and_links_to_the_existing_one(
     legacy, _notes = return_draft(older)
     del legacy["metadata"]
     legacy_return = await ctx.creator.create(legacy)
-    assert [r.id for r in ctx.store.find_returns(older)] == [legacy_return.id]
-    assert [r.id for r in ctx.store.find_returns(original)] == [first_return.id]
+    assert [r.id for r in ctx.store.shipments.find_returns(older)] == [legacy_return.id]
+    assert [r.id for r in ctx.store.shipments.find_returns(original)] == [first_return.id]
 
     history = HistoryPage(ctx)
     history.auto_refresh = False
@@ -181,5 +181,5 @@ async def test_a_second_return_asks_first_and_links_to_the_existing_one(
     assert history.return_dialog.original.id == fresh.id
     history.return_dialog.reject()
     # a deleted return no longer counts
-    await asyncio.to_thread(ctx.store.mark_deleted, legacy_return.id)
-    assert ctx.store.find_returns(older) == []
+    await asyncio.to_thread(ctx.store.shipments.mark_deleted, legacy_return.id)
+    assert ctx.store.shipments.find_returns(older) == []

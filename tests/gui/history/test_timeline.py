@@ -57,7 +57,7 @@ async def test_sandbox_moves_walk_to_delivered(presenter: TimelinePresenter) -> 
     assert len(updated) == 4 and not presenter.advancing
     assert not presenter.can_advance() and presenter.can_refresh()
     assert (
-        ctx.store is not None and ctx.store.get_shipment(stored.id).tracking_status == "delivered"
+        ctx.store is not None and ctx.store.shipments.get(stored.id).tracking_status == "delivered"
     )
 
 
@@ -79,7 +79,7 @@ async def test_refresh_reads_changes_and_deletions(presenter: TimelinePresenter)
 
     await ctx.client.shipments.delete(stored.id)
     gone = await presenter.refresh()
-    assert gone is not None and gone.deleted and ctx.store.get_shipment(stored.id).deleted
+    assert gone is not None and gone.deleted and ctx.store.shipments.get(stored.id).deleted
     assert presenter.title() == "TL-3: Deleted"
     assert messages[-1] == "The service no longer has this shipment (deleted)."
     assert not presenter.can_refresh() and not presenter.can_advance()

@@ -83,7 +83,7 @@ async def test_timeline_and_sandbox_life_cycle(ctx: AppContext, qtbot: QtBot) ->
     row = history.model.row_of(stored.id)
     assert history.model.index(row, ShipmentHistoryModel.STATUS).data() == "Delivered"
     assert ctx.store is not None
-    kept = ctx.store.get_shipment(stored.id)
+    kept = ctx.store.shipments.get(stored.id)
     assert kept.tracking_status == "delivered" and not is_open(kept)
 
 
@@ -112,10 +112,10 @@ async def test_refresh_on_demand_and_periodic(
 
     # the periodic refresher brings the other open one up to date
     assert ctx.store is not None
-    assert ctx.store.get_shipment(second.id).tracking_status in (None, "label_created")
+    assert ctx.store.shipments.get(second.id).tracking_status in (None, "label_created")
     updated = await refresher.refresh_open()
     assert updated >= 2
-    assert ctx.store.get_shipment(second.id).tracking_status == "picked_up"
+    assert ctx.store.shipments.get(second.id).tracking_status == "picked_up"
 
     def second_status() -> Any:
         row = history.model.row_of(second.id)

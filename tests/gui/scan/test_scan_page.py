@@ -180,7 +180,7 @@ async def test_second_scan_of_a_shipped_order_offers_a_reprint(
     assert outcome.kind == "reprinted"
     jobs = await vprinter.wait_for_jobs(4, timeout=60)
     assert jobs[2].data == jobs[0].data and jobs[3].data == jobs[1].data
-    assert ctx.store is not None and len(ctx.store.find_by_reference("W-3")) == 1
+    assert ctx.store is not None and len(ctx.store.shipments.find_by_reference("W-3")) == 1
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows plays through winsound")
@@ -260,7 +260,7 @@ async def test_fifty_orders_without_a_mouse_event(
     assert [o.kind for o in outcomes] == ["shipped"] * 50
     assert watch.count == 0
     assert ctx.store is not None
-    assert sorted(s.reference_number for s in ctx.store.list_shipments(limit=100)) == numbers
+    assert sorted(s.reference_number for s in ctx.store.shipments.search(limit=100)) == numbers
     assert {o.preset.name.split(" (")[0] for o in outcomes} == {
         "Germany, small box",
         "Abroad",
@@ -293,7 +293,7 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     await wait_until(lambda: (inbox / "done" / "shop.csv.report.json").is_file())
     await wait_until(lambda: page.folder_status.text().startswith("shop.csv: 2 order"))
     assert ctx.store is not None
-    assert [o.external_order_id for o in ctx.store.find_orders("W-1001")] == ["W-1001"]
+    assert [o.external_order_id for o in ctx.store.orders.find("W-1001")] == ["W-1001"]
     page.scan_box.setText("W-1002")
     page.scan_box.returnPressed.emit()
     await wait_until(lambda: page.presenter.last_outcome is not None)
@@ -315,7 +315,7 @@ async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
     await _readings_later(page)
     assert "waiting for a stable weight" in page.outcome.title.text()
     assert vprinter.jobs == [] and ctx.store is not None
-    assert ctx.store.find_by_reference("W-5") == []
+    assert ctx.store.shipments.find_by_reference("W-5") == []
     shipped = expect(page.outcome_shown)
     vscale.set_load(3.2, stable=True)
     (outcome,) = await asyncio.wait_for(shipped, 60)
@@ -324,7 +324,7 @@ async def test_with_a_scale_the_scan_waits_for_a_stable_weight(
     await vprinter.wait_for_jobs(2, timeout=60)
     await _readings_later(page)  # the scale keeps reporting 3.2 kg: nothing more is shipped
     assert len(vprinter.jobs) == 2  # one label, one slip
-    assert len(ctx.store.find_by_reference("W-5")) == 1
+    assert len(ctx.store.shipments.find_by_reference("W-5")) == 1
 
 
 async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
@@ -341,7 +341,7 @@ async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
     assert "F2 ships with the weight shown" in page.outcome.detail.text()
     assert page.presenter.view.weight == "Weight: –"  # not P-1's weight
     await _readings_later(page)  # the scale keeps reporting 1.25 kg stable
-    assert ctx.store is not None and ctx.store.find_by_reference("P-2") == []
+    assert ctx.store is not None and ctx.store.shipments.find_by_reference("P-2") == []
     assert len(vprinter.jobs) == 2
     vscale.set_load(0.0, stable=True)  # taken off: now it waits for the new parcel
     await wait_until(lambda: "waiting for a stable weight" in page.outcome.title.text())
@@ -352,5 +352,5 @@ async def test_the_last_parcel_left_on_the_scale_does_not_ship_the_next_order(
     await vprinter.wait_for_jobs(4, timeout=60)
     await _readings_later(page)
     assert len(vprinter.jobs) == 4  # shipped exactly once
-    (stored,) = ctx.store.find_by_reference("P-2")
+    (stored,) = ctx.store.shipments.find_by_reference("P-2")
     assert stored.data["packages"][0]["weight"] == 1.1

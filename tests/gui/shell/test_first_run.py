@@ -53,7 +53,7 @@ async def test_fresh_start_makes_and_prints_a_label_at_the_virtual_printer(
         assert form.problems == []
         assert page.creation.create_print_button.isEnabled()
         page.creation.create_print_button.click()
-        jobs = await ctx.sandbox_printer.printer.wait_for_jobs(1, timeout=30)
+        jobs = await ctx.sandbox_printer.wait_for_jobs(1, timeout=30)
         stored = page.preview.shipment
         assert stored is not None and stored.label_path is not None
         assert is_zpl(jobs[0].data)  # the PDF label converted for the 203 dpi ZPL printer

@@ -1,6 +1,8 @@
 """Printing never waits for the window: the print queue's workers run on a thread of their own,
 so a label queued just before the window's thread is held reaches the printer while the hold
-lasts. The printer runs on its own thread too, and the test watches its folder."""
+lasts. The printer runs on its own thread too, and the test watches its folder. The Local
+sandbox's built-in virtual printer runs inside the app on a thread of its own for the same
+reason: a label "printed" to it never waits for the window."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from PySide6.QtCore import QTimer
 from desktop_app.gui.core.context import AppContext
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from tests.gui.app_context import create, isolate, zpl_printer
+from tests.gui.app_context import create, isolate, make_manager, zpl_printer
 from tests.gui.shipment_desk import open_desk, wait_until
 
 #: a bound only a queue that waits for the window reaches (a label takes well under a second)
@@ -46,7 +48,35 @@ async def test_a_label_queued_before_the_window_is_held_prints_during_the_hold(
 ) -> None:
     ctx = thread_desk
     stored = await create(ctx, carrier="ups", label={"format": "zpl2_4x6in_203dpi"})
-    folder = thread_printer.out_dir
+    await _hold_until_printed(ctx, stored, thread_printer.out_dir)
+
+
+async def test_the_sandbox_printer_receives_a_label_while_the_window_is_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Local sandbox's built-in virtual printer: a label queued before the window's thread
+    is held arrives there (stored in its jobs folder) while the hold lasts."""
+    isolate(monkeypatch, tmp_path)
+    manager = make_manager(tmp_path)
+    ctx = AppContext(manager, PrinterBook(tmp_path / "config" / "printers.json"))
+    try:
+        await ctx.open_profile(manager.last_used)
+        assert ctx.connected, ctx.connection_message
+        sandbox = ctx.sandbox_printer
+        assert sandbox is not None and ctx.uses_sandbox_printer()
+        stored = await create(ctx, carrier="ups", label={"format": "zpl2_4x6in_203dpi"})
+        await _hold_until_printed(ctx, stored, sandbox.jobs_dir)
+        # the window's loop is told of the job once it runs again
+        await wait_until(lambda: len(sandbox.finished) == 1, 30)
+        assert sandbox.finished[0].path.name.startswith("job-")
+    finally:
+        await ctx.aclose()
+
+
+async def _hold_until_printed(ctx: AppContext, stored: Any, folder: Path) -> None:
+    """Queue the label of `stored`, hold the window's thread until `folder` has it (or a
+    bound only a printer waiting for the window reaches) and check it arrived in the hold."""
+    assert not _received(folder)
     seen: dict[str, Any] = {}
 
     def queue_then_hold() -> None:

@@ -94,7 +94,7 @@ async def test_sandbox_and_live_differ_and_switching_swaps_everything(
         # nothing carried over: store, history, printer, client, preview, form
         assert ctx.store is not sandbox_store and ctx.store is not None
         assert ctx.store.profile_dir != sandbox_store.profile_dir  # type: ignore[union-attr]
-        assert ctx.store.list_shipments() == []
+        assert ctx.store.shipments.search() == []
         history = window.page(HISTORY)
         assert history is not None
         assert ctx.printer() is not None and ctx.printer().name == "Live Zebra"  # type: ignore[union-attr]
@@ -107,7 +107,7 @@ async def test_sandbox_and_live_differ_and_switching_swaps_everything(
         await _switch(window, ctx, "Desk sandbox")
         assert len(asked) == 2
         assert ctx.store is not None
-        assert [s.id for s in ctx.store.list_shipments()] == [stored.id]
+        assert [s.id for s in ctx.store.shipments.search()] == [stored.id]
         assert ctx.manager.last_used.name == "Desk sandbox"
     finally:
         await ctx.aclose()
@@ -126,7 +126,7 @@ async def test_no_label_for_an_environment_the_window_does_not_show(
         page.set_shown_environment(lambda: "live")  # type: ignore[attr-defined]
         assert page.creation.request_create() is None  # type: ignore[attr-defined]
         assert "window shows LIVE" in page.creation.message.text()  # type: ignore[attr-defined]
-        assert ctx.store is not None and ctx.store.list_journal() == []
+        assert ctx.store is not None and ctx.store.journal.entries() == []
         page.set_shown_environment(lambda: window.banner.environment)  # type: ignore[attr-defined]
         created = expect(ctx.shipment_created)
         assert page.creation.request_create() is not None  # type: ignore[attr-defined]

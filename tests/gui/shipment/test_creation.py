@@ -100,7 +100,7 @@ async def test_whole_flow_to_the_bytes_at_the_printer(
     assert not creation.busy and window.banner.profile_combo.isEnabled()
     assert "Created: UPS" in creation.message.text()
     assert desk.store is not None
-    assert [s.id for s in desk.store.list_shipments()] == [stored.id]
+    assert [s.id for s in desk.store.shipments.search()] == [stored.id]
 
 
 async def test_pdf_label_preview_shows_every_page(qtbot: QtBot, desk: AppContext) -> None:
@@ -141,8 +141,8 @@ async def test_double_click_and_repeated_keys_create_exactly_one(
     await asyncio.sleep(0)  # let any stray second task get as far as it would
     assert creation.created_count == 1
     assert desk.store is not None
-    assert [s.reference_number for s in desk.store.list_shipments()] == ["ORDER-DOUBLE-1"]
-    assert [e.status for e in desk.store.list_journal()] == ["done"]
+    assert [s.reference_number for s in desk.store.shipments.search()] == ["ORDER-DOUBLE-1"]
+    assert [e.status for e in desk.store.journal.entries()] == ["done"]
     assert [s.id for s in await _service_shipments(desk, "ORDER-DOUBLE-1")] == [stored.id]
 
 
@@ -163,7 +163,7 @@ async def test_carrier_error_is_told_in_plain_words_with_details(
     assert "The carrier dhl returned the following error" in details
     assert "HTTP status: 502" in details and "Request id" in details
     assert creation.create_button.isEnabled()  # nothing was created: the user may try again
-    assert desk.store is not None and desk.store.list_shipments() == []
+    assert desk.store is not None and desk.store.shipments.search() == []
 
 
 async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
@@ -195,7 +195,7 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
         # the attempt is journaled before it is sent; cancel once it is on its way to the
         # carrier (which takes 3 s)
         await asyncio.wait_for(sent.wait(), 30)
-        assert store.list_pending()
+        assert store.journal.pending()
         assert creation.busy and creation.cancel_button.isVisible()
         unlocked = expect(creation.busy_changed)
         qtbot.mouseClick(creation.cancel_button, Qt.MouseButton.LeftButton)
@@ -209,7 +209,7 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
         type_into(qtbot, form.receiver.fields["city"].editor, "Bonn")
         assert creation.create_button.isEnabled()
 
-        [entry] = store.list_pending()
+        [entry] = store.journal.pending()
         assert entry.reference_number == "ORDER-CANCEL-1"
         await ctx.journal_changed_now()
         assert ctx.pending_creations == 1
@@ -222,10 +222,10 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
                     break
                 await asyncio.sleep(0.25)
         on_service = await _service_shipments(ctx, "ORDER-CANCEL-1")
-        assert store.list_pending() == []
+        assert store.journal.pending() == []
         if on_service:
             assert [s.id for s in report.adopted] == [s.id for s in on_service]
-            assert store.find_by_reference("ORDER-CANCEL-1")[0].printable
+            assert store.shipments.find_by_reference("ORDER-CANCEL-1")[0].printable
         else:
             assert [e.id for e in report.needs_decision] == [entry.id]
     finally:

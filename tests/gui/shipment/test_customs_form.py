@@ -142,8 +142,8 @@ async def test_a_uk_order_from_the_scan_page_completed_in_the_form_prints_on_two
     qtbot.keyClick(form.reference_edit, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     (stored,) = await asyncio.wait_for(created, 60)
     assert stored.reference_number == "UK-1" and stored.carrier == "dhl"
-    (order,) = ctx.store.find_orders("UK-1")  # the shipment names the order F7 put in
-    assert stored.order == ctx.store.origin_of(order) and stored.order.order_id == order.id
+    (order,) = ctx.store.orders.find("UK-1")  # the shipment names the order F7 put in
+    assert stored.order == ctx.store.orders.origin_of(order) and stored.order.order_id == order.id
     assert len(await vprinter.wait_for_jobs(1, timeout=60)) == 1
     (papers,) = await a4printer.wait_for_jobs(1, timeout=60)
     pages = pdf_pages(papers.data)

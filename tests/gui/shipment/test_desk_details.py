@@ -42,7 +42,7 @@ async def test_workplace_parcel_point_shipment_is_created_through_the_form(
     assert to["city"] == "Berlin"
     assert to["care_of"] == "PAK 1A2B3C4" and to["partner_id"] == "1A2B3C4"
     assert desk_context.store is not None
-    assert [s.id for s in desk_context.store.list_shipments()] == [stored.id]
+    assert [s.id for s in desk_context.store.shipments.search()] == [stored.id]
 
 
 async def test_scanned_reference_with_enter_never_submits(
@@ -62,7 +62,7 @@ async def test_scanned_reference_with_enter_never_submits(
     qtbot.keyClick(QApplication.focusWidget() or shipment_page, Qt.Key.Key_Enter)
     assert shipment_page.creation.task is None and not shipment_page.creation.busy
     assert form.draft()["reference_number"] == "ORDER-0815"
-    assert desk_context.store is not None and desk_context.store.list_journal() == []
+    assert desk_context.store is not None and desk_context.store.journal.entries() == []
     assert shipment_page.creation.create_button.isEnabled()  # creating stays a deliberate act
 
 

@@ -105,7 +105,7 @@ async def test_show_all_reveals_untouched_fields_and_ctrl_enter_does_not_create(
     assert shipment_page.creation.task is None
     assert shown(form, "to.street") == ["Enter the street."]
     assert shown(form, "package.weight") == ["Enter the weight in kg."]
-    assert desk_context.store is not None and desk_context.store.list_pending() == []
+    assert desk_context.store is not None and desk_context.store.journal.pending() == []
 
 
 async def test_scanner_enter_in_reference_moves_on_without_creating(
@@ -122,7 +122,7 @@ async def test_scanner_enter_in_reference_moves_on_without_creating(
     qtbot.keyClick(form.reference_edit, Qt.Key.Key_Enter)
     assert shipment_page.creation.task is None and not shipment_page.creation.busy
     assert form.draft()["reference_number"] == "ORDER-4711"
-    assert desk_context.store is not None and desk_context.store.list_journal() == []
+    assert desk_context.store is not None and desk_context.store.journal.entries() == []
 
 
 async def test_locker_station_and_post_branch_reshape_the_receiver(
@@ -398,7 +398,7 @@ async def test_422_messages_go_under_the_fields_they_name(
     assert shown(form, "to.partner_id") == []
     assert shipment_page.creation.create_button.isEnabled()
     assert desk_context.store is not None
-    [failed] = desk_context.store.list_journal()
+    [failed] = desk_context.store.journal.entries()
     assert failed.status == "failed"
 
 

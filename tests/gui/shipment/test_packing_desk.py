@@ -418,9 +418,9 @@ async def test_closing_during_a_creation_asks_and_finishes_it_first(
     # the label was made and stored before the store closed
     assert ctx.profile is not None
     with make_manager(tmp_path).open_store(ctx.profile) as store:
-        [stored] = store.find_by_reference("ORDER-CLOSING-1")
+        [stored] = store.shipments.find_by_reference("ORDER-CLOSING-1")
         assert stored.label_path is not None
-        assert store.list_pending() == []
+        assert store.journal.pending() == []
 
 
 async def test_the_close_question_follows_the_creation_it_waits_for(

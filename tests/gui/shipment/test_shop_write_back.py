@@ -71,8 +71,8 @@ async def test_a_desk_label_for_a_shop_order_is_written_back_while_the_app_runs(
 
         assert ctx.store is not None and ctx.client is not None and ctx.creator is not None
         typed = await create(ctx, reference_number="701")  # for no order: never written
-        await put_service_orders(ctx.store, ctx.client.orders.iter_all())
-        (order,) = ctx.store.find_orders("702")
+        await put_service_orders(ctx.store.orders, ctx.client.orders.iter_all())
+        (order,) = ctx.store.orders.find("702")
         entry = entry_for(ctx, order)  # what F7 puts into the form, with the order's identity
         assert entry.origin is not None and entry.origin.shop == "Woo"
         stored = await ctx.creator.create(shipment_request(reference_number="702"),

@@ -25,6 +25,7 @@ from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time_format
 from desktop_app.gui.widgets.elided import reserve_lines
+from desktop_app.gui.widgets.folder_button import FolderButton
 
 
 def fill_carriers(combo: QComboBox, options: Sequence[tuple[str, str]]) -> None:
@@ -130,7 +131,10 @@ class ManifestBox(QGroupBox):
         self.print_manifest_button = QPushButton(translate("EndOfDayPage", "Print manifest"))
         self.print_manifest_button.setObjectName("manifest_print")
         self.manifest_note = QLabel()
+        self.manifest_note.setObjectName("manifest_note")
         self.manifest_note.setWordWrap(True)
+        # the saved manifest's folder, opened on a click (its path is never written out)
+        self.manifest_folder = FolderButton("manifest_folder")
         # the carrier with its count on a line of its own, the buttons under it: beside the
         # pickup box the combo box cut "DHL (1 to hand over)"
         carrier_row = QHBoxLayout()
@@ -143,7 +147,10 @@ class ManifestBox(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addLayout(carrier_row)
         layout.addLayout(buttons)
-        layout.addWidget(self.manifest_note)
+        note_row = QHBoxLayout()
+        note_row.addWidget(self.manifest_note, 1)
+        note_row.addWidget(self.manifest_folder, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(note_row)
         layout.addStretch(1)
 
     def carrier(self) -> str | None:

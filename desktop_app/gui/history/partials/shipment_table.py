@@ -47,7 +47,8 @@ class ShipmentTableView(QTableView):
         header.setSectionResizeMode(ShipmentHistoryModel.RECEIVER, QHeaderView.ResizeMode.Stretch)
         header.setStretchLastSection(False)
         for column, width in COLUMN_WIDTHS:
-            self.setColumnWidth(column, width)
+            # never narrower than its title ("Paketdienst / Versandart" was cut in German)
+            self.setColumnWidth(column, max(width, header.sectionSizeHint(column)))
         # who made a label: shown by the sign-in (gui/people) to those who may see it
         self.setColumnHidden(ShipmentHistoryModel.MADE_BY, True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

@@ -29,6 +29,7 @@ from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, time_of_day
+from desktop_app.gui.widgets.fixed_rows import scroll_above
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.gui.widgets.tracking_events import (
     FINAL_STATUSES,
@@ -147,7 +148,7 @@ class TimelinePresenter(Presenter):
         try:
             fresh = await client.shipments.get(shipment.id)
         except NotFoundError:
-            stored = await asyncio.to_thread(store.mark_deleted, shipment.id)
+            stored = await asyncio.to_thread(store.shipments.mark_deleted, shipment.id)
             self._updated(stored)
             self.show_message(
                 translate("History", "The service no longer has this shipment (deleted).")
@@ -249,6 +250,7 @@ class TrackingTimelineWidget(QWidget):
         self.events.setColumnWidth(1, 140)
         self.events.setColumnWidth(2, 120)
         self.refresh_button = QPushButton(translate("History", "Refresh tracking"))
+        self.refresh_button.setObjectName("tracking_refresh")
         self.refresh_button.setToolTip(
             translate("History", "Ask the service for this shipment's latest events")
         )
@@ -275,6 +277,10 @@ class TrackingTimelineWidget(QWidget):
         layout.addWidget(self.events, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.message)
+        # the title, its line and the events scroll in their own place; the buttons and their
+        # answer stay below it, in view at 1024x600 (they were below the fold of one scroll
+        # area holding it all, the events list at its preferred height)
+        self.scrolled_part = scroll_above(layout, fixed=2, name="trackingTimeline")
 
         self.refresh_button.clicked.connect(lambda: self.tasks.spawn(self.refresh()))
         self.next_button.clicked.connect(lambda: self.tasks.spawn(self.advance()))
