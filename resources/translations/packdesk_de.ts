@@ -6004,6 +6004,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Virtual label printer (sandbox)</source>
+        <extracomment>how long starting or stopping the printer&apos;s own loop may take (only a broken one reaches it)</extracomment>
         <translation>Virtueller Etikettendrucker (Test)</translation>
     </message>
     <message>
