@@ -1,7 +1,7 @@
 """`packdesk batch` on a Shopify orders export of 500 orders: carrier latency 300 ms, rate limit
 120 requests per 60 s.
 
-The file is as Shopify exports it (tests/batch/fixtures/platforms/shopify_orders_export.csv
+The file is as Shopify exports it (tests/orders/fixtures/platforms/shopify_orders_export.csv
 names the document): one row per line item (1 to 3 per order, the order's fields on its
 first row only), no weights: they come from the profile's product catalogue. The command
 recognises the layout, groups the rows into orders and fills the weights.

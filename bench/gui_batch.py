@@ -346,7 +346,7 @@ def write_orders(path: Path, count: int, prefix: str, carrier: str) -> Path:
 async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     """One batch of `args.rows` through the Batch page; the figures."""
     from desktop_app.gui.batch.page import BatchPage
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile

@@ -1,5 +1,5 @@
 """The import engine on a 20 MB Shopify orders export (the full column set of the export: the
-fixture tests/batch/fixtures/platforms/shopify_orders_export.csv, its orders repeated under
+fixture tests/orders/fixtures/platforms/shopify_orders_export.csv, its orders repeated under
 new numbers, each receiver's name, e-mail, street and postcode made its own so that the file
 is not one address repeated).
 
@@ -41,7 +41,7 @@ from bench.support import exit_status, missed, quick_option, wrong  # noqa: E402
 
 TIME_TARGET_S = 30.0
 MEMORY_TARGET_X = 10.0
-FIXTURE = REPO_ROOT / "tests" / "batch" / "fixtures" / "platforms" / "shopify_orders_export.csv"
+FIXTURE = REPO_ROOT / "tests" / "orders" / "fixtures" / "platforms" / "shopify_orders_export.csv"
 DOORS = (
     ("batch", "shipment drafts (Batch page, packdesk batch)"),
     ("orders", "order bodies (watched folder, orders import)"),
@@ -72,10 +72,10 @@ def write_export(path: Path, megabytes: float) -> tuple[int, int]:
 def door(kind: str, path: Path, profile_dir: Path) -> dict[str, float | int]:
     """One door's work on the file, in this (child) process."""
     from bench.batch_csv import PRODUCTS
-    from desktop_app.batch.engine import read_orders
-    from desktop_app.batch.mapping import Defaults
-    from desktop_app.batch.orders import drafts_of
-    from desktop_app.batch.rows import Batch
+    from desktop_app.batch_runs.rows import Batch
+    from desktop_app.orders.engine import read_orders
+    from desktop_app.orders.mapping import Defaults
+    from desktop_app.orders.service_orders import drafts_of
     from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.models import sample_sender
 

@@ -54,7 +54,7 @@ def _spin(seconds: float) -> None:
 async def _run(args: argparse.Namespace, folder: Path) -> dict[str, list[float]]:
     from PySide6.QtCore import QTimer
 
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.watchdog import FINE_INTERVAL, GuiWatchdog
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition
     from desktop_app.profiles.manager import ProfileManager

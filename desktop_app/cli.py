@@ -30,10 +30,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "virtual_scale_main",
         "an MT-SICS scale on a pseudo-terminal",
     ),
-    "batch": ("desktop_app.batch.cli", "batch_main", "create and print shipments from a CSV"),
-    "orders": ("desktop_app.batch.orders_cli", "orders_main", "import and list a shop's orders"),
+    "batch": ("desktop_app.batch_runs.cli", "batch_main", "create and print shipments from a CSV"),
+    "orders": ("desktop_app.orders.cli", "orders_main", "import and list a shop's orders"),
     "shops": (
-        "desktop_app.batch.shops_cli",
+        "desktop_app.shops.cli",
         "shops_main",
         "connect shops, pull their orders, write tracking back",
     ),

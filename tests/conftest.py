@@ -83,8 +83,8 @@ def pytest_configure(config: pytest.Config) -> None:
 #: out their deadlines (10-80 s each on a loaded 2-core machine): marked `slow`, so `make check`
 #: (the quick tier, `-m "not slow"`) leaves them to `make test`. A path or a test's node id.
 SLOW = (
-    "tests/batch/test_cli_end_to_end.py",
-    "tests/batch/test_shop_export.py",
+    "tests/batch_runs/test_cli_end_to_end.py",
+    "tests/batch_runs/test_shop_export.py",
     "tests/client/test_crash_recovery.py",
     "tests/client/test_ratelimit_live.py",
     "tests/client/test_transport.py::test_creation_timeout_is_not_resent",

@@ -1,13 +1,16 @@
 """The import layers of all of desktop_app, and no GUI page importing another page.
 
-Layers point down only: gui -> batch, station -> client, printing, scales -> profiles ->
-domain; service stands beside them on domain, and nothing imports service (client meets it
-over HTTPS). Packages of one layer do not import each other. The modules beside the layers
-(paths, resources, ...) are importable from any layer and import no layer. Only gui, Qt PDF
-printing and the PySide6 work-around import PySide6. Every import counts: those inside
-functions and those under `if TYPE_CHECKING:`. No import circle between modules (there,
-`if TYPE_CHECKING:` imports do not count: they never run), and nothing imports the flat
-`domain.rules_*` names the rules had before they became the `domain.rules` package.
+Layers point down only: gui -> batch_runs -> shops -> orders, station -> client, printing,
+scales -> profiles -> domain; service stands beside them on domain, and nothing imports
+service (client meets it over HTTPS). Packages of one layer do not import each other. The
+modules beside the layers (paths, resources, ...) are importable from any layer and import no
+layer. Only gui, Qt PDF printing and the PySide6 work-around import PySide6. Every import
+counts: those inside functions and those under `if TYPE_CHECKING:`. No import circle between
+modules (there, `if TYPE_CHECKING:` imports do not count: they never run), and nothing imports
+the flat `domain.rules_*` names the rules had before they became the `domain.rules` package.
+Inside gui, `core/` (context, theme, background work) lies below the pages and `shell/` (the
+window, menus, banner, status bar, page tabs) above them: no page, widget or core module
+imports `shell/`, and `core/` imports no page.
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ LAYERS = {
     "client": 2,
     "printing": 2,
     "scales": 2,
-    "shops": 2,
-    "batch": 3,
+    "orders": 3,
     "station": 3,
-    "gui": 4,
+    "shops": 4,
+    "batch_runs": 5,
+    "gui": 6,
 }
 BESIDE_DOMAIN = {"service"}  # imports domain only; imported by nobody
 #: importable from anywhere, importing no layer
@@ -51,7 +55,7 @@ ENTRY_POINTS = {"cli", "__main__"}  # the command line: may start any layer
 QT_USERS = ("desktop_app.gui", "desktop_app.printing.qt_print", "desktop_app.qt_compat")
 
 #: GUI packages that are pages: those with a page.py (the naming rule); shell puts them
-#: together and widgets and i18n serve them all
+#: together, core lies below them all, and widgets and i18n serve them all
 PAGES = {path.parent.name for path in (PACKAGE / "gui").glob("*/page.py")}
 
 # Known breaks of the rules, each to be removed when fixed (a fixed one fails the test until
@@ -61,6 +65,7 @@ KNOWN_CIRCLES: list[list[str]] = []
 #: imports of flat `domain.rules_*` modules (the rules live in the `domain.rules` package)
 KNOWN_FLAT_RULES_IMPORTS: set[tuple[str, str]] = set()
 KNOWN_PAGE_TO_PAGE: set[tuple[str, str]] = set()
+KNOWN_GUI_FLOOR_BREAKS: set[tuple[str, str]] = set()
 
 
 def module_name(path: Path) -> str:
@@ -138,7 +143,23 @@ def page_to_page(source: str, target: str) -> bool:
     if len(src) < 4 or len(dst) < 3:
         return False
     own, other = src[2], dst[2]
-    return own != other and other in PAGES and (own in PAGES or own in ("widgets", "i18n"))
+    return own != other and other in PAGES and (own in PAGES or own in ("widgets", "i18n", "core"))
+
+
+def gui_floor_break(source: str, target: str) -> bool:
+    """Whether a GUI module imports a floor above its own: anything but the entry point
+    (`gui.app`) importing `gui.shell`, or `gui.core` importing a page or `gui.shell`."""
+    src, dst = source.split("."), target.split(".")
+    if src[:2] != ["desktop_app", "gui"] or dst[:2] != ["desktop_app", "gui"]:
+        return False
+    if len(src) < 3 or len(dst) < 3:
+        return False
+    own, other = src[2], dst[2]
+    if own == other:
+        return False
+    if other == "shell":
+        return own != "app"
+    return own == "core" and other in PAGES
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -183,6 +204,15 @@ def test_the_rules_catch_what_they_are_for() -> None:
     assert page_to_page("desktop_app.gui.widgets.problems", "desktop_app.gui.scan")
     assert not page_to_page("desktop_app.gui.shell.pages", "desktop_app.gui.history.page")
     assert not page_to_page("desktop_app.gui.history.page", "desktop_app.gui.widgets.problems")
+    assert page_to_page("desktop_app.gui.core.context", "desktop_app.gui.scan.page")
+    assert gui_floor_break("desktop_app.gui.history.page", "desktop_app.gui.shell.main_window")
+    assert gui_floor_break("desktop_app.gui.widgets.fields", "desktop_app.gui.shell.pages")
+    assert gui_floor_break("desktop_app.gui.core.context", "desktop_app.gui.shell.status_bar")
+    assert gui_floor_break("desktop_app.gui.core.context", "desktop_app.gui.history.page")
+    assert not gui_floor_break("desktop_app.gui.app", "desktop_app.gui.shell.main_window")
+    assert not gui_floor_break("desktop_app.gui.shell.pages", "desktop_app.gui.scan.page")
+    assert not gui_floor_break("desktop_app.gui.scan.page", "desktop_app.gui.core.context")
+    assert not gui_floor_break("desktop_app.gui.shell.status_bar", "desktop_app.gui.core.theme")
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert circles({"a": {"b"}, "b": set()}) == []
 
@@ -225,6 +255,12 @@ def test_only_the_gui_and_qt_printing_import_pyside6() -> None:
 def test_no_gui_page_imports_another_page() -> None:
     found = {(source, target) for source, target in imports() if page_to_page(source, target)}
     assert found == KNOWN_PAGE_TO_PAGE
+
+
+def test_gui_core_lies_below_the_pages_and_the_shell_above_them() -> None:
+    assert {"core", "shell"} <= {p.name for p in (PACKAGE / "gui").iterdir() if p.is_dir()}
+    found = {(source, target) for source, target in imports() if gui_floor_break(source, target)}
+    assert found == KNOWN_GUI_FLOOR_BREAKS
 
 
 def test_no_import_circle_in_desktop_app() -> None:

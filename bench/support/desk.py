@@ -95,7 +95,7 @@ async def open_desk(printer_uri: str, service_args: Sequence[str] = ()) -> Async
     """The real main window (1366x768, shown) on the Local sandbox, printing to `printer_uri`
     (ZPL, 203 dpi), connected; closed with its service afterwards. `service_args` go to the
     sandbox's `packdesk serve` (e.g. a rate limit that does not pace a long run)."""
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.pages import install_operations, install_pages
     from desktop_app.printing.printers import PrinterBook, PrinterDefinition

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
@@ -44,7 +44,7 @@ STARTUP_MODULES = (
     "desktop_app.gui.settings.products.page",
     "desktop_app.gui.settings.webhooks.page",
     "desktop_app.gui.shipment.order_entry",
-    "desktop_app.gui.shell.shop_rounds",
+    "desktop_app.gui.core.shop_rounds",
     "desktop_app.gui.i18n.profile_errors",
     "desktop_app.client",
     "desktop_app.client.types",
@@ -97,7 +97,7 @@ def main(argv: Sequence[str] = ()) -> int:
     from desktop_app.gui.i18n import install_translations
 
     install_translations()  # the saved choice, else the system's language
-    from desktop_app.gui.shell.appearance import follow_system_appearance
+    from desktop_app.gui.core.appearance import follow_system_appearance
 
     follow_system_appearance(app)  # dark or light, and high contrast, as the system says
     app.setQuitOnLastWindowClosed(False)  # the window closes itself after the async shutdown
@@ -118,7 +118,7 @@ def main(argv: Sequence[str] = ()) -> int:
 
 
 async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.placement import place_window, save_placement
     from desktop_app.printing.printers import PrinterBook, PrinterError

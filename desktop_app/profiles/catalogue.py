@@ -11,7 +11,7 @@ Qt-free and independent of the order import, so every layer above may read it::
 
 The order import fills an order's weight and parcel from it when the file has none; the
 customs declaration reads HS code, origin and value from it; files of products come in
-through `desktop_app.batch.products`.
+through `desktop_app.orders.products`.
 """
 
 from __future__ import annotations

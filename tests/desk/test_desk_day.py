@@ -265,7 +265,7 @@ def test_twenty_labels_from_the_form_with_every_customs_destination(day: Day) ->
 def shopify_export(path: Path, first: int, count: int) -> list[str]:
     """A Shopify orders export (Orders › Export, CSV) of `count` open orders to German
     addresses, one or two line items each; the order numbers."""
-    header = Path(__file__).parents[1] / "batch/fixtures/platforms/shopify_orders_export.csv"
+    header = Path(__file__).parents[1] / "orders/fixtures/platforms/shopify_orders_export.csv"
     columns = header.read_text("utf-8").splitlines()[0].split(",")
     people = (
         ("Lukas Becker", "Lindenallee 4", "80331", "München"),

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager
 from desktop_app.profiles.models import Profile

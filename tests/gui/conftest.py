@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter

@@ -31,7 +31,7 @@ def _type(editor: object, text: str) -> None:
 
 
 async def main(profile_id: str) -> None:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shipment.drafts import DRAFT_NAME, form_snapshot
     from desktop_app.gui.shipment.page import ShipmentPage
     from desktop_app.printing.printers import PrinterBook

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.printing.printers import PrinterBook
 from tests.gui.app_context import SENDER, add_service_profile, isolate, make_manager
 

@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 
-from desktop_app.gui.shell import appearance as appearance_module
-from desktop_app.gui.shell import theme
-from desktop_app.gui.shell.appearance import follow_system_appearance
+from desktop_app.gui.core import appearance as appearance_module
+from desktop_app.gui.core import theme
+from desktop_app.gui.core.appearance import follow_system_appearance
 
 #: what the system reports for each variant: (colour scheme, high contrast)
 SYSTEM_SETTINGS = {

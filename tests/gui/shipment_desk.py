@@ -17,7 +17,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.shipment.partials.form import ShipmentFormWidget

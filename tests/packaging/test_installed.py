@@ -257,10 +257,10 @@ STATE_DIR = Path("/var/lib/packdesk")
 
 def assert_serve_help_describes_every_option(packdesk: str, cwd: Path) -> None:
     """`packdesk serve --help` of an installed app holds each option's description."""
-    from desktop_app.service.cli import _serve_parser
+    from desktop_app.service.commands.serve_options import serve_parser
 
     shown = " ".join(run([packdesk, "serve", "--help"], cwd=cwd, timeout=120).stdout.split())
-    for action in _serve_parser()._actions:
+    for action in serve_parser()._actions:
         if action.option_strings and action.option_strings[0] != "-h":
             assert action.help, action.option_strings
             described = " ".join((action.help % {"default": action.default}).split())

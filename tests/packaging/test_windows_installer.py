@@ -553,7 +553,7 @@ def test_gui_opens_connected_to_its_local_sandbox_on_a_real_display(
     wine.wait()
 
 
-#: the SANDBOX banner's background and the status bar's "Connected" text (gui/shell/theme.py,
+#: the SANDBOX banner's background and the status bar's "Connected" text (gui/core/theme.py,
 #: status_bar.py)
 SANDBOX_BANNER = (0xFF, 0xD5, 0x4F)
 CONNECTED_GREEN = (0x1B, 0x5E, 0x20)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from desktop_app.service.cli import _serve_parser
+from desktop_app.service.commands.serve_options import serve_parser
 
 
 def test_every_serve_option_has_a_description() -> None:
-    parser = _serve_parser()
+    parser = serve_parser()
     undescribed = [
         action.option_strings[0]
         for action in parser._actions

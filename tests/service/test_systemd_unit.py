@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.service.cli import SCHEMA_REFUSED_EXIT, _serve_parser
+from desktop_app.service.commands.serve import SCHEMA_REFUSED_EXIT
+from desktop_app.service.commands.serve_options import serve_parser
 from desktop_app.service.tls import EXIT_CONFIG
 from tests.fixtures.service import REPO_ROOT
 
@@ -38,7 +39,7 @@ def test_unit_runs_the_server_as_its_own_user_with_its_state_dir() -> None:
     argv = shlex.split(service["ExecStart"])
     assert argv[:2] == ["/usr/bin/packdesk", "serve"]
     options = [a for a in argv[2:] if not a.startswith("$")]
-    args = _serve_parser().parse_args(options)
+    args = serve_parser().parse_args(options)
     assert args.host == "0.0.0.0"
     assert Path(args.data_dir).is_relative_to("/var/lib/packdesk")
     assert Path(args.pairing_file).is_relative_to("/var/lib/packdesk")

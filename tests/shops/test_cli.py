@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from desktop_app.batch.shops_cli import shops_main
 from desktop_app.profiles.store import OrderOrigin
-from tests.batch.conftest import on_station, station  # noqa: F401  (fixtures)
-from tests.batch.helpers import Station
+from desktop_app.shops.cli import shops_main
 from tests.fixtures.shops.woocommerce import KEY, SECRET, make_order
+from tests.orders.conftest import on_station, station  # noqa: F401  (fixtures)
+from tests.orders.helpers import Station
 from tests.profiles.store_child import shipment
 from tests.shops.conftest import RunningWoo
 

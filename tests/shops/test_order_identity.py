@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.batch.shop_runner import ShopRunner
 from desktop_app.profiles.secrets import FileSecretStore
 from desktop_app.profiles.store import StoredShipment
 from desktop_app.shops import ShopConfig
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
+from desktop_app.shops.rounds import ShopRunner
 from tests.fixtures.shops import shopify as shopify_fixture
 from tests.fixtures.shops import woocommerce as woo_fixture
 from tests.fixtures.shops.server import ShopServer, serve
@@ -241,11 +241,11 @@ async def test_a_batch_of_the_shops_export_writes_back_its_label_never_an_older_
     """The batch's order 1001 of the shop's export is the shop's pulled 1001 (same number,
     same receiver): its label is written back, the older label 1001 neither skips the row
     nor reaches the shop; 1002, not pulled from the shop, is the file's order only."""
-    from desktop_app.batch.engine import read_orders
-    from desktop_app.batch.mapping import Defaults
-    from desktop_app.batch.rows import Batch
-    from desktop_app.batch.runner import BatchRunner
-    from tests.batch.helpers import PACKAGE, SENDER
+    from desktop_app.batch_runs.rows import Batch
+    from desktop_app.batch_runs.runner import BatchRunner
+    from desktop_app.orders.engine import read_orders
+    from desktop_app.orders.mapping import Defaults
+    from tests.orders.helpers import PACKAGE, SENDER
 
     older = await older_label_1001(desk)
     woo.shop.add(woo_1001())

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.batch.shop_runner import ShopRunner
 from desktop_app.client import ShippingClient
 from desktop_app.profiles.secrets import FileSecretStore
 from desktop_app.profiles.store import OrderOrigin, ProfileStore
 from desktop_app.shops import ShopConfig
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
+from desktop_app.shops.rounds import ShopRunner
 from tests.fixtures.service import RunningService
 from tests.fixtures.shops import shopware as sw
 from tests.fixtures.shops import woocommerce as woo_fixture

@@ -110,12 +110,14 @@ async def test_ids_of_the_default_orders_export_looked_up_in_the_shop(
 ) -> None:
     """Shopware's default orders export names the country and the products by id: a
     configured shop says what they are, and the profile needs no person to say it."""
-    from desktop_app.batch.engine import read_orders
-    from desktop_app.batch.shop_sync import learn_ids_from_shop
+    from desktop_app.orders.engine import read_orders
     from desktop_app.profiles.catalogue import Catalogue
-    from tests.batch.helpers import SHOPWARE_IDS
+    from desktop_app.shops.sync import learn_ids_from_shop
+    from tests.orders.helpers import SHOPWARE_IDS
 
-    export = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms" / "shopware6_orders.csv"
+    export = (
+        Path(__file__).parents[1] / "orders" / "fixtures" / "platforms" / "shopware6_orders.csv"
+    )
     shopware.shop.countries = {
         shop_id: {"id": shop_id, "iso": code.lower() if code == "ES" else code}
         for shop_id, code in SHOPWARE_IDS["country"].items()

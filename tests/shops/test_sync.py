@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from desktop_app.batch.engine import read_orders
-from desktop_app.batch.orders import drafts_of, store_orders
 from desktop_app.client import ShippingClient
+from desktop_app.orders.engine import read_orders
+from desktop_app.orders.service_orders import drafts_of, store_orders
 from desktop_app.profiles.store import ProfileStore
 from desktop_app.shops.outbox import ShopOutbox
 from tests.fixtures.service import RunningService
 from tests.fixtures.shops.woocommerce import make_order, make_product
 from tests.shops.conftest import RunningWoo
 
-#: the WooCommerce Customer/Order/Coupon Export's columns (batch/platforms.py), one order
+#: the WooCommerce Customer/Order/Coupon Export's columns (orders/platforms.py), one order
 EXPORT = (
     "order_number,order_date,shipping_first_name,shipping_last_name,shipping_company,"
     "shipping_address_1,shipping_postcode,shipping_city,shipping_country,billing_email,"
@@ -27,7 +27,7 @@ EXPORT = (
 async def test_the_same_order_from_a_file_and_from_the_shop_is_one_order(
     woo: RunningWoo, local_service: RunningService, tmp_path: Path
 ) -> None:
-    from desktop_app.batch.shop_sync import sync_shop
+    from desktop_app.shops.sync import sync_shop
 
     account = local_service.add_account()
     export = tmp_path / "orders.csv"
@@ -59,7 +59,7 @@ async def test_pulled_orders_carry_the_shops_weights_into_the_service_orders(
     woo: RunningWoo, local_service: RunningService, tmp_path: Path
 ) -> None:
     """Each item's weight in kg (the shop's unit converted), and the order's total."""
-    from desktop_app.batch.shop_sync import sync_shop
+    from desktop_app.shops.sync import sync_shop
 
     account = local_service.add_account()
     woo.shop.weight_unit = "g"
@@ -86,8 +86,8 @@ async def test_with_the_store_a_file_order_and_the_shops_are_one_another_shops_a
     """The store keeps where each order came from: the file's 701 and the shop's 701 for the
     same receiver are one order (the shop's now), a 702 of another receiver in the file and
     the shop's 702 are two; syncing again stores nothing twice."""
-    from desktop_app.batch.orders import file_origin
-    from desktop_app.batch.shop_sync import sync_shop
+    from desktop_app.orders.service_orders import file_origin
+    from desktop_app.shops.sync import sync_shop
 
     account = local_service.add_account()
     export = tmp_path / "orders.csv"

@@ -18,9 +18,9 @@ from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.store import ProfileStore
 from desktop_app.station.flow import Station
 from desktop_app.station.inbox import OrdersInbox
-from tests.batch.helpers import Station as StationProfile
-from tests.batch.helpers import make_station
 from tests.fixtures.service import RunningService
+from tests.orders.helpers import Station as StationProfile
+from tests.orders.helpers import make_station
 
 MUG, TEA, BOOK = "4006381333931", "4006381333948", "9783161484100"
 

@@ -1,5 +1,5 @@
 """Every door gives the same orders and the same labels: each platform's export (the fixtures
-of tests/batch/fixtures/platforms/) dropped into the watched folder and shipped by scanning
+of tests/orders/fixtures/platforms/) dropped into the watched folder and shipped by scanning
 its order numbers at the Scan page's flow, run through `packdesk batch`, and imported by
 `packdesk orders import` - on profiles with no default carrier or package (the shipping
 presets decide) and the product catalogue of products.csv for the weights (and Shopware's
@@ -15,22 +15,22 @@ from typing import Any
 
 import pytest
 
-from desktop_app.batch.orders_cli import orders_main
-from desktop_app.batch.products import import_products
-from desktop_app.batch.watched_folder import WatchedFolder
 from desktop_app.client import ShippingClient
+from desktop_app.orders.cli import orders_main
+from desktop_app.orders.products import import_products
+from desktop_app.orders.watched_folder import WatchedFolder
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.profiles.models import Preferences
-from tests.batch.helpers import SHOPWARE_IDS, make_station
-from tests.batch.helpers import Station as StationProfile
 from tests.fixtures.service import REPO_ROOT, RunningService
+from tests.orders.helpers import SHOPWARE_IDS, make_station
+from tests.orders.helpers import Station as StationProfile
 from tests.station.conftest import Desk
 
 pytestmark = pytest.mark.timeout(240)
 
-PLATFORMS = Path(__file__).parents[1] / "batch" / "fixtures" / "platforms"
+PLATFORMS = Path(__file__).parents[1] / "orders" / "fixtures" / "platforms"
 #: every platform's export (Shopware's with its ids said once for the profile)
 EXPORTS = [
     "shopify_orders_export.csv",

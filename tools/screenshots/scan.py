@@ -55,7 +55,7 @@ ORDER: dict[str, Any] = {
 
 
 async def _shoot(out: Path, tmp: Path) -> list[Path]:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.pages import install_operations, install_pages
     from desktop_app.profiles.manager import ProfileManager

@@ -101,7 +101,7 @@ def _type(editor: Any, text: str) -> None:
 
 
 async def _shoot(out: Path, tmp: Path) -> list[Path]:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.main_window import HISTORY, SETTINGS, MainWindow
     from desktop_app.gui.shell.pages import install_pages
     from desktop_app.printing.printers import PrinterDefinition

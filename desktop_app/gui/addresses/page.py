@@ -40,15 +40,15 @@ from desktop_app.gui.addresses.presenter import (
     partner_hint_text,
     row_texts,
 )
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from desktop_app.gui.widgets.address_formatting import address_fields, address_line
 from desktop_app.gui.widgets.elided import reserve_lines
 from desktop_app.gui.widgets.tables import fit_titles, pick_one_table
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.profiles.models import Profile
 
 log = logging.getLogger(__name__)

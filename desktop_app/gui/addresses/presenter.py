@@ -31,7 +31,7 @@ from desktop_app.gui.widgets.tasks import TaskSet, service_text
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.profiles.models import Profile
 
 StoreAddress = Callable[["ShippingClient", AddressBook, dict[str, Any]], Awaitable[dict[str, Any]]]

@@ -23,11 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.batch.importer import Table
-from desktop_app.batch.mapping import MappingBook
-from desktop_app.batch.orders import StoredOrders
-from desktop_app.batch.rows import Batch
-from desktop_app.batch.runner import BatchRunner
+from desktop_app.batch_runs.rows import Batch
+from desktop_app.batch_runs.runner import BatchRunner
 from desktop_app.gui.batch.partials.file_bar import OrdersFileBar
 from desktop_app.gui.batch.partials.mapping_table import (
     MappingBox,
@@ -45,9 +42,12 @@ from desktop_app.gui.batch.row_texts import STATUS_TEXT, count_text, row_result_
 from desktop_app.gui.batch.rows_model import BatchRowsModel
 from desktop_app.gui.batch.weights import BatchWeights
 from desktop_app.gui.i18n import translate
+from desktop_app.orders.importer import Table
+from desktop_app.orders.mapping import MappingBook
+from desktop_app.orders.service_orders import StoredOrders
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

@@ -19,20 +19,20 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from desktop_app.batch.engine import OrderFile, orders_of
-from desktop_app.batch.export import write_results
-from desktop_app.batch.importer import Table, TableError, read_table
-from desktop_app.batch.mapping import ColumnMapping, Defaults, MappingBook
-from desktop_app.batch.orders import StoredOrders, drafts_of, file_origin, store_orders
-from desktop_app.batch.rows import Batch, BatchRow, printer_format_chooser
-from desktop_app.batch.runner import BatchRunner, summarize
+from desktop_app.batch_runs.export import write_results
+from desktop_app.batch_runs.rows import Batch, BatchRow, printer_format_chooser
+from desktop_app.batch_runs.runner import BatchRunner, summarize
 from desktop_app.gui.batch.partials.sender import maps_a_sender, sender_notice
 from desktop_app.gui.batch.row_texts import count_text, create_all_text
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.tasks import TaskSet
+from desktop_app.orders.engine import OrderFile, orders_of
+from desktop_app.orders.importer import Table, TableError, read_table
+from desktop_app.orders.mapping import ColumnMapping, Defaults, MappingBook
+from desktop_app.orders.service_orders import StoredOrders, drafts_of, file_origin, store_orders
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -293,8 +293,8 @@ class BatchPresenter(QObject):
         shops = self.ctx.shops
         if store is None or shops is None:
             return False
-        from desktop_app.batch.shop_sync import learn_ids_from_shops
         from desktop_app.profiles.catalogue import Catalogue
+        from desktop_app.shops.sync import learn_ids_from_shops
 
         return await learn_ids_from_shops(shops.book, orders, Catalogue.of_store(store))
 

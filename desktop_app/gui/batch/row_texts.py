@@ -5,7 +5,7 @@ Plain functions (Qt's translation only): the rows model, the presenter and the p
 
 from __future__ import annotations
 
-from desktop_app.batch.rows import BatchRow
+from desktop_app.batch_runs.rows import BatchRow
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text

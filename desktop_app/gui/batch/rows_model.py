@@ -17,12 +17,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from desktop_app.batch.rows import Batch, BatchRow
+from desktop_app.batch_runs.rows import Batch, BatchRow
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.batch.row_texts import STATUS_TEXT, filled_text, row_result_text
 from desktop_app.gui.batch.weights import parse_weight, row_weight_text, row_weight_tip
+from desktop_app.gui.core.theme import ERROR, color, row_background
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, color, row_background
 from desktop_app.gui.widgets.problems import column_problem_text
 from desktop_app.gui.widgets.scale import weight_text
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QLocale, QObject, Signal
 
-from desktop_app.batch.rows import Batch, BatchRow
-from desktop_app.batch.weighing import BatchWeighing
+from desktop_app.batch_runs.rows import Batch, BatchRow
+from desktop_app.batch_runs.weighing import BatchWeighing
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.weights import source_text
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text

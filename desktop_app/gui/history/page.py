@@ -30,7 +30,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.profiles.store import StoredShipment
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class HistoryPage(QWidget):

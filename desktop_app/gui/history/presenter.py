@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop_app.gui.core.sandbox_printer import printer_title
 from desktop_app.gui.history.table_model import ShipmentHistoryModel, deletable, tracking_numbers
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import time_of_day
-from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.profiles.store import ProfileStore, StoredShipment
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.printing.printers import PrinterDefinition
 
 #: how many of the newest shipments the page shows (the search reaches all of them)

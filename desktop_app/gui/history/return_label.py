@@ -33,7 +33,7 @@ from desktop_app.gui.widgets.tasks import service_text
 from desktop_app.profiles.store import StoredShipment, return_reference
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, date_time, money, service_name
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.tracking_events import STATUS_TEXT
 from desktop_app.profiles.store import StoredShipment
 

@@ -22,7 +22,7 @@ from desktop_app.gui.widgets.tracking_events import is_open, record_shipment
 from desktop_app.profiles.store import ShipmentNotFoundError, StoredShipment
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

@@ -164,7 +164,7 @@ def _texts() -> dict[type[BaseException], Callable[[APIError], str]]:
 
     Built on the first error: the batch runner and the journaled creator (httpx under them)
     stay out of the app's start-up."""
-    from desktop_app.batch.runner import RowConflict
+    from desktop_app.batch_runs.runner import RowConflict
     from desktop_app.client.desk import LabelDownloadError
 
     return {

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.pickups.end_of_day import CarrierDay, default_window, pickup_body
 from desktop_app.gui.pickups.partials.handover_boxes import (
@@ -35,11 +36,10 @@ from desktop_app.gui.pickups.partials.handover_boxes import (
 from desktop_app.gui.pickups.partials.history_table import PickupHistoryTable
 from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
 from desktop_app.gui.pickups.presenter import PickupsPresenter
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.fixed_rows import scrolled
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class PickupsPage(QWidget):

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import validate_pickup_request
+from desktop_app.gui.core.sandbox_printer import printer_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.pickups.end_of_day import (
     LOOK_AT,
@@ -28,12 +29,11 @@ from desktop_app.gui.pickups.end_of_day import (
     pickup_body,
     pickup_question,
 )
-from desktop_app.gui.shell.sandbox_printer import printer_title
 from desktop_app.gui.widgets.problems import problem_text, problems_text
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class PickupsPresenter(QObject):

@@ -44,7 +44,7 @@ from desktop_app.gui.widgets.elided import breakable, reserve_lines
 from desktop_app.gui.widgets.scale import ScalePresenter
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 __all__ = ["BLUE", "GREEN", "RED", "ScanPage"]
 

@@ -28,7 +28,7 @@ from desktop_app.gui.scan.outcome_texts import error_text, person
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.scales.readings import Reading
     from desktop_app.station.flow import ScanOutcome, Station
 

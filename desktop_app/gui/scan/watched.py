@@ -1,6 +1,6 @@
 """The open profile's watched folder on the Scan page, without a widget: every 2 s while a
 profile is open and connected, the CSV/XLSX order exports dropped into it are imported
-(`desktop_app.batch.watched_folder`); `text` names the folder, `status` the last file's
+(`desktop_app.orders.watched_folder`); `text` names the folder, `status` the last file's
 result."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.problems import column_problem_text
 
 if TYPE_CHECKING:
-    from desktop_app.batch.watched_folder import FileReport, WatchedFolder
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
+    from desktop_app.orders.watched_folder import FileReport, WatchedFolder
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ class WatchedFolderPoller(QObject):
         self._task = ctx.spawn(self._poll(folder))
 
     async def _poll(self, folder: str) -> None:
-        from desktop_app.batch.watched_folder import WatchedFolder
+        from desktop_app.orders.watched_folder import WatchedFolder
 
         ctx = self.ctx
         if ctx.client is None or ctx.store is None:

@@ -18,7 +18,7 @@ from desktop_app.gui.settings.shops.page import ShopsPage
 from desktop_app.gui.settings.station.page import StationSettingsPage
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class SettingsPage(QWidget):

@@ -1,3 +1,3 @@
-"""The app shell: the context every page reads (profile, client, store, print queue), the main
-window with its banner and profile switcher, the status bar, the theme, and `pages` that puts the
-pages into the window."""
+"""The GUI's roof, above every page: the main window with its banner and profile switcher,
+menus, page tabs, status bar, close question and shortcuts, the probe and watchdog that watch
+it, and `pages`, which puts the pages into the window. No page imports it."""

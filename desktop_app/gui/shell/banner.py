@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QWidget
 
+from desktop_app.gui.core.theme import banner_style, look_for, profile_title
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import banner_style, look_for, profile_title
 from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.profiles.models import Profile
 

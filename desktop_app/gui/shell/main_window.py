@@ -15,6 +15,8 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.theme import frame_style, profile_title, window_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.banner import EnvironmentBannerWidget
 from desktop_app.gui.shell.closing import (
@@ -24,13 +26,11 @@ from desktop_app.gui.shell.closing import (
     follow,
     nothing_left_question,
 )
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_confirmation
 from desktop_app.gui.shell.menus import WindowMenus
 from desktop_app.gui.shell.page_tabs import PageTabsWidget, placeholder
 from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog
 from desktop_app.gui.shell.status_bar import StatusBarWidget
-from desktop_app.gui.shell.theme import frame_style, profile_title, window_title
 from desktop_app.profiles.models import Profile
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ one (`HeldPage`): each page fits a 1024x600 window with its buttons in view.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.widgets.fixed_rows import HeldPage
+from desktop_app.gui.widgets.fixed_rows import scrolling
 
 
 class PageTabsWidget(QTabWidget):
@@ -71,17 +71,6 @@ class PageTabsWidget(QTabWidget):
         container = self._containers.get(name)
         if container is not None:
             self.setCurrentWidget(container)
-
-
-def scrolling(widget: QWidget) -> QScrollArea:
-    """`widget` in a frameless scroll area that resizes it (scroll bars only when it is
-    smaller than the page's minimum size)."""
-    area = QScrollArea()
-    area.setObjectName(f"{widget.objectName() or 'page'}Scroll")
-    area.setWidget(HeldPage(widget))
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    return area
 
 
 def placeholder(text: str) -> QWidget:

@@ -13,7 +13,7 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.profiles.store import StoredOrder, StoredShipment
 

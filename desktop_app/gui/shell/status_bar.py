@@ -10,11 +10,11 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizeGrip, QStatusBar, QToolButton, QWidget
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.sandbox_printer import printer_title
+from desktop_app.gui.core.theme import ENVIRONMENTS, ERROR, MUTED, OK, WARNING, color, look_for
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import printer_state_word, printer_status_text
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.sandbox_printer import printer_title
-from desktop_app.gui.shell.theme import ENVIRONMENTS, ERROR, MUTED, OK, WARNING, color, look_for
 from desktop_app.gui.widgets.elided import ElidedLabel
 from desktop_app.profiles.models import Profile
 

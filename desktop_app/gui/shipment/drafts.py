@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.draft_snapshot import AddressSnapshot, ShipmentSnapshot
 
 log = logging.getLogger(__name__)

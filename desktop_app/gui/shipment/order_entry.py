@@ -25,7 +25,7 @@ from desktop_app.station.customs import ProductLookup, order_declaration
 from desktop_app.station.flow import order_weight
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
     from desktop_app.profiles.store import OrderOrigin, StoredOrder
 

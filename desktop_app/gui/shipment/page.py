@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.drafts import DraftKeeper
 from desktop_app.gui.shipment.partials.creation import CreationPanelWidget
 from desktop_app.gui.shipment.partials.form import ShipmentFormWidget

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from desktop_app.gui.shell.theme import ERROR, message_style
+from desktop_app.gui.core.theme import ERROR, message_style
 from desktop_app.gui.shipment.validation import FormValidation, spot_for
 from desktop_app.gui.widgets.fields import Field
 

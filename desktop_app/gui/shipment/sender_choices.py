@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from desktop_app.domain.samples import sample_sender as domain_sample_sender
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.profiles.models import Profile
 
 # the Local sandbox's sender until the user has one: clearly a sample, valid, so that a first

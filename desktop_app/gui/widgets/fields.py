@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import error_label_style
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import number
-from desktop_app.gui.shell.theme import error_label_style
 from desktop_app.gui.widgets.elided import MINIMUM_WIDTH, ignore_width
 
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")

@@ -113,3 +113,14 @@ class HeldPage(QWidget):
         if event.type() == QEvent.Type.LayoutRequest:  # the page's size hints changed
             self.updateGeometry()
         return super().event(event)
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """`widget` in a frameless scroll area that resizes it (scroll bars only when it is
+    smaller than the page's minimum size)."""
+    area = QScrollArea()
+    area.setObjectName(f"{widget.objectName() or 'page'}Scroll")
+    area.setWidget(HeldPage(widget))
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area

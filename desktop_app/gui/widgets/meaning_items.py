@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTableWidgetItem, QTreeWidgetItem
 
-from desktop_app.gui.shell.theme import color
+from desktop_app.gui.core.theme import color
 
 FOREGROUND = Qt.ItemDataRole.ForegroundRole
 

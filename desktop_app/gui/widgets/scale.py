@@ -19,9 +19,9 @@ from PySide6.QtCore import QLocale, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.scale_errors import scale_error_text
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.scales.config import ScaleConfig, default_path, load_scale_config
 from desktop_app.scales.hub import ScaleHub, ScaleLease, shared_hub
 from desktop_app.scales.monitor import ScaleMonitor, ScaleStatus

@@ -13,7 +13,7 @@ from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.widgets.problems import message_text
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

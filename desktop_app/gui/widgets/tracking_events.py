@@ -19,7 +19,7 @@ from desktop_app.profiles.models import is_loopback_host
 from desktop_app.profiles.store import ProfileStore, StoredShipment
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: statuses after which nothing more happens to a shipment (no periodic refresh)
 FINAL_STATUSES = frozenset({"delivered", "canceled", "destroyed"})

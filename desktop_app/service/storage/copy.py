@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, insert, select
 
+from desktop_app.service.storage import table_registry
 from desktop_app.service.storage.db import Base, make_engine
 from desktop_app.service.storage.schema import upgrade_database
 
@@ -28,6 +29,8 @@ async def copy_database(source_url: str, target_url: str) -> dict[str, int]:
     try:
         await upgrade_database(source)  # an older source may lack newer (empty) tables
         await upgrade_database(target)
+        # every table, not only those whose modules happen to be imported by now
+        table_registry.load_all()
         tables = Base.metadata.sorted_tables
         async with target.begin() as out:
             for table in tables:

@@ -18,7 +18,7 @@ from desktop_app.gui.addresses.page import (
     attach_pickers,
     fill_address,
 )
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.gui.widgets.address_form import PARTNER
 from tests.gui.account_context import account_context

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.addresses.page import AddressBookPage
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.settings.webhooks.page import WebhooksPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 

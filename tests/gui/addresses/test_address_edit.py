@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.addresses.editing import delete_question
 from desktop_app.gui.addresses.page import AddressBook, AddressBookPage
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from tests.gui.addresses.test_address_book import ANNA
 
 pytestmark = pytest.mark.own_account  # ctx: an account of its own

@@ -9,7 +9,7 @@ import uuid
 from typing import Any
 
 from desktop_app.gui.addresses.presenter import AddressBookPresenter, count_text, row_texts
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from tests.gui.addresses.test_address_book import ANNA, PARTNER_ID, WAREHOUSE
 
 

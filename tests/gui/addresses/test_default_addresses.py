@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.partials.returns import ReturnDialog, attach_to_history
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile

@@ -7,9 +7,8 @@ from typing import Any
 
 import httpx
 
-from desktop_app.batch.mapping import TARGETS
-from desktop_app.batch.rows import BatchRow
-from desktop_app.batch.runner import _error_text
+from desktop_app.batch_runs.rows import BatchRow
+from desktop_app.batch_runs.runner import _error_text
 from desktop_app.client.errors import (
     APIConnectionError,
     APIError,
@@ -18,6 +17,7 @@ from desktop_app.client.errors import (
 )
 from desktop_app.gui.batch.page import row_result_text, target_texts
 from desktop_app.gui.i18n import install_translations
+from desktop_app.orders.mapping import TARGETS
 
 
 def test_every_mapping_field_has_a_translated_description(qapp: Any) -> None:  # noqa: ARG001

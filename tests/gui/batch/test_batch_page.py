@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.batch.mapping import MappingBook
 from desktop_app.gui.batch.page import BatchPage
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
+from desktop_app.orders.mapping import MappingBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer
 
@@ -318,11 +318,11 @@ async def test_shopware_ids_asked_once_for_the_file_and_remembered(
 ) -> None:
     """Shopware's default orders export names countries and products by the shop's ids: the
     page asks once for the whole file, the profile remembers, the next file asks nothing."""
-    from desktop_app.batch.products import import_products
+    from desktop_app.orders.products import import_products
     from desktop_app.profiles.catalogue import Catalogue
-    from tests.batch.helpers import SHOPWARE_IDS
+    from tests.orders.helpers import SHOPWARE_IDS
 
-    fixture = Path(__file__).parents[2] / "batch" / "fixtures" / "platforms"
+    fixture = Path(__file__).parents[2] / "orders" / "fixtures" / "platforms"
     catalogue = Catalogue.of_store(ctx.store)
     assert catalogue is not None
     import_products(fixture / "products.csv", catalogue)  # the weights
@@ -361,7 +361,7 @@ async def test_a_large_export_adds_no_widget_per_order(
 
     from bench.import_20mb import write_export
 
-    fixture = Path(__file__).parents[2] / "batch" / "fixtures" / "platforms"
+    fixture = Path(__file__).parents[2] / "orders" / "fixtures" / "platforms"
     page = BatchPage(ctx)
     qtbot.addWidget(page)
     await page.load_file(fixture / "shopify_orders_export.csv")
@@ -379,7 +379,7 @@ async def test_a_file_gone_after_loading_is_said_when_it_is_grouped_again(
 ) -> None:
     """The file's rows are read from the file when they are grouped again (a new order
     number column): a file moved away since says so instead of failing."""
-    from desktop_app.batch.mapping import FieldSource
+    from desktop_app.orders.mapping import FieldSource
 
     path = _write(tmp_path / "orders.csv", _rows(3, "G"))
     page = BatchPage(ctx)

@@ -9,9 +9,9 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from desktop_app.batch.mapping import FieldSource
 from desktop_app.gui.batch.presenter import BatchPresenter
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
+from desktop_app.orders.mapping import FieldSource
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import SENDER, use_printer
 from tests.gui.batch.test_batch_page import HEADERS, _rows, _write

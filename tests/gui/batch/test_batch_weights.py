@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.batch.products import import_products
 from desktop_app.gui.batch.page import BatchPage
 from desktop_app.gui.batch.weights import BatchWeights
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
+from desktop_app.orders.products import import_products
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.scales.config import ScaleConfig
 from desktop_app.scales.virtual_scale import VirtualScale
-from tests.batch.test_weights import GOODS, PLATFORMS, PRODUCT_EXPORTS, learn_countries
 from tests.gui.app_context import use_printer
 from tests.gui.shipment_desk import wait_until
+from tests.orders.test_weights import GOODS, PLATFORMS, PRODUCT_EXPORTS, learn_countries
 
 pytestmark = pytest.mark.timeout(240)
 

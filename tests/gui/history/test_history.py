@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.store import ProfileStore

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.sandbox_printer import SANDBOX_PRINTER_NAME
 from desktop_app.gui.history.presenter import (
     HistoryPresenter,
     available_actions,
@@ -17,8 +19,6 @@ from desktop_app.gui.history.presenter import (
     delete_question,
 )
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.store import ProfileStore, StoredShipment

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.history.return_label import (
     ReturnPresenter,
     return_draft,
     return_offer,
     return_question,
 )
-from desktop_app.gui.shell.context import AppContext
 from tests.gui.addresses.test_default_addresses import RETURNS_DESK
 from tests.gui.app_context import SENDER, create
 

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.partials.returns import ReturnDialog, attach_to_history
 from desktop_app.gui.history.return_label import return_draft, returnable
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.history.partials.timeline import TimelinePresenter
-from desktop_app.gui.shell.context import AppContext
 from tests.gui.app_context import add_service_profile, create
 
 

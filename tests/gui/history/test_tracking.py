@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.history.tracking import TrackingRefresher, attach_to_history
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.tracking_events import (
     is_open,
     sandbox_moves_allowed,

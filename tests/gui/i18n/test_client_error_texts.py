@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from desktop_app.batch.runner import RowConflict
+from desktop_app.batch_runs.runner import RowConflict
 from desktop_app.client import errors as client_errors
 from desktop_app.client.desk import LabelDownloadError
 from desktop_app.client.errors import (

@@ -536,7 +536,7 @@ def test_the_status_bar_says_the_printer_state_in_words_and_the_name_in_its_tool
 ) -> None:
     """German: "Drucker Virtueller Etikettendru…: ber…" was cut at 1024x600; the field says
     the state in words ("Drucker: bereit"), the tooltip names the printer and its problem."""
-    from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME
+    from desktop_app.gui.core.sandbox_printer import SANDBOX_PRINTER_NAME
     from desktop_app.gui.shell.status_bar import printer_texts
     from desktop_app.printing.health import PROBLEMS
     from desktop_app.printing.queue import PrinterStatus

@@ -14,12 +14,8 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.i18n.words import date_time, time_of_day
-from desktop_app.gui.pickups.end_of_day import default_window, open_for_pickup, pickup_question
-from desktop_app.gui.pickups.page import PickupsPage
-from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.theme import (
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.theme import (
     DARK,
     DARK_HIGH_CONTRAST,
     LIGHT,
@@ -27,10 +23,14 @@ from desktop_app.gui.shell.theme import (
     MUTED,
     TEXT_COLORS,
 )
+from desktop_app.gui.i18n.words import date_time, time_of_day
+from desktop_app.gui.pickups.end_of_day import default_window, open_for_pickup, pickup_question
+from desktop_app.gui.pickups.page import PickupsPage
+from desktop_app.gui.pickups.partials.waiting_tree import WaitingShipmentsTree
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, use_printer
+from tests.gui.core.test_theme import AA, contrast
 from tests.gui.scheme_switch import painted_colors, switched_scheme
-from tests.gui.shell.test_theme import AA, contrast
 
 pytestmark = pytest.mark.own_account  # ctx: an account of its own
 

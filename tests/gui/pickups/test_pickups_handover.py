@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QWidget
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n.words import date_time, time_of_day
 from desktop_app.gui.pickups.presenter import PickupsPresenter
-from desktop_app.gui.shell.context import AppContext
 from tests.gui.app_context import add_service_profile, create, emitted, expect
 
 pytestmark = pytest.mark.own_account  # ctx: an account of its own

@@ -17,8 +17,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.scan.page import BLUE, GREEN, RED, ScanPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.printers import PrinterDefinition
@@ -274,8 +274,8 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     import os
     import time
 
-    from tests.batch.helpers import write_csv
-    from tests.batch.test_orders_import import HEADERS, ROWS
+    from tests.orders.helpers import write_csv
+    from tests.orders.test_orders_import import HEADERS, ROWS
 
     assert page.folder_label.text() == "No watched folder"
     inbox = tmp_path / "inbox"

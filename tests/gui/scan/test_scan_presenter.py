@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.scan.presenter import BLUE, GREEN, RED, ScanPresenter
 from desktop_app.gui.scan.sound import GAP_MS, ScanSounds, beeps_for
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter

@@ -19,9 +19,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.scan.page import ScanPage
 from desktop_app.gui.settings.shops.page import ShopsPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.printers import PrinterBook

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from desktop_app.batch.watched_folder import FileReport
 from desktop_app.domain.rules.problems import Problem
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.scan.watched import _report_text
+from desktop_app.orders.watched_folder import FileReport
 
 
 def _refused() -> FileReport:

@@ -12,11 +12,11 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.presets import default_presets
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.scan.presenter import ScanPresenter
 from desktop_app.gui.settings.page import SettingsPage
 from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
 from desktop_app.gui.settings.presets.presenter import ShippingPresetsEditor
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.manager import ProfileManager

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.settings.printers.presenter import PrintersPresenter
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter

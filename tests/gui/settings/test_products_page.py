@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.batch.presenter import BatchPresenter
 from desktop_app.gui.batch.row_texts import filled_text
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.products.page import ProductsPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.problems import column_problem_text
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue
@@ -22,7 +22,7 @@ from tests.gui.app_context import use_printer
 
 pytestmark = pytest.mark.timeout(180)
 
-PLATFORMS = Path(__file__).parents[2] / "batch" / "fixtures" / "platforms"
+PLATFORMS = Path(__file__).parents[2] / "orders" / "fixtures" / "platforms"
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -69,7 +69,7 @@ async def test_shopify_export_on_the_batch_page(
     assert ctx.store is not None
     catalogue = Catalogue.of_store(ctx.store)
     assert catalogue is not None
-    from desktop_app.batch.products import import_products
+    from desktop_app.orders.products import import_products
 
     import_products(PLATFORMS / "products.csv", catalogue)
     presenter = BatchPresenter(ctx)

@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.settings.scales.page import ScalesPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.scales.config import ScaleConfig, load_scale_config, save_scale_config
 from tests.fixtures.scale import port_opens

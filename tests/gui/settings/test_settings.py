@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.pairing import certificate_fingerprint
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.page import SettingsPage
 from desktop_app.gui.settings.printers.page import PrinterDialog, PrintersPage
 from desktop_app.gui.settings.profiles.page import ProfileDialog, ProfilesPage
 from desktop_app.gui.settings.profiles.partials.server_connect import pinned_ca_file
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.discovery import make_test_label
 from desktop_app.printing.payload import prepare_payload
 from desktop_app.printing.virtual_printer import VirtualPrinter

@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.history.page import HistoryPage
 from desktop_app.gui.history.table_model import ShipmentHistoryModel
 from desktop_app.gui.settings.page import SettingsPage
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import HISTORY, NEW_SHIPMENT, MainWindow
 from desktop_app.gui.shell.pages import install_pages
 from tests.gui.app_context import (

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.settings.page import SettingsPage
 from desktop_app.gui.settings.station.page import StationChoices, StationSettings
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.profiles.manager import ProfileManager
 from tests.gui.scan_desk import ctx as ctx  # the fixture

@@ -8,6 +8,7 @@ import asyncio
 from typing import Any
 
 from desktop_app.client.types import Webhook
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.settings.webhooks.presenter import (
     WebhooksPresenter,
     chosen_events,
@@ -16,7 +17,6 @@ from desktop_app.gui.settings.webhooks.presenter import (
     webhook_draft,
     webhook_state,
 )
-from desktop_app.gui.shell.context import AppContext
 from tests.fixtures.receiver import Receiver
 
 

@@ -14,9 +14,8 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.settings.webhooks.page import WebhooksPage
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.theme import (
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.theme import (
     DARK,
     DARK_HIGH_CONTRAST,
     ERROR,
@@ -24,13 +23,14 @@ from desktop_app.gui.shell.theme import (
     LIGHT_HIGH_CONTRAST,
     TEXT_COLORS,
 )
+from desktop_app.gui.settings.webhooks.page import WebhooksPage
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile
 from tests.fixtures.receiver import Receiver, start_receiver
 from tests.gui.account_context import account_context
 from tests.gui.app_context import create, isolate, make_manager
+from tests.gui.core.test_theme import AA, contrast
 from tests.gui.scheme_switch import painted_colors, switched_scheme
-from tests.gui.shell.test_theme import AA, contrast
 
 pytestmark = pytest.mark.own_account  # ctx: an account of its own
 

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.sandbox_printer import SANDBOX_PRINTER_NAME, SandboxPrinter
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.sandbox_printer import SANDBOX_PRINTER_NAME, SandboxPrinter
 from desktop_app.gui.shipment.sender_choices import SAMPLE_SENDER
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.zpl import is_zpl
@@ -101,7 +101,7 @@ async def test_sandbox_printer_keeps_its_port_and_never_runs_for_live(tmp_path: 
     finally:
         await again.stop()
 
-    from desktop_app.gui.shell.sandbox_printer import wants_sandbox_printer
+    from desktop_app.gui.core.sandbox_printer import wants_sandbox_printer
 
     live = Profile(name="Shop", environment="live", base_url="https://api.example.com/v1")
     assert not wants_sandbox_printer(live, PrinterBook(tmp_path / "empty.json"))

@@ -15,9 +15,9 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.theme import window_title
 from desktop_app.gui.shell.main_window import MainWindow
-from desktop_app.gui.shell.theme import window_title
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.store import ProfileStore
 from tests.gui.app_context import emitted, expect, isolate, make_manager

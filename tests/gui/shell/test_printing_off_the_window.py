@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QTimer
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from tests.gui.app_context import create, isolate, zpl_printer

@@ -11,9 +11,9 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.theme import LIVE_LOOK, SANDBOX_LOOK
 from desktop_app.gui.shell.main_window import HISTORY
-from desktop_app.gui.shell.theme import LIVE_LOOK, SANDBOX_LOOK
 from desktop_app.printing.printers import PrinterBook
 from tests.gui.app_context import emitted, expect, isolate, zpl_printer
 from tests.gui.shipment_desk import fill_valid, make_window, open_desk, sandbox_profile, wait_until

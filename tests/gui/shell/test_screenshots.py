@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from desktop_app.gui.shell.theme import SANDBOX_LOOK
+from desktop_app.gui.core.theme import SANDBOX_LOOK
 from tools.screenshots.window import SHOT_SIZES, SHOTS, WINDOW_SIZE
 
 REPO = Path(__file__).resolve().parents[3]

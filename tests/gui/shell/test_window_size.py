@@ -17,7 +17,7 @@ from pytestqt.logging import QtLoggingPlugin
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.batch.page import BatchPage
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.printing.virtual_printer import VirtualPrinter

@@ -14,7 +14,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shipment.customs_presenter import ItemRow
 from desktop_app.gui.shipment.order_entry import order_entry

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.widgets.address_form import PARTNER, AddressFormWidget
 from tests.gui.app_context import emitted, expect

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from desktop_app.domain import rules
 from desktop_app.domain.catalog import load_catalog
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.form_columns import column_count
 from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, PARTNER, POST_BRANCH

@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.addresses.page import AddressBookPage
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from tests.gui.app_context import add_service_profile, isolate, open_context

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, POST_BRANCH
 from tests.gui.app_context import emitted, expect

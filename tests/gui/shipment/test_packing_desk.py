@@ -19,8 +19,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shell.closing import close_question
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shell.main_window import SMALL_SCREEN, MainWindow
 from desktop_app.gui.shell.pages import install_operations, install_pages
 from desktop_app.gui.shell.shortcuts import shortcut_rows

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.partials.preview import IMAGES, TEXT, LabelPreviewWidget
 from desktop_app.profiles.store import StoredShipment
 from tests.gui.app_context import isolate, shipment_request

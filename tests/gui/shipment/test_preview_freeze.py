@@ -11,7 +11,7 @@ import logging
 
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.printing.virtual_printer import VirtualPrinter

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.sender_choices import (
     SenderChoices,
     address_line,

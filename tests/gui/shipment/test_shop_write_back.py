@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.shipment.order_entry import entry_for
 from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.store.orders import put_service_orders

@@ -12,7 +12,7 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.shell.context import AppContext
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.widgets import accessibility
 from tests.gui.scan_desk import ctx as ctx  # the fixture
 from tests.gui.shipment_desk import make_window
@@ -113,7 +113,7 @@ async def test_the_colours_follow_the_systems_scheme_and_contrast(qapp: QApplica
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QColor, QPalette
 
-    from desktop_app.gui.shell.appearance import follow_system_appearance, is_dark, scheme_palette
+    from desktop_app.gui.core.appearance import follow_system_appearance, is_dark, scheme_palette
 
     hints = qapp.styleHints()
     before = qapp.palette()

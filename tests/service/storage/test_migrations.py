@@ -22,7 +22,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Column, Connection, Integer, MetaData, text
 
-from desktop_app.service.cli import SCHEMA_REFUSED_EXIT
+from desktop_app.service.commands.serve import SCHEMA_REFUSED_EXIT
 from desktop_app.service.storage import table_registry
 from desktop_app.service.storage.db import Base, make_engine
 from desktop_app.service.storage.schema import (

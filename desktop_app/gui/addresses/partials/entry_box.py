@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.elided import reserve_lines
 from desktop_app.gui.widgets.fixed_rows import scroll_above

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.elided import ElidedLabel
 
 

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.batch.mapping import TARGETS, ColumnMapping, FieldSource
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.elided import ignore_width
 from desktop_app.gui.widgets.problems import field_label
+from desktop_app.orders.mapping import TARGETS, ColumnMapping, FieldSource
 
 
 def target_texts() -> dict[str, str]:

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.batch.presenter import BatchActions
 from desktop_app.gui.batch.row_texts import WIDEST_READY_COUNT, create_all_text
 from desktop_app.gui.batch.rows_model import BatchRowsModel
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.elided import ElidedLabel, ignore_width
 
 

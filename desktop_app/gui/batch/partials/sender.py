@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.rules import validate_address
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.gui.core.theme import ERROR, INFO, color, message_style, profile_title
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, INFO, color, message_style, profile_title
 from desktop_app.gui.widgets.address_form import AddressFormWidget
 from desktop_app.gui.widgets.problems import problems_text
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 def maps_a_sender(targets: Iterable[str]) -> bool:

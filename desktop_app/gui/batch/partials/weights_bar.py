@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, 
 
 from desktop_app.gui.batch.rows_model import BatchRowsModel
 from desktop_app.gui.batch.weights import BatchWeights
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.elided import ElidedLabel
 
 

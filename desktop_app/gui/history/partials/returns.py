@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.rules import Problem
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.history.return_label import (
     ReturnPresenter,
     return_offer,
@@ -38,16 +39,15 @@ from desktop_app.gui.history.return_label import (
     returnable,
 )
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.page_tabs import scrolling
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import AddressFormWidget
+from desktop_app.gui.widgets.fixed_rows import scrolling
 from desktop_app.gui.widgets.problems import problems_text
 from desktop_app.gui.widgets.screen_fit import resize_within_screen
 from desktop_app.gui.widgets.tasks import TaskSet
 from desktop_app.profiles.store import StoredShipment
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class ReturnDialog(QDialog):

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, time_of_day
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.tasks import TaskSet, service_text
 from desktop_app.gui.widgets.tracking_events import (
     FINAL_STATUSES,
@@ -40,7 +40,7 @@ from desktop_app.gui.widgets.tracking_events import (
 from desktop_app.profiles.store import StoredShipment
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: one event row: time, status, location, details (with the package when there are several)
 EventRow = tuple[list[str], str | None]

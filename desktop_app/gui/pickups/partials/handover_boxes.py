@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time_format
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.elided import reserve_lines
 
 

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
+from desktop_app.gui.core.theme import MUTED
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import time_of_day
 from desktop_app.gui.pickups.end_of_day import CarrierDay
-from desktop_app.gui.shell.theme import MUTED
 from desktop_app.gui.widgets.meaning_items import MeaningTreeItem
 from desktop_app.gui.widgets.tables import fit_titles
 from desktop_app.profiles.store import StoredShipment

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.labels import LABEL_FORMATS
+from desktop_app.gui.core.theme import ERROR, OK, color, profile_title
 from desktop_app.gui.i18n import (
     SYSTEM,
     current_language,
@@ -33,13 +34,12 @@ from desktop_app.gui.i18n import (
 )
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import label_format_name, service_name
-from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
 from desktop_app.gui.widgets.fixed_rows import scroll_above
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Preferences
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class PreferencesPage(QWidget):

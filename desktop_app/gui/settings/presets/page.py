@@ -16,13 +16,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, OK, color, profile_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
 from desktop_app.gui.settings.presets.presenter import PresetData, ShippingPresetsEditor
-from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 NEW_PRESET: PresetData = {
     "name": "",

@@ -28,7 +28,7 @@ from desktop_app.profiles.errors import ProfileError
 
 if TYPE_CHECKING:
     from desktop_app.domain.rules.problems import Problem
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 PresetData = dict[str, Any]
 LIST_OPS = ("in", "not_in")

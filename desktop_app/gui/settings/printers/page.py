@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.theme import ERROR, OK, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.printers.partials.printer_dialog import (
     PrinterDialog,
@@ -38,12 +39,11 @@ from desktop_app.gui.settings.printers.partials.printer_dialog import (
 )
 from desktop_app.gui.settings.printers.partials.printer_discovery import DiscoverDialog, Discovered
 from desktop_app.gui.settings.printers.presenter import PrintersPresenter
-from desktop_app.gui.shell.theme import ERROR, OK, color
 from desktop_app.gui.widgets.tables import pick_one_table
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class PrintersPage(QWidget):

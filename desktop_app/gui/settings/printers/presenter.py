@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop_app.gui.core.sandbox_printer import printer_title
+from desktop_app.gui.core.theme import profile_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
 from desktop_app.gui.i18n.words import printer_problem_text, stock_name
 from desktop_app.gui.settings.printers.partials.printer_dialog import describe
-from desktop_app.gui.shell.sandbox_printer import printer_title
-from desktop_app.gui.shell.theme import profile_title
 from desktop_app.printing.discovery import (
     DetectedSettings,
     DiscoveryError,
@@ -34,7 +34,7 @@ from desktop_app.printing.health import PrinterSilent, PrinterUnreachable, query
 from desktop_app.printing.printers import PrinterBook, PrinterDefinition
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 TEST_PRINT_TIMEOUT = 30.0
 #: how long the status query waits for a printer's answer (seconds)

@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.products.presenter import COLUMNS, ProductsPresenter, cell_text
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.tables import fit_titles
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class ProductsPage(QWidget):

@@ -1,6 +1,6 @@
 """What Settings › Products decides, without a widget: the open profile's product catalogue
 (`desktop_app.profiles.catalogue`), searched, edited cell by cell (numbers checked), products
-added, deleted, and product files imported (`desktop_app.batch.products`: Shopify and
+added, deleted, and product files imported (`desktop_app.orders.products`: Shopify and
 WooCommerce products CSV, a generic table). Tested without a window."""
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.batch.importer import TableError
-from desktop_app.batch.mapping import country_code, parse_number
-from desktop_app.batch.products import import_products
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
+from desktop_app.orders.importer import TableError
+from desktop_app.orders.mapping import country_code, parse_number
+from desktop_app.orders.products import import_products
 from desktop_app.profiles.catalogue import Catalogue, Product
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: (Product field, column title) in the table's order
 COLUMNS: tuple[tuple[str, str], ...] = (

@@ -33,18 +33,18 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.theme import ERROR, MUTED, OK, color, look_for, profile_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.i18n.profile_errors import profile_error_text, validation_text
 from desktop_app.gui.settings.profiles.partials.server_connect import ServerConnectDialog
-from desktop_app.gui.shell.theme import ERROR, MUTED, OK, color, look_for, profile_title
 from desktop_app.gui.widgets.files import choose_file_to_open
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Profile, is_loopback_host
 
 if TYPE_CHECKING:
     from desktop_app.client.types import Me
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.profiles.manager import ProfileManager
 
 log = logging.getLogger(__name__)

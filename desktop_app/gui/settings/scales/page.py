@@ -20,14 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, OK, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, OK, color
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.scales.config import ScaleConfig, load_scale_config, save_scale_config
 from desktop_app.scales.discovery import FoundScale, find_scales
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 PROTOCOLS = ("sics", "nci")
 

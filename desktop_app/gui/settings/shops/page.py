@@ -24,16 +24,16 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.shops.partials.shop_form import ShopFormWidget
 from desktop_app.gui.settings.shops.presenter import ShopRow, ShopsPresenter
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.meaning_items import MeaningTableItem
 from desktop_app.gui.widgets.tables import pick_one_table
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 class ShopsPage(QWidget):

@@ -26,7 +26,7 @@ from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox, ShopState
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: what each credential field is called in the shop's own admin, where the user copies it from
 CREDENTIAL_LABELS: dict[str, str] = {

@@ -25,15 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, OK, color, profile_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.profile_errors import profile_error_text
-from desktop_app.gui.shell.theme import ERROR, OK, color, profile_title
 from desktop_app.gui.widgets.fixed_rows import scroll_above
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.station.customs import SellerNumberKind, seller_number_kinds
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.webhooks.partials.webhook_form import (
     CATCH_ALL_TEXT,
@@ -35,12 +36,11 @@ from desktop_app.gui.settings.webhooks.presenter import (
     row_texts,
     webhook_state,
 )
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.gui.widgets.meaning_items import MeaningTableItem
 from desktop_app.gui.widgets.tables import pick_one_table
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 log = logging.getLogger(__name__)
 

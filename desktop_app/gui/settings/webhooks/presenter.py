@@ -26,7 +26,7 @@ from desktop_app.gui.widgets.tracking_events import STATUS_TEXT
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: what `WebhooksPresenter._ask` answers when nothing was done
 REFUSED: Any = object()

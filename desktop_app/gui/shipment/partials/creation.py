@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.client import APIError, UnprocessableEntityError
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.theme import ERROR, MUTED, color, look_for
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.i18n.customs_papers import papers_note
 from desktop_app.gui.i18n.words import carrier_name
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.theme import ERROR, MUTED, color, look_for
 from desktop_app.gui.shipment.partials.creation_message import CreationMessageWidget
 from desktop_app.gui.shipment.partials.form import ShipmentFormWidget
 from desktop_app.gui.shipment.partials.preview import LabelPreviewWidget

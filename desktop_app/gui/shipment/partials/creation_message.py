@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
 
+from desktop_app.gui.core.theme import ERROR, INFO, OK, message_style
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, INFO, OK, message_style
 from desktop_app.gui.widgets.folder_button import FolderButton
 
 

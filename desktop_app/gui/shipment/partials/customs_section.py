@@ -9,9 +9,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.domain.customs import load_customs_data
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.customs_papers import documents_words
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.shipment.customs_presenter import (
     ITEM_FIELDS,
     CustomsView,

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import EXAMPLE_DAY, date_only, typed_date
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.shipment.label_formats import format_choices
 from desktop_app.gui.shipment.request import ORDER_TEXTS, order_metadata
 from desktop_app.gui.widgets.fields import Field, FieldGroup, combo, line_edit

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.rules import Problem
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shipment.focus_order import first_editor, tab_chain
 from desktop_app.gui.shipment.form_columns import FormColumns
 from desktop_app.gui.shipment.partials.customs_section import CustomsSectionWidget

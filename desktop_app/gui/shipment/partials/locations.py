@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
 
 from desktop_app.client.errors import APIError
 from desktop_app.domain.models import PickupDropoffLocation
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.address_form import LOCKER_STATION, POST_BRANCH, AddressFormWidget
 from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
-    from desktop_app.gui.shell.context import AppContext
+    from desktop_app.gui.core.context import AppContext
 
 #: the LocationType of the directory that each receiver mode looks for
 LOCATION_TYPES = {LOCKER_STATION: "Locker", POST_BRANCH: "PostOffice"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shipment.partials.packages import PackagesFormWidget
 from desktop_app.gui.widgets.scale import ScalePresenter, ScaleWeightRow
 

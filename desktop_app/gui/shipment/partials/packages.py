@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import package_type_name
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.widgets.elided import ignore_width
 from desktop_app.gui.widgets.fields import (
     Field,

@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.labels import LABEL_FORMATS
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.sandbox_printer import printer_title
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, job_state_text, label_format_name
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.sandbox_printer import printer_title
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.screen_fit import resize_within_screen
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.store import StoredShipment

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
+from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.context import AppContext
 from desktop_app.gui.shipment.partials.locations import LocationFinderWidget
 from desktop_app.gui.shipment.receiver_modes import receiver_has_input
 from desktop_app.gui.widgets.address_form import AddressFormWidget

@@ -13,8 +13,8 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from desktop_app.gui.core.theme import INFO, message_style
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import INFO, message_style
 from desktop_app.gui.widgets.address_formatting import address_line
 
 

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from desktop_app.domain.rules import Problem
 from desktop_app.domain.sanitize import sanitize
+from desktop_app.gui.core.context import AppContext
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.context import AppContext
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.shipment.partials.sender_offer import SenderOfferBanner
 from desktop_app.gui.shipment.sender_choices import SenderChoices, address_fields, address_line
 from desktop_app.gui.widgets.address_form import AddressFormWidget

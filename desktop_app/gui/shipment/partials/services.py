@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.catalog import CarrierSpec, load_catalog
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.context import CarrierOffer
+from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate, words
 from desktop_app.gui.i18n.words import additional_service_name
-from desktop_app.gui.shell.context import CarrierOffer
-from desktop_app.gui.shell.theme import MUTED, color
 from desktop_app.gui.shipment.addon_choices import (
     DEFAULT_TEXTS,
     EMAIL,

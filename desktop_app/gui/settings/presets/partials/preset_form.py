@@ -27,6 +27,7 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.labels import LABEL_FORMATS
 from desktop_app.domain.models.routing import RULE_OPS
 from desktop_app.domain.presets import PRESET_FIELDS
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import label_format_name, package_type_name, service_name
 from desktop_app.gui.settings.presets.presenter import (
@@ -36,7 +37,6 @@ from desktop_app.gui.settings.presets.presenter import (
     field_name,
     value_text,
 )
-from desktop_app.gui.shell.theme import ERROR, color
 
 SIZES = ("length", "width", "height")
 #: the weights a preset may give (the box's own, the default) -> their highest value in kg

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import stock_name
-from desktop_app.gui.shell.theme import ERROR, color
 from desktop_app.printing.printers import (
     PAPERS,
     STOCKS,

@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.domain.pairing import Pairing
+from desktop_app.gui.core.theme import ERROR, MUTED, OK, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.shell.theme import ERROR, MUTED, OK, color
 from desktop_app.gui.widgets.files import choose_file_to_open
 from desktop_app.profiles.models import normalize_base_url
 from desktop_app.profiles.server_trust import (

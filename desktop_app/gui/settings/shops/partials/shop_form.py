@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.shops.presenter import (
     CREDENTIAL_LABELS,
@@ -28,7 +29,6 @@ from desktop_app.gui.settings.shops.presenter import (
     ShopDraft,
     kind_text,
 )
-from desktop_app.gui.shell.theme import ERROR, color
 
 # the mnemonics avoid the Settings tabs' and the menus' letters (Alt+letter reaches one thing)
 #: an example address per platform (the placeholder)

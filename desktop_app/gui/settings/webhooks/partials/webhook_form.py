@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.domain.events import CATCH_ALL_PATTERNS, EVENT_TYPES
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.webhooks.presenter import (
     chosen_events,
@@ -31,7 +32,6 @@ from desktop_app.gui.settings.webhooks.presenter import (
     event_text,
     webhook_draft,
 )
-from desktop_app.gui.shell.theme import ERROR, MUTED, color
 from desktop_app.gui.widgets.fixed_rows import scroll_above
 
 CATCH_ALL_TEXT = {

@@ -1,0 +1,1 @@
+"""Tests of desktop_app/gui/core/: the context's plain collaborators and the theme."""
