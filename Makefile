@@ -19,8 +19,9 @@ APT_TEST := xvfb xauth openbox xdotool x11-utils poppler-utils cups cups-client 
 # committed so a checkout and the packaging find them without Qt's tools
 TS_FILES := $(wildcard resources/translations/packdesk_*.ts)
 QM_FILES := $(TS_FILES:.ts=.qm)
-# Qt-free code whose words the GUI shows, marked with QT_TRANSLATE_NOOP (the printer transports' names)
-TRANSLATED_NON_GUI := desktop_app/printing/transports
+# Qt-free code whose words the GUI shows, marked with QT_TRANSLATE_NOOP (the printer transports' names,
+# the shop platforms' credential fields)
+TRANSLATED_NON_GUI := desktop_app/printing/transports desktop_app/shops
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-14s %s\n", $$1, $$2}'
@@ -99,6 +100,8 @@ screenshots: install ## render the main window to docs/screenshots/ (and in Germ
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.scan docs/screenshots
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.window docs/screenshots/de --language de
+	xvfb-run -a -s "-screen 0 1024x600x24" $(PY) -m tools.screenshots.station_join docs/screenshots/people/en
+	xvfb-run -a -s "-screen 0 1024x600x24" $(PY) -m tools.screenshots.station_join docs/screenshots/people/de --language de
 	$(PY) -m tools.screenshots.desk docs/screenshots/desk
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) -m tools.screenshots.operations docs/screenshots/de --language de
 

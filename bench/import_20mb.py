@@ -74,8 +74,8 @@ def door(kind: str, path: Path, profile_dir: Path) -> dict[str, float | int]:
     from bench.batch_csv import PRODUCTS
     from desktop_app.batch_runs.rows import Batch
     from desktop_app.orders.engine import read_orders
-    from desktop_app.orders.mapping import Defaults
     from desktop_app.orders.service_orders import drafts_of
+    from desktop_app.orders.shipment_drafts import Defaults
     from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.models import sample_sender
 

@@ -33,7 +33,7 @@ from bench.support import (  # noqa: E402
     wrong,
 )
 from desktop_app.client import ShippingClient  # noqa: E402
-from desktop_app.client.desk import ShipmentCreator  # noqa: E402
+from desktop_app.client.journaled_creation import ShipmentCreator  # noqa: E402
 from desktop_app.printing.printers import PrinterDefinition  # noqa: E402
 from desktop_app.printing.queue import PrintQueue  # noqa: E402
 from desktop_app.printing.virtual_printer import VirtualPrinter  # noqa: E402

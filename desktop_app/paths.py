@@ -1,4 +1,21 @@
-"""Where Packdesk keeps its files (platformdirs), overridable for tests and scripts."""
+"""Where Packdesk keeps its files (platformdirs), overridable for tests and scripts.
+
+Data on disk (platformdirs):
+
+- config dir: `profiles.json` (no secrets), printer definitions, remembered batch column
+  mappings (`batch_mappings.json`).
+- secrets: OS keyring; fallback 0600 file with a warning; env var for CI.
+- data dir per profile: the SQLite store `store.sqlite3` (shipments with the order each was
+  made for, journal, orders with where each came from - a shop connection's order or a file -,
+  drafts),
+  the product catalogue `products.sqlite3` (profiles/catalogue.py),
+  the print queue's own SQLite file `print_queue.sqlite`, the shop connections `shops.json`
+  (no credentials: those are in the secret store) and their write-back outbox and sync
+  cursors `shop_outbox.sqlite3`, and label files. Sandbox and live
+  profiles never share a store, a queue, a label folder or a key. `packdesk print` keeps a
+  machine-level queue, `print_queue.sqlite` in the data dir. Each file's schema version is
+  recorded in it; a file written by a newer Packdesk is refused with a message saying so.
+"""
 
 from __future__ import annotations
 

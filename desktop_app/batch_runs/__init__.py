@@ -16,5 +16,10 @@ Qt-free; the GUI's Batch page and `packdesk batch` both use it, on the orders im
 - `runner`: BatchRunner, PrintSequencer (labels in file order).
 - `weighing`: BatchWeighing (orders without a weight weighed one after another).
 - `export`: write_results.
-- `cli`: batch_main (`packdesk batch`).
+- `cli`: batch_main (`packdesk batch`); `progress_bar`: its progress on a terminal or a log.
+In detail (the map is docs/ARCHITECTURE.md):
+
+Qt-free batch runs (the labels of a whole file): rows.py (Batch: each order's problems and
+outcome), runner.py (concurrent creation, labels printed in file order), weighing.py, export.py
+(results CSV), cli.py (`packdesk batch`, progress_bar.py); used by the GUI's Batch page.
 """

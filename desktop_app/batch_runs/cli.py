@@ -16,26 +16,23 @@ import asyncio
 import contextlib
 import signal
 import sys
-import time
 from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from desktop_app.batch_runs.export import write_results
+from desktop_app.batch_runs.progress_bar import ProgressBar
 from desktop_app.batch_runs.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch_runs.runner import DEFAULT_CONCURRENCY, summarize
-from desktop_app.orders.commands import UsageError, find_profile, load_table
-from desktop_app.orders.engine import OrderFile, orders_of, unknown_id_lines
+from desktop_app.orders.cell_values import parse_number
+from desktop_app.orders.commands import UsageError, load_table, open_profile
+from desktop_app.orders.engine import orders_of
 from desktop_app.orders.importer import Table, TableError
-from desktop_app.orders.mapping import (
-    ColumnMapping,
-    Defaults,
-    MappingBook,
-    MappingError,
-    load_mapping_file,
-    parse_number,
-)
+from desktop_app.orders.mapping import ColumnMapping, MappingBook, MappingError, load_mapping_file
+from desktop_app.orders.records import OrderFile
+from desktop_app.orders.shipment_drafts import Defaults
+from desktop_app.orders.shop_ids import unknown_id_lines
 from desktop_app.paths import PRINT_QUEUE_DB_NAME
 
 if TYPE_CHECKING:
@@ -53,67 +50,8 @@ def _err(message: str) -> None:
     print(f"packdesk batch: {message}", file=sys.stderr, flush=True)
 
 
-class ProgressBar:
-    """A text progress bar on a TTY; one plain line per finished row otherwise."""
-
-    WIDTH = 30
-
-    def __init__(self, total: int, stream: IO[str] | None = None) -> None:
-        self.total = total
-        self.stream = stream if stream is not None else sys.stderr
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.done: set[int] = set()
-        self.counts: dict[str, int] = {}
-        self._last_draw = 0.0
-        self._started = time.monotonic()
-
-    def row_changed(self, row: BatchRow) -> None:
-        """Called by the runner after every change of a row."""
-        if row.status in ("created", "failed", "canceled") and row.index not in self.done:
-            self.done.add(row.index)
-            self.counts[row.status] = self.counts.get(row.status, 0) + 1
-            if not self.tty:
-                self._line(row)
-        if self.tty:
-            self._draw()
-
-    def _line(self, row: BatchRow) -> None:
-        n = len(self.done)
-        if row.status == "created":
-            what = f"created {row.reference} tracking {row.tracking_no or '-'}"
-            if row.note:
-                what += f" ({row.note})"
-        elif row.status == "failed":
-            what = f"FAILED {row.reference}: {row.error}"
-        else:
-            what = f"canceled {row.reference}"
-        elapsed = time.monotonic() - self._started
-        line = f"[{n}/{self.total} {elapsed:.1f}s] row {row.number}: {what}"
-        print(line, file=self.stream, flush=True)
-
-    def _draw(self, force: bool = False) -> None:
-        now = time.monotonic()
-        if not force and now - self._last_draw < 0.1:
-            return
-        self._last_draw = now
-        n = len(self.done)
-        filled = int(self.WIDTH * n / self.total) if self.total else self.WIDTH
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        parts = ", ".join(f"{v} {k}" for k, v in sorted(self.counts.items()))
-        elapsed = now - self._started
-        self.stream.write(f"\r[{bar}] {n}/{self.total} {parts} {elapsed:.0f}s ")
-        self.stream.flush()
-
-    def finish(self) -> None:
-        """End the bar's line."""
-        if self.tty:
-            self._draw(force=True)
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 def _parser() -> argparse.ArgumentParser:
-    from desktop_app.orders.mapping import TARGETS
+    from desktop_app.orders.targets import TARGETS
 
     parser = argparse.ArgumentParser(
         prog="packdesk batch",
@@ -212,7 +150,7 @@ def _shop_id_answer(text: str) -> tuple[str, str, str]:
             f"{text!r}: write KIND:ID=VALUE, KIND one of {', '.join(SHOP_ID_KINDS)}"
         )
     if kind == "country":
-        from desktop_app.orders.mapping import country_code
+        from desktop_app.orders.cell_values import country_code
 
         value = country_code(value)
     return kind, shop_id.strip(), value.strip()
@@ -368,14 +306,7 @@ def _main(args: argparse.Namespace) -> int:
         if args.label_format not in LABEL_FORMATS:
             raise UsageError(f"unknown label format {args.label_format!r}")
 
-    from desktop_app.profiles.errors import ProfileError
-    from desktop_app.profiles.manager import ProfileManager
-
-    try:
-        manager = ProfileManager()
-    except ProfileError as exc:
-        raise UsageError(str(exc)) from None
-    profile = find_profile(manager, args.profile)
+    manager, profile = open_profile(args.profile)
     printer = _printer(args, profile)
     from desktop_app.profiles.catalogue import Catalogue
 
@@ -451,7 +382,7 @@ async def _run_with(
     printer: PrinterDefinition | None,
 ) -> None:
     from desktop_app.batch_runs.runner import BatchRunner
-    from desktop_app.client.desk import ShipmentCreator
+    from desktop_app.client.journaled_creation import ShipmentCreator
     from desktop_app.printing.printers import PrinterBook
     from desktop_app.printing.queue import PrintQueue
 

@@ -19,9 +19,9 @@ from desktop_app.domain.sanitize import sanitize
 from desktop_app.domain.weights import OrderWeight, WeightSource, no_weight_problems
 from desktop_app.orders.engine import reference_for
 from desktop_app.orders.importer import Table
-from desktop_app.orders.mapping import (
+from desktop_app.orders.mapping import ColumnMapping
+from desktop_app.orders.shipment_drafts import (
     FROM_ROW,
-    ColumnMapping,
     Defaults,
     DraftOrigins,
     build_draft,
@@ -30,7 +30,7 @@ from desktop_app.orders.mapping import (
 from desktop_app.printing.formats import FormatChooser, printer_format_chooser
 
 if TYPE_CHECKING:
-    from desktop_app.orders.engine import OrderFile, OrderRecord
+    from desktop_app.orders.records import OrderFile, OrderRecord
     from desktop_app.profiles.catalogue import Catalogue, CatalogueSnapshot
 
 __all__ = [

@@ -31,12 +31,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from desktop_app.batch_runs.rows import SETTLED, Batch, BatchRow
-from desktop_app.client.desk import (
+from desktop_app.client.errors import APIConnectionError, APIError
+from desktop_app.client.journaled_creation import (
     RECONCILE_MIN_AGE,
     LabelDownloadError,
     ShipmentCreator,
 )
-from desktop_app.client.errors import APIConnectionError, APIError
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue import PrintJob, PrintQueue
 from desktop_app.profiles.store import JournalEntry, OrderOrigin, StoredShipment

@@ -2,6 +2,15 @@
 
 Importing the package is cheap: each name is loaded from its module on first use (PEP 562), so
 the desk app's first window does not wait for httpx and the API types.
+In detail (the map is docs/ARCHITECTURE.md):
+
+async httpx client of the /v1 API, typed errors, rate-limit pacing; journaled_creation.py
+(ShipmentCreator: each creation journaled, never sent twice; reconcile() after a crash);
+presence.py + resources/people.py: a person's session at a station (token sent as
+X-Packdesk-Session, kept in memory only; a 401 to it tells on_session_lost observers), the
+people fields of /v1/me, the packing report and station events
+
+async httpx client of the /v1 API, typed errors, rate-limit pacing
 """
 
 from __future__ import annotations

@@ -57,6 +57,8 @@ RETRY = RetryPolicy()
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})
 
 USER_AGENT = f"Packdesk/{__version__}"
+#: the header that carries a signed-in person's session token (Packdesk extension)
+SESSION_HEADER = "X-Packdesk-Session"
 
 
 def check_https(url: str, what: str = "base URL") -> str:
@@ -144,6 +146,9 @@ class BaseClient:
         # the service's announced public origin, once asked (see _service_origins)
         self._announced_origin: tuple[str, str, int] | None = None
         self.stats = ClientStats()
+        # a signed-in person's session token (memory only; see resources/people.py)
+        self._session_token: str | None = None
+        self._session_lost: list[Callable[[], None]] = []
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r})"  # never the key
@@ -159,6 +164,58 @@ class BaseClient:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
+
+    @property
+    def signed_in(self) -> bool:
+        """True while a person's session token goes with every request."""
+        return self._session_token is not None
+
+    def set_session(self, token: str | None) -> None:
+        """Send `token` as `X-Packdesk-Session` from now on (None: no one is signed in)."""
+        self._session_token = token
+
+    def on_session_lost(self, observer: Callable[[], None]) -> Callable[[], None]:
+        """Call `observer` when the service refuses the session (401: sign in again);
+        returns an unsubscribe function."""
+        self._session_lost.append(observer)
+
+        def unsubscribe() -> None:
+            if observer in self._session_lost:
+                self._session_lost.remove(observer)
+
+        return unsubscribe
+
+    def _with_session(self, headers: Mapping[str, str] | None) -> Mapping[str, str] | None:
+        if self._session_token is None:
+            return headers
+        return {**(headers or {}), SESSION_HEADER: self._session_token}
+
+    def _session_refused(self, token: str | None, status: int) -> None:
+        """A 401 to a request that carried the current session: it ended at the service."""
+        if status != 401 or token is None or token != self._session_token:
+            return
+        self._session_token = None
+        for observer in list(self._session_lost):
+            observer()
+
+    async def _request_once(self, method: str, path: str, *, json: Any = None) -> httpx.Response:
+        """One call, neither paced nor retried (a sign-in: a refusal is final, and its 429
+        is about wrong codes at this station, not the key's request budget)."""
+        try:
+            response = await self._http.request(
+                method,
+                self._url(path),
+                json=json,
+                headers=self._with_session(None),
+                auth=self._auth,
+                timeout=DEFAULT_TIMEOUT,
+            )
+        except httpx.HTTPError as exc:
+            raise _transport_error(exc, method, path) from exc
+        self.stats.count(response.status_code)
+        if response.status_code >= 400:
+            raise error_from_response(response)
+        return response
 
     def _url(self, path: str) -> str:
         return self._api_root + "/" + path.lstrip("/")
@@ -186,13 +243,14 @@ class BaseClient:
         uncertain = False  # an earlier attempt may have reached the service
         while True:
             ticket = await self.pacer.acquire()
+            session = self._session_token
             try:
                 response = await self._http.request(
                     method,
                     url,
                     json=json,
                     content=content,
-                    headers=headers,
+                    headers=self._with_session(headers),
                     params=clean_params or None,
                     auth=self._auth,
                     timeout=timeout or DEFAULT_TIMEOUT,
@@ -220,6 +278,7 @@ class BaseClient:
             if status < 400:
                 return response
             error_ = error_from_response(response)
+            self._session_refused(session, status)
             if (
                 isinstance(error_, RateLimitError)
                 and rate_limited < self.retry.max_rate_limit_retries

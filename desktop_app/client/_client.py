@@ -17,6 +17,7 @@ from desktop_app.client.keys import (
     environment_of_me,
     mismatch_message,
 )
+from desktop_app.client.presence import Presence
 from desktop_app.client.ratelimit import RateLimitPacer, RateLimitState
 from desktop_app.client.resources import (
     Addresses,
@@ -26,12 +27,14 @@ from desktop_app.client.resources import (
     Locations,
     Manifests,
     Orders,
+    People,
     Pickups,
     Quotes,
     RoutingRules,
     Sandbox,
     ShipmentDocuments,
     Shipments,
+    StationJoins,
     Trackers,
     Webhooks,
 )
@@ -104,6 +107,8 @@ class ShippingClient(BaseClient):
         self.sandbox = Sandbox(self)
         self.shipment_documents = ShipmentDocuments(self)
         self.trackers = Trackers(self)
+        self.people = People(self)
+        self.station_joins = StationJoins(self)
 
     @classmethod
     def from_credentials(cls, creds: Credentials, language: str | None = None) -> ShippingClient:
@@ -144,6 +149,10 @@ class ShippingClient(BaseClient):
         async with self._key_check_lock:
             if not self._key_checked:
                 await self.me()  # raises KeyEnvironmentError on a mismatch
+
+    async def presence(self) -> Presence:
+        """Who works at this station (`GET /v1/me`'s people fields; see resources/people.py)."""
+        return Presence.from_me((await self.me()).model_extra)
 
     async def me(self) -> Me:
         """The account and environment of the API key (`GET /v1/me`)."""

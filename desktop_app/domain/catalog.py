@@ -502,3 +502,11 @@ def read_catalog(path: Path) -> Catalog:
 def load_catalog() -> Catalog:
     """The bundled catalog (`resources/carriers.json`), read once per process."""
     return read_catalog(resource_path("carriers.json"))
+
+
+def tracking_page(tracking: TrackingSpec | None, carrier: str, number: str) -> str:
+    """The public tracking page of `number` by `carrier`'s `tracking` data (a neutral address
+    for a carrier without one)."""
+    if tracking is None or tracking.url is None:
+        return f"https://track.packdesk.invalid/{carrier}/{number}"
+    return tracking.url.format(number)

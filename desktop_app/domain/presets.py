@@ -10,6 +10,17 @@ hold is chosen; a preset without conditions holds for every order.
 Applying a preset fills only what the order (or file) leaves out: a carrier already given
 keeps its own service, a package keeps its own sizes. The batch import, `packdesk batch`
 and the Scan page use the same presets, so every order ships the same way at every station.
+Shipping presets:
+
+`desktop_app/domain/presets.py`: per-profile rules (`Profile.shipping_presets`, the defaults of
+`default_presets()` until a profile has its own) deciding carrier, service, package type and
+dimensions, label format and add-ons from the order's destination, weight, value and item
+count, with the routing engine's operators (`routing.value_holds`). The first preset that
+fits fills what a draft leaves out (its box before the profile's default size; its box weight
+and default weight: see Order weights). `packdesk batch`, the batch page ("By shipping preset")
+and the Scan page use them; the Local sandbox falls back to a sample sender
+(`Profile.draft_sender()`), so a shop export without carrier, sender or sizes prints at once.
+An order-number column maps to the shipment's `reference_number`.
 """
 
 from __future__ import annotations

@@ -13,6 +13,30 @@ A weight made of the items (3 and 4) is the goods' weight: the box's own weight 
 the matching preset's `packaging_weight`, else the profile's (Settings › Preferences), else
 nothing. The preset is chosen with the goods' weight plus the profile's box weight. A scale's,
 a typed or a default weight is the parcel's and is taken as it is.
+Order weights:
+
+`desktop_app/domain/weights.py` decides every order's weight, in every door (the Batch page,
+`packdesk batch`, the watched folder, the Scan page), from the best source, and says which:
+
+1. the scale (the Scan page; the Batch page's *Weigh on the scale*, in file order, the next
+   order waiting until the scale was emptied: `batch_runs/weighing.py`);
+2. a weight typed for the order (the Batch page's *Weight* column, one weight for all, or
+   `packdesk batch --weight`);
+3. the product catalogue: each item's weight x its quantity;
+4. the order's file or shop: an item weight (`item.weight`: a weight column beside a quantity,
+   or named so) x its quantity, or a total (`package.weight`: a header that says so,
+   `Gesamtgewicht` / `Total weight`: the line's, the lines adding up);
+5. the default weight: the matching preset's `package.default_weight`, else the profile's
+   `default_package.weight` (not at the Scan page: the packer is there to weigh it).
+
+A weight made of the items (3, 4) is the goods': the box's own weight is added, the matching
+preset's `package.packaging_weight`, else the profile's `Preferences.packaging_weight`, else
+nothing; the preset is chosen with the goods' weight plus the profile's box. A scale's, a typed
+or a default weight is the parcel's and is taken as it is. The matching preset's box (its
+dimensions) is used before the profile's default size, which fills only what no preset gives.
+An order without a weight has one problem, `no_weight` ("No weight: weigh it, type it, or give
+the product a weight"): the carrier a preset would choose by weight and the customs items' net
+weights are not reported besides it.
 """
 
 from __future__ import annotations

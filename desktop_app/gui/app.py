@@ -31,20 +31,15 @@ log = logging.getLogger(__name__)
 _STARTED = time.perf_counter()
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # resources/icons/packdesk-<size>.png
 #: what the pages built after the first window and the profile's opening import (with what
-#: they import): loaded on a helper thread right after the window is shown
+#: they import), beside the pages' own modules (`shell.pages.page_modules()`): loaded on a
+#: helper thread right after the window is shown
 STARTUP_MODULES = (
     "desktop_app.gui.widgets.accessibility",
-    "desktop_app.gui.shell.pages",
-    "desktop_app.gui.addresses.page",
-    "desktop_app.gui.pickups.page",
-    "desktop_app.gui.batch.page",
-    "desktop_app.gui.scan.page",
     "desktop_app.gui.history.tracking",
     "desktop_app.gui.history.partials.returns",
-    "desktop_app.gui.settings.products.page",
-    "desktop_app.gui.settings.webhooks.page",
     "desktop_app.gui.shipment.order_entry",
-    "desktop_app.gui.core.shop_rounds",
+    "desktop_app.shops.rounds",
+    "desktop_app.gui.shell.sign_in",
     "desktop_app.gui.i18n.profile_errors",
     "desktop_app.client",
     "desktop_app.client.types",
@@ -158,7 +153,9 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
     # their modules loaded on a helper thread first and the pages built a few per turn, so
     # the window answers all along
     await _first_paint()
-    await asyncio.to_thread(_load_modules, STARTUP_MODULES)
+    from desktop_app.gui.shell.pages import page_modules
+
+    await asyncio.to_thread(_load_modules, (*STARTUP_MODULES, *page_modules()))
     from desktop_app.gui.widgets import accessibility
 
     accessibility.install(app_instance())  # every control a screen reader reaches has a name
@@ -315,9 +312,9 @@ def _load_modules(names: Sequence[str]) -> None:
 
 
 async def _install_pages(window: MainWindow, context: AppContext) -> None:
-    """History and Settings, then Addresses, Pickups, Batch (tracking/returns in History,
-    webhooks in Settings), each step a turn of its own; a page that fails to build is logged,
-    the window still opens."""
+    """History and Settings, then the other pages of `shell.pages.PAGES` (tracking/returns in
+    History), each step a turn of its own; a page that fails to build is logged, the window
+    still opens."""
     from desktop_app.gui.shell.pages import install_operations, install_pages
 
     try:
@@ -327,3 +324,8 @@ async def _install_pages(window: MainWindow, context: AppContext) -> None:
         await asyncio.sleep(0)
     except Exception:
         log.exception("installing the pages failed")
+    from desktop_app.gui.shell.sign_in import StationSignIn
+
+    # a station of a warehouse server with people opens on the sign-in screen (a child of
+    # the window: it lives as long as the window)
+    StationSignIn(window, context)

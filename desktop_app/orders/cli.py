@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING
 from desktop_app.orders.commands import (
     ProfileClientError,
     UsageError,
-    find_profile,
     load_table,
+    open_profile,
     profile_client,
 )
-from desktop_app.orders.engine import orders_of, unknown_id_lines
+from desktop_app.orders.engine import orders_of
 from desktop_app.orders.mapping import MappingBook, MappingError, load_mapping_file
 from desktop_app.orders.service_orders import (
     DEFAULT_CURRENCY,
@@ -37,6 +37,7 @@ from desktop_app.orders.service_orders import (
     file_origin,
     store_orders,
 )
+from desktop_app.orders.shop_ids import unknown_id_lines
 from desktop_app.orders.watched_folder import DEFAULT_POLL_INTERVAL, DEFAULT_SETTLE, WatchedFolder
 
 if TYPE_CHECKING:
@@ -93,14 +94,7 @@ def orders_main(argv: Sequence[str]) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    from desktop_app.profiles.errors import ProfileError
-    from desktop_app.profiles.manager import ProfileManager
-
-    try:
-        manager = ProfileManager()
-    except ProfileError as exc:
-        raise UsageError(str(exc)) from None
-    profile = find_profile(manager, args.profile)
+    manager, profile = open_profile(args.profile)
     if args.command == "list":
         return asyncio.run(_list(args, manager, profile))
     if args.command == "watch":

@@ -31,6 +31,18 @@ def find_profile(manager: ProfileManager, wanted: str) -> Profile:
     raise UsageError(f"no profile {wanted!r} (profiles: {names})")
 
 
+def open_profile(wanted: str) -> tuple[ProfileManager, Profile]:
+    """The profiles and the one named (or with the id) `wanted`; UsageError otherwise."""
+    from desktop_app.profiles.errors import ProfileError
+    from desktop_app.profiles.manager import ProfileManager
+
+    try:
+        manager = ProfileManager()
+    except ProfileError as exc:
+        raise UsageError(str(exc)) from None
+    return manager, find_profile(manager, wanted)
+
+
 def load_table(path: Path, sheet: str | None) -> Table:
     """The rows of an order file; UsageError when it is missing or unreadable."""
     if not path.is_file():

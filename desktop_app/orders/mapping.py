@@ -15,242 +15,36 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import sys
 import tempfile
-import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from desktop_app.domain.presets import ShippingPreset, apply_preset, facts_of_draft
-from desktop_app.domain.weights import OrderWeight, WeightChoice, WeightSource, decide_weight
+from desktop_app.orders.cell_values import weight_unit_of_header
+from desktop_app.orders.targets import (
+    ALIAS_INDEX,
+    ITEM_WEIGHT_HEADERS,
+    QUANTITY_HEADERS,
+    TARGETS,
+    TOTAL_WEIGHT_HEADERS,
+    normalize_header,
+)
 
 __all__ = [
-    "NUMBER_TARGETS",
-    "TARGETS",
-    "Defaults",
+    "ColumnMapping",
     "FieldSource",
     "MappingBook",
     "MappingError",
-    "build_draft",
     "guess_mapping",
     "load_mapping_file",
     "mapping_from_json",
     "mapping_to_json",
-    "parse_number",
+    "weight_target",
 ]
 
 MAPPINGS_FILE = "batch_mappings.json"
-
-#: target path -> what the GUI shows in the mapping step
-TARGETS: dict[str, str] = {
-    "to.name": "Receiver full name (split into first and last name)",
-    "to.first_name": "Receiver first name",
-    "to.last_name": "Receiver last name",
-    "to.company": "Receiver company",
-    "to.care_of": "Receiver care of / address line 2",
-    "to.street": "Receiver street (with the number if no number column)",
-    "to.street_no": "Receiver house number",
-    "to.zip_code": "Receiver postcode",
-    "to.city": "Receiver city",
-    "to.state": "Receiver state",
-    "to.country": "Receiver country (code or name)",
-    "to.email": "Receiver e-mail",
-    "to.phone": "Receiver phone",
-    "from.company": "Sender company",
-    "from.first_name": "Sender first name",
-    "from.last_name": "Sender last name",
-    "from.street": "Sender street (with the number if no number column)",
-    "from.street_no": "Sender house number",
-    "from.zip_code": "Sender postcode",
-    "from.city": "Sender city",
-    "from.country": "Sender country (code or name)",
-    "from.phone": "Sender phone",
-    "item.weight": "Weight of one item (x its quantity; kg unless a unit is given)",
-    "package.weight": "Total weight of the line or order (kg unless a unit is given)",
-    "package.weight_unit": "Weight unit (g, kg, lb, oz)",
-    "package.length": "Length (cm)",
-    "package.width": "Width (cm)",
-    "package.height": "Height (cm)",
-    "package.type": "Package type",
-    "package.description": "Contents",
-    "carrier": "Carrier code",
-    "service": "Service",
-    "reference_number": "Order / reference number",
-    "description": "Shipment description",
-    "notification_email": "Notification e-mail",
-    "metadata.partner.order_number": "Parcel-point partner's order number",
-    "metadata.partner.shop_name": "Shop name",
-    "metadata.partner.order_date": "Parcel-point partner's order date (YYYY-MM-DD)",
-    "order_date": "Order date",
-}
-NUMBER_TARGETS = frozenset({"package.weight", "package.length", "package.width", "package.height"})
-#: targets that describe the file rather than fill a wire field of the shipment
-FILE_TARGETS = frozenset({"order_date", "package.weight_unit", "item.weight", "package.weight"})
-#: the weight targets: the order's weight is decided from them (domain/weights.py)
-WEIGHT_TARGETS = ("item.weight", "package.weight")
-#: headers that say a weight column holds the line's or the order's total, not one item's
-TOTAL_WEIGHT_HEADERS = frozenset({
-    "gesamtgewicht", "totalweight", "gesamtgewichtkg", "totalweightkg", "linetotalweight",
-    "lineweight", "zeilengewicht", "positionsgewicht", "bestellgewicht", "orderweight",
-    "ordertotalweight", "sendungsgewicht", "paketgewicht", "shipmentweight", "parcelweight",
-    "packageweight", "shippingweight", "versandgewicht",
-})  # fmt: skip
-#: headers of an item's own weight, whatever the file's other columns
-ITEM_WEIGHT_HEADERS = frozenset({"artikelgewicht", "itemweight", "unitweight", "stueckgewicht",
-                                 "einzelgewicht", "productweight", "produktgewicht"})  # fmt: skip
-#: headers of a quantity column: beside one, a plain weight column is one item's weight
-QUANTITY_HEADERS = frozenset({"menge", "anzahl", "stueck", "stueckzahl", "quantity", "qty",
-                              "count", "lineitemquantity", "itemquantity", "quantitytoship",
-                              "quantitypurchased"})  # fmt: skip
-#: kilograms per unit of a weight column
-WEIGHT_UNITS: dict[str, float] = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125}
-_UNIT_WORDS = {
-    "kg": "kg", "kilogramm": "kg", "kilogram": "kg", "kilograms": "kg", "kilo": "kg",
-    "g": "g", "gr": "g", "gramm": "g", "gram": "g", "grams": "g", "gramms": "g",
-    "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "oz": "oz", "ounces": "oz",
-}  # fmt: skip
-
-# normalised header name -> target; `name` is decided by whether a first-name column exists
-_ALIASES: dict[str, tuple[str, ...]] = {
-    "to.first_name": ("vorname", "firstname", "first", "givenname", "forename", "rufname"),
-    "to.last_name": ("nachname", "lastname", "surname", "familyname", "familienname", "zuname"),
-    "to.name": (
-        "fullname",
-        "empfaenger",
-        "empfaengername",
-        "recipient",
-        "recipientname",
-        "receiver",
-        "kunde",
-        "kundenname",
-        "customer",
-        "customername",
-        "shiptoname",
-    ),
-    "to.company": (
-        "firma",
-        "company",
-        "unternehmen",
-        "companyname",
-        "organisation",
-        "organization",
-    ),
-    "to.care_of": ("co", "careof", "zhd", "adresszusatz", "addressline2", "address2", "zusatz"),
-    "to.street": (
-        "strasse",
-        "str",
-        "street",
-        "streetname",
-        "adresse",
-        "address",
-        "address1",
-        "addressline1",
-        "streetaddress",
-        "anschrift",
-    ),
-    "to.street_no": (
-        "hausnummer",
-        "hausnr",
-        "nr",
-        "housenumber",
-        "houseno",
-        "streetno",
-        "streetnumber",
-        "number",
-    ),
-    "to.zip_code": ("plz", "postleitzahl", "zip", "zipcode", "postcode", "postalcode", "postal"),
-    "to.city": ("ort", "stadt", "city", "town", "wohnort"),
-    "to.state": ("bundesland", "state", "region", "province", "kanton"),
-    "to.country": ("land", "country", "countrycode", "laendercode", "landiso", "iso"),
-    "to.email": ("email", "mail", "emailadresse", "emailaddress"),
-    "to.phone": ("telefon", "tel", "phone", "telephone", "phonenumber", "mobil", "handy", "mobile"),
-    "package.weight": (
-        "gewicht",
-        "weight",
-        "gewichtkg",
-        "weightkg",
-        "kg",
-        "gewichting",
-        "gewichtg",
-        "weightg",
-        "weightgrams",
-        "weightlb",
-        "weightlbs",
-        "weightoz",
-        *sorted(TOTAL_WEIGHT_HEADERS),
-        *sorted(ITEM_WEIGHT_HEADERS),
-    ),  # fmt: skip
-    "package.length": ("laenge", "length", "laengecm", "lengthcm"),
-    "package.width": ("breite", "width", "breitecm", "widthcm"),
-    "package.height": ("hoehe", "height", "hoehecm", "heightcm"),
-    "package.type": ("pakettyp", "packagetype", "verpackung"),
-    "package.description": ("inhalt", "contents", "warenbeschreibung", "content"),
-    "carrier": ("carrier", "versanddienstleister", "paketdienst", "dienstleister", "kep"),
-    "service": ("service", "versandart", "produkt", "dienst", "shippingmethod"),
-    # a shop's order number is the shipment's reference (what the carrier prints and the
-    # station scans); the parcel-point partner's order number only when named so
-    "reference_number": (
-        "referenz",
-        "reference",
-        "referencenumber",
-        "ref",
-        "referenznummer",
-        "order",
-        "ordernumber",
-        "orderno",
-        "orderid",
-        "ordernr",
-        "bestellnummer",
-        "bestellnr",
-        "bestellung",
-        "auftragsnummer",
-        "auftrag",
-        "auftragsnr",
-    ),
-    "description": ("beschreibung", "description", "bemerkung", "notes"),
-    "notification_email": ("benachrichtigung", "notificationemail", "notifyemail"),
-    "metadata.partner.order_number": ("partnerordernumber", "parcelpointordernumber"),
-    "metadata.partner.shop_name": ("shop", "shopname", "store"),
-    "metadata.partner.order_date": ("partnerorderdate",),
-    # an order date is the order's, never the parcel-point partner's (which wants YYYY-MM-DD)
-    "order_date": ("orderdate", "bestelldatum", "auftragsdatum", "kaufdatum", "datum", "date"),
-}
-#: the sender's columns: a receiver alias with a sender word before or after it
-#: ("Absender PLZ", "sender_city", "Ort Absender")
-_SENDER_WORDS = ("absender", "sender", "versender", "from", "shipper")
-for _target in [t for t in TARGETS if t.startswith("from.")]:
-    _base = _ALIASES.get("to." + _target.removeprefix("from."), ())
-    _ALIASES[_target] = tuple(
-        alias for word in _SENDER_WORDS for b in _base for alias in (word + b, b + word)
-    )
-_ALIAS_INDEX = {alias: target for target, aliases in _ALIASES.items() for alias in aliases}
-
-#: names a country goes by in files besides its German and English CLDR names
-_COUNTRY_ALIASES = {
-    "uk": "GB", "england": "GB", "great britain": "GB", "grossbritannien": "GB",
-    "großbritannien": "GB", "usa": "US", "u.s.a.": "US", "united states of america": "US",
-    "vereinigte staaten": "US", "holland": "NL", "czech republic": "CZ",
-    "tschechische republik": "CZ",
-}  # fmt: skip
-_STREET_WITH_NUMBER = re.compile(
-    r"^(?P<street>.*?\D)\s*,?\s+(?P<no>\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+\s?[a-zA-Z]?)?)$"
-)
-#: "12 rue de la Paix", "221B Baker Street": the number first (French, British, American)
-_NUMBER_THEN_STREET = re.compile(
-    r"^(?P<no>\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+[a-zA-Z]?)?)\s*,?\s+(?P<street>\D.*)$"
-)
-#: words that make a receiver's name a company's
-_COMPANY_WORDS = re.compile(
-    r"(?:^|\s)(?:gmbh|mbh|ag|kg|ohg|gbr|ug|e\.\s?k\.|e\.\s?v\.|se|ltd\.?|limited|llc|inc\.?|"
-    r"corp\.?|plc|s\.a\.?|sarl|s\.a\.r\.l\.|sas|b\.v\.|bv|n\.v\.|s\.r\.l\.|srl|s\.l\.|"
-    r"oy|ab|a/s|aps|gmbh\s?&\s?co\.?\s?kg|&\s?co\.?)(?=\s|$|,)",
-    re.IGNORECASE,
-)
 
 
 class MappingError(ValueError):
@@ -278,26 +72,17 @@ class FieldSource:
 ColumnMapping = dict[str, FieldSource]
 
 
-def _normalize(name: str) -> str:
-    text = name.casefold().replace("ß", "ss")
-    for umlaut, plain in (("ä", "ae"), ("ö", "oe"), ("ü", "ue")):
-        text = text.replace(umlaut, plain)
-    text = unicodedata.normalize("NFKD", text)
-    text = re.sub(r"\(.*?\)|\[.*?\]", "", text)  # "Gewicht (kg)" -> "gewicht"
-    return "".join(ch for ch in text if ch.isalnum())
-
-
 def guess_mapping(headers: Iterable[str]) -> ColumnMapping:
     """A first mapping from common German and English header names; the user corrects it."""
     headers = list(headers)
     mapping: ColumnMapping = {}
-    normalized = {h: _normalize(h) for h in headers}
+    normalized = {h: normalize_header(h) for h in headers}
     for header, key in normalized.items():
-        target = _ALIAS_INDEX.get(key)
+        target = ALIAS_INDEX.get(key)
         if target is None:
             # "Gewicht in kg", "PLZ Empfänger": try the first word too
-            first = _normalize(header.split()[0]) if header.split() else ""
-            target = _ALIAS_INDEX.get(first)
+            first = normalize_header(header.split()[0]) if header.split() else ""
+            target = ALIAS_INDEX.get(first)
         if target is not None and target not in mapping:
             mapping[target] = FieldSource(column=header)
     # a bare "Name" is the last name next to a first-name column, else the full name
@@ -322,13 +107,13 @@ def weight_target(header: str, headers: Iterable[str]) -> str:
     """What a weight column holds: one item's weight (`item.weight`: beside a quantity
     column, or named so) or a total (`package.weight`: the line's or the order's, when the
     header says so - `Gesamtgewicht`, `Total weight` - or when there is no quantity)."""
-    key = _normalize(header)
-    first = _normalize(header.split()[0]) if header.split() else key
+    key = normalize_header(header)
+    first = normalize_header(header.split()[0]) if header.split() else key
     if key in ITEM_WEIGHT_HEADERS or first in ITEM_WEIGHT_HEADERS:
         return "item.weight"
     if key in TOTAL_WEIGHT_HEADERS or first in TOTAL_WEIGHT_HEADERS:
         return "package.weight"
-    if any(_normalize(h) in QUANTITY_HEADERS for h in headers):
+    if any(normalize_header(h) in QUANTITY_HEADERS for h in headers):
         return "item.weight"
     return "package.weight"
 
@@ -438,332 +223,3 @@ class MappingBook:
             json.dump(data, fh, indent=2, ensure_ascii=False)
             fh.write("\n")
         os.replace(tmp, self.path)
-
-
-@dataclass(frozen=True)
-class Defaults:
-    """What every row gets unless its columns say otherwise (from the profile and the CLI)."""
-
-    sender: dict[str, Any] | None = None
-    carrier: str | None = None
-    service: str | None = None
-    package: dict[str, Any] | None = None
-    label_format: str | None = None
-    """A label format forced for every row (`--label-format`); else the printer's choice."""
-    presets: tuple[ShippingPreset, ...] = ()
-    """The profile's shipping presets: the first that fits a row fills what it leaves out."""
-    sender_origin: str = "default sender"
-    """Where `sender` comes from: "default sender" or "sample sender" (a fresh sandbox)."""
-    packaging_kg: float | None = None
-    """The box's own weight (the profile's), added to a weight made of the items."""
-
-
-def parse_number(text: str) -> float | str:
-    """`1,5` / `1.5` / `1.234,5` / `1,234.5` -> float; anything else is returned unchanged."""
-    raw = text.strip().replace(" ", "").replace("\u00a0", "")
-    value = raw
-    if "," in value and "." in value:
-        # the separator that comes last is the decimal one
-        if value.rfind(",") > value.rfind("."):
-            value = value.replace(".", "").replace(",", ".")
-        else:
-            value = value.replace(",", "")
-    elif "," in value:
-        value = value.replace(",", ".")
-    try:
-        number = float(value)
-    except ValueError:
-        return text
-    if number != number or number in (float("inf"), float("-inf")):
-        return text
-    return number
-
-
-@cache
-def _country_names() -> dict[str, str]:
-    """German and English country names (CLDR, through babel) -> ISO code."""
-    from babel import Locale
-
-    from desktop_app.domain.rules.codes import COUNTRY_CODES
-
-    out: dict[str, str] = {}
-    for language in ("de", "en"):
-        territories = Locale.parse(language).territories
-        for code in COUNTRY_CODES:
-            name = territories.get(code)
-            if name:
-                out.setdefault(str(name).casefold(), code)
-                out.setdefault(_normalize(str(name)), code)
-    for name, code in _COUNTRY_ALIASES.items():
-        out.setdefault(name, code)
-        out.setdefault(_normalize(name), code)
-    return out
-
-
-def country_code(text: str) -> str:
-    """A country name (German or English) or code as a two-letter code, else unchanged."""
-    value = text.strip()
-    if len(value) == 2 and value.isalpha():
-        return value.upper()
-    if len(value) == 3 and value.isalpha() and value.upper() in ("DEU", "AUT", "CHE", "FRA"):
-        return {"DEU": "DE", "AUT": "AT", "CHE": "CH", "FRA": "FR"}[value.upper()]
-    names = _country_names()
-    return names.get(value.casefold()) or names.get(_normalize(value)) or value
-
-
-def split_street(text: str) -> tuple[str, str | None]:
-    """(street, house number) of "Musterstraße 12a", "Calle Mayor, 5", "12 rue de la Paix";
-    (text, None) when no number is found."""
-    value = text.strip()
-    match = _STREET_WITH_NUMBER.match(value)
-    if match:
-        return match["street"].rstrip(" ,"), match["no"].replace(" ", "")
-    match = _NUMBER_THEN_STREET.match(value)
-    if match:
-        return match["street"].strip(" ,"), match["no"].replace(" ", "")
-    return value, None
-
-
-def is_company_name(text: str) -> bool:
-    """True when a name reads as a company's ("Muster GmbH", "Acme Ltd")."""
-    return bool(_COMPANY_WORDS.search(text))
-
-
-def weight_unit_of_header(header: str) -> str | None:
-    """The unit a weight column's header names: "Gewicht (g)", "Weight in lbs" -> g, lb."""
-    words = re.findall(r"[a-zäöüß]+", header.casefold())
-    for word in reversed(words):
-        if word in _UNIT_WORDS:
-            return _UNIT_WORDS[word]
-    key = _normalize(header)
-    for suffix, unit in (("gramm", "g"), ("grams", "g"), ("lbs", "lb"), ("kg", "kg")):
-        if key.endswith(suffix):
-            return unit
-    return None
-
-
-def path_parent(draft: dict[str, Any], path: str) -> tuple[dict[str, Any], str]:
-    """The dict holding the last part of a dotted `path` (made on the way) and that key."""
-    node = draft
-    # interned: every draft of a batch names its fields with the same strings
-    parts = [sys.intern(part) for part in path.split(".")]
-    for part in parts[:-1]:
-        child = node.get(part)
-        if not isinstance(child, dict):
-            child = {}
-            node[part] = child
-        node = child
-    return node, parts[-1]
-
-
-def _copied(value: Any) -> Any:
-    """A copy of JSON-like data: new dicts and lists (each draft edits its own), the same
-    strings and numbers (immutable: a copy of each per order only costs memory)."""
-    if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_copied(item) for item in value]
-    return value
-
-
-def _put(draft: dict[str, Any], path: str, value: Any) -> None:
-    node, key = path_parent(draft, path)
-    node[key] = value
-
-
-def _split_name(full: str) -> tuple[str, str]:
-    parts = full.split()
-    if len(parts) == 1:
-        return "", parts[0]
-    return " ".join(parts[:-1]), parts[-1]
-
-
-def weight_in_kg(value: float, unit: str | None) -> float:
-    """A weight in `unit` (g, kg, lb, oz; kg when None or unknown) as kilograms."""
-    return round(value * WEIGHT_UNITS.get((unit or "kg").casefold(), 1.0), 6)
-
-
-@dataclass
-class DraftOrigins:
-    """Where a draft's fields came from besides the file's columns (said before the run)."""
-
-    filled: dict[str, str] = field(default_factory=dict)
-    """Field -> where from: "default sender", "preset: Small parcels", "product catalogue"."""
-    weight: OrderWeight = field(default_factory=OrderWeight)
-    """The order's weight and its source."""
-
-
-class _FromRow:
-    """`build_draft(goods_weight=FROM_ROW)`: the goods' weight is the row's weight column."""
-
-
-FROM_ROW = _FromRow()
-
-
-def _unreadable_weight(row: Mapping[str, str], mapping: Mapping[str, FieldSource]) -> str | None:
-    """A weight cell of the row that is no number ("viel"), else None."""
-    for target in WEIGHT_TARGETS:
-        source = mapping.get(target)
-        text = source.read(row) if source is not None else ""
-        if text and not isinstance(parse_number(text), float):
-            return text
-    return None
-
-
-def row_goods_weight(
-    row: Mapping[str, str], mapping: Mapping[str, FieldSource]
-) -> tuple[float, WeightSource] | None:
-    """The weight a row's own columns give (a total, else one item's), in kg."""
-    unit_source = mapping.get("package.weight_unit")
-    unit = unit_source.read(row) if unit_source is not None else None
-    for target in ("package.weight", "item.weight"):
-        source = mapping.get(target)
-        value = parse_number(source.read(row)) if source is not None else ""
-        if isinstance(value, float) and value > 0:
-            return weight_in_kg(value, unit), "file"
-    return None
-
-
-def build_draft(
-    row: Mapping[str, str],
-    mapping: Mapping[str, FieldSource],
-    defaults: Defaults,
-    *,
-    fallback: Mapping[str, Any] | None = None,
-    order_facts: Mapping[str, float | None] | None = None,
-    origins: DraftOrigins | None = None,
-    given_weight: tuple[float, WeightSource] | None = None,
-    goods_weight: tuple[float, WeightSource] | None | _FromRow = FROM_ROW,
-) -> dict[str, Any]:
-    """The wire draft of one row (not sanitised, not validated): defaults, then the columns.
-
-    Empty cells leave their field out, so the rules report what is missing; numbers that do
-    not parse stay text, so the rules report them at their path. `fallback` holds values the
-    order's items give (the parcel's dimensions from the product catalogue) for fields the
-    row leaves empty; `order_facts` the order's value and item count the presets may test.
-    The weight is decided by `batch.weights.decide_weight` from `given_weight` (scale or
-    typed), `goods_weight` (the items', from the catalogue or the file; by default the row's
-    weight column) and the defaults; `origins.weight` says which.
-    """
-    origins = origins if origins is not None else DraftOrigins()
-    draft: dict[str, Any] = {}
-    if defaults.carrier:
-        draft["carrier"] = defaults.carrier
-        origins.filled["carrier"] = "profile"
-    if defaults.service:
-        draft["service"] = defaults.service
-        origins.filled["service"] = "profile"
-    if defaults.sender:
-        draft["from"] = _copied(defaults.sender)
-        origins.filled["from"] = defaults.sender_origin
-    package = dict(defaults.package or {})
-    default_kg = package.pop("weight", None)
-    # the profile's box fills only what a matching preset leaves out (after the preset)
-    box = {key: package.pop(key) for key in ("length", "width", "height") if key in package}
-    if package:
-        draft["package"] = _copied(package)
-        origins.filled["package"] = "profile"
-    if draft.get("from") and any(
-        target.startswith("from.") and source.read(row) for target, source in mapping.items()
-    ):
-        del draft["from"]  # the row names its own sender: the default sender is not mixed in
-        origins.filled.pop("from", None)
-    unit_source = mapping.get("package.weight_unit")
-    unit = unit_source.read(row) if unit_source is not None else None
-    for target, source in mapping.items():
-        text = source.read(row)
-        if not text or target in FILE_TARGETS:
-            continue
-        if target == "to.name":
-            to = draft.setdefault("to", {})
-            company = mapping.get("to.company")
-            if is_company_name(text) and not (company is not None and company.read(row)):
-                to.setdefault("company", text)
-                continue
-            first, last = _split_name(text)
-            if first and "first_name" not in to:
-                to["first_name"] = first
-            to.setdefault("last_name", last)
-            continue
-        value: Any = text
-        if target in NUMBER_TARGETS:
-            value = parse_number(text)
-            if target == "package.weight" and isinstance(value, float):
-                value = weight_in_kg(value, unit)
-        elif target in ("to.country", "from.country"):
-            value = country_code(text)
-        elif target in ("carrier", "service", "package.type"):
-            value = text.casefold()
-        elif target in ("to.street", "from.street") and not _given(mapping, f"{target}_no", row):
-            street, number = split_street(text)
-            if number is not None:
-                _put(draft, f"{target}_no", number)
-                value = street
-        _put(draft, target, value)
-    _street_from_second_line(draft.get("to"))
-    # the items' parcel wins over the preset's and the profile's box, a column over all
-    for path, value in (fallback or {}).items():
-        if not _given(mapping, path, row):
-            node, key = path_parent(draft, path)
-            node[key] = value
-            origins.filled[path] = "product catalogue"
-    facts = order_facts or {}
-    goods = row_goods_weight(row, mapping) if isinstance(goods_weight, _FromRow) else goods_weight
-    choice = decide_weight(
-        given=given_weight,
-        goods=goods,
-        presets=defaults.presets,
-        facts=facts_of_draft(draft, value=facts.get("value"), item_count=facts.get("item_count")),
-        packaging_kg=defaults.packaging_kg,
-        default_kg=default_kg if isinstance(default_kg, int | float) else None,
-    )
-    unreadable = _unreadable_weight(row, mapping)
-    if unreadable is not None and choice.weight.source in (None, "default"):
-        # the file's weight is no number: said at its field, never replaced by a default
-        node, key = path_parent(draft, "package.weight")
-        node[key] = unreadable
-        choice = WeightChoice(OrderWeight(), choice.preset)
-    origins.weight = choice.weight
-    if choice.weight.kg is not None:
-        node, key = path_parent(draft, "package.weight")
-        node[key] = choice.weight.kg
-        origins.filled["package.weight"] = choice.weight.source or ""
-    if choice.preset is not None:
-        before = json.dumps(draft, sort_keys=True, default=str)
-        draft = apply_preset(draft, choice.preset)
-        if json.dumps(draft, sort_keys=True, default=str) != before:
-            origins.filled["preset"] = choice.preset.name
-    if box:
-        package_now = draft.setdefault("package", {})
-        if isinstance(package_now, dict) and any(package_now.get(k) in (None, "") for k in box):
-            for key, value in box.items():
-                if package_now.get(key) in (None, ""):
-                    package_now[key] = value
-            origins.filled.setdefault("package", "profile")
-    draft["create_shipping_label"] = True
-    return draft
-
-
-def _street_from_second_line(to: Any) -> None:
-    """ "Muster GmbH" / "Industriestr. 5" in the two address lines (as Amazon writes them): the
-    street is the line with the number; a company's name in the first line is the company."""
-    if not isinstance(to, dict) or to.get("street_no") or not to.get("street"):
-        return
-    care_of = to.get("care_of")
-    if not isinstance(care_of, str) or not care_of:
-        return
-    street, number = split_street(care_of)
-    if number is None:
-        return
-    first_line = str(to["street"])
-    to["street"], to["street_no"] = street, number
-    if is_company_name(first_line) and not to.get("company"):
-        to["company"] = first_line
-        del to["care_of"]
-    else:
-        to["care_of"] = first_line
-
-
-def _given(mapping: Mapping[str, FieldSource], target: str, row: Mapping[str, str]) -> bool:
-    source = mapping.get(target)
-    return source is not None and bool(source.read(row))

@@ -25,16 +25,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from desktop_app.orders.engine import is_shop_id
-from desktop_app.orders.importer import Table, read_table
-from desktop_app.orders.mapping import (
+from desktop_app.orders.cell_values import (
     _UNIT_WORDS,
-    _normalize,
     country_code,
     parse_number,
     weight_in_kg,
     weight_unit_of_header,
 )
+from desktop_app.orders.importer import Table, read_table
+from desktop_app.orders.shop_ids import is_shop_id
+from desktop_app.orders.targets import normalize_header
 from desktop_app.profiles.catalogue import Catalogue, Product
 
 __all__ = ["PRODUCT_COLUMNS", "ProductImport", "import_products", "products_of_table"]
@@ -85,7 +85,7 @@ class ProductImport:
 def _columns(headers: tuple[str, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
     for header in headers:
-        key = _normalize(header)
+        key = normalize_header(header)
         for name, aliases in PRODUCT_COLUMNS.items():
             if name not in found and key in aliases:
                 found[name] = header
@@ -98,7 +98,7 @@ def products_of_table(table: Table) -> tuple[list[Product], list[tuple[int, str]
     columns = _columns(table.headers)
     weight_column = columns.get("weight", "")
     # Shopify's "Variant Grams" is in grams whatever its "Variant Weight Unit" says
-    unit = "g" if _normalize(weight_column) == "variantgrams" else None
+    unit = "g" if normalize_header(weight_column) == "variantgrams" else None
     unit = unit or weight_unit_of_header(weight_column) or "kg"
     products: list[Product] = []
     skipped: list[tuple[int, str]] = []
@@ -155,7 +155,7 @@ def _unit_word(text: str) -> str | None:
 def shopware_product_ids(table: Table) -> dict[str, str]:
     """Shopware's product id -> product number, from its product export (`id` and
     `product_number` columns); empty for any other file."""
-    headers = {_normalize(h): h for h in table.headers}
+    headers = {normalize_header(h): h for h in table.headers}
     id_column, number_column = headers.get("id"), headers.get("productnumber")
     if id_column is None or number_column is None:
         return {}

@@ -19,16 +19,12 @@ from typing import TYPE_CHECKING, Any
 from desktop_app.domain.rules.orders import validate_order
 from desktop_app.domain.rules.problems import Problem
 from desktop_app.domain.sanitize import sanitize
-from desktop_app.orders.engine import (
-    ITEM_ALIASES,
-    OrderFile,
-    OrderItem,
-    guess_item_columns,
-    orders_of,
-    reference_for,
-)
+from desktop_app.orders.engine import orders_of, reference_for
 from desktop_app.orders.importer import Table
-from desktop_app.orders.mapping import ColumnMapping, Defaults, MappingBook, build_draft
+from desktop_app.orders.mapping import ColumnMapping, MappingBook
+from desktop_app.orders.records import OrderFile, OrderItem
+from desktop_app.orders.row_reader import ITEM_ALIASES, guess_item_columns
+from desktop_app.orders.shipment_drafts import Defaults, build_draft
 from desktop_app.profiles.store import OrderOrigin
 from desktop_app.profiles.store.orders import same_receiver
 

@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from desktop_app.domain.rules.problems import Problem
-from desktop_app.orders.engine import orders_of, unknown_id_lines
+from desktop_app.orders.engine import orders_of
 from desktop_app.orders.importer import XLSX_SUFFIXES, TableError, read_table
 from desktop_app.orders.mapping import MappingBook
 from desktop_app.orders.platforms import PLATFORMS
 from desktop_app.orders.service_orders import DEFAULT_CURRENCY, drafts_of, file_origin, store_orders
+from desktop_app.orders.shop_ids import unknown_id_lines
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient

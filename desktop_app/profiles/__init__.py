@@ -20,4 +20,19 @@ Saving a key: check it first (`desktop_app.client.check_key`), then
 - `local_sandbox`: LocalSandbox (one `packdesk serve` per data dir, shared by instances).
 - `store`: ProfileStore (shipments, label files, creation journal), StoredShipment, JournalEntry.
 - `errors`: ProfileError and its subclasses.
+In detail (the map is docs/ARCHITECTURE.md):
+
+profiles (sandbox/live, shipping presets), secrets; catalogue.py:
+
+profiles (sandbox/live, shipping presets), secrets; server_trust.py (a server's CA pinned),
+station_join.py (a station asks to join and polls for its key, Qt-free); catalogue.py: the
+profile's product catalogue (SKU, GTIN, name, weight, dimensions, HS code, origin, value;
+`Catalogue.lookup(sku)`, `by_gtin`, `parcel_for`) and what a shop's internal ids stand for
+(`learn_shop_ids`, `shop_ids`: country id -> code, product id -> SKU), its own SQLite file;
+store/: the per-profile store, one ProfileStore made of shipments.py (history, labels, the order
+each was made for: records.OrderOrigin, written with the shipment when its journal entry
+completes), journal.py (each attempt keeps the order it is for), orders.py (orders inbox:
+orders, GTINs, shipment link, where each order came from - a shop connection's order or a file;
+put_service_orders: the service's orders into the cache, for the Scan station's inbox and the
+watched folder alike), drafts.py, over base.py (file, owner record) and schema.py
 """

@@ -104,6 +104,13 @@ class Preferences(BaseModel):
         default=None,
         description="name of the A4 printer definition customs papers (CN 23, invoice) print on",
     )
+    sign_out_idle_minutes: int = Field(
+        default=5,
+        ge=1,
+        le=240,
+        description="at a station with people, the signed-in person is signed out after this "
+        "many minutes without a key press or mouse click (the server's own limit if shorter)",
+    )
     customs_numbers: dict[str, str] = Field(
         default_factory=dict,
         description="the seller's customs numbers by destination zone (GB: UK VAT number or "

@@ -17,8 +17,9 @@ from desktop_app.service.api.errors import install_error_handlers
 from desktop_app.service.api.idempotency import IdempotencyMiddleware
 from desktop_app.service.api.middleware import ServiceMiddleware
 from desktop_app.service.api.openapi import install_openapi
+from desktop_app.service.api.people_gate import PeopleGate
 from desktop_app.service.api.ratelimit import RateLimiter
-from desktop_app.service.api.routers import API_PREFIX, ROUTERS
+from desktop_app.service.api.routers import API_PREFIX, ROUTE_RIGHTS, ROUTERS
 from desktop_app.service.background import BackgroundTasks
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.labels.render_pool import LabelRenderer
@@ -39,16 +40,16 @@ log = logging.getLogger("packdesk.service")
 def create_app(settings: ServiceSettings) -> FastAPI:
     """Build the app: context, routers, error handlers, middleware, background tasks."""
     engine = make_engine(settings.db_url)
+    limiter = RateLimiter(
+        settings.rate_limit,
+        settings.rate_interval,
+        # several processes may serve one PostgreSQL: a key's limit counts across them
+        shared=SharedWindows(engine) if engine.dialect.name == "postgresql" else None,
+    )
     ctx = ServiceContext(
         settings=settings,
         engine=engine,
         sessions=make_sessionmaker(engine),
-        limiter=RateLimiter(
-            settings.rate_limit,
-            settings.rate_interval,
-            # several processes may serve one PostgreSQL: a key's limit counts across them
-            shared=SharedWindows(engine) if engine.dialect.name == "postgresql" else None,
-        ),
         carriers=CarrierSimulator.from_settings(settings),
         renderer=LabelRenderer(settings.render_processes),
         checks=WorkerPool("body check", settings.check_processes),
@@ -108,9 +109,13 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         sessions=ctx.sessions,
         max_body_bytes=settings.max_body_bytes,
     )
+    # between the two: sees the key, decides each route's role rule before anything else runs
+    app.add_middleware(
+        PeopleGate, sessions=lambda: ctx.sessions, routes=lambda: app.routes, rules=ROUTE_RIGHTS
+    )
     app.add_middleware(
         ServiceMiddleware,
-        limiter=ctx.limiter,
+        limiter=limiter,
         sessions=lambda: ctx.sessions,
         lookup=lambda: keys,
         public_url=lambda: settings.base_url,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from desktop_app.service.commands import archive, audit, join, migrate
+from desktop_app.service.commands import archive, audit, join, migrate, people, stations
 from desktop_app.service.commands.base import AdminCommand
 
 ADMIN_COMMANDS: dict[str, AdminCommand] = {
@@ -22,6 +22,9 @@ ADMIN_COMMANDS: dict[str, AdminCommand] = {
     "audit": audit.COMMAND,
     "export-join": join.EXPORT,
     "join": join.JOIN,
+    "users": people.USERS,
+    "report": people.REPORT,
+    "stations": stations.COMMAND,
 }
 
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from desktop_app.service.api.ratelimit import RateLimiter
 from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.settings import ServiceSettings
 from desktop_app.service.shipping.carriers import CarrierSimulator
@@ -27,7 +26,6 @@ class ServiceContext:
     settings: ServiceSettings
     engine: AsyncEngine
     sessions: async_sessionmaker[AsyncSession]
-    limiter: RateLimiter
     carriers: CarrierSimulator
     # serialises the short write phase of busy endpoints (see shipments.create_shipment)
     write_lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -1,9 +1,12 @@
 """A shop connection: pulls a shop's open orders, writes tracking numbers back.
 
-One base class, one module per platform, a registry (`desktop_app.shops`). A connection
-turns the shop's orders into `ShopOrder`s whose cells carry the column names of the shop's
-own order export (`export_platform`), so the import engine reads an order from the API with
-the same mapping as the same order from a file and both are one order (same number).
+One base class, one module per platform, a registry (`desktop_app.shops.platforms`). A
+connection turns the shop's orders into `ShopOrder`s holding the import engine's
+`OrderRecord` made field by field (`OrderRecord.of_receiver`: the receiver, the order date,
+the items), so the engine reads an order from the API as it reads the same order from a file
+and both are one order (same number, same receiver). A connection describes its own
+credentials (`CredentialField`): the CLI asks for them and Settings › Shops builds its form
+from them.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ import asyncio
 import ssl
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 from urllib.parse import urlsplit
 
 import httpx
+
+from desktop_app.orders.records import OrderItem, OrderRecord
 
 ShopEnvironment = Literal["test", "live"]
 #: which profile environment a shop of each kind may be used with
@@ -60,33 +65,59 @@ class ShopConfigError(ShopError):
     """A connection that must not be used as configured (http://, test vs live)."""
 
 
-@dataclass
-class ShopItem:
-    """One line item as the shop holds it."""
+@dataclass(frozen=True)
+class CredentialField:
+    """One credential a platform asks for, as the shop's own admin names it (the words are
+    marked for translation where the connector defines them)."""
 
-    sku: str
-    title: str
-    quantity: float
-    price: float | None = None
-    currency: str | None = None
-    weight_kg: float | None = None
-    """The weight of one unit in kg (the shop's product weight in its unit, converted);
-    None when the shop has none for the product."""
+    key: str
+    """The name it is kept under in the keyring (and `PACKDESK_SHOP_<KEY>` for scripts)."""
+    label: str
+    """What the shop's admin calls it, where the user copies it from."""
+    secret: bool = False
+    """Typed as dots, never shown again."""
+    help: str = ""
+    """Where in the shop's admin it is made (the form's tooltip)."""
+
+
+def shop_item(
+    sku: str,
+    title: str,
+    quantity: float,
+    *,
+    price: float | None = None,
+    currency: str | None = None,
+    weight_kg: float | None = None,
+) -> OrderItem:
+    """One line item as the shop holds it, as the engine's item; `weight_kg` is one unit's
+    (the shop's product weight in its unit, converted; None when the shop has none)."""
+    return OrderItem(
+        sku=sku,
+        title=title,
+        quantity=float(quantity),
+        price=price,
+        currency=currency or None,
+        price_from="shop" if price is not None else None,
+        weight_kg=weight_kg,
+        weight_from="shop" if weight_kg is not None else None,
+    )
 
 
 @dataclass
 class ShopOrder:
-    """One open order of the shop."""
+    """One open order of the shop: the engine's record and what the write-back needs."""
 
     shop_order_id: str
     """The shop's own id (what a write-back addresses)."""
-    number: str
-    """The order number the customer and the shop's export see."""
-    cells: dict[str, str]
-    """The order's fields by the column names of the shop's export."""
-    items: list[ShopItem] = field(default_factory=list)
+    record: OrderRecord
+    """The order field by field (`OrderRecord.of_receiver`): number, receiver, date, items."""
     modified_at: str = ""
     """When the shop last changed it (ISO 8601, UTC): the next sync's cursor."""
+
+    @property
+    def number(self) -> str:
+        """The order number the customer and the shop's export see."""
+        return self.record.number
 
 
 @dataclass(frozen=True)
@@ -169,10 +200,13 @@ class ShopConnection(ABC):
     platform: ClassVar[str]
     #: what the user sees
     title: ClassVar[str]
-    #: the credential fields the platform needs, in the order they are asked for
-    credential_fields: ClassVar[tuple[str, ...]]
-    #: the key of the engine's `Platform` whose export columns `ShopOrder.cells` uses
-    export_platform: ClassVar[str]
+    #: the credentials the platform needs, in the order they are asked for
+    credential_fields: ClassVar[tuple[CredentialField, ...]]
+    #: an example of the shop's address (the form's placeholder)
+    example_url: ClassVar[str] = "https://shop.example.com"
+    #: the keys of the engine's `Platform`s that are this shop's own file exports (the ids
+    #: such a file names, `lookup_ids` answers)
+    file_exports: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(
         self,
@@ -183,7 +217,7 @@ class ShopConnection(ABC):
         timeout: float = 30.0,
         page_size: int = 50,
     ) -> None:
-        missing = [name for name in self.credential_fields if not credentials.get(name)]
+        missing = [f.label for f in self.credential_fields if not credentials.get(f.key)]
         if missing:
             raise ShopAuthError(f"shop {config.name!r} lacks its {', '.join(missing)}")
         self.config = config
@@ -205,7 +239,7 @@ class ShopConnection(ABC):
     @abstractmethod
     def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:
         """The open orders (paid, not shipped) changed after `since` (all without), a page
-        at a time."""
+        at a time (an async generator in each platform's module)."""
 
     async def check(self) -> int:
         """One request proving the address and the credentials: how many open orders the

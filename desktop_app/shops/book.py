@@ -52,8 +52,8 @@ class ShopBook:
         if config.platform not in PLATFORMS:
             raise ShopConfigError(f"unknown shop platform {config.platform!r}")
         config.check_profile(self.environment)
-        missing = [f for f in PLATFORMS[config.platform].credential_fields
-                   if not credentials.get(f)]  # fmt: skip
+        missing = [f.label for f in PLATFORMS[config.platform].credential_fields
+                   if not credentials.get(f.key)]  # fmt: skip
         if missing:
             raise ShopConfigError(f"shop {config.name!r} lacks its {', '.join(missing)}")
         self.secrets.set(self._secret_key(config.name), json.dumps(dict(credentials)))

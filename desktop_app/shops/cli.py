@@ -19,11 +19,16 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from desktop_app.orders.commands import ProfileClientError, UsageError, find_profile, profile_client
+from desktop_app.orders.commands import (
+    ProfileClientError,
+    UsageError,
+    open_profile,
+    profile_client,
+)
 from desktop_app.shops import PLATFORMS, ShopConfig, ShopError
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
-from desktop_app.shops.rounds import ShopRunner
+from desktop_app.shops.rounds import ShopRounds
 
 if TYPE_CHECKING:
     from desktop_app.profiles.manager import ProfileManager
@@ -84,14 +89,7 @@ def shops_main(argv: Sequence[str]) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    from desktop_app.profiles.errors import ProfileError
-    from desktop_app.profiles.manager import ProfileManager
-
-    try:
-        manager = ProfileManager()
-    except ProfileError as exc:
-        raise UsageError(str(exc)) from None
-    profile = find_profile(manager, args.profile)
+    manager, profile = open_profile(args.profile)
     data_dir = manager.profile_data_dir(profile)
     book = ShopBook(data_dir, profile.id, profile.environment, manager.secrets)
     if args.command == "add":
@@ -124,8 +122,10 @@ def _main(args: argparse.Namespace) -> int:
 def _ask_credentials(platform: str) -> dict[str, str]:
     out = {}
     for field in PLATFORMS[platform].credential_fields:
-        value = os.environ.get(f"PACKDESK_SHOP_{field.upper()}")
-        out[field] = value if value else getpass.getpass(f"{field.replace('_', ' ')}: ")
+        value = os.environ.get(f"PACKDESK_SHOP_{field.key.upper()}")
+        if not value:  # never echoed: a key is as private as its secret
+            value = getpass.getpass(f"{field.label}{f' ({field.help})' if field.help else ''}: ")
+        out[field.key] = value
     return out
 
 
@@ -143,8 +143,8 @@ async def _sync(
     store = manager.open_store(profile)
     try:
         async with profile_client(manager, profile) as client:
-            runner = ShopRunner(book, outbox, store, client, catalogue=catalogue)
-            done = await runner.run_once([args.name], full=args.full)
+            rounds = ShopRounds(book, outbox, store, client, catalogue=catalogue)
+            done = await rounds.run_once([args.name], full=args.full)
     finally:
         store.close()
     for error in done.errors.values():

@@ -1,33 +1,40 @@
-"""Every shop of a profile synced and written back: once (`packdesk shops sync`, a Sync
-button) or every few minutes while the app runs (`ShopRunner.run`).
+"""THE round loop over a profile's shops: each shop synced, the labels made since queued and
+written back. `packdesk shops sync` and "Sync now" run one round (`run_once`); while the app
+runs, `run` is one of its background tasks (the GUI only starts, wakes and shows it).
 
 One round: each shop's open orders changed since its cursor into the profile's orders
-(`shop_sync.sync_shop`), then the labels made since for shop orders queued in the outbox
+(`sync.sync_shop`), then the labels made since for shop orders queued in the outbox
 (whichever door made them: desk, scan station, batch) and the due write-backs sent. A shop
 that cannot be reached or refuses the credentials is said in words for that shop; the other
-shops' rounds go on.
+shops' rounds go on. `run` does a round at once, as soon as `wake` is called (a label was
+made; "Sync now") and every `interval` seconds, until `stop` or its task is cancelled.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from desktop_app.shops import ShopError
-from desktop_app.shops.outbox import Delivery
+from desktop_app.shops import ShopConnection, ShopError
+from desktop_app.shops.book import ShopBook
+from desktop_app.shops.outbox import Delivery, ShopOutbox
 from desktop_app.shops.sync import ShopSync, sync_shop
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
     from desktop_app.profiles.catalogue import Catalogue
+    from desktop_app.profiles.manager import ProfileManager
+    from desktop_app.profiles.models import Profile
     from desktop_app.profiles.store import ProfileStore
-    from desktop_app.shops.book import ShopBook
-    from desktop_app.shops.outbox import ShopOutbox
 
-__all__ = ["DEFAULT_INTERVAL", "ShopRound", "ShopRunner"]
+__all__ = ["DEFAULT_INTERVAL", "ShopRound", "ShopRounds"]
+
+log = logging.getLogger(__name__)
 
 #: seconds between two rounds while the app runs
 DEFAULT_INTERVAL = 300.0
@@ -43,8 +50,9 @@ class ShopRound:
     delivery: Delivery = field(default_factory=Delivery)
 
 
-class ShopRunner:
-    """The shops of one profile, its outbox, its store and its service client."""
+class ShopRounds:
+    """The shops of one profile, its outbox, its store and its service client; `on_round`
+    hears each round's result."""
 
     def __init__(
         self,
@@ -55,6 +63,8 @@ class ShopRunner:
         *,
         catalogue: Catalogue | None = None,
         connect_options: dict[str, Any] | None = None,
+        interval: float = DEFAULT_INTERVAL,
+        on_round: Callable[[ShopRound], None] | None = None,
     ) -> None:
         self.book = book
         self.outbox = outbox
@@ -62,8 +72,32 @@ class ShopRunner:
         self.client = client
         self.catalogue = catalogue
         self.connect_options = dict(connect_options or {})
+        self.interval = interval
+        self.on_round = on_round
+        self.last_round: ShopRound | None = None
+        self._wake = asyncio.Event()
+        self._stopped = False
+        self._busy = asyncio.Lock()
 
-    def _connect(self, name: str) -> Any:
+    @classmethod
+    def of_profile(
+        cls,
+        manager: ProfileManager,
+        profile: Profile,
+        store: ProfileStore,
+        client: ShippingClient,
+        **options: Any,
+    ) -> ShopRounds:
+        """The rounds of an open profile: its shops.json, outbox and catalogue opened here
+        (`close` lets go of the outbox)."""
+        from desktop_app.profiles.catalogue import Catalogue
+
+        data_dir = Path(manager.profile_data_dir(profile))
+        book = ShopBook(data_dir, profile.id, profile.environment, manager.secrets)
+        catalogue = Catalogue.of_profile(data_dir)
+        return cls(book, ShopOutbox(data_dir), store, client, catalogue=catalogue, **options)
+
+    def _connect(self, name: str) -> ShopConnection:
         return self.book.connect(name, **self.connect_options)
 
     def _cancelled(self, shipment_id: str) -> bool:
@@ -75,7 +109,15 @@ class ShopRunner:
     async def run_once(
         self, names: Iterable[str] | None = None, *, full: bool = False
     ) -> ShopRound:
-        """One round over the shops (those named, or all)."""
+        """One round now over the shops (those named, or all); never two at once."""
+        async with self._busy:
+            result = await self._round(names, full=full)
+        self.last_round = result
+        if self.on_round is not None:
+            self.on_round(result)
+        return result
+
+    async def _round(self, names: Iterable[str] | None, *, full: bool) -> ShopRound:
         wanted = {n.casefold() for n in names} if names is not None else None
         result = ShopRound()
         for config in self.book.list():
@@ -98,12 +140,36 @@ class ShopRunner:
         result.delivery = await self.outbox.deliver(self._connect, self._cancelled)
         return result
 
-    async def run(self, stop: asyncio.Event, interval: float = DEFAULT_INTERVAL) -> None:
-        """A round now and every `interval` seconds until `stop` is set."""
-        while not stop.is_set():
-            await self.run_once()
-            # asyncio.timeout, not wait_for: wait_for wraps the wait in a task of its own, which a
-            # loop ending right after a cancel leaves as a coroutine never awaited
+    def wake(self) -> None:
+        """Run a round now (or right after the one running)."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        """End `run` after the round running (if any)."""
+        self._stopped = True
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Rounds until `stop` or cancelled: now, on `wake`, and every `interval` seconds; a
+        profile without shops has no rounds (until one is added and `wake` is called)."""
+        while not self._stopped:
+            self._wake.clear()
+            if self.book.list():
+                try:
+                    await self.run_once()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # a damaged outbox or store: said in the log, tried again
+                    log.exception("a round over the shops failed")
+            if self._stopped:
+                return
+            # asyncio.timeout, not wait_for: wait_for wraps the wait in a task of its own, which
+            # a loop ending right after a cancel leaves as a coroutine never awaited
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(interval):
-                    await stop.wait()
+                async with asyncio.timeout(self.interval):
+                    await self._wake.wait()
+
+    def close(self) -> None:
+        """Let go of the outbox (after the task was cancelled)."""
+        with contextlib.suppress(Exception):
+            self.outbox.close()

@@ -20,16 +20,19 @@ import asyncio
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.orders.records import OrderRecord, Receiver
 from desktop_app.shops.base import (
     MAX_RETRY_AFTER,
     REQUEST_RETRIES,
+    CredentialField,
     ShopAuthError,
     ShopConnection,
     ShopError,
-    ShopItem,
     ShopOrder,
     ShopUnavailable,
     Tracking,
+    shop_item,
     weight_kg,
 )
 
@@ -82,8 +85,19 @@ class ShopifyConnection(ShopConnection):
 
     platform = "shopify"
     title = "Shopify"
-    credential_fields = ("access_token",)
-    export_platform = "shopify"
+    credential_fields = (
+        CredentialField(
+            "access_token",
+            QT_TRANSLATE_NOOP("Settings", "Admin API access token"),
+            secret=True,
+            help=QT_TRANSLATE_NOOP(
+                "Settings",
+                "Shopify admin › Settings › Apps › Develop apps: the app's Admin API access"
+                " token (read_orders, write_fulfillments, read_products)",
+            ),
+        ),
+    )
+    example_url = "https://example.myshopify.com"
 
     async def graphql(self, query: str, variables: Mapping[str, Any]) -> dict[str, Any]:
         """The `data` of one GraphQL request; THROTTLED is waited out (a few times)."""
@@ -108,7 +122,7 @@ class ShopifyConnection(ShopConnection):
             return dict(body.get("data") or {})
         raise ShopUnavailable(f"{self.config.name} is limiting requests (throttled)")
 
-    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:  # type: ignore[override]
+    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:
         search = "fulfillment_status:unfulfilled financial_status:paid"
         if since:
             search += f" updated_at:>'{since}'"
@@ -174,7 +188,7 @@ def throttle_wait(body: Any, *, before_next: bool = False) -> float:
 
 
 def shopify_order(order: Mapping[str, Any]) -> ShopOrder:
-    """A Shopify order (GraphQL) as the columns of Shopify's orders export."""
+    """A Shopify order (GraphQL) as the engine's record, field by field."""
     address = order.get("shippingAddress") or {}
     name = address.get("name") or " ".join(
         p for p in (address.get("firstName"), address.get("lastName")) if p
@@ -183,35 +197,31 @@ def shopify_order(order: Mapping[str, Any]) -> ShopOrder:
     for line in (order.get("lineItems") or {}).get("nodes") or []:
         money = (line.get("originalUnitPriceSet") or {}).get("shopMoney") or {}
         items.append(
-            ShopItem(
-                sku=str(line.get("sku") or ""),
-                title=str(line.get("title") or ""),
-                quantity=float(line.get("quantity") or 1),
+            shop_item(
+                str(line.get("sku") or ""),
+                str(line.get("title") or ""),
+                float(line.get("quantity") or 1),
                 price=float(money["amount"]) if money.get("amount") is not None else None,
                 currency=money.get("currencyCode") or order.get("currencyCode"),
                 weight_kg=_variant_weight(line.get("variant")),
             )
         )
-    cells = {
-        "Name": str(order.get("name") or ""),
-        "Created at": str(order.get("createdAt") or ""),
-        "Email": str(order.get("email") or ""),
-        "Shipping Name": str(name or ""),
-        "Shipping Company": str(address.get("company") or ""),
-        "Shipping Address1": str(address.get("address1") or ""),
-        "Shipping Address2": str(address.get("address2") or ""),
-        "Shipping Zip": str(address.get("zip") or ""),
-        "Shipping City": str(address.get("city") or ""),
-        "Shipping Province": str(address.get("provinceCode") or ""),
-        "Shipping Country": str(address.get("countryCodeV2") or ""),
-        "Shipping Phone": str(address.get("phone") or ""),
-        "Currency": str(order.get("currencyCode") or ""),
-    }
+    receiver = Receiver(
+        name=str(name or ""),
+        company=str(address.get("company") or ""),
+        street=str(address.get("address1") or ""),
+        care_of=str(address.get("address2") or ""),
+        zip_code=str(address.get("zip") or ""),
+        city=str(address.get("city") or ""),
+        state=str(address.get("provinceCode") or ""),
+        country=str(address.get("countryCodeV2") or ""),
+        phone=str(address.get("phone") or ""),
+        email=str(order.get("email") or ""),
+    )
+    number, placed_at = str(order.get("name") or ""), str(order.get("createdAt") or "")
     return ShopOrder(
         shop_order_id=str(order.get("id")),
-        number=cells["Name"],
-        cells=cells,
-        items=items,
+        record=OrderRecord.of_receiver(number, receiver, items, placed_at=placed_at),
         modified_at=str(order.get("updatedAt") or ""),
     )
 

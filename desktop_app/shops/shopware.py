@@ -22,13 +22,16 @@ from typing import Any
 
 import httpx
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.orders.records import OrderRecord, Receiver
 from desktop_app.shops.base import (
+    CredentialField,
     ShopAuthError,
     ShopConnection,
     ShopError,
-    ShopItem,
     ShopOrder,
     Tracking,
+    shop_item,
     weight_kg,
 )
 
@@ -50,8 +53,21 @@ class ShopwareConnection(ShopConnection):
 
     platform = "shopware6"
     title = "Shopware 6"
-    credential_fields = ("client_id", "client_secret")
-    export_platform = "shopware6"
+    credential_fields = (
+        CredentialField(
+            "client_id",
+            QT_TRANSLATE_NOOP("Settings", "Access key ID"),
+            help=QT_TRANSLATE_NOOP(
+                "Settings",
+                "Shopware administration › Settings › System › Integrations: add one"
+                " (role with orders and products)",
+            ),
+        ),
+        CredentialField(
+            "client_secret", QT_TRANSLATE_NOOP("Settings", "Secret access key"), secret=True
+        ),
+    )
+    file_exports = frozenset({"shopware6"})
 
     _token: str | None = None
     _token_until: float = 0.0
@@ -80,7 +96,7 @@ class ShopwareConnection(ShopConnection):
             headers = await self._bearer(renew=True)
             return await self.request(method, path, headers=headers, **kwargs)
 
-    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:  # type: ignore[override]
+    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:
         filters: list[dict[str, Any]] = [
             {"type": "equals", "field": "transactions.stateMachineState.technicalName",
              "value": "paid"},
@@ -155,45 +171,48 @@ class ShopwareConnection(ShopConnection):
 
 
 def shopware_order(order: Mapping[str, Any]) -> ShopOrder | None:
-    """A Shopware order (Admin API JSON) as the columns of Shopware's default orders export;
-    None for an order without a delivery (nothing to ship)."""
+    """A Shopware order (Admin API JSON) as the engine's record, field by field; None for an
+    order without a delivery (nothing to ship)."""
     deliveries = [d for d in order.get("deliveries") or [] if isinstance(d, Mapping)]
     if not deliveries:
         return None
     address = deliveries[0].get("shippingOrderAddress") or {}
     customer = order.get("orderCustomer") or {}
-    country = (address.get("country") or {}).get("iso") or ""
     currency = (order.get("currency") or {}).get("isoCode") or None
     items = [
-        ShopItem(
-            sku=str((line.get("payload") or {}).get("productNumber") or ""),
-            title=str(line.get("label") or ""),
-            quantity=float(line.get("quantity") or 1),
-            price=line.get("unitPrice"),
+        shop_item(
+            str((line.get("payload") or {}).get("productNumber") or ""),
+            str(line.get("label") or ""),
+            float(line.get("quantity") or 1),
+            price=_number(line.get("unitPrice")),
             currency=currency,
             weight_kg=weight_kg((line.get("product") or {}).get("weight"), "kg"),
         )
         for line in order.get("lineItems") or []
         if isinstance(line, Mapping) and line.get("type", "product") == "product"
     ]
-    cells = {
-        "order_number": str(order.get("orderNumber") or ""),
-        "order_date_time": str(order.get("orderDateTime") or ""),
-        "customer_firstname": str(address.get("firstName") or customer.get("firstName") or ""),
-        "customer_lastname": str(address.get("lastName") or customer.get("lastName") or ""),
-        "customer_email": str(customer.get("email") or ""),
-        "shipping_address_company": str(address.get("company") or ""),
-        "shipping_address_department": str(address.get("department") or ""),
-        "shipping_address_street": str(address.get("street") or ""),
-        "shipping_address_zipcode": str(address.get("zipcode") or ""),
-        "shipping_address_city": str(address.get("city") or ""),
-        "shipping_address_country_id": str(country),
-        "line_items": "|".join(f"{i.quantity:g}x {i.sku}" for i in items),
-    }
+    receiver = Receiver(
+        first_name=str(address.get("firstName") or customer.get("firstName") or ""),
+        last_name=str(address.get("lastName") or customer.get("lastName") or ""),
+        company=str(address.get("company") or ""),
+        care_of=str(address.get("department") or ""),
+        street=str(address.get("street") or ""),
+        zip_code=str(address.get("zipcode") or ""),
+        city=str(address.get("city") or ""),
+        country=str((address.get("country") or {}).get("iso") or ""),
+        email=str(customer.get("email") or ""),
+    )
+    number = str(order.get("orderNumber") or "")
+    placed_at = str(order.get("orderDateTime") or "")
     return ShopOrder(
         shop_order_id=str(deliveries[0].get("id")),
-        number=cells["order_number"],
-        cells=cells,
-        items=items,
+        record=OrderRecord.of_receiver(number, receiver, items, placed_at=placed_at),
         modified_at=str(order.get("updatedAt") or order.get("createdAt") or ""),
     )
+
+
+def _number(value: Any) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None

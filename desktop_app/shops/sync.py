@@ -1,11 +1,11 @@
 """A shop's open orders through the import engine into the profile's orders.
 
 `sync_shop()` pulls the orders changed since the shop's cursor, page by page; each page
-becomes the engine's `OrderRecord`s with the columns of the shop's own export (so the
-engine's mapping for that export reads them), then order drafts checked by the domain's
-rules, then the service's orders (`store_orders`: an order the service has already - from an
-earlier sync, or from the shop's file export for the same receiver - is skipped, so the same
-order is never two; another shop's order of the same number is another order). The profile
+holds the engine's `OrderRecord`s, made field by field by the shop's connection, read by
+the engine (`orders_from_records`) as a file's orders are, then order drafts checked by the
+domain's rules, then the service's orders (`store_orders`: an order the service has already -
+from an earlier sync, or from the shop's file export for the same receiver - is skipped, so
+the same order is never two; another shop's order of the same number is another order). The profile
 store keeps which shop order each service order is (the identity a shipment made from it
 carries, and the write-back goes by), the outbox remembers the shop's orders, and the cursor
 advances only after a page is stored, so a sync cut off half-way starts again where it was.
@@ -17,23 +17,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from desktop_app.orders.engine import OrderItem, OrderRecord, _platform_mapping, orders_from_records
-from desktop_app.orders.platforms import PLATFORMS
+from desktop_app.orders.engine import orders_from_records
 from desktop_app.orders.service_orders import drafts_of, store_orders
 from desktop_app.profiles.store import OrderOrigin
-from desktop_app.shops import ShopError
+from desktop_app.shops import PLATFORMS, ShopError
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
-    from desktop_app.orders.engine import OrderFile
+    from desktop_app.orders.records import OrderFile
     from desktop_app.orders.service_orders import OrderDraft
     from desktop_app.profiles.catalogue import Catalogue
     from desktop_app.profiles.store import ProfileStore
-    from desktop_app.shops import ShopConnection, ShopOrder
+    from desktop_app.shops import ShopConnection
     from desktop_app.shops.book import ShopBook
     from desktop_app.shops.outbox import ShopOutbox
 
-__all__ = ["ShopSync", "learn_ids_from_shop", "learn_ids_from_shops", "records_of", "sync_shop"]
+__all__ = ["ShopSync", "learn_ids_from_shop", "learn_ids_from_shops", "sync_shop"]
 
 
 @dataclass
@@ -77,7 +76,8 @@ async def learn_ids_from_shops(
         return False
     learned = False
     for config in book.list():
-        if config.platform != orders.platform.key:
+        platform = PLATFORMS.get(config.platform)
+        if platform is None or orders.platform.key not in platform.file_exports:
             continue
         try:
             async with book.connect(config.name) as connection:
@@ -93,30 +93,6 @@ def _of_draft(origins: dict[int, OrderOrigin]) -> Callable[[OrderDraft], OrderOr
     return lambda draft: origins[id(draft)]
 
 
-def records_of(orders: list[ShopOrder]) -> list[OrderRecord]:
-    """The engine's records of a shop's orders."""
-    return [
-        OrderRecord(
-            number=order.number,
-            cells=dict(order.cells),
-            items=[
-                OrderItem(
-                    sku=i.sku,
-                    title=i.title,
-                    quantity=float(i.quantity),
-                    price=i.price,
-                    currency=i.currency,
-                    price_from="file" if i.price is not None else None,
-                    weight_kg=i.weight_kg,
-                    weight_from="shop" if i.weight_kg is not None else None,
-                )
-                for i in order.items
-            ],  # fmt: skip
-        )
-        for order in orders
-    ]
-
-
 async def sync_shop(
     connection: ShopConnection,
     outbox: ShopOutbox,
@@ -130,17 +106,13 @@ async def sync_shop(
     profile's orders; `store` keeps which shop order each of them is (the identity a
     shipment made from it carries, and the write-back goes by)."""
     name = connection.config.name
-    platform = next(p for p in PLATFORMS if p.key == connection.export_platform)
     result = ShopSync(cursor=None if full else outbox.cursor(name))
     async for page in connection.pull(result.cursor):
         if not page:
             continue
-        records = records_of(page)
-        headers = list(records[0].cells)
         orders = orders_from_records(
-            records,
+            [order.record for order in page],
             source=f"{connection.title} {name}",
-            mapping=_platform_mapping(platform, headers),
             catalogue=catalogue,
         )
         drafts = drafts_of(orders)

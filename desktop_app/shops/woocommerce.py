@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
+from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.orders.records import OrderRecord, Receiver
 from desktop_app.shops.base import (
+    CredentialField,
     ShopConnection,
     ShopError,
-    ShopItem,
     ShopOrder,
     Tracking,
+    shop_item,
     weight_kg,
 )
 
@@ -35,14 +38,26 @@ class WooCommerceConnection(ShopConnection):
 
     platform = "woocommerce"
     title = "WooCommerce"
-    credential_fields = ("consumer_key", "consumer_secret")
-    export_platform = "woocommerce-customer-order-export"
+    credential_fields = (
+        CredentialField(
+            "consumer_key",
+            QT_TRANSLATE_NOOP("Settings", "Consumer key"),
+            help=QT_TRANSLATE_NOOP(
+                "Settings",
+                "WooCommerce › Settings › Advanced › REST API: add a key with Read/Write"
+                " permissions",
+            ),
+        ),
+        CredentialField(
+            "consumer_secret", QT_TRANSLATE_NOOP("Settings", "Consumer secret"), secret=True
+        ),
+    )
 
     @property
     def _auth(self) -> tuple[str, str]:
         return (self.credentials["consumer_key"], self.credentials["consumer_secret"])
 
-    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:  # type: ignore[override]
+    async def pull(self, since: str | None) -> AsyncIterator[list[ShopOrder]]:
         params: dict[str, Any] = {"status": "processing", "per_page": self.page_size,
                                   "orderby": "date", "order": "asc"}  # fmt: skip
         if since:
@@ -142,34 +157,31 @@ class WooCommerceConnection(ShopConnection):
 
 
 def woo_order(order: Mapping[str, Any], weights: Mapping[int, float] | None = None) -> ShopOrder:
-    """A WooCommerce order (the REST API's JSON) as the columns of the Customer/Order/Coupon
-    Export, so the engine maps it as it maps that export; `weights` (product or variation id
-    -> kg) give its items their weights."""
+    """A WooCommerce order (the REST API's JSON) as the engine's record, field by field;
+    `weights` (product or variation id -> kg) give its items their weights."""
     weights = weights or {}
     shipping = order.get("shipping") if isinstance(order.get("shipping"), Mapping) else {}
     billing = order.get("billing") if isinstance(order.get("billing"), Mapping) else {}
     ship, bill = dict(shipping or {}), dict(billing or {})
-    cells = {
-        "order_number": str(order.get("number") or order.get("id") or ""),
-        "order_date": str(order.get("date_created_gmt") or order.get("date_created") or ""),
-        "shipping_first_name": str(ship.get("first_name") or ""),
-        "shipping_last_name": str(ship.get("last_name") or ""),
-        "shipping_company": str(ship.get("company") or ""),
-        "shipping_address_1": str(ship.get("address_1") or ""),
-        "shipping_address_2": str(ship.get("address_2") or ""),
-        "shipping_postcode": str(ship.get("postcode") or ""),
-        "shipping_city": str(ship.get("city") or ""),
-        "shipping_state_code": str(ship.get("state") or ""),
-        "shipping_country": str(ship.get("country") or ""),
-        "billing_phone": str(ship.get("phone") or bill.get("phone") or ""),
-        "billing_email": str(bill.get("email") or ""),
-    }
+    receiver = Receiver(
+        first_name=str(ship.get("first_name") or ""),
+        last_name=str(ship.get("last_name") or ""),
+        company=str(ship.get("company") or ""),
+        street=str(ship.get("address_1") or ""),
+        care_of=str(ship.get("address_2") or ""),
+        zip_code=str(ship.get("postcode") or ""),
+        city=str(ship.get("city") or ""),
+        state=str(ship.get("state") or ""),
+        country=str(ship.get("country") or ""),
+        phone=str(ship.get("phone") or bill.get("phone") or ""),
+        email=str(bill.get("email") or ""),
+    )
     currency = str(order.get("currency") or "") or None
     items = [
-        ShopItem(
-            sku=str(line.get("sku") or ""),
-            title=str(line.get("name") or ""),
-            quantity=float(line.get("quantity") or 1),
+        shop_item(
+            str(line.get("sku") or ""),
+            str(line.get("name") or ""),
+            float(line.get("quantity") or 1),
             price=_number(line.get("price")),
             currency=currency,
             weight_kg=weights.get(_id(line.get("variation_id")))
@@ -178,12 +190,12 @@ def woo_order(order: Mapping[str, Any], weights: Mapping[int, float] | None = No
         for line in order.get("line_items") or []
         if isinstance(line, Mapping)
     ]
+    number = str(order.get("number") or order.get("id") or "")
+    placed_at = str(order.get("date_created_gmt") or order.get("date_created") or "")
     modified = str(order.get("date_modified_gmt") or order.get("date_modified") or "")
     return ShopOrder(
         shop_order_id=str(order.get("id")),
-        number=cells["order_number"],
-        cells=cells,
-        items=items,
+        record=OrderRecord.of_receiver(number, receiver, items, placed_at=placed_at),
         modified_at=modified,
     )
 

@@ -24,14 +24,14 @@ which. The default weight is not used here: the packer is there to weigh or type
 
 Shipping is one action: the shipment is created through the profile's journal
 (`ShipmentCreator`: exactly once, `reference_number` = the order number, the order's
-identity recorded with it for the shop's write-back), the label and the
-packing slip go to the print queue, and the order is marked shipped. The weight is the
-scale's stable reading (a typed one when the scale cannot give one); without a scale a
-typed one, else the order's own as above. The preset is the
-profile's first that fits the order (country, weight, value, item count); `next_preset()`
-switches to the next one.
+identity recorded with it for the shop's write-back), the label and the packing slip go to
+the print queue (`printout`), and the order is marked shipped. The weight is the scale's
+stable reading (a typed one when the scale cannot give one); without a scale a typed one,
+else the order's own as above (`order_facts`). The preset is the profile's first that fits
+the order (country, weight, value, item count); `next_preset()` switches to the next one.
 
-Outcomes carry a `code` the GUI turns into words, and the detail of a service's refusal.
+Outcomes (`outcomes`) carry a `code` the GUI turns into words, and the detail of a service's
+refusal.
 """
 
 from __future__ import annotations
@@ -39,9 +39,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from desktop_app.client.account_addresses import address_fields
 from desktop_app.domain.presets import (
@@ -52,18 +50,27 @@ from desktop_app.domain.presets import (
 )
 from desktop_app.domain.rules import validate
 from desktop_app.domain.sanitize import sanitize
-from desktop_app.domain.weights import OrderWeight, decide_weight
+from desktop_app.domain.weights import OrderWeight
 from desktop_app.domain.weights import WeightSource as WeightOrigin
 from desktop_app.printing.formats import printer_format_chooser
 from desktop_app.profiles.catalogue import Catalogue
-from desktop_app.profiles.store import JournalEntry, OrderOrigin, StoredOrder, StoredShipment
+from desktop_app.profiles.store import StoredOrder, StoredShipment
 from desktop_app.station.customs import with_order_customs
-from desktop_app.station.customs_papers import print_customs_papers
-from desktop_app.station.packing import PackCheck, PackLine, item_title
-from desktop_app.station.slip import PackingSlip, SlipLine, merge_pdfs, slip_document
+from desktop_app.station.order_facts import (
+    attempt_is_for,
+    catalogue_parcel,
+    lines_with_gtins,
+    order_item_count,
+    order_own_weight,
+    order_value,
+)
+from desktop_app.station.outcomes import OutcomeKind, Printed, ScanOutcome
+from desktop_app.station.packing import PackCheck
+from desktop_app.station.printout import StationPrinters, packing_slip, print_shipment
+from desktop_app.station.slip import PackingSlip
 
 if TYPE_CHECKING:
-    from desktop_app.client.desk import ShipmentCreator
+    from desktop_app.client.journaled_creation import ShipmentCreator
     from desktop_app.printing.printers import PrinterDefinition
     from desktop_app.printing.queue import PrintQueue
     from desktop_app.profiles.models import Profile
@@ -71,30 +78,6 @@ if TYPE_CHECKING:
     from desktop_app.station.inbox import OrdersInbox
 
 __all__ = ["ScanOutcome", "Station", "StationOrder", "WeightSource"]
-
-OutcomeKind = Literal[
-    "shipped",  # label and slip queued, order marked shipped
-    "already_shipped",  # the order shipped earlier: its shipment, reprint offered
-    "packing",  # an order is open: scan its items (or ship)
-    "weighing",  # the order is complete: waiting for the scale's stable weight
-    "ticked",  # one unit packed
-    "choose",  # several orders fit the scan
-    "reprinted",
-    "error",  # refused: `code` says why; the packer must confirm it
-]
-ErrorCode = Literal[
-    "not_found",
-    "wrong_item",
-    "surplus_item",
-    "incomplete",
-    "no_weight",
-    "no_preset",
-    "invalid",
-    "service",
-    "pending",
-    "no_order",
-    "print",
-]
 
 
 class WeightSource(Protocol):
@@ -106,47 +89,6 @@ class WeightSource(Protocol):
     def emptied_at(self) -> float | None:
         """When (`Reading.at`) the scale last read (near) zero; None: not seen empty."""
         ...
-
-
-@dataclass(frozen=True)
-class ScanOutcome:
-    """What the station shows after a scan or an action."""
-
-    kind: OutcomeKind
-    code: str = ""
-    """For errors: one of ErrorCode; the GUI says what happened and what to do."""
-    order: StoredOrder | None = None
-    shipment: StoredShipment | None = None
-    choices: tuple[StoredOrder, ...] = ()
-    line: PackLine | None = None
-    detail: str = ""
-    """The service's or the rules' own words, or the scanned code."""
-    weight_kg: float | None = None
-    preset: ShippingPreset | None = None
-    jobs: tuple[int, ...] = ()
-    """Print-queue job ids: the label (first), the packing slip and the customs papers."""
-    papers_path: Path | None = None
-    """Where the customs papers were saved because no A4 printer is set (None: printed or
-    the shipment has none)."""
-    papers_printer: str = ""
-    """The printer the customs papers print on ("" when saved or the shipment has none)."""
-    papers_documents: tuple[str, ...] = ()
-    """The customs papers (cn23 per copy, cn22, commercial_invoice); () when none."""
-
-    @property
-    def ok(self) -> bool:
-        """False for an error."""
-        return self.kind != "error"
-
-
-@dataclass(frozen=True)
-class Printed:
-    """What printing a shipment queued, and where its customs papers went."""
-
-    jobs: tuple[int, ...]
-    papers_path: Path | None = None
-    papers_printer: str = ""
-    papers_documents: tuple[str, ...] = ()
 
 
 @dataclass
@@ -175,42 +117,6 @@ class StationOrder:
     def preset(self) -> ShippingPreset | None:
         """The preset chosen (or switched to) for this order."""
         return None if self.preset_index is None else self.presets[self.preset_index]
-
-
-def _attempt_for(entry: JournalEntry, origin: OrderOrigin) -> bool:
-    """True when an open creation attempt is for this order (one journaled before attempts
-    named their order: by its reference)."""
-    if entry.order is None:
-        return entry.reference_number.casefold() == origin.number.casefold()
-    return entry.order.key == origin.key or (
-        origin.order_id is not None and entry.order.order_id == origin.order_id
-    )
-
-
-def order_value(order: Mapping[str, Any]) -> float | None:
-    """The goods' value of an order (its total price)."""
-    value = order.get("total_price")
-    return float(value) if isinstance(value, int | float) else None
-
-
-def order_item_count(order: Mapping[str, Any]) -> float:
-    """Units ordered over all line items."""
-    return float(
-        sum(
-            item.get("quantity") or 0
-            for item in order.get("order_line_items") or []
-            if isinstance(item.get("quantity"), int | float)
-        )
-    )
-
-
-def order_weight(order: Mapping[str, Any]) -> float | None:
-    """The order's total weight in kg (None when it has none)."""
-    weight = order.get("total_weight")
-    unit = order.get("weight_unit") or "kg"
-    if isinstance(weight, int | float) and weight > 0 and unit == "kg":
-        return float(weight)
-    return None
 
 
 @dataclass
@@ -279,7 +185,8 @@ class Station:
         existing = await self._existing_shipment(order)
         if existing is not None:
             return existing
-        pack = PackCheck.for_items(self._with_gtins(order.data.get("order_line_items") or []))
+        items = order.data.get("order_line_items") or []
+        pack = PackCheck.for_items(lines_with_gtins(items, self.catalogue()))
         presets = self.profile.presets()
         state = StationOrder(order, pack if self.pack_check and pack.lines else None, presets, None)
         state.own_weight = await asyncio.to_thread(self._own_weight, order.data, presets)
@@ -385,51 +292,16 @@ class Station:
             state.own_weight = self._own_weight(state.order.data, state.presets)
         return state.own_weight.kg, state.own_weight.source
 
+    def catalogue(self) -> Catalogue | None:
+        """The profile's product catalogue (None: it has none)."""
+        return Catalogue.of_store(self.store, create=False)
+
     def _own_weight(
         self, data: Mapping[str, Any], presets: Sequence[ShippingPreset]
     ) -> OrderWeight:
-        """An order's weight without scale or typing: its lines' weights (the catalogue's,
-        else the line's own) x quantities, else the order's total, plus the box. Not the
-        default weight: at the Scan page the packer is there to weigh or type it."""
-        catalogue = Catalogue.of_store(self.store, create=False)
-        goods: tuple[float, WeightOrigin] | None = None
-        lines = [li for li in data.get("order_line_items") or [] if isinstance(li, Mapping)]
-        total, sources = 0.0, set()
-        for line in lines:
-            product = catalogue.lookup(str(line.get("sku") or "")) if catalogue else None
-            quantity = line.get("quantity")
-            count = float(quantity) if isinstance(quantity, int | float) else 0.0
-            own = line.get("weight")
-            if product is not None and product.weight_kg:
-                total += product.weight_kg * count
-                sources.add("catalogue")
-            elif isinstance(own, int | float) and own > 0 and line.get("weight_unit", "kg") == "kg":
-                total += float(own) * count
-                sources.add("file")
-            else:
-                sources.add("")
-        if lines and "" not in sources and total > 0:
-            source: WeightOrigin = (
-                "catalogue" if sources == {"catalogue"}
-                else "file" if sources == {"file"}
-                else "catalogue+file"
-            )  # fmt: skip
-            goods = (round(total, 6), source)
-        elif (kg := order_weight(data)) is not None:
-            goods = (kg, "file")
-        if goods is None:
-            return OrderWeight()
-        prefs = self.profile.preferences
-        draft = {"to": data.get("delivery_address") or {}}
-        choice = decide_weight(
-            given=None,
-            goods=goods,
-            presets=presets,
-            facts=facts_of_draft(draft, value=order_value(data), item_count=order_item_count(data)),
-            packaging_kg=prefs.packaging_weight,
-            default_kg=None,
-        )
-        return choice.weight
+        """An order's weight without scale or typing (`order_facts.order_own_weight`)."""
+        packaging = self.profile.preferences.packaging_weight
+        return order_own_weight(data, presets, self.catalogue(), packaging)
 
     def set_weight(self, kg: float | None) -> None:
         """A typed weight for the current order (used when neither scale nor order has one)."""
@@ -480,7 +352,7 @@ class Station:
             linked = await asyncio.to_thread(self.store.mark_order_shipped, order.id, live[0].id)
             return await self._already_shipped(linked)
         pending = await asyncio.to_thread(self.store.list_pending)
-        if any(_attempt_for(e, origin) for e in pending):
+        if any(attempt_is_for(e, origin) for e in pending):
             return ScanOutcome("error", "pending", order=order)
         return None
 
@@ -500,7 +372,7 @@ class Station:
         data = state.order.data
         draft: dict[str, Any] = {
             "to": address_fields(data.get("delivery_address")),
-            "package": {"weight": self.weight(state), **self._parcel(data)},
+            "package": {"weight": self.weight(state), **catalogue_parcel(data, self.catalogue())},
             "reference_number": state.order.number,
             "create_shipping_label": True,
         }
@@ -521,30 +393,6 @@ class Station:
                 draft["label"] = {"format": fmt}
         cleaned = sanitize(draft)
         return cleaned if isinstance(cleaned, dict) else draft
-
-    def _with_gtins(self, lines: Sequence[Any]) -> list[Any]:
-        """The order's lines, a line without a GTIN given its product's from the catalogue
-        (so the pack check can scan it)."""
-        catalogue = Catalogue.of_store(self.store, create=False)
-        out: list[Any] = []
-        for line in lines:
-            if isinstance(line, Mapping) and not line.get("gtin") and catalogue is not None:
-                product = catalogue.lookup(str(line.get("sku") or ""))
-                if product is not None and product.gtin:
-                    line = {**line, "gtin": product.gtin}
-            out.append(line)
-        return out
-
-    def _parcel(self, order: Mapping[str, Any]) -> dict[str, float]:
-        """The parcel the product catalogue gives one unit of one product (as the batch's
-        import engine reads it), else nothing: the preset's."""
-        catalogue = Catalogue.of_store(self.store, create=False)
-        if catalogue is None:
-            return {}
-        lines = order.get("order_line_items") or []
-        units = [(str(li.get("sku") or ""), float(li.get("quantity") or 0))
-                 for li in lines if isinstance(li, Mapping)]  # fmt: skip
-        return catalogue.parcel_for(units) or {}
 
     async def ship(self, *, override: str | None = None, explicit: bool = False) -> ScanOutcome:
         """Create the current order's shipment, print label and slip, mark it shipped.
@@ -630,81 +478,19 @@ class Station:
 
     def slip(self, order: StoredOrder) -> PackingSlip:
         """The packing slip of an order."""
-        data = order.data
-        lines = [
-            SlipLine(
-                item_title(item),
-                float(item.get("quantity") or 0),
-                str(item.get("sku") or ""),
-                str(item.get("gtin") or ""),
-            )
-            for item in data.get("order_line_items") or []
-        ]
-        placed = str(data.get("placed_at") or "")[:10]
-        return PackingSlip(
-            order_number=order.number,
-            sender=self.profile.draft_sender() or {},
-            delivery=address_fields(data.get("delivery_address")),
-            lines=lines,
-            order_date=placed or date.today().isoformat(),
-            language=self.slip_language,
-        )
+        return packing_slip(order, self.profile.draft_sender() or {}, self.slip_language)
 
     async def _print(self, order: StoredOrder, shipment: StoredShipment) -> Printed:
-        """Label and slip (see `_print_label`), then the customs papers on the A4 printer
-        (`customs_papers.print_customs_papers`: saved beside the label without one)."""
-        jobs = await self._print_label(order, shipment)
-        papers = await print_customs_papers(
+        """Label and slip, then the customs papers (`printout.print_shipment`)."""
+        printers = StationPrinters(self.queue, self.printer, self.slip_printer, self.papers_printer)
+        return await print_shipment(
             self.creator.client,
-            self.queue,
+            printers,
             shipment,
-            (self.papers_printer, self.slip_printer, self.printer),
+            self.slip(order) if self.print_slip else None,
             reference=order.number,
-            folder=self.store.profile_dir / "customs",
+            papers_folder=self.store.profile_dir / "customs",
         )
-        if papers is None:
-            return Printed(jobs)
-        return Printed(
-            jobs if papers.job is None else (*jobs, papers.job),
-            papers_path=papers.path,
-            papers_printer=papers.printer,
-            papers_documents=papers.documents,
-        )
-
-    async def _print_label(self, order: StoredOrder, shipment: StoredShipment) -> tuple[int, ...]:
-        queue, printer = self.queue, self.printer
-        if queue is None or printer is None or shipment.label_path is None:
-            return ()
-        label = await asyncio.to_thread(shipment.label_path.read_bytes)
-        slip_printer = self.slip_printer or printer
-        slip_bytes = b""
-        if self.print_slip:
-            slip_bytes, _kind = await asyncio.to_thread(
-                slip_document, self.slip(order), slip_printer
-            )
-        reference = order.number
-        jobs: list[int] = []
-        if slip_bytes and slip_printer.name == printer.name and printer.kind == "pdf":
-            if shipment.label_kind == "pdf":  # one job: label page, then the slip's pages
-                merged = await asyncio.to_thread(merge_pdfs, [label, slip_bytes])
-                job = await queue.enqueue_async(
-                    printer, merged, title="label+slip", reference=reference
-                )
-                return (job.id,)
-        job = await queue.enqueue_async(
-            printer,
-            label,
-            title="label",
-            source_format=shipment.label_format,
-            reference=reference,
-        )
-        jobs.append(job.id)
-        if slip_bytes:
-            job = await queue.enqueue_async(
-                slip_printer, slip_bytes, title="packing slip", reference=reference
-            )
-            jobs.append(job.id)
-        return tuple(jobs)
 
     def open_orders(self) -> Sequence[StoredOrder]:
         """The inbox's open orders (for the page's list)."""

@@ -111,7 +111,7 @@
     </message>
     <message>
         <source>Could not load the addresses: {0}</source>
-        <extracomment>the book changed (profile switched, synced, added, edited, removed): pickers reload the rows shown may differ (another default sender) another profile&apos;s book is shown: search, lookup and messages start over an outcome to show: (text, error) the typed address&apos;s problems in words (&quot;&quot; once they are gone) the address a parcel-point lookup resolved (None: none yet) the stored address being edited (None: the form makes a new address)</extracomment>
+        <extracomment>the book changed (profile switched, synced, added, edited, removed): pickers reload the rows shown may differ (another default sender) another profile&apos;s book is shown: search, lookup and messages start over the typed address&apos;s problems in words (&quot;&quot; once they are gone) the address a parcel-point lookup resolved (None: none yet) the stored address being edited (None: the form makes a new address)</extracomment>
         <translation>Die Adressen konnten nicht geladen werden: {0}</translation>
     </message>
     <message numerus="yes">
@@ -556,7 +556,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>By shipping preset</source>
-        <extracomment>a file was loaded (its path) a run ended (summary dict of the batch core) a run started (True) or ended (False) counts, actions or progress may have changed the runner reported a row (its index) the mapping note changed (its text) an outcome to show: (text, error) the carrier for rows whose file has none (None: by the profile&apos;s shipping presets) print the labels of a run (when the profile has a printer)</extracomment>
+        <extracomment>a file was loaded (its path) a run ended (summary dict of the batch core) a run started (True) or ended (False) counts, actions or progress may have changed the runner reported a row (its index) the mapping note changed (its text) the carrier for rows whose file has none (None: by the profile&apos;s shipping presets) print the labels of a run (when the profile has a printer)</extracomment>
         <translation>Nach Versandvorlage</translation>
     </message>
     <message>
@@ -915,6 +915,63 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
 </context>
 <context>
+    <name>EndOfDayPage</name>
+    <message>
+        <source>Create manifest</source>
+        <translation>Übergabeliste erstellen</translation>
+    </message>
+    <message>
+        <source>Hand over the carrier&apos;s listed shipments not yet on a manifest: the service makes the handover list (with a barcode per shipment) for the driver to sign</source>
+        <translation>Die aufgeführten Sendungen des Paketdienstes übergeben, die noch auf keiner Übergabeliste stehen: der Server erstellt die Liste (mit einem Barcode pro Sendung) zum Unterschreiben durch den Fahrer</translation>
+    </message>
+    <message>
+        <source>Print manifest</source>
+        <translation>Übergabeliste drucken</translation>
+    </message>
+    <message>
+        <source>Hand over: manifest</source>
+        <translation>Übergabe an den Fahrer</translation>
+    </message>
+    <message>
+        <source>Carrier</source>
+        <translation>Paketdienst</translation>
+    </message>
+    <message>
+        <source>on manifest {0}</source>
+        <translation>auf Übergabeliste {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{name} (%n to hand over)</source>
+        <translation>
+            <numerusform>{name} (%n zu übergeben)</numerusform>
+            <numerusform>{name} (%n zu übergeben)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The manifest was not created: {0}</source>
+        <translation>Die Übergabeliste wurde nicht erstellt: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
+        <translation>
+            <numerusform>Übergabeliste {number}: %n Sendung, gespeichert als {file}.</numerusform>
+            <numerusform>Übergabeliste {number}: %n Sendungen, gespeichert als {file}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Manifest {number} created: print it for the driver to sign.</source>
+        <translation>Übergabeliste {number} erstellt: bitte drucken und vom Fahrer unterschreiben lassen.</translation>
+    </message>
+    <message>
+        <source>No printer is assigned to this profile: the manifest is at {0}.</source>
+        <translation>Diesem Profil ist kein Drucker zugewiesen: die Übergabeliste liegt unter {0}.</translation>
+    </message>
+    <message>
+        <source>Manifest {0} sent to {1}.</source>
+        <translation>Übergabeliste {0} an {1} gesendet.</translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message>
         <source>The shipping service could not complete the request (HTTP status {0}).</source>
@@ -1018,6 +1075,109 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>This is a live API key, but the profile is a sandbox profile: shipments would be real and charged. Enter the sandbox key, or use a live profile.</source>
         <translation>Das ist ein Live-API-Schlüssel, aber das Profil ist ein Sandbox-Profil: Sendungen wären echt und kostenpflichtig. Bitte den Sandbox-Schlüssel eingeben oder ein Live-Profil verwenden.</translation>
+    </message>
+</context>
+<context>
+    <name>Figures</name>
+    <message>
+        <source>Period</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Person</translation>
+    </message>
+    <message>
+        <source>Station</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Parcels</source>
+        <translation>Pakete</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Bestellungen</translation>
+    </message>
+    <message>
+        <source>Parcels/hour</source>
+        <translation>Pakete/Std.</translation>
+    </message>
+    <message>
+        <source>Mismatches</source>
+        <translation>Fehlgriffe</translation>
+    </message>
+    <message>
+        <source>Scan to label (median)</source>
+        <translation>Scan bis Etikett (Median)</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>per day</source>
+        <translation>pro Tag</translation>
+    </message>
+    <message>
+        <source>per week</source>
+        <translation>pro Woche</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Export packing figures</source>
+        <translation>Packzahlen exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>The file cannot be written: {reason}</source>
+        <translation>Die Datei lässt sich nicht schreiben: {reason}</translation>
+    </message>
+    <message>
+        <source>Saved to {path}</source>
+        <translation>Gespeichert unter {path}</translation>
+    </message>
+    <message>
+        <source>The end of the period is before its start.</source>
+        <extracomment>the CSV&apos;s columns (machine names: a spreadsheet or script reads them in any language)</extracomment>
+        <translation>Das Ende des Zeitraums liegt vor seinem Anfang.</translation>
+    </message>
+    <message>
+        <source>Not connected to the server.</source>
+        <translation>Nicht mit dem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>Reading the figures…</source>
+        <translation>Zahlen werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No parcels were packed in this period.</source>
+        <translation>In diesem Zeitraum wurden keine Pakete gepackt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1208,6 +1368,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>vom Paketdienst abgeholt: kann nicht mehr gelöscht werden</translation>
     </message>
     <message>
+        <source>{person} at {station}</source>
+        <translation>{person} an {station}</translation>
+    </message>
+    <message>
         <source>Date</source>
         <translation>Datum</translation>
     </message>
@@ -1218,6 +1382,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>Carrier / service</source>
         <translation>Paketdienst / Versandart</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Erstellt von</translation>
     </message>
     <message>
         <source>Reference</source>
@@ -1317,7 +1485,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>No printer is assigned to this profile: add one in Settings › Printers and assign it.</source>
-        <extracomment>a search or reload finished; the argument is the query the model holds a new result; reselect these shipment ids (a set) where shown the count line changed (its text) a message for the user (&quot;&quot; clears it) a refresh from the service started (True) or ended (False) another profile was opened: nothing of the last one is shown (the query is cleared) a shipment was deleted on the service (its id) a reprint was queued (the print job id) a refresh from the service finished (how many shipments it updated) the ids the user has selected (the page keeps it current); a reload keeps them refresh from the service when the page is shown (at most once a minute) messages shown so far: a refresh&apos;s routine line never replaces an answer shown while it ran (a Reprint clicked as the page&apos;s automatic refresh was under way)</extracomment>
+        <extracomment>a search or reload finished; the argument is the query the model holds a new result; reselect these shipment ids (a set) where shown the count line changed (its text) a refresh from the service started (True) or ended (False) another profile was opened: nothing of the last one is shown (the query is cleared) a shipment was deleted on the service (its id) a reprint was queued (the print job id) a refresh from the service finished (how many shipments it updated) the ids the user has selected (the page keeps it current); a reload keeps them refresh from the service when the page is shown (at most once a minute) messages shown so far: a refresh&apos;s routine line never replaces an answer shown while it ran (a Reprint clicked as the page&apos;s automatic refresh was under way)</extracomment>
         <translation>Diesem Profil ist kein Drucker zugewiesen: unter Einstellungen › Drucker einen hinzufügen und zuweisen.</translation>
     </message>
     <message numerus="yes">
@@ -1562,7 +1730,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Select one shipment to see its tracking.</source>
-        <extracomment>one event row: time, status, location, details (with the package when there are several) the shown shipment or what may be done with it changed the shipment was updated from the service (the StoredShipment) an outcome to tell the user a move to the next status is on its way</extracomment>
+        <extracomment>one event row: time, status, location, details (with the package when there are several) the shown shipment or what may be done with it changed the shipment was updated from the service (the StoredShipment) a move to the next status is on its way</extracomment>
         <translation>Eine Sendung auswählen, um ihre Sendungsverfolgung zu sehen.</translation>
     </message>
     <message>
@@ -1811,7 +1979,7 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
     </message>
     <message>
         <source>Could not load the pickup history: {0}</source>
-        <extracomment>the day, the pickup history or the manifests were (re)loaded or cleared a request or a manifest started or ended (the buttons follow) a message for the page (text, whether it is an error) what the last manifest holds and where its PDF is a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with a pickup request / a manifest is on its way to the service</extracomment>
+        <extracomment>the day, the pickup history or the manifests were (re)loaded or cleared a request or a manifest started or ended (the buttons follow) what the last manifest holds and where its PDF is a pickup was requested (the PickupRequest answered by the service) shipment id -&gt; the carrier reference of the manifest it was handed over with a pickup request / a manifest is on its way to the service</extracomment>
         <translation>Die bisherigen Abholungen konnten nicht geladen werden: {0}</translation>
     </message>
     <message>
@@ -1874,63 +2042,6 @@ Ein weiteres Retourenetikett ist selten nötig: das vorhandene anzeigen oder noc
             <numerusform>Abholung bei {name} für %n Sendung beauftragt: Abholnummer {number}.</numerusform>
             <numerusform>Abholung bei {name} für %n Sendungen beauftragt: Abholnummer {number}.</numerusform>
         </translation>
-    </message>
-</context>
-<context>
-    <name>PickupsPage</name>
-    <message>
-        <source>Create manifest</source>
-        <translation>Übergabeliste erstellen</translation>
-    </message>
-    <message>
-        <source>Hand over the carrier&apos;s listed shipments not yet on a manifest: the service makes the handover list (with a barcode per shipment) for the driver to sign</source>
-        <translation>Die aufgeführten Sendungen des Paketdienstes übergeben, die noch auf keiner Übergabeliste stehen: der Server erstellt die Liste (mit einem Barcode pro Sendung) zum Unterschreiben durch den Fahrer</translation>
-    </message>
-    <message>
-        <source>Print manifest</source>
-        <translation>Übergabeliste drucken</translation>
-    </message>
-    <message>
-        <source>Hand over: manifest</source>
-        <translation>Übergabe an den Fahrer</translation>
-    </message>
-    <message>
-        <source>Carrier</source>
-        <translation>Paketdienst</translation>
-    </message>
-    <message>
-        <source>on manifest {0}</source>
-        <translation>auf Übergabeliste {0}</translation>
-    </message>
-    <message numerus="yes">
-        <source>{name} (%n to hand over)</source>
-        <translation>
-            <numerusform>{name} (%n zu übergeben)</numerusform>
-            <numerusform>{name} (%n zu übergeben)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The manifest was not created: {0}</source>
-        <translation>Die Übergabeliste wurde nicht erstellt: {0}</translation>
-    </message>
-    <message numerus="yes">
-        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
-        <translation>
-            <numerusform>Übergabeliste {number}: %n Sendung, gespeichert als {file}.</numerusform>
-            <numerusform>Übergabeliste {number}: %n Sendungen, gespeichert als {file}.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Manifest {number} created: print it for the driver to sign.</source>
-        <translation>Übergabeliste {number} erstellt: bitte drucken und vom Fahrer unterschreiben lassen.</translation>
-    </message>
-    <message>
-        <source>No printer is assigned to this profile: the manifest is at {0}.</source>
-        <translation>Diesem Profil ist kein Drucker zugewiesen: die Übergabeliste liegt unter {0}.</translation>
-    </message>
-    <message>
-        <source>Manifest {0} sent to {1}.</source>
-        <translation>Übergabeliste {0} an {1} gesendet.</translation>
     </message>
 </context>
 <context>
@@ -3186,6 +3297,7 @@ F2 versendet mit dem angezeigten Gewicht; oder das Gewicht eingeben und Enter dr
     </message>
     <message>
         <source>Press Esc to confirm the message, then scan again.</source>
+        <extracomment>when the last code was scanned (a station with people reports it: scan-to-label) at a station with people: asks who releases an incomplete order, and why (None: not released; &quot;&quot; or unset: F6 ships with the station&apos;s own reason) the actions waiting for their turn, oldest first</extracomment>
         <translation>Mit Esc die Meldung bestätigen, dann erneut scannen.</translation>
     </message>
     <message>
@@ -3474,7 +3586,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <name>Settings</name>
     <message>
         <source>&amp;Profiles</source>
-        <extracomment>profiles were added, edited or deleted (the profile switcher reloads its list) printer definitions changed (added, edited, removed)</extracomment>
+        <extracomment>the Settings tabs in order</extracomment>
         <translation>&amp;Profile</translation>
     </message>
     <message>
@@ -3500,6 +3612,14 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     <message>
         <source>Sh&amp;ops</source>
         <translation>Sh&amp;ops</translation>
+    </message>
+    <message>
+        <source>&amp;Webhooks</source>
+        <translation>&amp;Webhooks</translation>
+    </message>
+    <message>
+        <source>Pro&amp;ducts</source>
+        <translation>Produ&amp;kte</translation>
     </message>
     <message>
         <source>Print the label automatically after it is created</source>
@@ -3849,7 +3969,7 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
     </message>
     <message>
         <source>✔ in use</source>
-        <extracomment>how long the status query waits for a printer&apos;s answer (seconds) definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile) an outcome to show: (text, ok)</extracomment>
+        <extracomment>how long the status query waits for a printer&apos;s answer (seconds) definitions changed (added, edited, removed) or the assignment did a test print ended: (printer name, ok, message) a test print started or ended (the Test print button waits meanwhile)</extracomment>
         <translation>✔ in Verwendung</translation>
     </message>
     <message>
@@ -4083,6 +4203,10 @@ Das Paket wird versendet, sobald die Waage ruhig ist (oder Gewicht eingeben und 
         <translation>Mit einem Packdesk-Server verbinden…</translation>
     </message>
     <message>
+        <source>Stations asking to join…</source>
+        <translation>Stationen, die beitreten wollen …</translation>
+    </message>
+    <message>
         <source>Delete…</source>
         <translation>Löschen …</translation>
     </message>
@@ -4224,7 +4348,7 @@ Sendungsverlauf und Etiketten bleiben auf diesem Computer.</translation>
     </message>
     <message>
         <source>Live profiles deliver only to https:// addresses.</source>
-        <extracomment>the list was loaded (how many webhooks) the profile shown changed: the list is empty until loaded, the form starts again an outcome to show: (text, error)</extracomment>
+        <extracomment>the list was loaded (how many webhooks) the profile shown changed: the list is empty until loaded, the form starts again</extracomment>
         <translation>Live-Profile liefern nur an https://-Adressen.</translation>
     </message>
     <message>
@@ -4515,6 +4639,18 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Zollpapiere (CN 23, Handelsrechnung) werden hier gedruckt, das Etikett auf dem Etikettendrucker – von der Scan-Seite und bei „Erstellen und drucken“. Ohne A4-Drucker werden sie als PDF-Datei neben dem Etikett gespeichert und Packdesk sagt, wo.</translation>
     </message>
     <message>
+        <source> min</source>
+        <translation> Min.</translation>
+    </message>
+    <message>
+        <source>Sign out after this many minutes without input at a station where people sign in</source>
+        <translation>Nach so vielen Minuten ohne Eingabe abmelden (an Plätzen mit Anmeldung)</translation>
+    </message>
+    <message>
+        <source>Sign out after</source>
+        <translation>Abmelden nach</translation>
+    </message>
+    <message>
         <source>Save station settings</source>
         <translation>Stationseinstellungen speichern</translation>
     </message>
@@ -4532,8 +4668,12 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Consumer key</source>
-        <extracomment>what each credential field is called in the shop&apos;s own admin, where the user copies it from</extracomment>
+        <extracomment>the most ids one `include` asks for (WooCommerce&apos;s largest page)</extracomment>
         <translation>Consumer Key</translation>
+    </message>
+    <message>
+        <source>WooCommerce › Settings › Advanced › REST API: add a key with Read/Write permissions</source>
+        <translation>WooCommerce › Einstellungen › Erweitert › REST-API: einen Schlüssel mit Lesen/Schreiben anlegen</translation>
     </message>
     <message>
         <source>Consumer secret</source>
@@ -4541,7 +4681,12 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Access key ID</source>
+        <extracomment>renew a token this long before the shop says it expires (seconds) kind of id in the default orders export -&gt; (the entity searched, its field that says it) the same without the items&apos; products (an integration not allowed to read products)</extracomment>
         <translation>Zugangs-ID</translation>
+    </message>
+    <message>
+        <source>Shopware administration › Settings › System › Integrations: add one (role with orders and products)</source>
+        <translation>Shopware: Administration › Einstellungen › System › Integrationen: eine anlegen (Rolle mit Bestellungen und Produkten)</translation>
     </message>
     <message>
         <source>Secret access key</source>
@@ -4549,11 +4694,16 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>Admin API access token</source>
+        <extracomment>an item&apos;s shipping weight: needs the read_products (or read_inventory) scope</extracomment>
         <translation>Admin-API-Zugriffstoken</translation>
     </message>
     <message>
+        <source>Shopify admin › Settings › Apps › Develop apps: the app&apos;s Admin API access token (read_orders, write_fulfillments, read_products)</source>
+        <translation>Shopify: Admin › Einstellungen › Apps › Apps entwickeln: das Admin-API-Zugriffstoken der App (read_orders, write_fulfillments, read_products)</translation>
+    </message>
+    <message>
         <source>refused the credentials (wrong or expired)</source>
-        <extracomment>fields shown as dots while typed the connectors&apos; English phrases (shops.base) -&gt; the same words for translation</extracomment>
+        <extracomment>the connectors&apos; English phrases (shops.base) -&gt; the same words for translation</extracomment>
         <translation>hat die Zugangsdaten abgelehnt (falsch oder abgelaufen)</translation>
     </message>
     <message>
@@ -4666,7 +4816,7 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     </message>
     <message>
         <source>New shop connection</source>
-        <extracomment>an example address per platform (the placeholder) anything in the form changed</extracomment>
+        <extracomment>anything in the form changed</extracomment>
         <translation>Neue Shop-Verbindung</translation>
     </message>
     <message>
@@ -4758,6 +4908,154 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>Box&apos;s own weight</source>
         <translation>Eigengewicht des Kartons</translation>
+    </message>
+    <message>
+        <source>Stations asking to join</source>
+        <translation>Stationen, die beitreten wollen</translation>
+    </message>
+    <message>
+        <source>Compare the phrase with the one on the station&apos;s screen, type it and approve: the station gets its own key. Requests expire after 15 minutes.</source>
+        <translation>Vergleichen Sie die Phrase mit der auf dem Bildschirm der Station, tippen Sie sie ein und geben Sie frei: Die Station erhält ihren eigenen Schlüssel. Anfragen verfallen nach 15 Minuten.</translation>
+    </message>
+    <message>
+        <source>No station is waiting to join.</source>
+        <translation>Keine Station wartet auf Beitritt.</translation>
+    </message>
+    <message>
+        <source>e.g. tiger-piano-42</source>
+        <translation>z. B. tiger-piano-42</translation>
+    </message>
+    <message>
+        <source>&amp;Phrase the station shows</source>
+        <translation>&amp;Phrase, die die Station zeigt</translation>
+    </message>
+    <message>
+        <source>&amp;Approve</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>&amp;Deny</source>
+        <translation>A&amp;blehnen</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Ask to join {url}</source>
+        <extracomment>the person chose to paste a key instead the station&apos;s profile, saved with the key the server handed over</extracomment>
+        <translation>Beitritt zu {url} anfragen</translation>
+    </message>
+    <message>
+        <source>The server is trusted. Ask it to let this station in: an admin approves it with the phrase shown here, and the station gets its own key. No key to copy.</source>
+        <translation>Der Server ist vertrauenswürdig. Bitten Sie ihn, diese Station aufzunehmen: Ein Admin gibt sie mit der hier gezeigten Phrase frei, und die Station erhält ihren eigenen Schlüssel. Kein Schlüssel zum Abtippen.</translation>
+    </message>
+    <message>
+        <source>Station &amp;name</source>
+        <translation>Stations&amp;name</translation>
+    </message>
+    <message>
+        <source>&amp;Ask to join</source>
+        <translation>&amp;Beitritt anfragen</translation>
+    </message>
+    <message>
+        <source>Enter a &amp;key instead…</source>
+        <translation>Stattdessen &amp;Schlüssel eingeben …</translation>
+    </message>
+    <message>
+        <source>Phrase to tell the admin, valid until {time}</source>
+        <translation>Phrase für den Admin, gültig bis {time}</translation>
+    </message>
+    <message>
+        <source>&amp;Ask again</source>
+        <translation>&amp;Erneut anfragen</translation>
+    </message>
+    <message>
+        <source>{station} — {phrase} — from {address}, until {time}</source>
+        <extracomment>the right a person needs to see and use the approvals (the sign-in hides them without it)</extracomment>
+        <translation>{station} — {phrase} — von {address}, bis {time}</translation>
+    </message>
+    <message>
+        <source>The phrase does not match the one the station shows. Compare it with the station&apos;s screen.</source>
+        <translation>Die Phrase passt nicht zu der, die die Station zeigt. Vergleichen Sie sie mit dem Bildschirm der Station.</translation>
+    </message>
+    <message>
+        <source>Only an admin may let stations join (the account key or an admin).</source>
+        <translation>Nur ein Admin darf Stationen aufnehmen (mit dem Kontoschlüssel oder als Admin angemeldet).</translation>
+    </message>
+    <message>
+        <source>Not possible any more: {0}</source>
+        <translation>Nicht mehr möglich: {0}</translation>
+    </message>
+    <message>
+        <source>Could not load the waiting stations: {0}</source>
+        <extracomment>how many stations wait</extracomment>
+        <translation>Die wartenden Stationen konnten nicht geladen werden: {0}</translation>
+    </message>
+    <message>
+        <source>Type the phrase the station shows.</source>
+        <translation>Tippen Sie die Phrase ein, die die Station zeigt.</translation>
+    </message>
+    <message>
+        <source>{station} is approved: it receives its own key in a moment.</source>
+        <translation>{station} ist freigegeben: Die Station erhält gleich ihren eigenen Schlüssel.</translation>
+    </message>
+    <message>
+        <source>{station} is denied.</source>
+        <translation>{station} ist abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Too many requests to join from here: try again in {n} minutes.</source>
+        <translation>Zu viele Beitrittsanfragen von hier: Versuchen Sie es in {n} Minuten erneut.</translation>
+    </message>
+    <message>
+        <source>The server does not accept this name: use 1 to 100 letters or digits.</source>
+        <translation>Der Server nimmt diesen Namen nicht an: 1 bis 100 Buchstaben oder Ziffern.</translation>
+    </message>
+    <message>
+        <source>The server no longer knows this request. Ask again.</source>
+        <translation>Der Server kennt diese Anfrage nicht mehr. Fragen Sie erneut an.</translation>
+    </message>
+    <message>
+        <source>The server does not answer: {0}</source>
+        <translation>Der Server antwortet nicht: {0}</translation>
+    </message>
+    <message>
+        <source>The server refused: {0}</source>
+        <translation>Der Server hat abgelehnt: {0}</translation>
+    </message>
+    <message>
+        <source>Enter this station&apos;s name first.</source>
+        <extracomment>(phrase, valid until as local time) once the server took the request (WAITING | DONE | FAILED, sentence) the station&apos;s profile, saved with its key</extracomment>
+        <translation>Geben Sie zuerst den Namen dieser Station ein.</translation>
+    </message>
+    <message>
+        <source>Waiting for an admin to approve this station. Tell them the phrase; it is valid until {time}.</source>
+        <translation>Warte auf die Freigabe durch einen Admin. Nennen Sie ihm die Phrase; sie gilt bis {time}.</translation>
+    </message>
+    <message>
+        <source>Approved, but the key was already handed over once. Ask again.</source>
+        <translation>Freigegeben, aber der Schlüssel wurde schon einmal übergeben. Fragen Sie erneut an.</translation>
+    </message>
+    <message>
+        <source>An admin denied this station. Ask again if that was a mistake.</source>
+        <translation>Ein Admin hat diese Station abgelehnt. Fragen Sie erneut an, falls das ein Irrtum war.</translation>
+    </message>
+    <message>
+        <source>Nobody approved within 15 minutes. Ask again.</source>
+        <translation>Niemand hat innerhalb von 15 Minuten freigegeben. Fragen Sie erneut an.</translation>
+    </message>
+    <message>
+        <source>The new key did not work: {0}</source>
+        <translation>Der neue Schlüssel funktioniert nicht: {0}</translation>
+    </message>
+    <message>
+        <source>The key was not saved: {0}</source>
+        <translation>Der Schlüssel wurde nicht gespeichert: {0}</translation>
+    </message>
+    <message>
+        <source>Approved. This station&apos;s key is saved; the profile {name!r} is ready to use.</source>
+        <translation>Freigegeben. Der Schlüssel dieser Station ist gespeichert; das Profil {name!r} ist bereit.</translation>
     </message>
 </context>
 <context>
@@ -5394,6 +5692,101 @@ Gespeichert in {parent}</translation>
     </message>
 </context>
 <context>
+    <name>SignIn</name>
+    <message>
+        <source>Only a supervisor may ship an incomplete order</source>
+        <extracomment>the Scan page&apos;s refusals that are a pack-check mismatch what was sent: (kind, order number, taken by the service)</extracomment>
+        <translation>Nur eine Aufsicht darf eine unvollständige Bestellung versenden</translation>
+    </message>
+    <message>
+        <source>Ask a supervisor to sign in at this station and press F6.</source>
+        <translation>Eine Aufsicht an diesem Platz anmelden lassen und F6 drücken.</translation>
+    </message>
+    <message>
+        <source>Release order</source>
+        <translation>Bestellung freigeben</translation>
+    </message>
+    <message>
+        <source>Why may order {number} ship incomplete?</source>
+        <translation>Warum darf Bestellung {number} unvollständig raus?</translation>
+    </message>
+    <message>
+        <source>{name} ({role}) at {station}</source>
+        <extracomment>how often the idle time is looked at (ms)</extracomment>
+        <translation>{name} ({role}) an {station}</translation>
+    </message>
+    <message>
+        <source>Your sign-in has ended. Please sign in again.</source>
+        <translation>Ihre Anmeldung ist abgelaufen. Bitte neu anmelden.</translation>
+    </message>
+    <message>
+        <source>Scan your badge or type your PIN.</source>
+        <translation>Ausweis scannen oder PIN eintippen.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Prüfe…</translation>
+    </message>
+    <message>
+        <source>Not connected to the server yet.</source>
+        <translation>Noch nicht mit dem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>Badge or PIN not recognised. Please try again.</source>
+        <translation>Ausweis oder PIN nicht erkannt. Bitte noch einmal.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Signed out after %n minute(s) without input.</source>
+        <translation>
+            <numerusform>Nach %n Minute ohne Eingabe abgemeldet.</numerusform>
+            <numerusform>Nach %n Minuten ohne Eingabe abgemeldet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many wrong sign-ins at this station: try again in %n minute(s).</source>
+        <translation>
+            <numerusform>Zu viele falsche Anmeldungen an diesem Platz: in %n Minute erneut versuchen.</numerusform>
+            <numerusform>Zu viele falsche Anmeldungen an diesem Platz: in %n Minuten erneut versuchen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Packer</source>
+        <translation>Packer</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Aufsicht</translation>
+    </message>
+    <message>
+        <source>Admin</source>
+        <translation>Admin</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>Scan your badge or type your PIN, then press Enter.</source>
+        <translation>Ausweis scannen oder PIN eintippen, dann Enter drücken.</translation>
+    </message>
+    <message>
+        <source>Badge or PIN</source>
+        <translation>Ausweis oder PIN</translation>
+    </message>
+    <message>
+        <source>Sign out</source>
+        <translation>Abmelden</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>&amp;Abmelden</translation>
+    </message>
+    <message>
+        <source>Station {station} · {profile}</source>
+        <translation>Platz {station} · {profile}</translation>
+    </message>
+</context>
+<context>
     <name>Weights</name>
     <message>
         <source>Apply to all</source>
@@ -5535,11 +5928,12 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>The profile&apos;s data cannot be opened: {exc}</source>
-        <extracomment>the open profile&apos;s shop rounds (None until connected); `shop_options` go to each shop connection (a test shop&apos;s own CA)</extracomment>
+        <extracomment>the open profile&apos;s shop rounds (None until connected); `shop_options` go to each shop connection (a test shop&apos;s own CA) who works at this station (sign_in_required: the state is &quot;sign_in&quot; until then)</extracomment>
         <translation>Die Daten des Profils lassen sich nicht öffnen: {exc}</translation>
     </message>
     <message>
         <source>Starting local sandbox...</source>
+        <extracomment>who works at the station (a station of an account with people: sign in first)</extracomment>
         <translation>Lokale Testumgebung wird gestartet …</translation>
     </message>
     <message>
@@ -5549,6 +5943,10 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Connected to {base_url}</source>
         <translation>Verbunden mit {base_url}</translation>
+    </message>
+    <message>
+        <source>Sign in at this station</source>
+        <translation>An diesem Platz anmelden</translation>
     </message>
     <message>
         <source>New shipment</source>
@@ -5572,7 +5970,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>The shipment history appears here.</source>
-        <extracomment>the smallest screen the window must fit (a desk PC&apos;s 1024x600 netbook panel)</extracomment>
+        <extracomment>when a page is built: with the window (it builds it itself), right after the first paint (a placeholder stands there until then), or next connects a built page to the window and the other pages the window&apos;s pages in tab order (Settings last); &quot;module:Class&quot; builds each with the context</extracomment>
         <translation>Hier erscheint der Sendungsverlauf.</translation>
     </message>
     <message>
@@ -5581,6 +5979,7 @@ Gespeichert in {parent}</translation>
     </message>
     <message>
         <source>Wait for the creation to finish before switching.</source>
+        <extracomment>the smallest screen the window must fit (a desk PC&apos;s 1024x600 netbook panel) what the signed-in person may do (None: nobody signs in at this desk: every page)</extracomment>
         <translation>Vor dem Wechseln bitte warten, bis das Etikett erstellt ist.</translation>
     </message>
     <message>
@@ -5602,14 +6001,6 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Scan</source>
         <translation>Scannen</translation>
-    </message>
-    <message>
-        <source>&amp;Webhooks</source>
-        <translation>&amp;Webhooks</translation>
-    </message>
-    <message>
-        <source>Pro&amp;ducts</source>
-        <translation>Produ&amp;kte</translation>
     </message>
     <message>
         <source>Virtual label printer (sandbox)</source>
@@ -5728,6 +6119,11 @@ Dort erstellte Etiketten sind echt: Der Paketdienst berechnet sie, und dort ange
     <message>
         <source>Switch to LIVE</source>
         <translation>Zu LIVE wechseln</translation>
+    </message>
+    <message>
+        <source>Packing figures</source>
+        <extracomment>the person&apos;s own input: what keeps a sign-in from timing out</extracomment>
+        <translation>Packzahlen</translation>
     </message>
 </context>
 <context>

@@ -124,12 +124,39 @@
     </message>
 </context>
 <context>
+    <name>EndOfDayPage</name>
+    <message numerus="yes">
+        <source>{name} (%n to hand over)</source>
+        <translation>
+            <numerusform>{name} (%n to hand over)</numerusform>
+            <numerusform>{name} (%n to hand over)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
+        <translation>
+            <numerusform>Manifest {number}: %n shipment, saved as {file}.</numerusform>
+            <numerusform>Manifest {number}: %n shipments, saved as {file}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Errors</name>
     <message numerus="yes">
         <source>Too many requests to the shipping service. Please wait %n second(s).</source>
         <translation>
             <numerusform>Too many requests to the shipping service. Please wait %n second.</numerusform>
             <numerusform>Too many requests to the shipping service. Please wait %n seconds.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Figures</name>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
         </translation>
     </message>
 </context>
@@ -234,23 +261,6 @@ A second return label is rarely needed: show the existing one, or create another
         <translation>
             <numerusform>{name} pickup requested for %n shipment: pickup number {number}.</numerusform>
             <numerusform>{name} pickup requested for %n shipments: pickup number {number}.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>PickupsPage</name>
-    <message numerus="yes">
-        <source>{name} (%n to hand over)</source>
-        <translation>
-            <numerusform>{name} (%n to hand over)</numerusform>
-            <numerusform>{name} (%n to hand over)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Manifest {number}: %n shipment(s), saved as {file}.</source>
-        <translation>
-            <numerusform>Manifest {number}: %n shipment, saved as {file}.</numerusform>
-            <numerusform>Manifest {number}: %n shipments, saved as {file}.</numerusform>
         </translation>
     </message>
 </context>
@@ -420,6 +430,23 @@ A second return label is rarely needed: show the existing one, or create another
         <translation>
             <numerusform>ZPL rendered offline (%n label)</numerusform>
             <numerusform>ZPL rendered offline (%n labels)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SignIn</name>
+    <message numerus="yes">
+        <source>Signed out after %n minute(s) without input.</source>
+        <translation>
+            <numerusform>Signed out after %n minute without input.</numerusform>
+            <numerusform>Signed out after %n minutes without input.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Too many wrong sign-ins at this station: try again in %n minute(s).</source>
+        <translation>
+            <numerusform>Too many wrong sign-ins at this station: try again in %n minute.</numerusform>
+            <numerusform>Too many wrong sign-ins at this station: try again in %n minutes.</numerusform>
         </translation>
     </message>
 </context>

@@ -12,9 +12,9 @@ import pytest
 
 from desktop_app.batch_runs.rows import Batch
 from desktop_app.batch_runs.runner import BatchRunner
-from desktop_app.client.desk import ShipmentCreator
+from desktop_app.client.journaled_creation import ShipmentCreator
 from desktop_app.orders.engine import read_orders
-from desktop_app.orders.mapping import Defaults
+from desktop_app.orders.shipment_drafts import Defaults
 from desktop_app.profiles.catalogue import Catalogue, Product
 from tests.orders.helpers import SENDER, Station
 

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from desktop_app.batch_runs.cli import ProgressBar, batch_main
+from desktop_app.batch_runs.cli import batch_main
+from desktop_app.batch_runs.progress_bar import ProgressBar
 from desktop_app.batch_runs.rows import Batch
 from desktop_app.orders.importer import read_table
-from desktop_app.orders.mapping import Defaults, guess_mapping
+from desktop_app.orders.mapping import guess_mapping
+from desktop_app.orders.shipment_drafts import Defaults
 from desktop_app.printing.printers import PrinterDefinition
 from tests.orders.helpers import HEADERS, Station, order_rows, write_csv
 

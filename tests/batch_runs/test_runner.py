@@ -6,10 +6,11 @@ from pathlib import Path
 
 from desktop_app.batch_runs.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch_runs.runner import BatchRunner
-from desktop_app.client.desk import ShipmentCreator
 from desktop_app.client.errors import APIError
+from desktop_app.client.journaled_creation import ShipmentCreator
 from desktop_app.orders.importer import read_table
-from desktop_app.orders.mapping import Defaults, guess_mapping
+from desktop_app.orders.mapping import guess_mapping
+from desktop_app.orders.shipment_drafts import Defaults
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue import PrintQueue
 from desktop_app.printing.virtual_printer import VirtualPrinter

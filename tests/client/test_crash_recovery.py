@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 
 from desktop_app.client import ShippingClient
-from desktop_app.client.desk import ShipmentCreator
+from desktop_app.client.journaled_creation import ShipmentCreator
 from desktop_app.profiles.store import ProfileStore
 from tests.fixtures.receiver import wait_until
 from tests.fixtures.service import REPO_ROOT, RunningService

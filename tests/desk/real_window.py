@@ -292,6 +292,7 @@ def within(rect: list[int], screen: list[int]) -> bool:
 DIALOG_BUTTONS = (
     (6, 0, "profile_add"),
     (6, 0, "connect_server"),
+    (6, 0, "station_approvals"),
     (6, 1, "printer_add"),
     (6, 1, "printer_discover"),
     (6, 5, "preset_add"),

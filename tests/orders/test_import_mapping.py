@@ -10,16 +10,16 @@ import pytest
 
 from desktop_app.batch_runs.export import write_results
 from desktop_app.batch_runs.rows import Batch, printer_format_chooser
+from desktop_app.orders.cell_values import parse_number
 from desktop_app.orders.importer import TableError, read_table
 from desktop_app.orders.mapping import (
-    Defaults,
     FieldSource,
     MappingBook,
     MappingError,
     guess_mapping,
     load_mapping_file,
-    parse_number,
 )
+from desktop_app.orders.shipment_drafts import Defaults
 from desktop_app.printing.printers import PrinterDefinition
 from tests.orders.helpers import HEADERS, PACKAGE, SENDER, order_rows, read_results, write_csv
 

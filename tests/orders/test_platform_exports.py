@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from desktop_app.batch_runs.rows import Batch
+from desktop_app.orders.cell_values import country_code, is_company_name, split_street
 from desktop_app.orders.engine import read_orders
 from desktop_app.orders.importer import TableError, read_table
-from desktop_app.orders.mapping import Defaults, country_code, is_company_name, split_street
 from desktop_app.orders.products import import_products
 from desktop_app.orders.service_orders import drafts_of
+from desktop_app.orders.shipment_drafts import Defaults
 from desktop_app.profiles.catalogue import Catalogue, Product
 from tests.orders.helpers import SENDER, SHOPWARE_IDS
 

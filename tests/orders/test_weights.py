@@ -16,8 +16,9 @@ from desktop_app.batch_runs.rows import Batch
 from desktop_app.domain.presets import ShippingPreset, default_presets
 from desktop_app.domain.weights import NO_WEIGHT
 from desktop_app.orders.engine import read_orders
-from desktop_app.orders.mapping import Defaults, guess_mapping
+from desktop_app.orders.mapping import guess_mapping
 from desktop_app.orders.products import import_products
+from desktop_app.orders.shipment_drafts import Defaults
 from desktop_app.profiles.catalogue import Catalogue, Product
 from desktop_app.profiles.models import SAMPLE_PARCEL
 from tests.orders.helpers import SENDER, SHOPWARE_IDS

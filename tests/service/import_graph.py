@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 SERVICE = Path(__file__).resolve().parents[2] / "desktop_app" / "service"
@@ -72,10 +72,13 @@ def module_edges() -> dict[tuple[str, str], list[str]]:
     return edges
 
 
-def circles(parts: set[str] | None = None) -> list[list[str]]:
-    """The strongly connected groups of more than one part (each holds at least one circle)."""
+def circles(
+    parts: set[str] | None = None, edges: Iterable[tuple[str, str]] | None = None
+) -> list[list[str]]:
+    """The strongly connected groups of more than one part (each holds at least one circle),
+    of the service's imports or of the given `edges`."""
     graph: dict[str, set[str]] = {}
-    for source, target in module_edges():
+    for source, target in module_edges() if edges is None else edges:
         if parts is None or (source in parts and target in parts):
             graph.setdefault(source, set()).add(target)
             graph.setdefault(target, set())

@@ -15,6 +15,7 @@ import ssl
 import sys
 from pathlib import Path
 
+from desktop_app.orders.records import OrderRecord
 from desktop_app.profiles.store import OrderOrigin, ProfileStore
 from desktop_app.shops import ShopConfig, ShopOrder, WooCommerceConnection
 from desktop_app.shops import outbox as outbox_module
@@ -36,7 +37,7 @@ def main(argv: list[str]) -> int:
     profile_dir, step, url, ca_file = Path(argv[0]), argv[1], argv[2], argv[3]
     outbox = ShopOutbox(profile_dir)
     store = ProfileStore(profile_dir)
-    outbox.remember("Woo", [ShopOrder("701", "701", {})])
+    outbox.remember("Woo", [ShopOrder("701", OrderRecord("701", {}))])
     label_for(store, "701")
     if step == "label":
         os.kill(os.getpid(), signal.SIGKILL)

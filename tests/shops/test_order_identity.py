@@ -21,7 +21,7 @@ from desktop_app.profiles.store import StoredShipment
 from desktop_app.shops import ShopConfig
 from desktop_app.shops.book import ShopBook
 from desktop_app.shops.outbox import ShopOutbox
-from desktop_app.shops.rounds import ShopRunner
+from desktop_app.shops.rounds import ShopRounds
 from tests.fixtures.shops import shopify as shopify_fixture
 from tests.fixtures.shops import woocommerce as woo_fixture
 from tests.fixtures.shops.server import ShopServer, serve
@@ -66,7 +66,7 @@ async def ship(desk: Desk, last_name: str) -> StoredShipment:
 
 @dataclass
 class Shops:
-    runner: ShopRunner
+    runner: ShopRounds
     outbox: ShopOutbox
 
 
@@ -96,7 +96,7 @@ def connect_shops(desk: Desk, tmp_path: Path, shops: list[ShopEntry]) -> Shops:
         book.add(ShopConfig(name, platform, server.base_url, "test"), credentials)
     outbox = ShopOutbox(tmp_path / "shops")
     verify = trust(*(server for _, _, server, _ in shops))
-    runner = ShopRunner(book, outbox, desk.store, desk.client, connect_options={"verify": verify})
+    runner = ShopRounds(book, outbox, desk.store, desk.client, connect_options={"verify": verify})
     return Shops(runner, outbox)
 
 
@@ -244,7 +244,7 @@ async def test_a_batch_of_the_shops_export_writes_back_its_label_never_an_older_
     from desktop_app.batch_runs.rows import Batch
     from desktop_app.batch_runs.runner import BatchRunner
     from desktop_app.orders.engine import read_orders
-    from desktop_app.orders.mapping import Defaults
+    from desktop_app.orders.shipment_drafts import Defaults
     from tests.orders.helpers import PACKAGE, SENDER
 
     older = await older_label_1001(desk)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from desktop_app.orders.records import OrderRecord
 from desktop_app.profiles.store import ProfileStore
 from desktop_app.shops import ShopOrder
 from desktop_app.shops.outbox import ShopOutbox
@@ -32,7 +33,7 @@ def profile(tmp_path: Path) -> Iterator[tuple[ShopOutbox, ProfileStore]]:
 
 
 def pulled(outbox: ShopOutbox, *numbers: str) -> None:
-    outbox.remember("Woo", [ShopOrder(n, n, {}) for n in numbers])
+    outbox.remember("Woo", [ShopOrder(n, OrderRecord(n, {})) for n in numbers])
 
 
 async def test_a_label_for_a_shop_order_is_written_back_once(

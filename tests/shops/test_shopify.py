@@ -31,8 +31,8 @@ async def test_paid_unfulfilled_orders_come_page_by_page_then_only_what_changed(
     assert [len(page) for page in pages] == [10, 2]
     first = pages[0][0]
     assert (first.number, first.shop_order_id) == ("#1001", "gid://shopify/Order/5001")
-    assert first.cells["Shipping Name"] == "Erika Muster1"
-    assert (first.items[0].sku, first.items[0].price) == ("MUG-1", 12.57)
+    assert first.record.receiver().name == "Erika Muster1"
+    assert (first.record.items[0].sku, first.record.items[0].price) == ("MUG-1", 12.57)
     cursor = max(o.modified_at for page in pages for o in page)
 
     shopify.shop.touch(4)
@@ -128,7 +128,7 @@ async def test_items_carry_their_variants_shipping_weights_in_kg(
 
     [[pulled]] = await pull_all(shopify)
 
-    weights = {item.sku: item.weight_kg for item in pulled.items}
+    weights = {item.sku: item.weight_kg for item in pulled.record.items}
     assert weights == {"MUG-1": pytest.approx(kg, abs=1e-6), "NO-WEIGHT": None, "DELETED": None}
 
 
@@ -143,4 +143,4 @@ async def test_a_token_without_read_products_gets_the_orders_without_weights(
     pages = await pull_all(shopify)
 
     assert [o.number for page in pages for o in page] == ["#1001", "#1002"]
-    assert [i.weight_kg for page in pages for o in page for i in o.items] == [None, None]
+    assert [i.weight_kg for page in pages for o in page for i in o.record.items] == [None, None]

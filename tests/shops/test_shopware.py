@@ -31,8 +31,8 @@ async def test_paid_open_orders_come_page_by_page_then_only_what_changed(
     assert [len(page) for page in pages] == [10, 2]
     first = pages[0][0]
     assert (first.number, first.shop_order_id) == ("10001", hex_id(1, "d0"))
-    assert first.cells["shipping_address_zipcode"] == "10115"
-    assert first.cells["line_items"] == "2x SW10001"
+    assert first.record.receiver().zip_code == "10115"
+    assert [(i.sku, i.quantity) for i in first.record.items] == [("SW10001", 2.0)]
     cursor = max(o.modified_at for page in pages for o in page)
 
     shopware.shop.touch(4)
@@ -159,7 +159,7 @@ async def test_items_carry_their_products_weights_in_kg_a_variant_its_parents(
 
     [[pulled]] = await pull_all(shopware)
 
-    weights = {item.sku: item.weight_kg for item in pulled.items}
+    weights = {item.sku: item.weight_kg for item in pulled.record.items}
     assert weights == {"SW10001": 0.45, "SW10002": 1.2, "SW10004": 2.0, "SW10009": None}
 
 
@@ -172,4 +172,4 @@ async def test_an_integration_not_allowed_to_read_products_gets_orders_without_w
 
     [[pulled]] = await pull_all(shopware)
 
-    assert pulled.number == "10001" and [i.weight_kg for i in pulled.items] == [None]
+    assert pulled.number == "10001" and [i.weight_kg for i in pulled.record.items] == [None]

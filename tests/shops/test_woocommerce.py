@@ -26,9 +26,10 @@ async def test_open_orders_come_page_by_page_then_only_what_changed(woo: Running
     numbers = [o.number for page in pages for o in page]
     assert numbers == [str(700 + n) for n in range(1, 24)]  # shipped/held ones are not open
     first = pages[0][0]
-    assert first.cells["shipping_last_name"] == "Muster1"
-    assert first.cells["shipping_postcode"] == "10115"
-    assert (first.items[0].sku, first.items[0].quantity, first.items[0].price) == (
+    assert first.record.receiver().last_name == "Muster1"
+    assert first.record.receiver().zip_code == "10115"
+    item = first.record.items[0]
+    assert (item.sku, item.quantity, item.price) == (
         "MUG-1", 2.0, 12.565,
     )  # fmt: skip
     cursor = max(o.modified_at for page in pages for o in page)
@@ -107,7 +108,7 @@ async def test_items_carry_their_products_weights_in_kg_from_the_stores_unit(
     [[pulled]] = await pull_all(woo)
 
     factor = {"kg": 1.0, "g": 0.001, "lbs": 0.45359237, "oz": 0.028349523125}[unit]
-    weights = {item.sku: item.weight_kg for item in pulled.items}
+    weights = {item.sku: item.weight_kg for item in pulled.record.items}
     assert weights == {
         "MUG-1": pytest.approx(float(mug) * factor),
         "VASE": pytest.approx(float(vase) * factor),
@@ -130,4 +131,4 @@ async def test_without_leave_to_read_the_settings_or_products_orders_come_withou
 
     [[pulled]] = await pull_all(woo)
 
-    assert [item.weight_kg for item in pulled.items] == [None]
+    assert [item.weight_kg for item in pulled.record.items] == [None]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from desktop_app.client import ShippingClient
-from desktop_app.client.desk import ShipmentCreator
+from desktop_app.client.journaled_creation import ShipmentCreator
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue import PrintQueue
 from desktop_app.printing.virtual_printer import VirtualPrinter

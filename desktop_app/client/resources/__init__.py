@@ -7,12 +7,14 @@ from desktop_app.client.resources.labels import Labels
 from desktop_app.client.resources.locations import Locations
 from desktop_app.client.resources.manifests import Manifests
 from desktop_app.client.resources.orders import Orders
+from desktop_app.client.resources.people import People
 from desktop_app.client.resources.pickups import Pickups
 from desktop_app.client.resources.quotes import Quotes
 from desktop_app.client.resources.routing_rules import RoutingRules
 from desktop_app.client.resources.sandbox import Sandbox
 from desktop_app.client.resources.shipment_documents import ShipmentDocuments
 from desktop_app.client.resources.shipments import Shipments
+from desktop_app.client.resources.station_joins import StationJoins
 from desktop_app.client.resources.trackers import Trackers
 from desktop_app.client.resources.webhooks import Webhooks
 
@@ -24,12 +26,14 @@ __all__ = [
     "Locations",
     "Manifests",
     "Orders",
+    "People",
     "Pickups",
     "Quotes",
     "RoutingRules",
     "Sandbox",
     "ShipmentDocuments",
     "Shipments",
+    "StationJoins",
     "Trackers",
     "Webhooks",
 ]

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.domain.rules import Problem, validate_address
 from desktop_app.gui.addresses.address_cache import AddressBook, AddressProblems
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.widgets.address_formatting import (
@@ -27,7 +28,7 @@ from desktop_app.gui.widgets.address_formatting import (
     address_text,
 )
 from desktop_app.gui.widgets.problems import problems_text
-from desktop_app.gui.widgets.tasks import TaskSet, service_text
+from desktop_app.gui.widgets.tasks import service_text
 
 if TYPE_CHECKING:
     from desktop_app.client import ShippingClient
@@ -67,7 +68,7 @@ def partner_hint_text() -> str:
     return translate("Addresses", "Enter a partner id to see the address it delivers to.")
 
 
-class AddressBookPresenter(QObject):
+class AddressBookPresenter(Presenter):
     """The open profile's address book: search, save, edit, delete, default sender, lookup."""
 
     #: the book changed (profile switched, synced, added, edited, removed): pickers reload
@@ -76,23 +77,16 @@ class AddressBookPresenter(QObject):
     rows_changed = Signal()
     #: another profile's book is shown: search, lookup and messages start over
     reset = Signal()
-    #: an outcome to show: (text, error)
-    message_shown = Signal(str, bool)
     #: the typed address's problems in words ("" once they are gone)
     form_problems = Signal(str)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.book: AddressBook | None = None
-        self.tasks = TaskSet(lambda text: self.message_shown.emit(text, True), ctx)
         #: the address a parcel-point lookup resolved (None: none yet)
         self.resolved: dict[str, Any] | None = None
         #: the stored address being edited (None: the form makes a new address)
         self.editing: dict[str, Any] | None = None
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.message_shown.emit(text, error)
 
     # --- profile and service -------------------------------------------------------------------
 
@@ -127,12 +121,12 @@ class AddressBookPresenter(QObject):
         client, book = self.ctx.client, self.book
         if client is None or book is None:
             if not quiet:
-                self._say(not_connected_text(), error=True)
+                self.show_message(not_connected_text(), error=True)
             return 0
         try:
             count = await book.sync(client)
         except APIError as exc:
-            self._say(
+            self.show_message(
                 translate("Addresses", "Could not load the addresses: {0}").format(
                     service_text(exc)
                 ),
@@ -142,7 +136,7 @@ class AddressBookPresenter(QObject):
         if book is self.book:
             self.book_changed.emit()
             if not quiet:
-                self._say(
+                self.show_message(
                     translate("Addresses", "%n address(es) loaded from the service.", None, count)
                 )
         return count
@@ -184,14 +178,14 @@ class AddressBookPresenter(QObject):
 
         client, book = self.ctx.client, self.book
         if client is None or book is None:
-            self._say(not_connected_text(), error=True)
+            self.show_message(not_connected_text(), error=True)
             return None
         try:
             return await store(client, book, address)
         except AddressProblems as exc:
             self.form_problems.emit(problems_text(exc.problems))
         except APIError as exc:
-            self._say(
+            self.show_message(
                 translate("Addresses", "The service refused the address: {0}").format(
                     service_text(exc)
                 ),
@@ -207,7 +201,7 @@ class AddressBookPresenter(QObject):
         if stored is None:
             return None
         self.book_changed.emit()
-        self._say(translate("Addresses", "Saved: {0}").format(address_line(stored)))
+        self.show_message(translate("Addresses", "Saved: {0}").format(address_line(stored)))
         return stored
 
     def start_edit(self, address: Mapping[str, Any]) -> str:
@@ -236,7 +230,7 @@ class AddressBookPresenter(QObject):
             self.ctx.reload_profile()
         self.editing = None
         self.book_changed.emit()
-        self._say(translate("Addresses", "Changed: {0}").format(address_line(stored)))
+        self.show_message(translate("Addresses", "Changed: {0}").format(address_line(stored)))
         return stored
 
     # --- deleting, default sender, use -----------------------------------------------------------
@@ -256,7 +250,7 @@ class AddressBookPresenter(QObject):
         if self.editing is not None and self.editing.get("id") == address_id:
             self.editing = None
         self.book_changed.emit()
-        self._say(
+        self.show_message(
             translate("Addresses", "Deleted from the address book: {name}").format(
                 name=address_name(address)
             )
@@ -271,7 +265,7 @@ class AddressBookPresenter(QObject):
         try:
             book.set_default_sender(self.ctx.manager, profile, address)
         except AddressProblems as exc:
-            self._say(
+            self.show_message(
                 translate("Addresses", "Cannot be the sender: {exc}").format(
                     exc=problems_text(exc.problems, "; ")
                 ),
@@ -279,14 +273,14 @@ class AddressBookPresenter(QObject):
             )
             return False
         except Exception as exc:  # the profile could not be saved (read-only config...)
-            self._say(
+            self.show_message(
                 translate("Addresses", "Could not save the profile: {exc}").format(exc=exc),
                 error=True,
             )
             return False
         self.ctx.reload_profile()
         self.rows_changed.emit()
-        self._say(
+        self.show_message(
             translate("Addresses", "Default sender of {name}: {0}").format(
                 address_line(address), name=profile.name
             )

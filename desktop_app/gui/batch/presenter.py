@@ -24,12 +24,14 @@ from desktop_app.batch_runs.rows import Batch, BatchRow, printer_format_chooser
 from desktop_app.batch_runs.runner import BatchRunner, summarize
 from desktop_app.gui.batch.partials.sender import maps_a_sender, sender_notice
 from desktop_app.gui.batch.row_texts import count_text, create_all_text
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.widgets.tasks import TaskSet
-from desktop_app.orders.engine import OrderFile, orders_of
+from desktop_app.orders.engine import orders_of
 from desktop_app.orders.importer import Table, TableError, read_table
-from desktop_app.orders.mapping import ColumnMapping, Defaults, MappingBook
+from desktop_app.orders.mapping import ColumnMapping, MappingBook
+from desktop_app.orders.records import OrderFile
 from desktop_app.orders.service_orders import StoredOrders, drafts_of, file_origin, store_orders
+from desktop_app.orders.shipment_drafts import Defaults
 
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext
@@ -117,7 +119,7 @@ def _same_grouping(before: ColumnMapping, after: ColumnMapping) -> bool:
     return all(before.get(key) == after.get(key) for key in keys)
 
 
-class BatchPresenter(QObject):
+class BatchPresenter(Presenter):
     """A loaded orders file, its checked rows, and their run."""
 
     #: a file was loaded (its path)
@@ -132,13 +134,9 @@ class BatchPresenter(QObject):
     row_reported = Signal(int)
     #: the mapping note changed (its text)
     mapping_note_changed = Signal(str)
-    #: an outcome to show: (text, error)
-    message_shown = Signal(str, bool)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
-        self.tasks = TaskSet(lambda text: self.message_shown.emit(text, True), ctx)
+        super().__init__(ctx, parent)
         self.mapping_book = MappingBook()
         self.table_data: Table | None = None
         """One row per order (what the page shows)."""
@@ -156,9 +154,6 @@ class BatchPresenter(QObject):
         #: print the labels of a run (when the profile has a printer)
         self.print_labels = True
         self.run_rows: list[BatchRow] = []
-
-    def _say(self, text: str, error: bool = False) -> None:
-        self.message_shown.emit(text, error)
 
     def _note(self, text: str) -> None:
         self.mapping_note = text
@@ -244,12 +239,14 @@ class BatchPresenter(QObject):
     async def load_file(self, path: Path) -> Batch | None:
         """Read the file, pick the remembered (or guessed) mapping and check every row."""
         if self.running:
-            self._say(translate("Batch", "Wait for the running batch to finish."), error=True)
+            self.show_message(
+                translate("Batch", "Wait for the running batch to finish."), error=True
+            )
             return None
         try:
             table = await asyncio.to_thread(read_table, path)
         except (TableError, OSError) as exc:
-            self._say(
+            self.show_message(
                 translate("Batch", "Could not read {name}: {exc}").format(name=path.name, exc=exc),
                 error=True,
             )
@@ -318,7 +315,7 @@ class BatchPresenter(QObject):
         try:
             self._use_orders(table, orders_of(table, mapping=batch.mapping, catalogue=catalogue))
         except TableError as exc:  # the file was moved or deleted since it was opened
-            self._say(translate("Batch", "Could not read {name}: {exc}").format(
+            self.show_message(translate("Batch", "Could not read {name}: {exc}").format(
                 name=table.source.name, exc=exc), error=True)  # fmt: skip
             return False
         return True
@@ -364,7 +361,7 @@ class BatchPresenter(QObject):
             try:
                 regrouped = orders_of(table, mapping=mapping, catalogue=self.catalogue())
             except TableError as exc:  # the file was moved or deleted since it was opened
-                self._say(translate("Batch", "Could not read {name}: {exc}").format(
+                self.show_message(translate("Batch", "Could not read {name}: {exc}").format(
                     name=table.source.name, exc=exc), error=True)  # fmt: skip
                 return False
             self._use_orders(table, regrouped)
@@ -431,7 +428,7 @@ class BatchPresenter(QObject):
         finally:
             self.importing = False
             self.state_changed.emit()
-        self._say(*orders_import_text(result, invalid))
+        self.show_message(*orders_import_text(result, invalid))
         return result
 
     # --- running -------------------------------------------------------------------------------
@@ -444,7 +441,7 @@ class BatchPresenter(QObject):
     def _make_runner(self) -> BatchRunner | None:
         creator, batch = self.ctx.creator, self.batch
         if creator is None or batch is None:
-            self._say(translate("Batch", "Not connected to the service yet."), error=True)
+            self.show_message(translate("Batch", "Not connected to the service yet."), error=True)
             return None
         printer = self.ctx.printer() if self.print_labels else None
         queue = self.ctx.queue if printer is not None else None
@@ -484,7 +481,7 @@ class BatchPresenter(QObject):
             return None
         self.running = True
         self.run_rows = rows
-        self._say(translate("Batch", "Creating %n shipment(s)…", None, len(rows)))
+        self.show_message(translate("Batch", "Creating %n shipment(s)…", None, len(rows)))
         self.running_changed.emit(True)
         try:
             if retry:
@@ -497,7 +494,7 @@ class BatchPresenter(QObject):
         assert self.batch is not None
         summary = summarize(self.batch.rows)
         text, bad = self.summary_text()
-        self._say(text, error=bad)
+        self.show_message(text, error=bad)
         await announce_created(self.ctx, [r.shipment_id for r in rows if r.status == "created"])
         self.run_finished.emit(summary)
         return summary
@@ -510,7 +507,9 @@ class BatchPresenter(QObject):
         """Send no further rows; those being created finish."""
         if self.runner is not None and self.running:
             self.runner.cancel()
-            self._say(translate("Batch", "Canceling: rows already sent finish, the others wait."))
+            self.show_message(
+                translate("Batch", "Canceling: rows already sent finish, the others wait.")
+            )
 
     # --- export --------------------------------------------------------------------------------
 
@@ -528,10 +527,12 @@ class BatchPresenter(QObject):
         try:
             written = write_results(self.batch.rows, path)
         except OSError as exc:
-            self._say(
+            self.show_message(
                 translate("Batch", "Could not write {path}: {exc}").format(path=path, exc=exc),
                 error=True,
             )
             return None
-        self._say(translate("Batch", "Results written to {written}.").format(written=written))
+        self.show_message(
+            translate("Batch", "Results written to {written}.").format(written=written)
+        )
         return written

@@ -6,9 +6,10 @@ error) and keeps what this returns. The HTTP client (httpx) is imported here on 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from desktop_app.client.presence import Presence
 from desktop_app.gui.core.offers import CarrierOffer, offers_from_service
 from desktop_app.gui.i18n import current_language, translate
 from desktop_app.gui.i18n.client_errors import client_error_text
@@ -27,6 +28,8 @@ class ServiceConnection:
     client: ShippingClient
     offers: dict[str, CarrierOffer]
     base_url: str
+    #: who works at the station (a station of an account with people: sign in first)
+    presence: Presence = field(default_factory=Presence)
 
 
 def connecting_text(profile: Profile) -> tuple[str, str]:
@@ -61,9 +64,21 @@ async def connect(
     # the desk's language, so the manifests the service makes read as the desk does
     client = ShippingClient.from_credentials(creds, language=current_language())
     try:
-        await client.me()  # proves the key and its environment before any work
+        presence = await client.presence()  # proves the key and its environment before any work
+        if presence.sign_in_required:  # the carriers are read once a person signed in
+            return ServiceConnection(client, {}, creds.base_url, presence)
         descriptions = await client.carriers.list()
     except BaseException:
         await client.aclose()
         raise
-    return ServiceConnection(client, offers_from_service(descriptions), creds.base_url)
+    return ServiceConnection(client, offers_from_service(descriptions), creds.base_url, presence)
+
+
+async def signed_in_offers(client: ShippingClient) -> dict[str, CarrierOffer]:
+    """The carriers the service offers, read once a person signed in at the station."""
+    return offers_from_service(await client.carriers.list())
+
+
+def sign_in_text() -> str:
+    """The status bar's message while the station waits for a person to sign in."""
+    return translate("Window", "Sign in at this station")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop_app.client.presence import Presence
 from desktop_app.gui.core import connection
 from desktop_app.gui.core.background import BackgroundTasks
 from desktop_app.gui.core.journal import JournalWatch
@@ -32,11 +33,11 @@ if TYPE_CHECKING:
     # the HTTP client, the journaled creator, the print queue and the sandbox launcher are
     # imported when a profile opens, after the first window is painted
     from desktop_app.client import ShippingClient
-    from desktop_app.client.desk import ReconcileReport, ShipmentCreator
-    from desktop_app.gui.core.shop_rounds import ShopRounds
+    from desktop_app.client.journaled_creation import ReconcileReport, ShipmentCreator
     from desktop_app.printing.queue import PrinterStatus, PrintJob, PrintQueue
     from desktop_app.profiles.local_sandbox import LocalSandbox
     from desktop_app.profiles.store import ProfileStore, StoredShipment
+    from desktop_app.shops.rounds import ShopRounds
     from desktop_app.station.customs_papers import PapersOutcome
 
 __all__ = ["AppContext", "CarrierOffer", "ContextNotReady"]
@@ -83,6 +84,7 @@ class AppContext(QObject):
         self.offers: dict[str, CarrierOffer] = catalog_offers()
         self.connection_state = "offline"
         self.connection_message = translate("Window", "not connected")
+        self._connected_text = ""
         self.journal = JournalWatch(self.journal_changed.emit, self.shipment_created.emit)
         self._generation = 0
         self._switch_lock = asyncio.Lock()
@@ -93,6 +95,9 @@ class AppContext(QObject):
         #: the open profile's shop rounds (None until connected); `shop_options` go to each
         #: shop connection (a test shop's own CA)
         self.shops: ShopRounds | None = None
+        #: who works at this station (sign_in_required: the state is "sign_in" until then)
+        self.presence = Presence()
+        self._shops_task: asyncio.Task[Any] | None = None
         self._shop_interval = shop_interval
         self._shop_options = dict(shop_options or {})
         self.shipment_created.connect(self._label_made)
@@ -238,7 +243,7 @@ class AppContext(QObject):
             self.profile_changed.emit(self.profile)
 
     async def _connect(self, generation: int) -> None:
-        from desktop_app.client.desk import ShipmentCreator
+        from desktop_app.client.journaled_creation import ShipmentCreator
 
         profile = self.profile
         assert profile is not None
@@ -256,14 +261,15 @@ class AppContext(QObject):
             self.client = client = service.client
             self.creator = ShipmentCreator(client, self._require_store())
             self.offers = service.offers
+            self.presence = service.presence
+            self._connected_text = connection.connected_text(service)
             self._unsubscribe.append(client.on_rate_limit(self.rate_limit_changed.emit))
             self.rate_limit_changed.emit(client.rate_limit)
             self.offers_changed.emit()
-            self._set_connection("connected", connection.connected_text(service))
-            self._reconcile_timer.start()
-            self._start_shops(client)
-            # start-up reconciliation: cheap when nothing is pending (no request at all)
-            await self.reconcile()
+            if service.presence.sign_in_required:
+                self._set_connection("sign_in", connection.sign_in_text())
+                return
+            await self._start_work(client)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -271,6 +277,41 @@ class AppContext(QObject):
                 return
             log.warning("connecting profile %s failed: %s", profile.name, exc)
             self._set_connection("error", connection.failure_text(exc))
+
+    async def _start_work(self, client: ShippingClient) -> None:
+        """Connected (and signed in where the station needs it): the pages may work."""
+        self._set_connection("connected", self._connected_text)
+        self._reconcile_timer.start()
+        self._start_shops(client)
+        # start-up reconciliation: cheap when nothing is pending (no request at all)
+        await self.reconcile()
+
+    async def person_signed_in(self, presence: Presence) -> None:
+        """A person signed in at this station: read the carriers, then let the pages work."""
+        client = self.client
+        if client is None:
+            raise ContextNotReady("the profile is not connected")
+        self.presence = presence
+        self.offers = await connection.signed_in_offers(client)
+        self.offers_changed.emit()
+        await self._start_work(client)
+
+    def person_signed_out(self) -> None:
+        """Back to the sign-in screen: the pages stop working until the next person signs in."""
+        if self.client is None or not self.presence.sign_in_required and not self.presence.person:
+            return
+        self._reconcile_timer.stop()
+        shops, self.shops = self.shops, None
+        task, self._shops_task = self._shops_task, None
+        if task is not None:
+            task.cancel()  # the outbox is let go once the round has stopped
+        if shops is not None:
+            if task is None:
+                shops.close()
+            else:
+                task.add_done_callback(lambda _task: shops.close())
+        self.presence = Presence(sign_in_required=True, station=self.presence.station)
+        self._set_connection("sign_in", connection.sign_in_text())
 
     async def reconnect(self) -> None:
         """Try again to connect the current profile (after an error)."""
@@ -286,6 +327,7 @@ class AppContext(QObject):
         """Close what belongs to the current profile (its background work first)."""
         self._reconcile_timer.stop()
         self.creator = None
+        self.presence = Presence()
         self.connection_state = "offline"
         await self.tasks.cancel()
         shops, self.shops = self.shops, None
@@ -331,14 +373,13 @@ class AppContext(QObject):
 
     def _start_shops(self, client: ShippingClient) -> None:
         """Sync the profile's shops and write labels back every few minutes while it is open."""
-        from desktop_app.gui.core.shop_rounds import ShopRounds
-        from desktop_app.shops.rounds import DEFAULT_INTERVAL
+        from desktop_app.shops.rounds import DEFAULT_INTERVAL, ShopRounds
 
         profile, store = self.profile, self.store
         if profile is None or store is None:
             return
         try:
-            self.shops = ShopRounds(
+            self.shops = ShopRounds.of_profile(
                 self.manager,
                 profile,
                 store,
@@ -350,7 +391,7 @@ class AppContext(QObject):
         except Exception:  # a damaged outbox file: the desk works on without shops
             log.exception("the shops of profile %s cannot be opened", profile.name)
             return
-        self.spawn(self.shops.run())
+        self._shops_task = self.spawn(self.shops.run())
 
     def _label_made(self, _stored: object) -> None:
         if self.shops is not None:

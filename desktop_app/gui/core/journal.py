@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from desktop_app.client.desk import ReconcileReport, ShipmentCreator
+    from desktop_app.client.journaled_creation import ReconcileReport, ShipmentCreator
     from desktop_app.profiles.store import ProfileStore, StoredShipment
 
 log = logging.getLogger(__name__)

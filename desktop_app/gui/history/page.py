@@ -99,7 +99,7 @@ class HistoryPage(QWidget):
         setTabOrder(self.open_button, self.delete_button)
 
         presenter = self.presenter
-        presenter.message_changed.connect(self.show_message)
+        presenter.message_shown.connect(self.show_message)
         presenter.count_changed.connect(self.count_label.setText)
         presenter.reselect.connect(self.table.add_to_selection)
         presenter.profile_switched.connect(self.search_bar.clear_search)
@@ -188,7 +188,7 @@ class HistoryPage(QWidget):
         self.search_bar.set_refreshing(refreshing)
         self.row_actions.refresh.setEnabled(not refreshing)
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, text: str, error: bool = False) -> None:  # noqa: ARG002 - one look
         """Show a message under the table."""
         self.message.setText(text)
         self.message.setVisible(bool(text))

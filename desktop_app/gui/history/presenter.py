@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.core.sandbox_printer import printer_title
 from desktop_app.gui.history.table_model import ShipmentHistoryModel, deletable, tracking_numbers
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import time_of_day
-from desktop_app.gui.widgets.tasks import TaskSet, service_text
+from desktop_app.gui.widgets.tasks import service_text
 from desktop_app.profiles.store import ProfileStore, StoredShipment
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ def query_store(
     return found, total
 
 
-class HistoryPresenter(QObject):
+class HistoryPresenter(Presenter):
     """The History page's state and work: search, reprint, delete, refresh from the service."""
 
     #: a search or reload finished; the argument is the query
@@ -122,8 +123,6 @@ class HistoryPresenter(QObject):
     reselect = Signal(object)
     #: the count line changed (its text)
     count_changed = Signal(str)
-    #: a message for the user ("" clears it)
-    message_changed = Signal(str)
     #: a refresh from the service started (True) or ended (False)
     refreshing_changed = Signal(bool)
     #: another profile was opened: nothing of the last one is shown (the query is cleared)
@@ -136,8 +135,7 @@ class HistoryPresenter(QObject):
     refreshed = Signal(int)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.model = ShipmentHistoryModel(self)
         self.query = ""
         self.include_deleted = False
@@ -149,7 +147,6 @@ class HistoryPresenter(QObject):
         #: messages shown so far: a refresh's routine line never replaces an answer shown
         #: while it ran (a Reprint clicked as the page's automatic refresh was under way)
         self.messages_shown = 0
-        self.tasks = TaskSet(self.show_message)
         self._search_task: asyncio.Task[None] | None = None
         self._profile_id: str | None = ctx.profile.id if ctx.profile is not None else None
         self.debounce = QTimer(self)
@@ -175,10 +172,10 @@ class HistoryPresenter(QObject):
         printer: PrinterDefinition | None = self.ctx.printer()
         return printer
 
-    def show_message(self, text: str) -> None:
-        """Tell the user `text` ("" clears the message)."""
+    def show_message(self, text: str, error: bool = False) -> None:
+        """Tell the user `text` ("" clears the message), counting what was said."""
         self.messages_shown += 1
-        self.message_changed.emit(text)
+        super().show_message(text, error)
 
     # --- tasks ---------------------------------------------------------------------------------
 

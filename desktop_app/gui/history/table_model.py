@@ -96,6 +96,19 @@ def last_event(shipment: StoredShipment) -> str:
     return " ".join(p for p in parts if p)
 
 
+def made_by(s: StoredShipment) -> str:
+    """Who made the label at which station (the service says it to those who may see it)."""
+    made = s.data.get("made_by")
+    if not isinstance(made, dict) or not made.get("person"):
+        return ""
+    station = made.get("station")
+    if not station:
+        return str(made["person"])
+    return translate("History", "{person} at {station}").format(
+        person=made["person"], station=station
+    )
+
+
 class ShipmentHistoryModel(QAbstractTableModel):
     """Stored shipments as rows: date, receiver, carrier/service, reference, tracking, status."""
 
@@ -107,8 +120,9 @@ class ShipmentHistoryModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("History", "Tracking no."),
         QT_TRANSLATE_NOOP("History", "Status"),
         QT_TRANSLATE_NOOP("History", "Price"),
+        QT_TRANSLATE_NOOP("History", "Made by"),
     )
-    DATE, RECEIVER, CARRIER, REFERENCE, TRACKING, STATUS, PRICE = range(len(COLUMNS))
+    DATE, RECEIVER, CARRIER, REFERENCE, TRACKING, STATUS, PRICE, MADE_BY = range(len(COLUMNS))
     #: role giving the StoredShipment of a row
     ShipmentRole = Qt.ItemDataRole.UserRole + 1
     #: role giving a raw value to sort by
@@ -201,6 +215,8 @@ class ShipmentHistoryModel(QAbstractTableModel):
             return status_text(s)
         if column == self.PRICE:
             return "" if s.price is None else money(s.price)
+        if column == self.MADE_BY:
+            return made_by(s)
         return ""
 
     def _sort_value(self, s: StoredShipment, column: int) -> Any:

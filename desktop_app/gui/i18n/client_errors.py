@@ -165,7 +165,7 @@ def _texts() -> dict[type[BaseException], Callable[[APIError], str]]:
     Built on the first error: the batch runner and the journaled creator (httpx under them)
     stay out of the app's start-up."""
     from desktop_app.batch_runs.runner import RowConflict
-    from desktop_app.client.desk import LabelDownloadError
+    from desktop_app.client.journaled_creation import LabelDownloadError
 
     return {
         APIError: _api,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
-    from desktop_app.station.flow import ScanOutcome
+    from desktop_app.station.outcomes import ScanOutcome
 
 
 def person(order: dict[str, Any]) -> str:

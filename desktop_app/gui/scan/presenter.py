@@ -2,28 +2,44 @@
 
 `ScanPresenter` runs the station flow (`desktop_app.station.flow.Station`) on the open
 profile's store, client, print queue and printer: scans, keys and the scale's settled weight
-go in as actions (one at a time, in the order given); each outcome becomes the page's state
+go in as typed actions (`ScanAction`: one at a time, in the order given); each outcome becomes
+the page's state
 (`ScanView`: banner colour, title and detail, the order, its items, weight, preset, whether a
 typed weight is wanted) and a signal sound ("success" or "error") when the profile wants one.
 An error stays until `acknowledge()`: scans meanwhile are refused, so none goes unnoticed.
 The profile's preferences decide the pack check and the sound; they are read at each action,
-so a change in Settings applies to the next scan.
+so a change in Settings applies to the next scan. The station (and the order being packed) is
+kept while the context only says something (a connection state, re-read preferences); it is
+built anew when the profile, its store, creator or print queue, or the printer changes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from PySide6.QtCore import QLocale, QObject, Signal
+from PySide6.QtCore import QLocale, Signal
 
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.customs_papers import papers_note
 from desktop_app.gui.i18n.weights import source_text
 from desktop_app.gui.i18n.words import preset_name
+from desktop_app.gui.scan.actions import (
+    RefreshOrders,
+    Reprint,
+    Scan,
+    ScanAction,
+    Ship,
+    TypedWeight,
+    Weighed,
+)
 from desktop_app.gui.scan.outcome_texts import error_text, person
 from desktop_app.gui.widgets.scale import ScalePresenter, weight_text
 
@@ -76,7 +92,7 @@ class ScanView:
     """The customs papers saved for want of an A4 printer (the banner opens their folder)."""
 
 
-class ScanPresenter(QObject):
+class ScanPresenter(Presenter):
     """The Scan page's state and actions (no widget)."""
 
     changed = Signal()
@@ -85,18 +101,21 @@ class ScanPresenter(QObject):
     open_in_form = Signal(object)  # StoredOrder: F7, the order goes to the New shipment form
 
     def __init__(self, ctx: AppContext, scale: ScalePresenter) -> None:
-        super().__init__()
-        self.ctx = ctx
+        super().__init__(ctx)
         self.scale = scale
         self.view = ScanView(title=translate("Scan", "Ready: scan an order"))
         self.station: Station | None = None
         self._station_key: tuple[Any, ...] | None = None
         self.awaiting_ack = False
         self.last_outcome: ScanOutcome | None = None
-        self._actions: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        #: when the last code was scanned (a station with people reports it: scan-to-label)
+        self.scanned_at = datetime.now(UTC)
+        #: at a station with people: asks who releases an incomplete order, and why (None:
+        #: not released; "" or unset: F6 ships with the station's own reason)
+        self.release_reason: Callable[[], str | None] | None = None
+        #: the actions waiting for their turn, oldest first
+        self.pending: deque[ScanAction] = deque()
         self._worker: asyncio.Task[None] | None = None
-        ctx.profile_changed.connect(lambda *_: self._drop_station())
-        ctx.connection_changed.connect(lambda *_: self._drop_station())
         scale.changed.connect(self._weight_changed)
         scale.polled.connect(self._weight_polled)
         self._show_weight()
@@ -117,17 +136,15 @@ class ScanPresenter(QObject):
 
     # --- the station ---------------------------------------------------------------------------
 
-    def _drop_station(self) -> None:
-        self.station = None
-        self._station_key = None
-
     def current_station(self) -> Station | None:
-        """The flow on the open profile's store, client, queue and printer (None offline)."""
+        """The flow on the open profile's store, creator, queue and printer (None offline):
+        the same one until one of them changes (then a new one, which goes on with the order
+        being packed when the store is the same)."""
         ctx = self.ctx
         if ctx.store is None or ctx.creator is None or ctx.profile is None:
             return None
         printer = ctx.printer()
-        key = (id(ctx.store), id(ctx.creator), id(ctx.queue), printer, ctx.profile)
+        key = (ctx.profile_key, id(ctx.store), id(ctx.creator), id(ctx.queue), printer)
         if self.station is None or key != self._station_key:
             from desktop_app.station.flow import Station
             from desktop_app.station.inbox import OrdersInbox
@@ -146,6 +163,7 @@ class ScanPresenter(QObject):
                 self.station.current, self.station.last = previous.current, previous.last
                 self.station.parcel_at = previous.parcel_at
             self._station_key = key
+        self.station.profile = ctx.profile  # (its preferences as Settings saved them last)
         self.station.pack_check = self.pack_check
         a4 = ctx.profile.preferences.documents_printer
         self.station.papers_printer = ctx.printers.get(a4) if a4 else None
@@ -168,7 +186,8 @@ class ScanPresenter(QObject):
             )
             self.changed.emit()
             return
-        self.submit("scan", code)
+        self.scanned_at = datetime.now(UTC)
+        self.submit(Scan(code))
 
     def type_weight(self, text: str) -> bool:
         """A typed weight in kg (the UI locale's or C notation); False when it is not one."""
@@ -180,28 +199,31 @@ class ScanPresenter(QObject):
             return False
         self.view.asks_weight = False
         self.changed.emit()
-        self.submit("weight", repr(value))
+        self.submit(TypedWeight(value))
         return True
 
     def ship_now(self) -> None:
         """F2: create the shipment of the current order now."""
         if not self.awaiting_ack:
-            self.submit("ship")
+            self.submit(Ship())
 
     def ship_incomplete(self) -> None:
         """F6: ship although the pack check is incomplete (recorded with the order)."""
-        if not self.awaiting_ack:
-            self.submit("override")
+        if self.awaiting_ack:
+            return
+        reason = "" if self.release_reason is None else self.release_reason()
+        if reason is not None:
+            self.submit(Ship(override=reason or OVERRIDE_REASON))
 
     def reprint(self) -> None:
         """F4: label and slip of the last shipped order again."""
         self.awaiting_ack = False
-        self.submit("reprint")
+        self.submit(Reprint())
 
     def refresh_orders(self) -> None:
         """F5: read the orders from the service now."""
         if not self.awaiting_ack:
-            self.submit("refresh")
+            self.submit(RefreshOrders())
 
     def next_preset(self) -> None:
         """F3: the next shipping preset for the current order."""
@@ -251,17 +273,22 @@ class ScanPresenter(QObject):
             self._forget_order()
             self._show(BLUE, translate("Scan", "Order dropped: scan an order"), "")
 
-    def submit(self, action: str, argument: str = "") -> None:
+    def submit(self, action: ScanAction) -> None:
         """Queue an action; they run one at a time in the order given."""
-        self._actions.put_nowait((action, argument))
+        self.pending.append(action)
         if self._worker is None or self._worker.done():
             self._worker = self.ctx.spawn(self._work())
 
+    async def wait_idle(self) -> None:
+        """Wait until every action queued so far has run."""
+        while self._worker is not None and not self._worker.done():
+            await asyncio.wait([self._worker])
+
     async def _work(self) -> None:
-        while not self._actions.empty():
-            action, argument = self._actions.get_nowait()
+        while self.pending:
+            action = self.pending.popleft()
             try:
-                outcome = await self._run(action, argument)
+                outcome = await self._run(action)
             except Exception as exc:  # never lose the page to one failure
                 log.exception("scan %s failed", action)
                 self._show_error(translate("Scan", "Something went wrong"), str(exc))
@@ -269,7 +296,7 @@ class ScanPresenter(QObject):
             if outcome is not None:
                 self.show_outcome(outcome)
 
-    async def _run(self, action: str, argument: str) -> ScanOutcome | None:
+    async def _run(self, action: ScanAction) -> ScanOutcome | None:
         station = self.current_station()
         if station is None:
             self._show_error(
@@ -277,28 +304,27 @@ class ScanPresenter(QObject):
                 translate("Scan", "Wait until the service is connected, then scan again."),
             )
             return None
-        if action == "scan":
-            last = self.last_outcome
-            if last is not None and last.kind == "choose" and argument.isdigit():
-                index = int(argument) - 1
-                if 0 <= index < len(last.choices):
-                    return await station.choose(last.choices[index].id)
-            return await station.scan(argument)
-        if action == "weight":
-            station.set_weight(float(argument))
-            return await station.ship()
-        if action == "weighed":
-            return await station.ship_when_weighed()
-        if action == "ship":  # the packer's choice: the weight shown counts
-            return await station.ship(explicit=True)
-        if action == "override":
-            return await station.ship(override=OVERRIDE_REASON, explicit=True)
-        if action == "reprint":
-            return await station.reprint()
-        if action == "refresh":
-            added = await station.inbox.refresh(force=True)
-            text = translate("Scan", "Orders read from the service. Scan an order.")
-            self._show(BLUE, translate("Scan", "%n new order(s)", None, added), text)
+        match action:
+            case Scan(code):
+                last = self.last_outcome
+                if last is not None and last.kind == "choose" and code.isdigit():
+                    index = int(code) - 1
+                    if 0 <= index < len(last.choices):
+                        return await station.choose(last.choices[index].id)
+                return await station.scan(code)
+            case TypedWeight(kg):
+                station.set_weight(kg)
+                return await station.ship()
+            case Weighed():
+                return await station.ship_when_weighed()
+            case Ship(override):  # the packer's choice: the weight shown counts
+                return await station.ship(override=override, explicit=True)
+            case Reprint():
+                return await station.reprint()
+            case RefreshOrders():
+                added = await station.inbox.refresh(force=True)
+                text = translate("Scan", "Orders read from the service. Scan an order.")
+                self._show(BLUE, translate("Scan", "%n new order(s)", None, added), text)
         return None
 
     # --- the scale -----------------------------------------------------------------------------
@@ -313,7 +339,7 @@ class ScanPresenter(QObject):
             return  # nothing waits, or an error on show stays until confirmed
         self._show_waiting()  # the last parcel may have left the scale meanwhile
         if self.scale.stable_kg() is not None:
-            self.submit("weighed")
+            self.submit(Weighed())
 
     def _weight_polled(self) -> None:
         """An order waiting for its weight ships with the first fresh stable reading, even
@@ -326,7 +352,7 @@ class ScanPresenter(QObject):
         if self._worker is not None and not self._worker.done():
             return  # an action runs: it sees the weight itself
         if station is not None and station.weight(state) is not None:
-            self.submit("weighed")
+            self.submit(Weighed())
 
     def _show_waiting(self) -> None:
         """A complete order on the scale: say that it ships once the weight is stable."""

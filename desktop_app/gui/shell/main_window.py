@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget
 
-from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.core.theme import frame_style, profile_title, window_title
 from desktop_app.gui.i18n import translate
@@ -29,6 +29,14 @@ from desktop_app.gui.shell.closing import (
 from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_confirmation
 from desktop_app.gui.shell.menus import WindowMenus
 from desktop_app.gui.shell.page_tabs import PageTabsWidget, placeholder
+from desktop_app.gui.shell.pages import (
+    HISTORY,
+    NEW_SHIPMENT,
+    PAGES,
+    SETTINGS,
+    entry_named,
+    visible_pages,
+)
 from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog
 from desktop_app.gui.shell.status_bar import StatusBarWidget
 from desktop_app.profiles.models import Profile
@@ -36,18 +44,18 @@ from desktop_app.profiles.models import Profile
 if TYPE_CHECKING:
     from desktop_app.gui.shipment.page import ShipmentPage
 
-NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
-HISTORY = QT_TRANSLATE_NOOP("Window", "History")
-SETTINGS = QT_TRANSLATE_NOOP("Window", "Settings")
+__all__ = ["HISTORY", "NEW_SHIPMENT", "SETTINGS", "SMALL_SCREEN", "MainWindow"]
+
 #: the smallest screen the window must fit (a desk PC's 1024x600 netbook panel)
 SMALL_SCREEN = (1024, 600)
 
 
 class MainWindow(QMainWindow):
-    """Banner + switcher, the pages "New shipment", "History", "Settings", and the status bar.
+    """Banner + switcher, the pages (`shell.pages.PAGES`: New shipment built here, a
+    placeholder for each page built right after the first paint), and the status bar.
 
-    The pages plug in with `add_page(name, widget)` (replacing the placeholder of that name)
-    or by setting `history_page` / `settings_page`.
+    The pages plug in with `add_page(name, widget)` (replacing the placeholder of that name,
+    each in its declared place); `show_for(rights)` shows only those a signed-in person may use.
     """
 
     profile_changed = Signal(object)  # Profile
@@ -75,7 +83,9 @@ class MainWindow(QMainWindow):
 
         self.banner = EnvironmentBannerWidget()
         self.banner.profile_chosen.connect(self.switch_profile)
-        self.tabs = PageTabsWidget()
+        self.tabs = PageTabsWidget([entry.name for entry in PAGES])
+        #: what the signed-in person may do (None: nobody signs in at this desk: every page)
+        self.rights: frozenset[str] | None = None
 
         central = QWidget()
         central.setObjectName("centralFrame")
@@ -91,13 +101,9 @@ class MainWindow(QMainWindow):
 
         self.shipment_page = self._make_shipment_page()
         self.tabs.add_page(NEW_SHIPMENT, self.shipment_page, scrolls_itself=True)
-        self.add_page(
-            HISTORY, placeholder(translate("Window", "The shipment history appears here."))
-        )
-        self.add_page(
-            SETTINGS,
-            placeholder(translate("Window", "Profiles, printers and preferences appear here.")),
-        )
+        for entry in PAGES:
+            if entry.built == "first":
+                self.add_page(entry.name, placeholder(translate("Window", entry.placeholder)))
         self.window_menus = WindowMenus(
             self,
             self.tabs,
@@ -168,9 +174,21 @@ class MainWindow(QMainWindow):
         """Add a page in a scroll area, or replace the page of that name (same position)."""
         self.tabs.add_page(name, widget)
 
-    def move_page_last(self, name: str) -> None:
-        """Put the page called `name` at the end of the tabs (Settings stays last)."""
-        self.tabs.move_page_last(name)
+    def show_for(self, rights: Collection[str] | None) -> None:
+        """Show only the pages (and Settings tabs) a person with `rights` may use; None:
+        nobody signs in at this desk, everything shows. Pages built later follow too."""
+        self.rights = None if rights is None else frozenset(rights)
+        if self.rights is None:
+            self.tabs.show_only(None)
+        else:
+            allowed = {entry.name for entry in visible_pages(self.rights)}
+            # a page not declared in `PAGES` asks for no right
+            self.tabs.show_only(
+                {n for n in self.tabs.names() if n in allowed or entry_named(n) is None}
+            )
+        show_tabs = getattr(self.settings_page, "show_for", None)
+        if callable(show_tabs):
+            show_tabs(self.rights)
 
     def current_page(self) -> QWidget | None:
         """The page in front (not its scroll area)."""
@@ -185,7 +203,7 @@ class MainWindow(QMainWindow):
         return self.tabs.current_name()
 
     def show_page(self, name: str) -> None:
-        """Bring the page called `name` to the front."""
+        """Bring the page called `name` to the front (not a hidden one)."""
         self.tabs.show_page(name)
 
     @property

@@ -60,7 +60,7 @@ class WindowMenus:
         self.page_actions: list[QAction] = []
         for number in range(1, PAGE_KEYS + 1):
             action = window_action(window, "", f"Ctrl+{number}")
-            action.triggered.connect(lambda _=False, i=number - 1: tabs.setCurrentIndex(i))
+            action.triggered.connect(lambda _=False, i=number - 1: tabs.show_nth(i))
             self.go_menu.addAction(action)
             self.page_actions.append(action)
         self.help_menu = bar.addMenu(translate("MainWindow", "&Help"))
@@ -87,8 +87,10 @@ class WindowMenus:
         return [self.shipment_menu, self.go_menu, self.help_menu]
 
     def refresh_page_actions(self) -> None:
-        """Ctrl+1 ... Ctrl+9 named after the tabs they show (hidden past the last tab)."""
-        for index, action in enumerate(self.page_actions):
-            name = self._tabs.tabText(index) if index < self._tabs.count() else ""
+        """Ctrl+1 ... Ctrl+9 named after the shown tabs they bring to the front (hidden past
+        the last one)."""
+        shown = self._tabs.shown_indexes()
+        for number, action in enumerate(self.page_actions):
+            name = self._tabs.tabText(shown[number]) if number < len(shown) else ""
             action.setText(name.replace("&", ""))
             action.setVisible(bool(name))

@@ -1,69 +1,80 @@
-"""Installs the History and Settings pages (and the operations pages) into the main window.
+"""The window's pages, declared once (`PAGES`), and how they are put into the window.
 
-Called by `app.py`: `install_pages`, then `install_operations` with the pages it returned.
+To add a page: its package `gui/<page>/` with a `page.py` whose `…Page(context)` is the page,
+and one `PageEntry` line in `PAGES` (the tabs follow its order). A signed-in person sees the
+pages their rights allow (`visible_pages`, `MainWindow.show_for`).
+
+`app.py` calls `install_pages` (History and Settings, right after the first paint), then
+`install_operations` with the pages it returned (the others); each entry's `wire` connects
+its page to the window and the other pages.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
-from desktop_app.gui.history.page import HistoryPage
-from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.page import SettingsPage
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from desktop_app.gui.core.context import AppContext
+    from desktop_app.gui.history.page import HistoryPage
+    from desktop_app.gui.settings.page import SettingsPage
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.profiles.store import StoredOrder, StoredShipment
 
+NEW_SHIPMENT = QT_TRANSLATE_NOOP("Window", "New shipment")
+HISTORY = QT_TRANSLATE_NOOP("Window", "History")
+ADDRESSES = QT_TRANSLATE_NOOP("Window", "Addresses")
+END_OF_DAY = QT_TRANSLATE_NOOP("Window", "End of day")
+BATCH = QT_TRANSLATE_NOOP("Window", "Batch")
+SCAN = QT_TRANSLATE_NOOP("Window", "Scan")
+SETTINGS = QT_TRANSLATE_NOOP("Window", "Settings")
 
-def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsPage]:
-    """Put History and Settings into `window` and wire them to its switcher and preview."""
-    history = HistoryPage(context)
-    settings = SettingsPage(context)
+#: when a page is built: with the window (it builds it itself), right after the first paint
+#: (a placeholder stands there until then), or next
+Built = Literal["with_window", "first", "next"]
+#: connects a built page to the window and the other pages
+Wiring = Callable[["MainWindow", Any], None]
+
+
+@dataclass(frozen=True)
+class PageEntry:
+    """One page of the window."""
+
+    name: str
+    """The tab's untranslated name ("Window" translation context); the window finds it by it."""
+    page: str
+    """"module:Class" of the page widget, built with the app context."""
+    right: str | None = None
+    """The right a signed-in person needs to see the page (None: everyone)."""
+    built: Built = "next"
+    placeholder: str = ""
+    """What the tab says until a "first" page is built ("Window" translation context)."""
+    wire: Wiring | None = None
+
+
+def _wire_history(window: MainWindow, history: HistoryPage) -> None:
     window.history_page = history
+    history.label_open_requested.connect(lambda stored: _show_label(window, stored))
+
+
+def _wire_settings(window: MainWindow, settings: SettingsPage) -> None:
     window.settings_page = settings
     # profile changes made in Settings: the switcher lists them, a switch goes through the
     # window (which refuses it while a creation runs)
     settings.profiles_changed.connect(window.refresh_profiles)
     settings.profiles.switcher = window.switch_profile
-    history.label_open_requested.connect(lambda stored: _show_label(window, stored))
-    return history, settings
 
 
-def install_operations(
-    window: MainWindow, context: AppContext, history: HistoryPage, settings: SettingsPage
-) -> None:
-    """Addresses, End of day (manifests, pickups), Batch and Scan pages; tracking and returns in the
-    history; webhooks and the product catalogue (Products) in Settings; address-book pickers in
-    the shipment form (Settings stays the last page)."""
-    from desktop_app.gui.addresses.page import AddressBookPage, attach_pickers, fill_address
-    from desktop_app.gui.batch.page import BatchPage
-    from desktop_app.gui.history import tracking
-    from desktop_app.gui.history.partials import returns
-    from desktop_app.gui.pickups.page import PickupsPage
-    from desktop_app.gui.scan.page import ScanPage
-    from desktop_app.gui.settings.products.page import ProductsPage
-    from desktop_app.gui.settings.webhooks.page import WebhooksPage
-    from desktop_app.gui.shell.main_window import NEW_SHIPMENT, SETTINGS
-    from desktop_app.gui.shipment.order_entry import entry_for, fill_form
+def _wire_addresses(window: MainWindow, addresses: Any) -> None:
+    """Address-book pickers in the shipment form; a chosen address fills it."""
+    from desktop_app.gui.addresses.page import attach_pickers, fill_address
 
-    tracking.attach_to_history(history, context)
-    returns.attach_to_history(history, context)
-    addresses = AddressBookPage(context)
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Addresses"), addresses)
-    window.add_page(QT_TRANSLATE_NOOP("Window", "End of day"), PickupsPage(context))
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Batch"), BatchPage(context))
-    scan = ScanPage(context)
-    window.add_page(QT_TRANSLATE_NOOP("Window", "Scan"), scan)
-    window.move_page_last(SETTINGS)
-    webhooks = WebhooksPage(context)
-    settings.tabs.addTab(webhooks, translate("Window", "&Webhooks"))
-    settings.webhooks = webhooks  # type: ignore[attr-defined]
-    products = ProductsPage(context)
-    settings.tabs.addTab(products, translate("Window", "Pro&ducts"))
-    settings.products = products  # type: ignore[attr-defined]
     form = getattr(window.shipment_page, "form", None)
     if form is None:
         return
@@ -76,17 +87,123 @@ def install_operations(
     addresses.receiver_chosen.connect(lambda address: use("receiver", address))
     addresses.sender_chosen.connect(lambda address: use("sender_form", address))
 
+
+def _wire_scan(window: MainWindow, scan: Any) -> None:
+    """F7 on the Scan page: the order goes to the New shipment form."""
+    from desktop_app.gui.shipment.order_entry import entry_for, fill_form
+
+    form = getattr(window.shipment_page, "form", None)
+    if form is None:
+        return
+
     def open_order(order: StoredOrder) -> None:
-        fill_form(form, entry_for(context, order))
+        fill_form(form, entry_for(window.context, order))
         window.show_page(NEW_SHIPMENT)
 
     scan.presenter.open_in_form.connect(open_order)
 
 
+#: the window's pages in tab order (Settings last); "module:Class" builds each with the context
+PAGES: tuple[PageEntry, ...] = (
+    PageEntry(
+        NEW_SHIPMENT,
+        "desktop_app.gui.shipment.page:ShipmentPage",
+        right="labels",
+        built="with_window",
+    ),
+    PageEntry(
+        HISTORY,
+        "desktop_app.gui.history.page:HistoryPage",
+        right="history",
+        built="first",
+        placeholder=QT_TRANSLATE_NOOP("Window", "The shipment history appears here."),
+        wire=_wire_history,
+    ),
+    PageEntry(
+        ADDRESSES,
+        "desktop_app.gui.addresses.page:AddressBookPage",
+        right="labels",
+        wire=_wire_addresses,
+    ),
+    PageEntry(END_OF_DAY, "desktop_app.gui.end_of_day.page:EndOfDayPage", right="end_of_day"),
+    PageEntry(BATCH, "desktop_app.gui.batch.page:BatchPage", right="labels"),
+    PageEntry(SCAN, "desktop_app.gui.scan.page:ScanPage", right="scan", wire=_wire_scan),
+    PageEntry(
+        SETTINGS,
+        "desktop_app.gui.settings.page:SettingsPage",
+        built="first",
+        placeholder=QT_TRANSLATE_NOOP("Window", "Profiles, printers and preferences appear here."),
+        wire=_wire_settings,
+    ),
+)
+
+
+def visible_pages(
+    rights: Collection[str] | None, pages: tuple[PageEntry, ...] = PAGES
+) -> tuple[PageEntry, ...]:
+    """The pages a person with `rights` sees, in tab order (None: nobody signs in at this
+    desk, every page shows)."""
+    if rights is None:
+        return pages
+    return tuple(entry for entry in pages if entry.right is None or entry.right in rights)
+
+
+def entry_named(name: str) -> PageEntry | None:
+    """The declared page called `name` (None: not one of `PAGES`)."""
+    return next((entry for entry in PAGES if entry.name == name), None)
+
+
+def page_modules() -> tuple[str, ...]:
+    """The modules of the pages built after the first paint (loaded ahead on a helper thread)."""
+    return tuple(entry.page.split(":")[0] for entry in PAGES if entry.built != "with_window")
+
+
+def build(entry: PageEntry, context: AppContext) -> QWidget:
+    """The page of `entry`, built with `context`."""
+    module, name = entry.page.split(":")
+    page_class = getattr(importlib.import_module(module), name)
+    page: QWidget = page_class(context)
+    return page
+
+
+def _install(window: MainWindow, context: AppContext, when: Built) -> dict[str, Any]:
+    built = {entry.name: build(entry, context) for entry in PAGES if entry.built == when}
+    for entry in PAGES:
+        page = built.get(entry.name)
+        if page is None:
+            continue
+        window.add_page(entry.name, page)
+        if entry.wire is not None:
+            entry.wire(window, page)
+    window.show_for(window.rights)  # a page built after a sign-in follows its rights
+    return built
+
+
+def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsPage]:
+    """Put the "first" pages (History, Settings) into `window` where their placeholders are."""
+    built = _install(window, context, "first")
+    return built[HISTORY], built[SETTINGS]
+
+
+def install_operations(
+    window: MainWindow,
+    context: AppContext,
+    history: HistoryPage,
+    settings: SettingsPage,
+) -> None:
+    """The other pages (Addresses, End of day, Batch, Scan) in their places; tracking and
+    returns in the History, the Settings tabs built later (Webhooks, Products)."""
+    from desktop_app.gui.history import tracking
+    from desktop_app.gui.history.partials import returns
+
+    tracking.attach_to_history(history, context)
+    returns.attach_to_history(history, context)
+    settings.build_later_tabs()
+    _install(window, context, "next")
+
+
 def _show_label(window: MainWindow, stored: StoredShipment) -> None:
     """History's "Open label": the New shipment page's preview shows it."""
-    from desktop_app.gui.shell.main_window import NEW_SHIPMENT
-
     preview = getattr(window.shipment_page, "preview", None)
     if preview is None:
         return

@@ -22,7 +22,7 @@ from desktop_app.domain.customs import parse_amount
 from desktop_app.gui.shipment.customs_presenter import DECLARATION_TEXTS, ItemRow
 from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.station.customs import ProductLookup, order_declaration
-from desktop_app.station.flow import order_weight
+from desktop_app.station.order_facts import order_weight
 
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext

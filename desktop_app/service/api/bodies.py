@@ -23,7 +23,7 @@ from fastapi import Depends, Request
 from desktop_app.domain.bounds import MAX_VALUES, size_problem
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.domain.unicode_text import not_text_problems
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.workers import WorkerPool
 
 # deeper bodies are refused before any recursive code (sanitize, rules) sees them

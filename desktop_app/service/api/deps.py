@@ -8,9 +8,10 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from desktop_app.service.api.errors import ServiceError, unauthorized
+from desktop_app.service.api.errors import unauthorized
 from desktop_app.service.api.idempotency import claim_of
 from desktop_app.service.context import ServiceContext
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.shared_limits import CLAIM_INFO
 

@@ -1,4 +1,5 @@
-"""The error body `{"errors": [...]}` for every failure, and the handlers that produce it."""
+"""HTTP answers for the service's failures: the body `{"errors": [...]}` and the handlers that
+produce it (the failures themselves are service/errors.py's)."""
 
 from __future__ import annotations
 
@@ -11,50 +12,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from desktop_app.service.errors import DEFAULT_MESSAGES, ServiceError
+
 log = logging.getLogger("packdesk.service")
 
 UNAUTHORIZED_HEADERS = {"WWW-Authenticate": 'Basic realm="Packdesk local Shipping Service"'}
-
-_DEFAULT_MESSAGES = {
-    400: "bad request",
-    401: "missing or invalid API key",
-    403: "not allowed for this account",
-    404: "not found",
-    405: "method not allowed",
-    413: "request body too large",
-    415: "unsupported media type: the body must be JSON (application/json)",
-    422: "validation failed",
-    429: "rate limit exceeded",
-    500: "internal error",
-}
-
-
-class ServiceError(Exception):
-    """An error answered as `{"errors": messages}` with `status`."""
-
-    def __init__(
-        self,
-        status: int,
-        messages: Sequence[str] | str | None = None,
-        headers: Mapping[str, str] | None = None,
-    ) -> None:
-        if messages is None:
-            messages = [_DEFAULT_MESSAGES.get(status, "error")]
-        elif isinstance(messages, str):
-            messages = [messages]
-        super().__init__("; ".join(messages))
-        self.status = status
-        self.messages = list(messages)
-        self.headers = dict(headers or {})
-
-    def __reduce__(self) -> tuple[type[ServiceError], tuple[int, list[str], dict[str, str]]]:
-        # rebuilt from its fields when it crosses from a worker process (workers.py)
-        return (ServiceError, (self.status, self.messages, self.headers))
-
-
-def not_found(what: str = "resource") -> ServiceError:
-    """404 for a missing resource (also for another account's)."""
-    return ServiceError(404, [f"{what} not found"])
 
 
 def unauthorized(message: str = "missing or invalid API key") -> ServiceError:
@@ -90,7 +52,7 @@ async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     status = exc.status_code
     detail = exc.detail if isinstance(exc.detail, str) and exc.detail else None
-    message = _DEFAULT_MESSAGES.get(status, detail or "error")
+    message = DEFAULT_MESSAGES.get(status, detail or "error")
     if status == 404:
         message = "not found"
     headers = dict(exc.headers or {})

@@ -95,7 +95,8 @@ async def _accounts(args: argparse.Namespace) -> int:
             if args.command in ("add-key", "revoke-key"):
                 return await _station_keys(session, args)
             if args.command == "outbox":
-                from desktop_app.service.notifications.mail import list_outbox, mail_json
+                from desktop_app.service.notifications.mail import mail_json
+                from desktop_app.service.storage.mail import list_outbox
 
                 for mail in await list_outbox(session, limit=args.limit):
                     print(json.dumps(mail_json(mail)))
@@ -153,7 +154,7 @@ async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
 
 
 async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
-    from desktop_app.service.api.errors import ServiceError
+    from desktop_app.service.errors import ServiceError
     from desktop_app.service.storage.account_settings import ADDRESS_KINDS, set_account
 
     addresses = {}

@@ -38,7 +38,12 @@ async def _audit(args: argparse.Namespace) -> int:
                     return 1
                 account_id = ids[0]
             rows = await audit.list_entries(
-                session, account_id=account_id, since=since, action=args.action, limit=args.limit
+                session,
+                account_id=account_id,
+                since=since,
+                action=args.action,
+                person=args.person,
+                limit=args.limit,
             )
     except SchemaError as exc:
         print(f"packdesk serve audit: {exc}", file=sys.stderr)
@@ -56,7 +61,7 @@ def _audit_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="packdesk serve audit",
         description="Who did what: the audit log, newest first, one JSON object a line "
-        "(time, account, station key, action, object id).",
+        "(time, account, station key, action, object id, person, station).",
     )
     database_options(p)
     p.add_argument("--since", default=None, help="from this time on (2026-11-26, ISO 8601; UTC)")
@@ -64,6 +69,7 @@ def _audit_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--action", default=None, help="only this action, or a family: shipment.*, key.*"
     )
+    p.add_argument("--person", default=None, metavar="NAME", help="only what this person did")
     p.add_argument("--limit", type=int, default=100, help="at most this many (default 100)")
     return p
 

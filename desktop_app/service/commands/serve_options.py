@@ -42,7 +42,8 @@ def serve_parser() -> argparse.ArgumentParser:
         prog="packdesk serve",
         description="Run the local Shipping Service over HTTPS.",
         epilog="Upkeep: packdesk serve migrate | backup FILE | restore FILE | audit | "
-        "export-join FILE | join SOURCE (each with --help).",
+        "export-join FILE | join SOURCE | users | report | stations pending|approve|deny "
+        "(each with --help).",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8443, help="TCP port; 0 picks a free one")

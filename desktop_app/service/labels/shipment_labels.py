@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from desktop_app.domain.catalog import load_catalog
+from desktop_app.domain.catalog import load_catalog, tracking_page
 from desktop_app.domain.customs import customs_plan, parse_amount
 from desktop_app.domain.labels import label_format
 from desktop_app.service.labels.layout import SANDBOX_MARK, LabelPage
@@ -231,8 +231,6 @@ def label_pages_for_shipment(
     `tracking_numbers[i]` belongs to package i; `tracking_urls` (optional, same order) go
     into a QR code on formats large enough for one.
     """
-    from desktop_app.service.shipping.carriers import tracking_url
-
     catalog = load_catalog()
     carrier = _s(shipment.get("carrier"))
     spec = catalog.carriers.get(carrier)
@@ -250,7 +248,11 @@ def label_pages_for_shipment(
     customs = cn22_lines(shipment)
     pages = []
     for i, (package, number) in enumerate(zip(packages, tracking_numbers, strict=True)):
-        url = tracking_urls[i] if tracking_urls is not None else tracking_url(carrier, number)
+        url = (
+            tracking_urls[i]
+            if tracking_urls is not None
+            else tracking_page(spec.tracking if spec else None, carrier, number)
+        )
         pages.append(
             LabelPage(
                 sender=sender,

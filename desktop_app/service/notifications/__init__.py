@@ -1,1 +1,2 @@
-"""What the service sends out: webhook events and their delivery, e-mail."""
+"""What the service sends out: webhook events, the webhooks resource (webhook_rules.py), their
+delivery worker, e-mail; queries are storage/'s."""

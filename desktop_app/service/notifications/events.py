@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import event, select
+from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
@@ -108,15 +108,9 @@ async def emit_event(
     exactly when the caller's change is, and never for a rolled-back change.
     """
     # Imported here so callers can import this module before the tables' module is loaded.
-    from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
+    from desktop_app.service.storage.webhooks import DeliveryRow, active_webhooks
 
-    rows = await session.scalars(
-        select(WebhookRow).where(
-            WebhookRow.account_id == account_id,
-            WebhookRow.environment == environment,
-            WebhookRow.deactivated.is_(False),
-        )
-    )
+    rows = await active_webhooks(session, account_id, environment)
     webhooks = [hook for hook in rows if _matches(list(hook.event_types), event_type)]
     if not webhooks:
         return

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.notifications.events import utcnow
@@ -102,12 +101,6 @@ async def send_mail(
     session.add(row)
     await session.flush()
     return row
-
-
-async def list_outbox(session: AsyncSession, *, limit: int = 100) -> list[MailRow]:
-    """Newest mails first (the CLI's `accounts outbox`)."""
-    rows = await session.scalars(select(MailRow).order_by(MailRow.created_at.desc()).limit(limit))
-    return list(rows)
 
 
 def mail_json(row: MailRow) -> dict[str, str | None]:

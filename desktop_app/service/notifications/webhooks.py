@@ -18,10 +18,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
-from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from desktop_app.service.context import ServiceContext
 from desktop_app.service.notifications.events import (
     EXAMPLE_EVENT,
     add_wake_hook,
@@ -34,8 +32,10 @@ from desktop_app.service.notifications.events import (
 )
 from desktop_app.service.notifications.mail import send_mail
 from desktop_app.service.notifications.webhook_targets import WebhookTargets
+from desktop_app.service.storage import webhooks
 from desktop_app.service.storage.outage import StorageOutage, report_failure
-from desktop_app.service.storage.webhooks import DeliveryRow, WebhookRow
+from desktop_app.service.storage.running import RunningService
+from desktop_app.service.storage.webhooks import PENDING, DeliveryRow, WebhookRow
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,6 @@ SMTP_URL_ENV = "PACKDESK_SMTP_URL"
 KEEP_DELIVERED_DAYS = 30
 PRUNE_EVERY_SECONDS = 3600.0
 USER_AGENT = "Packdesk-Local-Service-Webhooks/1"
-PENDING, DELIVERED, STOPPED = "pending", "delivered", "stopped"
 
 
 @dataclass(frozen=True)
@@ -102,12 +101,7 @@ async def queue_test_event(session: AsyncSession, hook: WebhookRow) -> str:
 
 async def resume_stopped_deliveries(session: AsyncSession, webhook_id: str) -> int:
     """Put the deliveries a deactivation stopped back in the queue (on reactivation)."""
-    result = await session.execute(
-        update(DeliveryRow)
-        .where(DeliveryRow.webhook_id == webhook_id, DeliveryRow.status == STOPPED)
-        .values(status=PENDING, next_attempt_at=utcnow())
-    )
-    count = int(getattr(result, "rowcount", 0) or 0)
+    count = await webhooks.resume_stopped(session, webhook_id, utcnow())
     if count:
         mark_deliveries_queued(session)
     return count
@@ -169,19 +163,7 @@ class DeliveryWorker:
         """Send every due delivery; return seconds until the next one is due (at most a poll)."""
         now = utcnow()
         async with self._maker() as session:
-            rows = (
-                await session.execute(
-                    select(DeliveryRow.id, DeliveryRow.webhook_id)
-                    .join(WebhookRow, WebhookRow.id == DeliveryRow.webhook_id)
-                    .where(
-                        DeliveryRow.status == PENDING,
-                        DeliveryRow.next_attempt_at <= now,
-                        WebhookRow.deactivated.is_(False),
-                    )
-                    .order_by(DeliveryRow.created_at, DeliveryRow.id)
-                    .limit(BATCH_SIZE)
-                )
-            ).all()
+            rows = await webhooks.due_deliveries(session, now, BATCH_SIZE)
         by_hook: dict[str, list[str]] = {}
         for delivery_id, webhook_id in rows:
             by_hook.setdefault(webhook_id, []).append(delivery_id)
@@ -199,13 +181,7 @@ class DeliveryWorker:
 
     async def _seconds_until_next_due(self) -> float:
         async with self._maker() as session:
-            next_at = await session.scalar(
-                select(DeliveryRow.next_attempt_at)
-                .join(WebhookRow, WebhookRow.id == DeliveryRow.webhook_id)
-                .where(DeliveryRow.status == PENDING, WebhookRow.deactivated.is_(False))
-                .order_by(DeliveryRow.next_attempt_at)
-                .limit(1)
-            )
+            next_at = await webhooks.next_due_at(session)
         if next_at is None:
             return self._poll
         return min(self._poll, max(0.0, (next_at - utcnow()).total_seconds()))
@@ -218,27 +194,13 @@ class DeliveryWorker:
         One UPDATE marks them with `token`, so two processes never take the same one.
         """
         now = utcnow()
+        until = now + timedelta(seconds=LEASE_SECONDS)
         async with self._maker() as session, session.begin():
-            await session.execute(
-                update(DeliveryRow)
-                .where(
-                    DeliveryRow.id.in_(delivery_ids),
-                    DeliveryRow.status == PENDING,
-                    DeliveryRow.next_attempt_at <= now,
-                )
-                .values(next_attempt_at=now + timedelta(seconds=LEASE_SECONDS), lease_token=token)
-            )
+            leased = await webhooks.lease_deliveries(session, delivery_ids, now, until, token)
             hook = await session.get(WebhookRow, webhook_id)
-            rows = (
-                await session.execute(
-                    select(DeliveryRow.id, DeliveryRow.payload)
-                    .where(DeliveryRow.lease_token == token, DeliveryRow.status == PENDING)
-                    .order_by(DeliveryRow.created_at, DeliveryRow.id)
-                )
-            ).all()
         if hook is None or hook.deactivated:
             return None, []
-        return hook, [(delivery_id, dict(payload)) for delivery_id, payload in rows]
+        return hook, leased
 
     async def _post(self, hook: WebhookRow, payload: dict[str, Any]) -> Attempt:
         assert self._client is not None
@@ -293,11 +255,7 @@ class DeliveryWorker:
     async def _release(self, token: str) -> None:
         """Make the deliveries still leased under `token` due again now."""
         async with self._maker() as session, session.begin():
-            await session.execute(
-                update(DeliveryRow)
-                .where(DeliveryRow.lease_token == token, DeliveryRow.status == PENDING)
-                .values(lease_token=None, next_attempt_at=utcnow())
-            )
+            await webhooks.release_lease(session, token, utcnow())
 
     async def _record(
         self, webhook_id: str, delivery_id: str, attempt: Attempt, token: str
@@ -307,22 +265,8 @@ class DeliveryWorker:
         if attempt.ok:
             # the common case in two plain UPDATEs: no loads, one short write transaction
             async with self._maker() as session, session.begin():
-                await session.execute(
-                    update(DeliveryRow)
-                    .where(DeliveryRow.id == delivery_id)
-                    .values(
-                        status=DELIVERED,
-                        delivered_at=now,
-                        attempts=DeliveryRow.attempts + 1,
-                        lease_token=None,
-                        last_status_code=attempt.status_code,
-                        last_error=None,
-                    )
-                )
-                await session.execute(
-                    update(WebhookRow)
-                    .where(WebhookRow.id == webhook_id, WebhookRow.failure_count != 0)
-                    .values(failure_count=0)
+                await webhooks.mark_delivered(
+                    session, webhook_id, delivery_id, attempt.status_code, now
                 )
             return None
         async with self._maker() as session, session.begin():
@@ -346,23 +290,11 @@ class DeliveryWorker:
                     f"(last: {attempt.error})"
                 )
                 # kept for reactivation, but not sent while the webhook is off
-                await session.execute(
-                    update(DeliveryRow)
-                    .where(DeliveryRow.webhook_id == webhook_id, DeliveryRow.status == PENDING)
-                    .values(status=STOPPED, lease_token=None)
-                )
+                await webhooks.stop_pending_deliveries(session, webhook_id)
                 return hook.id, hook.account_id
             # the receiver is down: hold its other deliveries back too (those leased for this
             # pass included) instead of burning through the failure budget in one go
-            await session.execute(
-                update(DeliveryRow)
-                .where(
-                    DeliveryRow.webhook_id == webhook_id,
-                    DeliveryRow.status == PENDING,
-                    (DeliveryRow.next_attempt_at < retry_at) | (DeliveryRow.lease_token == token),
-                )
-                .values(next_attempt_at=retry_at, lease_token=None)
-            )
+            await webhooks.hold_back_deliveries(session, webhook_id, retry_at, token)
             return None
 
     async def _notify_deactivation(self, webhook_id: str, account_id: str) -> None:
@@ -384,7 +316,7 @@ class DeliveryWorker:
         log.warning("webhook %s deactivated after %d failures", webhook_id, MAX_FAILURES)
 
 
-async def run_delivery_worker(ctx: ServiceContext) -> None:
+async def run_delivery_worker(ctx: RunningService) -> None:
     """Background task: deliver webhook events for the life of the service."""
     set_clock_offset(ctx.settings.clock_offset)
     # httpx logs every request at INFO: one line per delivery would drown the service log
@@ -401,19 +333,14 @@ async def run_delivery_worker(ctx: ServiceContext) -> None:
     await worker.run()
 
 
-async def prune_delivered(ctx: ServiceContext) -> int:
+async def prune_delivered(ctx: RunningService) -> int:
     """Forget deliveries that succeeded more than `KEEP_DELIVERED_DAYS` ago."""
     cutoff = ctx.now() - timedelta(days=KEEP_DELIVERED_DAYS)
     async with ctx.sessions() as session, session.begin():
-        result = await session.execute(
-            delete(DeliveryRow).where(
-                DeliveryRow.status == DELIVERED, DeliveryRow.delivered_at < cutoff
-            )
-        )
-    return int(getattr(result, "rowcount", 0) or 0)
+        return await webhooks.delete_delivered_before(session, cutoff)
 
 
-async def run_delivery_pruning(ctx: ServiceContext) -> None:
+async def run_delivery_pruning(ctx: RunningService) -> None:
     """Background task: keep the delivery table small (start-up, then hourly)."""
     while True:
         try:

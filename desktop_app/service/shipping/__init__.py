@@ -1,2 +1,3 @@
-"""What the service does with shipments, orders and manifests beyond storing them: checks,
-the simulated carriers, wire views, the sandbox life cycle."""
+"""A resource's rules, audit entries and wire views, one module per resource (shipments,
+addresses, orders, manifests, pickups, trackers, routing rules, customs, locations), the
+simulated carriers and the sandbox life cycle; queries are storage/'s."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from desktop_app.domain.catalog import TrackingSpec, load_catalog
+from desktop_app.domain.catalog import TrackingSpec, load_catalog, tracking_page
 from desktop_app.resources import resource_path
 
 ERROR_TRIGGER = "CARRIER-ERROR"
@@ -208,10 +208,7 @@ def new_tracking_number(
 
 def tracking_url(carrier: str, number: str) -> str:
     """The carrier's public tracking page of `number`."""
-    template = _tracking_spec(carrier).url
-    if template is None:
-        return f"https://track.packdesk.invalid/{carrier}/{number}"
-    return template.format(number)
+    return tracking_page(_tracking_spec(carrier), carrier, number)
 
 
 # ---------------------------------------------------------------------------- prices

@@ -11,17 +11,17 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.customs import COMMERCIAL_INVOICE, customs_plan
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.labels.customs_pdf import render_customs_documents
 from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.shipments import (
     CARRIER_DECLARATION,
     ShipmentDocumentRow,
     ShipmentRow,
+    has_document,
     new_label_token,
 )
 
@@ -85,18 +85,6 @@ def invoice_notes(body: Mapping[str, Any]) -> list[str]:
     return notes
 
 
-async def _uploaded_invoice(session: AsyncSession, shipment_id: str) -> bool:
-    found = await session.scalar(
-        select(ShipmentDocumentRow.id)
-        .where(
-            ShipmentDocumentRow.shipment_id == shipment_id,
-            ShipmentDocumentRow.document_type == COMMERCIAL_INVOICE,
-        )
-        .limit(1)
-    )
-    return found is not None
-
-
 async def customs_documents(
     session: AsyncSession, row: ShipmentRow, body: dict[str, Any], sandbox: bool
 ) -> ShipmentDocumentRow | None:
@@ -107,7 +95,7 @@ async def customs_documents(
     documents: Sequence[str] = plan.documents
     if documents and COMMERCIAL_INVOICE in documents:
         # the shop's own invoice replaces the one made from the declaration
-        if await _uploaded_invoice(session, row.id):
+        if await has_document(session, row.id, COMMERCIAL_INVOICE):
             documents = [d for d in documents if d != COMMERCIAL_INVOICE]
     declaration = body.get("customs_declaration")
     if not documents or not isinstance(declaration, dict):

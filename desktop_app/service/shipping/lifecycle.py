@@ -9,17 +9,19 @@ import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.events import TRACKING_STATUSES
-from desktop_app.service.context import ServiceContext
 from desktop_app.service.notifications.events import emit_event
 from desktop_app.service.shipping.shipments import delete_shipment
 from desktop_app.service.storage import audit
-from desktop_app.service.storage.db import SANDBOX
 from desktop_app.service.storage.outage import report_failure
-from desktop_app.service.storage.shipments import ShipmentRow
+from desktop_app.service.storage.running import RunningService
+from desktop_app.service.storage.shipments import (
+    ShipmentRow,
+    open_sandbox_shipments,
+    sandbox_shipments_before,
+)
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +146,7 @@ async def add_tracking_event(
     return event
 
 
-async def delete_expired_sandbox_shipments(ctx: ServiceContext) -> int:
+async def delete_expired_sandbox_shipments(ctx: RunningService) -> int:
     """Delete sandbox shipments older than the retention period, firing the deleted event."""
     days = ctx.settings.sandbox_retention_days
     if days <= 0:
@@ -153,14 +155,7 @@ async def delete_expired_sandbox_shipments(ctx: ServiceContext) -> int:
     deleted = 0
     while True:
         async with ctx.sessions() as session, session.begin():
-            rows = list(
-                await session.scalars(
-                    select(ShipmentRow)
-                    .where(ShipmentRow.environment == SANDBOX, ShipmentRow.created_at < cutoff)
-                    .order_by(ShipmentRow.created_at)
-                    .limit(DELETION_BATCH)
-                )
-            )
+            rows = await sandbox_shipments_before(session, cutoff, DELETION_BATCH)
             for row in rows:
                 # the same path as DELETE /v1/shipments/{id}: label files go, the event fires
                 await delete_shipment(session, row)
@@ -181,21 +176,11 @@ async def delete_expired_sandbox_shipments(ctx: ServiceContext) -> int:
     return deleted
 
 
-async def advance_open_sandbox_shipments(ctx: ServiceContext) -> int:
+async def advance_open_sandbox_shipments(ctx: RunningService) -> int:
     """One step of automatic tracking for every open sandbox shipment with a label."""
     moved = 0
     async with ctx.sessions() as session, session.begin():
-        rows = await session.scalars(
-            select(ShipmentRow)
-            .where(
-                ShipmentRow.environment == SANDBOX,
-                ShipmentRow.shipment_type == "label_created",
-                (ShipmentRow.tracking_status.is_(None))
-                | ShipmentRow.tracking_status.not_in(FINAL_STATUSES),
-            )
-            .order_by(ShipmentRow.created_at)
-            .limit(AUTO_TRACKING_BATCH)
-        )
+        rows = await open_sandbox_shipments(session, FINAL_STATUSES, AUTO_TRACKING_BATCH)
         now = ctx.now()
         for row in rows:
             if next_status(current_status(row)) is None:
@@ -205,7 +190,7 @@ async def advance_open_sandbox_shipments(ctx: ServiceContext) -> int:
     return moved
 
 
-async def run_sandbox_deletion(ctx: ServiceContext) -> None:
+async def run_sandbox_deletion(ctx: RunningService) -> None:
     """Background task: delete expired sandbox shipments at start-up and then hourly."""
     while True:
         try:
@@ -215,7 +200,7 @@ async def run_sandbox_deletion(ctx: ServiceContext) -> None:
         await asyncio.sleep(DELETION_CHECK_SECONDS)
 
 
-async def run_auto_tracking(ctx: ServiceContext) -> None:
+async def run_auto_tracking(ctx: RunningService) -> None:
     """Background task: advance open sandbox shipments every `auto_tracking_seconds` (0 = off)."""
     interval = ctx.settings.auto_tracking_seconds
     if interval <= 0:
@@ -226,6 +211,18 @@ async def run_auto_tracking(ctx: ServiceContext) -> None:
             await advance_open_sandbox_shipments(ctx)
         except Exception as exc:
             report_failure(ctx.outage, exc, "automatic sandbox tracking")
+
+
+def shipment_events(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A stored shipment's events, oldest first, each once (every package holds a copy)."""
+    seen: set[str] = set()
+    events = []
+    for package in body.get("packages") or []:
+        for event in package.get("tracking_events") or []:
+            if str(event.get("id")) not in seen:
+                seen.add(str(event.get("id")))
+                events.append(event)
+    return sorted(events, key=lambda e: str(e.get("timestamp") or ""))
 
 
 BACKGROUND_TASKS = [run_sandbox_deletion, run_auto_tracking]

@@ -8,23 +8,26 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.models import ManifestCreate
 from desktop_app.domain.models.manifests import MANIFEST_DOCUMENT
 from desktop_app.domain.rules import validate_manifest
-from desktop_app.service.api.checks import checked
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError, checked
 from desktop_app.service.labels.manifest_pdf import render_manifest_pdf
 from desktop_app.service.storage.account_settings import default_address
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.addresses import address_body
 from desktop_app.service.storage.db import new_uuid
-from desktop_app.service.storage.manifests import ManifestRow, ManifestShipmentRow
+from desktop_app.service.storage.manifests import (
+    ManifestRow,
+    ManifestShipmentRow,
+    manifests_of_shipments,
+    unmanifested_shipments,
+)
 from desktop_app.service.storage.ownership import owned_row
-from desktop_app.service.storage.shipments import ShipmentRow, new_label_token
+from desktop_app.service.storage.shipments import ShipmentRow, new_label_token, own_shipments_by_id
 
 MANIFEST_FILES_PATH = "/v1/manifest_files"
 RETURNS = "returns"
@@ -39,48 +42,11 @@ def start_of_day(now: dt.datetime) -> dt.datetime:
     return now.astimezone(dt.UTC).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def _handed_over() -> Any:
-    return select(ManifestShipmentRow.shipment_id)
-
-
-async def open_shipments(
-    session: AsyncSession, key: KeyInfo, carrier: str, since: dt.datetime | None = None
-) -> list[ShipmentRow]:
-    """The caller's labelled shipments of `carrier` not handed over yet (returns never are),
-    oldest first; with `since` only those created since then."""
-    query = select(ShipmentRow).where(
-        ShipmentRow.account_id == key.account_id,
-        ShipmentRow.environment == key.environment,
-        ShipmentRow.carrier == carrier,
-        ShipmentRow.shipment_type == "label_created",
-        ShipmentRow.service != RETURNS,
-        ShipmentRow.id.not_in(_handed_over()),
-    )
-    if since is not None:
-        query = query.where(ShipmentRow.created_at >= since)
-    rows = await session.scalars(query.order_by(ShipmentRow.created_at, ShipmentRow.id))
-    return list(rows)
-
-
 async def _given_shipments(
     session: AsyncSession, key: KeyInfo, carrier: str, ids: Sequence[str]
 ) -> list[ShipmentRow]:
-    rows = {
-        row.id: row
-        for row in await session.scalars(
-            select(ShipmentRow).where(
-                ShipmentRow.id.in_(list(ids)),
-                ShipmentRow.account_id == key.account_id,
-                ShipmentRow.environment == key.environment,
-            )
-        )
-    }
-    taken = {
-        link.shipment_id: link.manifest_id
-        for link in await session.scalars(
-            select(ManifestShipmentRow).where(ManifestShipmentRow.shipment_id.in_(list(ids)))
-        )
-    }
+    rows = await own_shipments_by_id(session, key, list(ids))
+    taken = await manifests_of_shipments(session, list(ids))
     errors = []
     for index, ident in enumerate(ids):
         path = f"shipments[{index}]"
@@ -114,7 +80,7 @@ async def create_manifest(
     carrier = request.carrier
     ids = request.shipment_ids()
     if ids is None:
-        rows = await open_shipments(session, key, carrier, since=start_of_day(now))
+        rows = await unmanifested_shipments(session, key, carrier, since=start_of_day(now))
         if not rows:
             raise _problem("shipments", f"no {carrier} shipment of today is waiting for handover")
     else:

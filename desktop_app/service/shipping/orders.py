@@ -9,8 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.models import OrderCreate
 from desktop_app.domain.rules import validate_order
-from desktop_app.service.api.checks import checked
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError, checked
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.orders import OrderRow

@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.catalog import load_catalog
@@ -18,11 +17,12 @@ from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentRequest
 from desktop_app.domain.normalize import normalize_request, read_reference_body
 from desktop_app.domain.rules import validate
-from desktop_app.service.api.errors import ServiceError, not_found
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.labels.render_pool import LabelRenderer
 from desktop_app.service.labels.shipment_labels import label_file_extension, label_media_type
 from desktop_app.service.notifications.events import emit_event
 from desktop_app.service.notifications.mail import send_mail
+from desktop_app.service.shipping.addresses import partner_address
 from desktop_app.service.shipping.carriers import (
     CarrierFailure,
     CarrierResult,
@@ -43,10 +43,15 @@ from desktop_app.service.storage.addresses import (
     ADDRESS_FIELDS,
     address_body,
     get_address_row,
-    partner_address,
 )
 from desktop_app.service.storage.db import new_hex_id, new_uuid
-from desktop_app.service.storage.shipments import LabelFile, ShipmentRow, new_label_token
+from desktop_app.service.storage.ownership import owned_row
+from desktop_app.service.storage.shipments import (
+    LabelFile,
+    ShipmentRow,
+    delete_shipment_row,
+    new_label_token,
+)
 
 DEFAULT_SERVICE = "standard"
 PREFERRED_FORMAT = "pdf_a6"
@@ -280,6 +285,9 @@ def view(row: ShipmentRow, base_url: str) -> dict[str, Any]:
         body["tracking_url"] = f"{base}{TRACKING_PAGE_PATH}/{body['id']}"
     if isinstance(body.get("customs_declaration"), dict):
         body["customs_declaration"] = declaration_view(body, base)
+    if row.made_by_person:
+        # Packdesk extension; left out for callers without the made_by right (api/rights.py)
+        body["made_by"] = {"person": row.made_by_person, "station": row.made_by_station}
     return without_nulls(body)
 
 
@@ -432,16 +440,7 @@ async def _notify_shipper(session: AsyncSession, body: Mapping[str, Any]) -> Non
 
 async def get_row(session: AsyncSession, key: KeyInfo, shipment_id: str) -> ShipmentRow:
     """The caller's shipment (same account and environment), else 404."""
-    row = await session.scalar(
-        select(ShipmentRow).where(
-            ShipmentRow.id == shipment_id,
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
-        )
-    )
-    if row is None:
-        raise not_found("shipment")
-    return row
+    return await owned_row(session, key, ShipmentRow, shipment_id, "shipment")
 
 
 async def prepare(
@@ -552,12 +551,7 @@ async def delete_shipment(session: AsyncSession, row: ShipmentRow) -> None:
     By id, not by version: a delete wins over an update that landed since the row was read.
     404 when another request deleted it first. The caller commits.
     """
-    result = await session.execute(
-        delete(ShipmentRow)
-        .where(ShipmentRow.id == row.id, ShipmentRow.account_id == row.account_id)
-        .execution_options(synchronize_session=False)
-    )
-    if getattr(result, "rowcount", 1) == 0:
+    if not await delete_shipment_row(session, row):
         raise not_found("shipment")
     session.expunge(row)
     await emit_event(

@@ -1,1 +1,2 @@
-"""The service's database: tables by resource with their queries, engine, schema revisions."""
+"""The service's database: rows and queries by resource (the caller's own rows and the paged
+newest-first listing in ownership.py), engine, schema revisions, backup and copy."""

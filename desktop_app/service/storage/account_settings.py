@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.domain.sanitize import sanitize
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage.accounts import Account, AccountError
 from desktop_app.service.storage.addresses import address_body, check_stored_address
 from desktop_app.service.storage.db import Base, new_uuid

@@ -1,4 +1,4 @@
-"""Stored addresses and the partner directory lookup."""
+"""Stored addresses: their rows, wire body and queries."""
 
 from __future__ import annotations
 
@@ -14,11 +14,10 @@ from desktop_app.domain.models import Address
 from desktop_app.domain.models.address import ADDRESS_FIELDS
 from desktop_app.domain.normalize import normalize_address
 from desktop_app.domain.rules import validate_address
-from desktop_app.service.api.checks import checked
-from desktop_app.service.api.errors import ServiceError
-from desktop_app.service.shipping.carriers import lookup_partner
+from desktop_app.service.errors import checked
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 
 
 class AddressRow(Base):
@@ -33,14 +32,6 @@ class AddressRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (Index("ix_addresses_owner", "account_id", "environment", "created_at"),)
-
-
-def partner_address(partner_id: str) -> dict[str, Any] | None:
-    """The partner user's current delivery address with `partner_id`, or None."""
-    found = lookup_partner(partner_id)
-    if found is None:
-        return None
-    return {k: v for k, v in found.items() if k in (*ADDRESS_FIELDS, "partner_id")}
 
 
 #: Fields the reference OpenAPI's `address_with_id` requires: present, null when unused.
@@ -68,27 +59,14 @@ def check_stored_address(draft: Any) -> Address:
     return checked(Address, problems, normalized)
 
 
-async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, Any]) -> AddressRow:
-    """Validate and store an address (or resolve a partner id); the caller commits."""
-    parsed = check_stored_address(draft)
-    fields = parsed.model_dump(exclude_none=True)
-    if parsed.is_partner_lookup():
-        found = partner_address(str(parsed.partner_id))
-        if found is None:
-            raise ServiceError(
-                422,
-                [
-                    "partner_id: No parcel-point user has this partner id; "
-                    "check it with the receiver."
-                ],
-            )
-        fields = found
+async def add_address(session: AsyncSession, key: KeyInfo, fields: Mapping[str, Any]) -> AddressRow:
+    """Store checked address `fields` as the caller's; the caller commits."""
     address_id = new_uuid()
     row = AddressRow(
         id=address_id,
         account_id=key.account_id,
         environment=key.environment,
-        body=address_body(address_id, fields),
+        body=address_body(address_id, dict(fields)),
     )
     session.add(row)
     await session.flush()
@@ -104,8 +82,7 @@ async def get_address_row(
     return await session.scalar(
         select(AddressRow).where(
             AddressRow.id == address_id,
-            AddressRow.account_id == key.account_id,
-            AddressRow.environment == key.environment,
+            caller_rows(AddressRow, key),
         )
     )
 
@@ -114,12 +91,8 @@ async def matching_addresses(
     session: AsyncSession, key: KeyInfo, filters: Mapping[str, str], *, skip: int, limit: int
 ) -> list[AddressRow]:
     """The caller's addresses, newest first, whose fields equal `filters` (field: value)."""
-    query = select(AddressRow).where(
-        AddressRow.account_id == key.account_id, AddressRow.environment == key.environment
-    )
+    query = select(AddressRow).where(caller_rows(AddressRow, key))
     for name, value in filters.items():
         query = query.where(AddressRow.body[name].as_string() == value)
-    rows = await session.scalars(
-        query.order_by(AddressRow.created_at.desc(), AddressRow.id).offset(skip).limit(limit)
-    )
+    rows = await session.scalars(newest_first(query, AddressRow, skip=skip, limit=limit))
     return list(rows)

@@ -4,7 +4,9 @@ Handlers add `entry(...)` to their session before they commit, so an action is i
 exactly when it happened (a rolled-back change leaves no entry). Actions: shipment.created,
 shipment.deleted, pickup.created, manifest.created, address.created, order.created,
 order.deleted, webhook.created, webhook.deleted, routing_rule.created, routing_rule.deleted,
-account.created, keys.rotated, key.added, key.revoked.
+account.created, keys.rotated, key.added, key.revoked, session.started, session.ended,
+session.failed, session.locked, station.release, station.pack_check_mismatch. Each entry of a
+request keeps the signed-in person and the station (storage/made_by.py).
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ import datetime as dt
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Index, Integer, String, select
+from sqlalchemy import Index, Integer, String, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime, utcnow
+from desktop_app.service.storage.made_by import MadeBy
 
 
-class AuditEntry(Base):
+class AuditEntry(MadeBy, Base):
     """One action. No foreign keys: the trail outlives the objects (and keys) it names."""
 
     __tablename__ = "audit_log"
@@ -90,6 +93,7 @@ async def list_entries(
     environment: str | None = None,
     since: dt.datetime | None = None,
     action: str | None = None,
+    person: str | None = None,
     limit: int = 100,
     offset: int = 0,
 ) -> list[AuditEntry]:
@@ -106,6 +110,10 @@ async def list_entries(
             query = query.where(AuditEntry.action.startswith(action[:-1], autoescape=True))
         else:
             query = query.where(AuditEntry.action == action)
+    if person is not None:
+        query = query.where(
+            func.lower(AuditEntry.made_by_person) == " ".join(person.split()).lower()
+        )
     query = query.order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
     rows = await session.scalars(query.offset(offset).limit(min(limit, MAX_LISTED)))
     return list(rows)
@@ -137,4 +145,6 @@ def entry_json(row: AuditEntry) -> dict[str, Any]:
         "key_prefix": row.key_prefix,
         "action": row.action,
         "object_id": row.object_id,
+        "person": row.made_by_person,
+        "station": row.made_by_station,
     }

@@ -18,9 +18,9 @@ import contextlib
 import os
 from pathlib import Path
 
-from desktop_app.service.context import ServiceContext
 from desktop_app.service.storage.db_ping import DatabasePing
 from desktop_app.service.storage.outage import sqlite_file
+from desktop_app.service.storage.running import RunningService
 
 PROBE_SECONDS = 1.0
 PROBE_BYTES = 4096
@@ -47,7 +47,7 @@ def write_problem(directory: Path) -> str | None:
     return None
 
 
-def probe_directories(ctx: ServiceContext) -> list[Path]:
+def probe_directories(ctx: RunningService) -> list[Path]:
     """The data dir and, for SQLite, the database file's directory."""
     directories = [ctx.settings.data_dir]
     database = sqlite_file(ctx.engine)
@@ -56,7 +56,7 @@ def probe_directories(ctx: ServiceContext) -> list[Path]:
     return directories
 
 
-async def storage_problem(ctx: ServiceContext) -> str | None:
+async def storage_problem(ctx: RunningService) -> str | None:
     """None when the database (and the disk under it) can take a write, else what is wrong."""
     if ctx.db_file_watch is not None and (problem := ctx.db_file_watch.problem()):
         return problem
@@ -69,7 +69,7 @@ async def storage_problem(ctx: ServiceContext) -> str | None:
     return await ctx.ping.problem(check_read_only=True)
 
 
-async def run_write_probe(ctx: ServiceContext) -> None:
+async def run_write_probe(ctx: RunningService) -> None:
     """Background task: probe every `PROBE_SECONDS`, starting and ending outages."""
     while True:
         problem = await storage_problem(ctx)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import String, Text
+from sqlalchemy import String, Text, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.db import Base, UTCDateTime
@@ -23,3 +24,9 @@ class MailRow(Base):
     # outbox (kept here only), sent (handed to SMTP), failed (SMTP refused; kept here)
     status: Mapped[str] = mapped_column(String(16), default="outbox")
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+async def list_outbox(session: AsyncSession, *, limit: int = 100) -> list[MailRow]:
+    """Newest mails first (the CLI's `accounts outbox`)."""
+    rows = await session.scalars(select(MailRow).order_by(MailRow.created_at.desc()).limit(limit))
+    return list(rows)

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 
 
 class OrderRow(Base):
@@ -44,9 +45,7 @@ async def list_orders(
     limit: int,
 ) -> list[OrderRow]:
     """The caller's orders, newest first; each filter given keeps the orders it matches."""
-    query = select(OrderRow).where(
-        OrderRow.account_id == key.account_id, OrderRow.environment == key.environment
-    )
+    query = select(OrderRow).where(caller_rows(OrderRow, key))
     if external_order_id is not None:
         query = query.where(OrderRow.external_order_id == external_order_id)
     if external_customer_id is not None:
@@ -55,9 +54,7 @@ async def list_orders(
         query = query.where(OrderRow.created_at > after)
     if before is not None:
         query = query.where(OrderRow.created_at < before)
-    rows = await session.scalars(
-        query.order_by(OrderRow.created_at.desc(), OrderRow.id).offset(skip).limit(limit)
-    )
+    rows = await session.scalars(newest_first(query, OrderRow, skip=skip, limit=limit))
     return list(rows)
 
 

@@ -11,10 +11,12 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
+from desktop_app.service.storage.made_by import MadeBy
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.shipments import ShipmentRow
 
 
-class PickupRequestRow(Base):
+class PickupRequestRow(MadeBy, Base):
     """A pickup request of one account+environment."""
 
     __tablename__ = "pickup_requests"
@@ -42,8 +44,7 @@ async def open_shipments(
     rows = await session.scalars(
         select(ShipmentRow)
         .where(
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
+            caller_rows(ShipmentRow, key),
             ShipmentRow.carrier == carrier,
             ShipmentRow.service != "returns",
             ShipmentRow.shipment_type == "label_created",
@@ -60,24 +61,6 @@ async def list_pickup_requests(
     session: AsyncSession, key: KeyInfo, *, skip: int, limit: int
 ) -> list[PickupRequestRow]:
     """The caller's pickup requests, newest first."""
-    rows = await session.scalars(
-        select(PickupRequestRow)
-        .where(
-            PickupRequestRow.account_id == key.account_id,
-            PickupRequestRow.environment == key.environment,
-        )
-        .order_by(PickupRequestRow.created_at.desc(), PickupRequestRow.id)
-        .offset(skip)
-        .limit(limit)
-    )
+    query = select(PickupRequestRow).where(caller_rows(PickupRequestRow, key))
+    rows = await session.scalars(newest_first(query, PickupRequestRow, skip=skip, limit=limit))
     return list(rows)
-
-
-async def get_pickup_request(
-    session: AsyncSession, key: KeyInfo, pickup_id: str
-) -> PickupRequestRow | None:
-    """The caller's pickup request (same account and environment), or None."""
-    row = await session.get(PickupRequestRow, pickup_id)
-    if row is None or row.account_id != key.account_id or row.environment != key.environment:
-        return None
-    return row

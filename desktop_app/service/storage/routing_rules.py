@@ -11,6 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, UTCDateTime
+from desktop_app.service.storage.ownership import caller_rows
 
 
 class RoutingRuleRow(Base):
@@ -30,25 +31,13 @@ class RoutingRuleRow(Base):
     __table_args__ = (Index("ix_rules_account_env", "account_id", "environment", "position"),)
 
 
-def _owned(key: KeyInfo) -> Any:
-    return (RoutingRuleRow.account_id == key.account_id) & (
-        RoutingRuleRow.environment == key.environment
-    )
-
-
-async def get_rule(session: AsyncSession, key: KeyInfo, rule_id: str) -> RoutingRuleRow | None:
-    """The caller's rule (same account and environment), or None."""
-    row = await session.get(RoutingRuleRow, rule_id)
-    if row is None or row.account_id != key.account_id or row.environment != key.environment:
-        return None
-    return row
-
-
 async def rule_count_and_last_position(session: AsyncSession, key: KeyInfo) -> tuple[int, int]:
     """How many rules the caller has, and the highest position (0 without rules)."""
     count, last = (
         await session.execute(
-            select(func.count(), func.max(RoutingRuleRow.position)).where(_owned(key))
+            select(func.count(), func.max(RoutingRuleRow.position)).where(
+                caller_rows(RoutingRuleRow, key)
+            )
         )
     ).one()
     return int(count), int(last or 0)
@@ -58,7 +47,11 @@ async def list_rules(
     session: AsyncSession, key: KeyInfo, *, skip: int = 0, limit: int | None = None
 ) -> list[RoutingRuleRow]:
     """The caller's rules in evaluation order (all of them without `limit`)."""
-    query = select(RoutingRuleRow).where(_owned(key)).order_by(RoutingRuleRow.position)
+    query = (
+        select(RoutingRuleRow)
+        .where(caller_rows(RoutingRuleRow, key))
+        .order_by(RoutingRuleRow.position)
+    )
     if skip or limit is not None:
         query = query.offset(skip).limit(limit)
     return list(await session.scalars(query))

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from desktop_app.service.storage.db import Base, UTCDateTime, utcnow
 from desktop_app.service.storage.outage import report_failure
+from desktop_app.service.storage.running import RunningService
 
 log = logging.getLogger("packdesk.service")
 
@@ -226,7 +227,7 @@ async def prune_records(sessions: async_sessionmaker[AsyncSession], now: dt.date
     return int(getattr(result, "rowcount", 0) or 0)
 
 
-async def run_pruning(ctx: Any) -> None:
+async def run_pruning(ctx: RunningService) -> None:
     """Background task: forget idempotency keys older than a day, every ten minutes."""
     while True:
         try:

@@ -5,19 +5,31 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, select
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    delete,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
-from desktop_app.service.storage.db import Base, new_hex_id, new_uuid, utcnow
+from desktop_app.service.storage.db import SANDBOX, Base, new_hex_id, new_uuid, utcnow
+from desktop_app.service.storage.made_by import MadeBy
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 from desktop_app.service.storage.sqlite_reads import SqliteReads
 
 
-class ShipmentRow(Base):
+class ShipmentRow(MadeBy, Base):
     """A shipment: the wire object in `body`, filterable fields as columns."""
 
     __tablename__ = "shipments"
@@ -52,7 +64,7 @@ class ShipmentRow(Base):
     __mapper_args__ = {"version_id_col": version}
 
 
-class LabelFile(Base):
+class LabelFile(MadeBy, Base):
     """Label bytes reachable without a key through an unguessable token."""
 
     __tablename__ = "label_files"
@@ -105,8 +117,7 @@ async def own_shipments_by_id(
     rows = await session.scalars(
         select(ShipmentRow).where(
             ShipmentRow.id.in_(ids),
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
+            caller_rows(ShipmentRow, key),
         )
     )
     return {row.id: row for row in rows}
@@ -144,8 +155,7 @@ async def shipment_by_tracking_number(
     """The caller's shipment with this carrier's tracking number, or None."""
     return await session.scalar(
         select(ShipmentRow).where(
-            ShipmentRow.account_id == key.account_id,
-            ShipmentRow.environment == key.environment,
+            caller_rows(ShipmentRow, key),
             ShipmentRow.carrier == carrier,
             ShipmentRow.carrier_tracking_no == number,
         )
@@ -185,16 +195,67 @@ async def matching_shipments(
 ) -> list[ShipmentRow]:
     """The caller's shipments, newest first, whose columns equal `equal` (column name: value)
     and created within the bounds given."""
-    query = select(ShipmentRow).where(
-        ShipmentRow.account_id == key.account_id, ShipmentRow.environment == key.environment
-    )
+    query = select(ShipmentRow).where(caller_rows(ShipmentRow, key))
     for name, value in equal.items():
         query = query.where(getattr(ShipmentRow, name) == value)
     if after is not None:
         query = query.where(ShipmentRow.created_at > after)
     if before is not None:
         query = query.where(ShipmentRow.created_at < before)
+    rows = await session.scalars(newest_first(query, ShipmentRow, skip=skip, limit=limit))
+    return list(rows)
+
+
+async def has_document(session: AsyncSession, shipment_id: str, document_type: str) -> bool:
+    """Whether the shipment has a document of this type (an uploaded invoice, say)."""
+    found = await session.scalar(
+        select(ShipmentDocumentRow.id)
+        .where(
+            ShipmentDocumentRow.shipment_id == shipment_id,
+            ShipmentDocumentRow.document_type == document_type,
+        )
+        .limit(1)
+    )
+    return found is not None
+
+
+async def delete_shipment_row(session: AsyncSession, row: ShipmentRow) -> bool:
+    """Delete the shipment by id (not by version: a delete wins over an update that landed
+    since the row was read); False when another request deleted it first."""
+    result = await session.execute(
+        delete(ShipmentRow)
+        .where(ShipmentRow.id == row.id, ShipmentRow.account_id == row.account_id)
+        .execution_options(synchronize_session=False)
+    )
+    return getattr(result, "rowcount", 1) != 0
+
+
+async def sandbox_shipments_before(
+    session: AsyncSession, cutoff: dt.datetime, limit: int
+) -> list[ShipmentRow]:
+    """Up to `limit` sandbox shipments created before `cutoff`, oldest first."""
     rows = await session.scalars(
-        query.order_by(ShipmentRow.created_at.desc(), ShipmentRow.id).offset(skip).limit(limit)
+        select(ShipmentRow)
+        .where(ShipmentRow.environment == SANDBOX, ShipmentRow.created_at < cutoff)
+        .order_by(ShipmentRow.created_at)
+        .limit(limit)
+    )
+    return list(rows)
+
+
+async def open_sandbox_shipments(
+    session: AsyncSession, final_statuses: Collection[str], limit: int
+) -> list[ShipmentRow]:
+    """Up to `limit` labelled sandbox shipments whose tracking is not final, oldest first."""
+    rows = await session.scalars(
+        select(ShipmentRow)
+        .where(
+            ShipmentRow.environment == SANDBOX,
+            ShipmentRow.shipment_type == "label_created",
+            (ShipmentRow.tracking_status.is_(None))
+            | ShipmentRow.tracking_status.not_in(final_statuses),
+        )
+        .order_by(ShipmentRow.created_at)
+        .limit(limit)
     )
     return list(rows)

@@ -52,7 +52,7 @@ async def account_by_email(session: AsyncSession, email: str) -> Account:
     return account
 
 
-def _clean_name(name: str) -> str:
+def clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
         raise AccountError(f"a key name is 1 to {MAX_NAME_LENGTH} printable characters")
@@ -75,7 +75,7 @@ async def add_station_keys(
 ) -> StationKeys:
     """Make named keys (sandbox and live by default) for a station (the caller commits)."""
     account = await account_by_email(session, email)
-    name = _clean_name(name)
+    name = clean_name(name)
     active = await _active_keys(session, account.id)
     if any(other is not None and other.casefold() == name.casefold() for _, other in active):
         raise AccountError(f"{account.email} already has active keys named {name!r}")

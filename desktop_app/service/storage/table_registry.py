@@ -15,10 +15,12 @@ TABLE_MODULES: tuple[str, ...] = (
     "desktop_app.service.storage.mail",
     "desktop_app.service.storage.manifests",
     "desktop_app.service.storage.orders",
+    "desktop_app.service.storage.people",
     "desktop_app.service.storage.pickups",
     "desktop_app.service.storage.routing_rules",
     "desktop_app.service.storage.shared_limits",
     "desktop_app.service.storage.shipments",
+    "desktop_app.service.storage.station_joins",
     "desktop_app.service.storage.trackers",
     "desktop_app.service.storage.webhooks",
 )

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
+from desktop_app.service.storage.ownership import caller_rows, newest_first
 
 
 class TrackerRow(Base):
@@ -37,21 +38,11 @@ async def list_trackers(
 ) -> list[TrackerRow]:
     """The caller's trackers, newest first."""
     rows = await session.scalars(
-        select(TrackerRow)
-        .where(TrackerRow.account_id == key.account_id, TrackerRow.environment == key.environment)
-        .order_by(TrackerRow.created_at.desc(), TrackerRow.id)
-        .offset(skip)
-        .limit(limit)
-    )
-    return list(rows)
-
-
-async def get_tracker(session: AsyncSession, key: KeyInfo, tracker_id: str) -> TrackerRow | None:
-    """The caller's tracker (same account and environment), or None."""
-    return await session.scalar(
-        select(TrackerRow).where(
-            TrackerRow.id == tracker_id,
-            TrackerRow.account_id == key.account_id,
-            TrackerRow.environment == key.environment,
+        newest_first(
+            select(TrackerRow).where(caller_rows(TrackerRow, key)),
+            TrackerRow,
+            skip=skip,
+            limit=limit,
         )
     )
+    return list(rows)

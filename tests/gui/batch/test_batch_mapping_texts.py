@@ -17,7 +17,7 @@ from desktop_app.client.errors import (
 )
 from desktop_app.gui.batch.page import row_result_text, target_texts
 from desktop_app.gui.i18n import install_translations
-from desktop_app.orders.mapping import TARGETS
+from desktop_app.orders.targets import TARGETS
 
 
 def test_every_mapping_field_has_a_translated_description(qapp: Any) -> None:  # noqa: ARG001

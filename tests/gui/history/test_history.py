@@ -74,6 +74,7 @@ def test_model_shows_the_stored_fields(tmp_path: Path) -> None:
         "00340434161094000001",
         "Created",
         "€4.90",
+        "",  # made by: the service names the person only to a caller with the made_by right
     ]
     assert model.index(0, 0).data(ShipmentHistoryModel.ShipmentRole) is stored
     assert model.index(1, ShipmentHistoryModel.STATUS).data() == "Deleted"

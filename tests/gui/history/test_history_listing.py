@@ -110,7 +110,7 @@ async def test_delete_marks_deleted_and_show_deleted_lists_them(
     assert ctx.client is not None and ctx.store is not None
     await ctx.client.shipments.delete(elsewhere.id)  # another desk deleted it
     messages: list[str] = []
-    presenter.message_changed.connect(messages.append)
+    presenter.message_shown.connect(lambda text, _error: messages.append(text))
     deleted_signals: list[str] = []
     presenter.shipment_deleted.connect(deleted_signals.append)
     await presenter.reload()
@@ -167,7 +167,7 @@ async def test_an_answer_shown_while_a_refresh_runs_stays(
     await create(ctx, reference_number="ANSWER-1")
     await presenter.reload()
     messages: list[str] = []
-    presenter.message_changed.connect(messages.append)
+    presenter.message_shown.connect(lambda text, _error: messages.append(text))
     events: list[str] = []
 
     def answer_while_under_way(under_way: bool) -> None:
@@ -214,7 +214,7 @@ async def test_reprint_queues_the_stored_label(
     is queued once and the printer receives exactly the stored label's bytes."""
     stored = await create(ctx, reference_number="REPRINT-1")
     messages: list[str] = []
-    presenter.message_changed.connect(messages.append)
+    presenter.message_shown.connect(lambda text, _error: messages.append(text))
     assert await presenter.reprint([stored]) == []
     assert "No printer is assigned to this profile" in messages[-1]
 
@@ -247,7 +247,7 @@ async def test_another_profile_starts_empty(
     assert _references(presenter) == ["FIRST-PROFILE"]
     switched = expect(presenter.profile_switched)
     messages: list[str] = []
-    presenter.message_changed.connect(messages.append)
+    presenter.message_shown.connect(lambda text, _error: messages.append(text))
     second = add_service_profile(ctx.manager, local_service, "Second desk")
     await ctx.open_profile(second)
     await emitted(switched)
@@ -312,7 +312,7 @@ async def test_a_reprint_names_the_built_in_printer_in_the_users_language(
         ctx.manager.update(ctx.profile.model_copy(update={"printer": SANDBOX_PRINTER_NAME}))
         ctx.reload_profile()
         messages: list[str] = []
-        presenter.message_changed.connect(messages.append)
+        presenter.message_shown.connect(lambda text, _error: messages.append(text))
         assert len(await presenter.reprint([stored])) == 1
         await printer.wait_for_jobs(1, timeout=30)
         assert messages[-1] == "1 Etikett an Virtueller Etikettendrucker (Test) gesendet."

@@ -43,7 +43,7 @@ async def test_sandbox_moves_walk_to_delivered(presenter: TimelinePresenter) -> 
     updated: list[Any] = []
     presenter.shipment_updated.connect(updated.append)
     messages: list[str] = []
-    presenter.message_changed.connect(messages.append)
+    presenter.message_shown.connect(lambda text, _error: messages.append(text))
     for _ in range(4):
         assert await presenter.advance() is not None
     assert [status for _cells, status in presenter.rows()] == [
@@ -69,7 +69,7 @@ async def test_refresh_reads_changes_and_deletions(presenter: TimelinePresenter)
     stored = await create(ctx, reference_number="TL-3")
     presenter.show(stored)
     messages: list[str] = []
-    presenter.message_changed.connect(messages.append)
+    presenter.message_shown.connect(lambda text, _error: messages.append(text))
     await ctx.client.sandbox.add_tracking_event(stored.id, "picked_up")  # another desk
     assert presenter.rows() == []
     fresh = await presenter.refresh()
@@ -91,6 +91,6 @@ async def test_another_profile_shows_nothing(
     ctx = presenter.ctx
     presenter.show(await create(ctx, reference_number="TL-4"))
     messages: list[str] = []
-    presenter.message_changed.connect(messages.append)
+    presenter.message_shown.connect(lambda text, _error: messages.append(text))
     await ctx.open_profile(add_service_profile(ctx.manager, local_service, "Second desk"))
     assert presenter.shipment is None and messages == [""]

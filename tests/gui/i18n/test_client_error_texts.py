@@ -12,7 +12,6 @@ import pytest
 
 from desktop_app.batch_runs.runner import RowConflict
 from desktop_app.client import errors as client_errors
-from desktop_app.client.desk import LabelDownloadError
 from desktop_app.client.errors import (
     APIConnectionError,
     APIError,
@@ -22,6 +21,7 @@ from desktop_app.client.errors import (
     KeyEnvironmentError,
     error_from_response,
 )
+from desktop_app.client.journaled_creation import LabelDownloadError
 from desktop_app.client.keys import mismatch_message
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.i18n.client_errors import client_error_text

@@ -17,7 +17,7 @@ from tests.gui.app_context import zpl_printer
 def _presenter(ctx: AppContext) -> tuple[PrintersPresenter, list[tuple[str, bool]]]:
     presenter = PrintersPresenter(ctx)
     messages: list[tuple[str, bool]] = []
-    presenter.message_shown.connect(lambda text, ok: messages.append((text, ok)))
+    presenter.message_shown.connect(lambda text, error: messages.append((text, not error)))
     return presenter, messages
 
 

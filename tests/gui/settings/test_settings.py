@@ -452,6 +452,11 @@ async def test_connect_by_url_pins_the_ca_and_fills_the_profile_dialog(
     url, path = await emitted(pinned)
     assert url == local_service.base_url and Path(path) == ca_file
     assert certificate_fingerprint(ca_file.read_text()) == expected
+    # the station may ask to join; a key copied by hand still works
+    join_dialog = page.join_dialog
+    assert join_dialog is not None and join_dialog.isVisible()
+    qtbot.mouseClick(join_dialog.key_button, Qt.MouseButton.LeftButton)
+    assert not join_dialog.isVisible()
     profile_dialog = page.dialog
     assert profile_dialog is not None and profile_dialog.isVisible()
     assert profile_dialog.url_edit.text() == local_service.base_url

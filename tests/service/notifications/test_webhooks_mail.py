@@ -9,8 +9,9 @@ import pytest
 
 from desktop_app.service.app import create_app
 from desktop_app.service.context import ServiceContext
-from desktop_app.service.notifications.mail import list_outbox, parse_smtp_url, send_mail
+from desktop_app.service.notifications.mail import parse_smtp_url, send_mail
 from desktop_app.service.settings import ServiceSettings
+from desktop_app.service.storage.mail import list_outbox
 from desktop_app.service.storage.schema import upgrade_database
 from tests.fixtures.receiver import SmtpSink
 

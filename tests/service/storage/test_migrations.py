@@ -91,7 +91,10 @@ def _assert_same_data(
         if name in WORKER_TABLES:
             assert sorted(row[0] for row in after[name]) == sorted(row[0] for row in rows)
         else:
-            assert after[name] == rows, name
+            # columns added by later revisions come last and empty (NULL) in the older rows
+            width = len(rows[0]) if rows else 0
+            assert [row[:width] for row in after[name]] == rows, name
+            assert all(value is None for row in after[name] for value in row[width:]), name
 
 
 def _legacy_data_dir(tmp_path: Path, keys_file: Path) -> Path:

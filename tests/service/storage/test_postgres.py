@@ -219,9 +219,8 @@ def _wait_until_delivered(url: str, seconds: float = 60.0) -> None:
     async def pending() -> int:
         from sqlalchemy import func, select
 
-        from desktop_app.service.notifications.webhooks import PENDING
         from desktop_app.service.storage.db import make_engine
-        from desktop_app.service.storage.webhooks import DeliveryRow
+        from desktop_app.service.storage.webhooks import PENDING, DeliveryRow
 
         engine = make_engine(url)
         try:

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.elided import ignore_width
 from desktop_app.gui.widgets.problems import field_label
-from desktop_app.orders.mapping import TARGETS, ColumnMapping, FieldSource
+from desktop_app.orders.mapping import ColumnMapping, FieldSource
+from desktop_app.orders.targets import TARGETS
 
 
 def target_texts() -> dict[str, str]:

@@ -19,6 +19,7 @@ COLUMN_WIDTHS = (
     (ShipmentHistoryModel.TRACKING, 170),
     (ShipmentHistoryModel.STATUS, 130),
     (ShipmentHistoryModel.PRICE, 70),
+    (ShipmentHistoryModel.MADE_BY, 150),
 )
 
 
@@ -47,6 +48,8 @@ class ShipmentTableView(QTableView):
         header.setStretchLastSection(False)
         for column, width in COLUMN_WIDTHS:
             self.setColumnWidth(column, width)
+        # who made a label: shown by the sign-in (gui/people) to those who may see it
+        self.setColumnHidden(ShipmentHistoryModel.MADE_BY, True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def selected_shipments(self) -> list[StoredShipment]:

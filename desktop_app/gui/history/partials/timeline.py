@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.core.theme import MUTED, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import carrier_name, time_of_day
@@ -46,19 +47,16 @@ if TYPE_CHECKING:
 EventRow = tuple[list[str], str | None]
 
 
-class TimelinePresenter(QObject):
+class TimelinePresenter(Presenter):
     """The shown shipment's tracking: texts, what may be done, refresh and sandbox moves."""
 
     #: the shown shipment or what may be done with it changed
     changed = Signal()
     #: the shipment was updated from the service (the StoredShipment)
     shipment_updated = Signal(object)
-    #: an outcome to tell the user
-    message_changed = Signal(str)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.shipment: StoredShipment | None = None
         #: a move to the next status is on its way
         self.advancing = False
@@ -67,7 +65,7 @@ class TimelinePresenter(QObject):
 
     def _on_profile_changed(self, *_args: Any) -> None:
         if self.show(None):
-            self.message_changed.emit("")  # nothing of the last profile's shipment stays
+            self.show_message("")  # nothing of the last profile's shipment stays
 
     def show(self, shipment: StoredShipment | None) -> bool:
         """Show `shipment` (None: nothing selected); True if it is another one than before."""
@@ -151,18 +149,18 @@ class TimelinePresenter(QObject):
         except NotFoundError:
             stored = await asyncio.to_thread(store.mark_deleted, shipment.id)
             self._updated(stored)
-            self.message_changed.emit(
+            self.show_message(
                 translate("History", "The service no longer has this shipment (deleted).")
             )
             return stored
         except APIError as exc:
-            self.message_changed.emit(
-                translate("History", "Could not refresh: {0}").format(service_text(exc))
+            self.show_message(
+                translate("History", "Could not refresh: {0}").format(service_text(exc)), True
             )
             return None
         stored = await record_shipment(store, fresh)
         self._updated(stored)
-        self.message_changed.emit(
+        self.show_message(
             translate("History", "Tracking updated at {0}.").format(
                 time_of_day(datetime.now(), seconds=True)
             )
@@ -177,7 +175,7 @@ class TimelinePresenter(QObject):
         if shipment is None or client is None or store is None:
             return None
         if not self.sandbox():
-            self.message_changed.emit(
+            self.show_message(
                 translate("History", "Only shipments of the local sandbox can be moved along.")
             )
             return None
@@ -186,10 +184,11 @@ class TimelinePresenter(QObject):
         try:
             fresh = await client.sandbox.add_tracking_event(shipment.id, status)
         except APIError as exc:
-            self.message_changed.emit(
+            self.show_message(
                 translate("History", "Could not move the shipment on: {0}").format(
                     service_text(exc)
-                )
+                ),
+                True,
             )
             return None
         finally:
@@ -197,7 +196,7 @@ class TimelinePresenter(QObject):
             self.changed.emit()
         stored = await record_shipment(store, fresh)
         self._updated(stored)
-        self.message_changed.emit(
+        self.show_message(
             translate("History", "Moved to: {0}.").format(status_label(stored.tracking_status))
         )
         return stored
@@ -280,7 +279,7 @@ class TrackingTimelineWidget(QWidget):
         self.refresh_button.clicked.connect(lambda: self.tasks.spawn(self.refresh()))
         self.next_button.clicked.connect(lambda: self.tasks.spawn(self.advance()))
         self.presenter.changed.connect(self._render)
-        self.presenter.message_changed.connect(self.show_message)
+        self.presenter.message_shown.connect(self.show_message)
         self.show_shipment(None)
 
     @property
@@ -288,7 +287,7 @@ class TrackingTimelineWidget(QWidget):
         """The shipment shown (None: nothing selected)."""
         return self.presenter.shipment
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, text: str, error: bool = False) -> None:  # noqa: ARG002 - one look
         """Show a line under the timeline."""
         self.message.setText(text)
         self.message_shown.emit(text)

@@ -179,10 +179,10 @@ class PrintersPage(QWidget):
         self.health_button.setEnabled(actions.health)
         self.assign_button.setEnabled(actions.assign)
 
-    def show_message(self, text: str, ok: bool = True) -> None:
+    def show_message(self, text: str, error: bool = False) -> None:
         """Show a line under the list."""
         self.message.setText(text)
-        self.message.setStyleSheet(f"color: {color(OK) if ok else color(ERROR)};")
+        self.message.setStyleSheet(f"color: {color(ERROR) if error else color(OK)};")
         self.message_shown.emit(text)
 
     # --- add / edit / remove -------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.core.sandbox_printer import printer_title
 from desktop_app.gui.core.theme import profile_title
 from desktop_app.gui.i18n import translate
@@ -52,7 +53,7 @@ class PrinterActions:
     assign: bool
 
 
-class PrintersPresenter(QObject):
+class PrintersPresenter(Presenter):
     """The machine's printers and which one the open profile prints to."""
 
     #: definitions changed (added, edited, removed) or the assignment did
@@ -61,12 +62,9 @@ class PrintersPresenter(QObject):
     test_printed = Signal(str, bool, str)
     #: a test print started or ended (the Test print button waits meanwhile)
     testing_changed = Signal(bool)
-    #: an outcome to show: (text, ok)
-    message_shown = Signal(str, bool)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.testing = False
 
     @property
@@ -79,9 +77,6 @@ class PrintersPresenter(QObject):
         """The name of the printer the open profile prints to."""
         profile = self.ctx.profile
         return profile.printer if profile is not None else None
-
-    def _say(self, text: str, ok: bool = True) -> None:
-        self.message_shown.emit(text, ok)
 
     # --- list ----------------------------------------------------------------------------------
 
@@ -158,7 +153,9 @@ class PrintersPresenter(QObject):
         if old is not None and old.name != printer.name and self.assigned == old.name:
             self.assign(printer.name)
         self.printers_changed.emit()
-        self._say(translate("Settings", "Printer {name!r} saved.").format(name=printer.name))
+        self.show_message(
+            translate("Settings", "Printer {name!r} saved.").format(name=printer.name)
+        )
 
     def remove(self, name: str) -> None:
         """Remove a definition; the open profile forgets it if it printed there."""
@@ -166,7 +163,7 @@ class PrintersPresenter(QObject):
         if self.assigned == name:
             self.assign(None)
         self.printers_changed.emit()
-        self._say(translate("Settings", "Printer {name!r} removed.").format(name=name))
+        self.show_message(translate("Settings", "Printer {name!r} removed.").format(name=name))
 
     def assign(self, name: str | None) -> bool:
         """Make the open profile print to `name` (None: no printer)."""
@@ -178,16 +175,16 @@ class PrintersPresenter(QObject):
         try:
             self.ctx.manager.update(profile.model_copy(update={"printer": name}))
         except ProfileError as exc:
-            self._say(
+            self.show_message(
                 translate("Settings", "Not assigned: {exc}").format(
                     exc=profile_error_text(exc) or str(exc)
                 ),
-                ok=False,
+                error=True,
             )
             return False
         self.ctx.reload_profile()  # emits profile_changed: the page shows it
         if name:
-            self._say(
+            self.show_message(
                 translate("Settings", "{name} now prints to {0}.").format(
                     name, name=profile_title(profile)
                 )
@@ -219,17 +216,17 @@ class PrintersPresenter(QObject):
         try:
             report = await query_printer(printer, identify=True, timeout=STATUS_TIMEOUT)
         except PrinterUnreachable as exc:
-            self._say(
+            self.show_message(
                 translate("Settings", "{name} is not reachable: {reason}").format(
                     name=name, reason=exc
                 ),
-                ok=False,
+                error=True,
             )
             return False
         except PrinterSilent:
             report = None
         if report is None:
-            self._say(
+            self.show_message(
                 translate(
                     "Settings",
                     "{name} does not report its state (only Zebra-compatible printers on the "
@@ -239,24 +236,24 @@ class PrintersPresenter(QObject):
             return None
         problems = report.status.problems
         if problems:
-            self._say(
+            self.show_message(
                 translate("Settings", "{name} cannot print now: {problem}.").format(
                     name=name, problem=printer_problem_text(problems[0])
                 ),
-                ok=False,
+                error=True,
             )
             return False
         if report.dpi is not None and report.dpi != printer.dpi:
-            self._say(
+            self.show_message(
                 translate(
                     "Settings",
                     "{name} prints at {dpi} dpi but is set up here for {setup} dpi: labels "
                     "would print at the wrong size. Edit the printer and choose {dpi} dpi.",
                 ).format(name=name, dpi=report.dpi, setup=printer.dpi),
-                ok=False,
+                error=True,
             )
             return False
-        self._say(translate("Settings", "{name} is ready to print.").format(name=name))
+        self.show_message(translate("Settings", "{name} is ready to print.").format(name=name))
         return True
 
     async def test_print(self, printer: PrinterDefinition) -> bool:
@@ -269,7 +266,7 @@ class PrintersPresenter(QObject):
             return False
         self.testing = True
         self.testing_changed.emit(True)
-        self._say(
+        self.show_message(
             translate("Settings", "Sending a test label to {name}…").format(name=printer.name)
         )
         try:
@@ -310,5 +307,5 @@ class PrintersPresenter(QObject):
             self.testing_changed.emit(False)
 
     def _test_result(self, printer: PrinterDefinition, ok: bool, message: str) -> None:
-        self._say(message, ok=ok)
+        self.show_message(message, error=not ok)
         self.test_printed.emit(printer.name, ok, message)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
 from desktop_app.gui.i18n import translate
+from desktop_app.orders.cell_values import country_code, parse_number
 from desktop_app.orders.importer import TableError
-from desktop_app.orders.mapping import country_code, parse_number
 from desktop_app.orders.products import import_products
 from desktop_app.profiles.catalogue import Catalogue, Product
 

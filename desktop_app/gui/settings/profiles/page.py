@@ -38,6 +38,12 @@ from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.client_errors import client_error_text
 from desktop_app.gui.i18n.profile_errors import profile_error_text, validation_text
 from desktop_app.gui.settings.profiles.partials.server_connect import ServerConnectDialog
+from desktop_app.gui.settings.profiles.partials.station_approvals import (
+    RIGHT_PROPERTY,
+    StationApprovalsDialog,
+)
+from desktop_app.gui.settings.profiles.partials.station_join import StationJoinDialog
+from desktop_app.gui.settings.profiles.station_approvals_presenter import REQUIRED_RIGHT
 from desktop_app.gui.widgets.files import choose_file_to_open
 from desktop_app.profiles.errors import ProfileError
 from desktop_app.profiles.models import Profile, is_loopback_host
@@ -363,6 +369,12 @@ class ProfilesPage(QWidget):
         self.add_button.setObjectName("profile_add")
         self.connect_button.setObjectName("connect_server")
         self.server_dialog: ServerConnectDialog | None = None
+        self.join_dialog: StationJoinDialog | None = None
+        # an admin's desk lets new stations in; hidden by the sign-in without the right
+        self.stations_button = QPushButton(translate("Settings", "Stations asking to join…"))
+        self.stations_button.setObjectName("station_approvals")
+        self.stations_button.setProperty(RIGHT_PROPERTY, REQUIRED_RIGHT)
+        self.approvals_dialog: StationApprovalsDialog | None = None
         self.edit_button = QPushButton(translate("Settings", "Edit…"))
         self.delete_button = QPushButton(translate("Settings", "Delete…"))
         self.use_button = QPushButton(translate("Settings", "Use this profile"))
@@ -381,6 +393,7 @@ class ProfilesPage(QWidget):
         for button in (
             self.add_button,
             self.connect_button,
+            self.stations_button,
             self.edit_button,
             self.delete_button,
             self.use_button,
@@ -397,6 +410,7 @@ class ProfilesPage(QWidget):
 
         self.add_button.clicked.connect(lambda: self.open_dialog(None))
         self.connect_button.clicked.connect(self.open_server_dialog)
+        self.stations_button.clicked.connect(self.open_approvals)
         self.edit_button.clicked.connect(self._on_edit)
         self.delete_button.clicked.connect(self._on_delete)
         self.use_button.clicked.connect(self._on_use)
@@ -478,14 +492,33 @@ class ProfilesPage(QWidget):
         dialog.open()
         return dialog
 
+    def open_approvals(self) -> StationApprovalsDialog:
+        """The stations waiting to join the open profile's server (window-modal)."""
+        dialog = StationApprovalsDialog(self.ctx, self)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.approvals_dialog = dialog
+        dialog.open()
+        return dialog
+
     def _on_server_trusted(self, url: str, ca_file: str) -> None:
-        """The server's CA is pinned: the profile dialog for its key, URL and CA filled in."""
+        """The server's CA is pinned: ask it to let this station join (or enter a key)."""
+        dialog = StationJoinDialog(self.manager, url, ca_file, self)
+        dialog.joined.connect(self._on_saved)
+        dialog.key_instead.connect(lambda: self.open_key_dialog(url, ca_file))
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        self.join_dialog = dialog
+        dialog.open()
+        dialog.name_edit.setFocus()
+
+    def open_key_dialog(self, url: str, ca_file: str) -> ProfileDialog:
+        """The profile dialog for a server's key copied by hand, URL and CA filled in."""
         dialog = self.open_dialog(None)
         host = urlsplit(url).hostname or url
         dialog.name_edit.setText(translate("Settings", "Packdesk server {host}").format(host=host))
         dialog.url_edit.setText(url)
         dialog.ca_edit.setText(ca_file)
         dialog.loopback_check.setChecked(is_loopback_host(host))
+        return dialog
 
     def _on_saved(self, profile: Profile) -> None:
         self.reload()

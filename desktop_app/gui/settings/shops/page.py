@@ -89,7 +89,9 @@ class ShopsPage(QWidget):
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         platforms = self.presenter.platforms()
         self.form = ShopFormWidget(
-            platforms, {key: self.presenter.credential_fields(key) for key, _ in platforms}
+            platforms,
+            {key: self.presenter.credential_fields(key) for key, _ in platforms},
+            {key: self.presenter.example_url(key) for key, _ in platforms},
         )
 
         buttons = QHBoxLayout()

@@ -28,17 +28,6 @@ from desktop_app.shops.outbox import ShopOutbox, ShopState
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext
 
-#: what each credential field is called in the shop's own admin, where the user copies it from
-CREDENTIAL_LABELS: dict[str, str] = {
-    "consumer_key": QT_TRANSLATE_NOOP("Settings", "Consumer key"),
-    "consumer_secret": QT_TRANSLATE_NOOP("Settings", "Consumer secret"),
-    "client_id": QT_TRANSLATE_NOOP("Settings", "Access key ID"),
-    "client_secret": QT_TRANSLATE_NOOP("Settings", "Secret access key"),
-    "access_token": QT_TRANSLATE_NOOP("Settings", "Admin API access token"),
-}
-#: fields shown as dots while typed
-SECRET_FIELDS = frozenset({"consumer_secret", "client_secret", "access_token"})
-
 #: the connectors' English phrases (shops.base) -> the same words for translation
 _PHRASES = (
     (ANSWERS[401], QT_TRANSLATE_NOOP("Settings", "refused the credentials (wrong or expired)")),
@@ -61,6 +50,19 @@ def answer_text(answer: str) -> str:
         words = translate("Settings", "answered with error {0}").format(found.group(1))
         return answer.replace(found.group(0)[1:], words, 1)
     return answer
+
+
+@dataclass(frozen=True)
+class CredentialInput:
+    """One credential field of the form, as the platform's connection describes it, in the
+    user's language."""
+
+    key: str
+    label: str
+    secret: bool
+    """Typed as dots."""
+    help: str
+    """Where in the shop's admin it is made ("" when the label says enough)."""
 
 
 @dataclass(frozen=True)
@@ -179,11 +181,25 @@ class ShopsPresenter:
         """(platform, title) of every platform a shop can be connected from."""
         return [(key, cls.title) for key, cls in PLATFORMS.items()]
 
-    def credential_fields(self, platform: str) -> list[tuple[str, str]]:
-        """(field, label) of the credentials the platform asks for, in its order."""
+    def credential_fields(self, platform: str) -> list[CredentialInput]:
+        """The credentials the platform asks for, in its order, as its connection describes
+        them (the form is built from these: no list of platforms' fields here)."""
         cls = PLATFORMS.get(platform)
         fields = cls.credential_fields if cls is not None else ()
-        return [(f, translate("Settings", CREDENTIAL_LABELS.get(f, f))) for f in fields]
+        return [
+            CredentialInput(
+                key=f.key,
+                label=translate("Settings", f.label),
+                secret=f.secret,
+                help=translate("Settings", f.help) if f.help else "",
+            )
+            for f in fields
+        ]
+
+    def example_url(self, platform: str) -> str:
+        """An example of the platform's shop address (the form's placeholder)."""
+        cls = PLATFORMS.get(platform)
+        return cls.example_url if cls is not None else "https://"
 
     def default_environment(self) -> str:
         """The kind of shop the open profile takes: a test shop for a sandbox profile."""
@@ -218,9 +234,9 @@ class ShopsPresenter:
                     "profile.",
                 )
             )
-        for field_name, label in self.credential_fields(draft.platform):
-            if not str(draft.credentials.get(field_name, "")).strip():
-                found.append(translate("Settings", "Fill in the {0}.").format(label))
+        for credential in self.credential_fields(draft.platform):
+            if not str(draft.credentials.get(credential.key, "")).strip():
+                found.append(translate("Settings", "Fill in the {0}.").format(credential.label))
         return found
 
     def _config(self, draft: ShopDraft) -> ShopConfig:
@@ -232,7 +248,7 @@ class ShopsPresenter:
         )
 
     def _credentials(self, draft: ShopDraft) -> dict[str, str]:
-        fields = [f for f, _label in self.credential_fields(draft.platform)]
+        fields = [f.key for f in self.credential_fields(draft.platform)]
         return {f: str(draft.credentials.get(f, "")).strip() for f in fields}
 
     def add(self, draft: ShopDraft) -> tuple[bool, str]:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +48,8 @@ class StationChoices:
     """Name of the A4 printer for documents ("" = none: papers are saved as PDF files)."""
     customs_numbers: dict[str, str] = field(default_factory=dict)
     """The seller's customs numbers by kind (`SellerNumberKind.what`): "" = none."""
+    sign_out_idle_minutes: int = 5
+    """At a station where people sign in: minutes without input until Sign out."""
 
 
 def number_caption(kind: SellerNumberKind) -> str:
@@ -79,6 +82,7 @@ class StationSettings:
             prefs.watched_folder or "",
             prefs.documents_printer or "",
             numbers,
+            prefs.sign_out_idle_minutes,
         )
 
     def a4_printers(self) -> list[str]:
@@ -127,6 +131,7 @@ class StationSettings:
                 watched_folder=folder or None,
                 documents_printer=a4 or None,
                 customs_numbers=numbers,
+                sign_out_idle_minutes=choices.sign_out_idle_minutes,
             )
         except ProfileError as exc:
             return profile_error_text(exc) or str(exc)
@@ -202,6 +207,17 @@ class StationSettingsPage(QWidget):
             edit.setPlaceholderText(kind.example)
             form.addRow(number_caption(kind), edit)
             self.numbers[kind.what] = edit
+        self.idle_minutes = QSpinBox()
+        self.idle_minutes.setObjectName("station_idle_minutes")
+        self.idle_minutes.setRange(1, 240)
+        self.idle_minutes.setSuffix(translate("Settings", " min"))
+        self.idle_minutes.setToolTip(
+            translate(
+                "Settings",
+                "Sign out after this many minutes without input at a station where people sign in",
+            )
+        )
+        form.addRow(translate("Settings", "Sign out after"), self.idle_minutes)
         self.save_button = QPushButton(translate("Settings", "Save station settings"))
         self.save_button.setObjectName("save_station_settings")
         self.save_button.clicked.connect(self.save)
@@ -236,6 +252,7 @@ class StationSettingsPage(QWidget):
         self.a4_printer.setCurrentIndex(max(0, self.a4_printer.findData(choices.documents_printer)))
         for what, edit in self.numbers.items():
             edit.setText(choices.customs_numbers.get(what, ""))
+        self.idle_minutes.setValue(choices.sign_out_idle_minutes)
 
     def _choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(
@@ -254,6 +271,7 @@ class StationSettingsPage(QWidget):
             self.folder.text(),
             str(self.a4_printer.currentData() or ""),
             {what: edit.text() for what, edit in self.numbers.items()},
+            self.idle_minutes.value(),
         )
         problem = self.settings.save(choices)
         if problem is not None:

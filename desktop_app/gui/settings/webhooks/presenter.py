@@ -18,10 +18,11 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop_app.domain.events import event_matches
 from desktop_app.domain.rules import validate_webhook
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time
 from desktop_app.gui.widgets.problems import problem_text
-from desktop_app.gui.widgets.tasks import TaskSet, service_text
+from desktop_app.gui.widgets.tasks import service_text
 from desktop_app.gui.widgets.tracking_events import STATUS_TEXT
 
 if TYPE_CHECKING:
@@ -121,20 +122,16 @@ class WebhookActions:
     delete: bool
 
 
-class WebhooksPresenter(QObject):
+class WebhooksPresenter(Presenter):
     """The open profile's webhooks: listed, checked, created, tested, reactivated, deleted."""
 
     #: the list was loaded (how many webhooks)
     loaded = Signal(int)
     #: the profile shown changed: the list is empty until loaded, the form starts again
     reset = Signal()
-    #: an outcome to show: (text, error)
-    message_shown = Signal(str, bool)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
-        self.tasks = TaskSet(lambda text: self.message_shown.emit(text, True), ctx)
+        super().__init__(ctx, parent)
         self.webhooks: list[Any] = []
         self._shown_profile: tuple[str, str, str] | None | bool = False
         ctx.profile_changed.connect(lambda *_: self.follow_profile())
@@ -208,9 +205,6 @@ class WebhooksPresenter(QObject):
 
     # --- service ------------------------------------------------------------------------------
 
-    def _say(self, text: str, error: bool = False) -> None:
-        self.message_shown.emit(text, error)
-
     async def reload(self) -> int:
         """Load the webhooks from the service."""
         from desktop_app.client.errors import APIError
@@ -221,7 +215,7 @@ class WebhooksPresenter(QObject):
         try:
             hooks = [h async for h in client.webhooks.iter_all()]
         except APIError as exc:
-            self._say(
+            self.show_message(
                 translate("Settings", "Could not load the webhooks: {0}").format(service_text(exc)),
                 error=True,
             )
@@ -243,7 +237,7 @@ class WebhooksPresenter(QObject):
         try:
             return await call(client)
         except APIError as exc:
-            self._say(refused.format(service_text(exc)), error=True)
+            self.show_message(refused.format(service_text(exc)), error=True)
             return REFUSED
 
     async def create(self, draft: Mapping[str, Any]) -> Any:
@@ -274,7 +268,7 @@ class WebhooksPresenter(QObject):
         if sent is REFUSED:
             return False
         hook = self.hook(hook_id)
-        self._say(
+        self.show_message(
             translate("Settings", "Test event sent to {0}.").format(
                 hook.url if hook else translate("Settings", "the webhook")
             )
@@ -293,7 +287,7 @@ class WebhooksPresenter(QObject):
         if answer is REFUSED:
             return False
         await self.reload()
-        self._say(done(answer))
+        self.show_message(done(answer))
         return True
 
     async def reactivate(self, hook_id: str) -> bool:

@@ -253,7 +253,7 @@ class CreationPanelWidget(QWidget):
             )
             return None
         # loaded with the connection (the creator exists): not before the first window
-        from desktop_app.client.desk import generate_reference
+        from desktop_app.client.journaled_creation import generate_reference
 
         body = self.form.request_body()
         if not body.get("reference_number"):
@@ -281,7 +281,7 @@ class CreationPanelWidget(QWidget):
             self.task.cancel()
 
     async def _run(self, task: asyncio.Task[Any], body: dict[str, Any], and_print: bool) -> None:
-        from desktop_app.client.desk import LabelDownloadError
+        from desktop_app.client.journaled_creation import LabelDownloadError
 
         try:
             stored: StoredShipment = await task

@@ -10,13 +10,12 @@ from desktop_app.domain.models import Address, AddressResponse
 from desktop_app.domain.sanitize import sanitize_str
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import CurrentKey, Session
-from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.storage import audit
+from desktop_app.service.errors import not_found
+from desktop_app.service.shipping.addresses import create_address
 from desktop_app.service.storage.addresses import (
     address_body,
-    create_address,
     get_address_row,
     matching_addresses,
 )
@@ -35,7 +34,6 @@ Filter = Annotated[str | None, Query(max_length=255, description="Only addresses
 async def post_address(key: CurrentKey, session: Session, body: JsonObject) -> dict[str, Any]:
     """Store an address; an address of only `partner_id` is looked up in the partner directory."""
     row = await create_address(session, key, body)
-    session.add(audit.entry(key, "address.created", row.id))
     await session.commit()
     return address_body(row.id, row.body)
 

@@ -11,9 +11,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from desktop_app.service.api.deps import CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage import audit
 
 router = APIRouter(prefix="/audit_log", tags=["audit log"])

@@ -13,8 +13,8 @@ from fastapi import APIRouter
 from desktop_app.domain.models import Address, AddressResponse
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage.account_settings import (
     ADDRESS_KINDS,
     AddressKind,

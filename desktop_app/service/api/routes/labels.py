@@ -5,8 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from desktop_app.service.api.deps import Ctx, Session
-from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.errors import not_found
 from desktop_app.service.labels.shipment_labels import label_file_extension
 from desktop_app.service.storage.shipments import label_download
 

@@ -11,8 +11,8 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.models import PickupDropoffLocationList
 from desktop_app.domain.sanitize import sanitize_str
 from desktop_app.service.api.deps import CurrentKey
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.shipping.locations import (
     DEFAULT_LIMIT,
     DEFAULT_RADIUS_M,

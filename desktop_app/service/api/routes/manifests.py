@@ -10,9 +10,9 @@ from sqlalchemy.exc import IntegrityError
 from desktop_app.domain.models import Manifest, ManifestCreate
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.shipping.manifests import create_manifest, get_manifest_row, manifest_view
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.manifests import manifest_by_document_token, matching_manifests

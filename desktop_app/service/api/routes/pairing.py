@@ -11,7 +11,7 @@ from fastapi import APIRouter
 
 from desktop_app.domain.pairing import Pairing
 from desktop_app.service.api.deps import Ctx
-from desktop_app.service.api.errors import ServiceError
+from desktop_app.service.errors import ServiceError
 
 router = APIRouter(tags=["pairing"])
 

@@ -12,8 +12,8 @@ from desktop_app.domain.models import Quote, QuoteRequest
 from desktop_app.domain.rules import validate_quote_request
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.shipping.carriers import price
 from desktop_app.service.shipping.shipments import resolve_addresses
 

@@ -11,8 +11,8 @@ from desktop_app.domain.models.base import RequestModel
 from desktop_app.domain.sanitize import sanitize
 from desktop_app.service.api.bodies import is_json_content_type, parse_json_bytes, read_body_bytes
 from desktop_app.service.api.deps import Ctx, SandboxKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.shipping import shipments
 from desktop_app.service.shipping.lifecycle import (
     TRACKING_STATUSES,

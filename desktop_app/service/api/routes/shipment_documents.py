@@ -13,8 +13,8 @@ from desktop_app.domain.errors import validation_error_messages
 from desktop_app.domain.models import ShipmentDocument, ShipmentDocumentsUpload
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError, not_found
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.shipping import shipments
 from desktop_app.service.shipping.customs import (
     MAX_DOCUMENTS,

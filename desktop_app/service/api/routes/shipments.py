@@ -13,9 +13,9 @@ from desktop_app.domain.models import Shipment, ShipmentList, ShipmentRequest
 from desktop_app.domain.sanitize import sanitize_str
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
-from desktop_app.service.api.errors import ServiceError
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
+from desktop_app.service.errors import ServiceError
 from desktop_app.service.shipping import shipments
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.shipments import matching_shipments

@@ -6,30 +6,18 @@ no names, only the receiving place and the events."""
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from desktop_app.service.api.deps import Session
-from desktop_app.service.api.errors import not_found
 from desktop_app.service.api.openapi import error_responses
+from desktop_app.service.errors import not_found
+from desktop_app.service.shipping.lifecycle import shipment_events
 from desktop_app.service.storage.shipments import ShipmentRow, shipment_by_id
 from desktop_app.service.texts import STATUS_WORDS, TRACKING_PAGE_TEXTS, choose_language
 
 router = APIRouter(tags=["tracking"])
-
-
-def shipment_events(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """A stored shipment's events, oldest first, each once (every package holds a copy)."""
-    seen: set[str] = set()
-    events = []
-    for package in body.get("packages") or []:
-        for event in package.get("tracking_events") or []:
-            if str(event.get("id")) not in seen:
-                seen.add(str(event.get("id")))
-                events.append(event)
-    return sorted(events, key=lambda e: str(e.get("timestamp") or ""))
 
 
 def render_page(row: ShipmentRow, language: str) -> str:

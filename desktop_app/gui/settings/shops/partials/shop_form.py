@@ -1,9 +1,10 @@
 """Settings › Shops' "Connect a shop" box: platform, name, address, test or live, the
 platform's credential fields, problems, Test connection and Add.
 
-Which credential fields a platform has and what is wrong with the typed connection, the page's
-presenter says (`ShopsPresenter.credential_fields`, `show_problems`); the secret fields are
-typed as dots and handed only to the presenter, which keeps them in the keyring.
+Which credential fields a platform has (as its connection describes them: label, secret or
+not, where in the shop's admin it is made) and what is wrong with the typed connection, the
+page's presenter says (`ShopsPresenter.credential_fields`, `show_problems`); the secret
+fields are typed as dots and handed only to the presenter, which keeps them in the keyring.
 """
 
 from __future__ import annotations
@@ -23,20 +24,9 @@ from PySide6.QtWidgets import (
 
 from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.settings.shops.presenter import (
-    CREDENTIAL_LABELS,
-    SECRET_FIELDS,
-    ShopDraft,
-    kind_text,
-)
+from desktop_app.gui.settings.shops.presenter import CredentialInput, ShopDraft, kind_text
 
 # the mnemonics avoid the Settings tabs' and the menus' letters (Alt+letter reaches one thing)
-#: an example address per platform (the placeholder)
-EXAMPLE_URL = {
-    "woocommerce": "https://shop.example.com",
-    "shopware6": "https://shop.example.com",
-    "shopify": "https://example.myshopify.com",
-}
 
 
 class ShopFormWidget(QGroupBox):
@@ -48,12 +38,14 @@ class ShopFormWidget(QGroupBox):
     def __init__(
         self,
         platforms: list[tuple[str, str]],
-        fields_of: dict[str, list[tuple[str, str]]],
+        fields_of: dict[str, list[CredentialInput]],
+        example_urls: dict[str, str],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(translate("Settings", "New shop connection"), parent)
         self.setObjectName("shop_form")
         self.fields_of = fields_of
+        self.example_urls = example_urls
         self.platform_box = QComboBox()
         self.platform_box.setObjectName("shop_platform")
         for key, title in platforms:
@@ -72,15 +64,15 @@ class ShopFormWidget(QGroupBox):
         self.form.addRow(translate("Settings", "Na&me:"), self.name_edit)
         self.form.addRow(translate("Settings", "Shop &URL:"), self.url_edit)
         self.form.addRow(translate("Settings", "&Kind:"), self.kind_box)
+        # one row per credential of any platform; the chosen platform's are shown
         self.credential_edits: dict[str, QLineEdit] = {}
-        for field_name in dict.fromkeys(f for fields in fields_of.values() for f, _ in fields):
+        for credential in (f for fields in fields_of.values() for f in fields):
+            if credential.key in self.credential_edits:
+                continue
             edit = QLineEdit()
-            edit.setObjectName(f"shop_{field_name}")
-            if field_name in SECRET_FIELDS:
-                edit.setEchoMode(QLineEdit.EchoMode.Password)
-            label = translate("Settings", CREDENTIAL_LABELS.get(field_name, field_name))
-            self.form.addRow(label + ":", edit)
-            self.credential_edits[field_name] = edit
+            edit.setObjectName(f"shop_{credential.key}")
+            self.form.addRow(credential.label + ":", edit)
+            self.credential_edits[credential.key] = edit
             edit.textChanged.connect(self.edited)
         self.problems_label = QLabel()
         self.problems_label.setObjectName("shop_problems")
@@ -118,10 +110,20 @@ class ShopFormWidget(QGroupBox):
 
     def _platform_changed(self) -> None:
         platform = self.platform()
-        wanted = {f for f, _ in self.fields_of.get(platform, [])}
-        for field_name, edit in self.credential_edits.items():
-            self.form.setRowVisible(edit, field_name in wanted)
-        self.url_edit.setPlaceholderText(EXAMPLE_URL.get(platform, "https://"))
+        wanted = {f.key: f for f in self.fields_of.get(platform, [])}
+        for key, edit in self.credential_edits.items():
+            credential = wanted.get(key)
+            self.form.setRowVisible(edit, credential is not None)
+            if credential is None:
+                continue
+            label = self.form.labelForField(edit)
+            if isinstance(label, QLabel):  # two platforms may call the same key differently
+                label.setText(credential.label + ":")
+            edit.setEchoMode(
+                QLineEdit.EchoMode.Password if credential.secret else QLineEdit.EchoMode.Normal
+            )
+            edit.setToolTip(credential.help)
+        self.url_edit.setPlaceholderText(self.example_urls.get(platform, "https://"))
         self.edited.emit()
 
     def set_environment(self, environment: str) -> None:
@@ -133,7 +135,7 @@ class ShopFormWidget(QGroupBox):
     def draft(self) -> ShopDraft:
         """The connection as typed."""
         platform = self.platform()
-        wanted = [f for f, _ in self.fields_of.get(platform, [])]
+        wanted = [f.key for f in self.fields_of.get(platform, [])]
         return ShopDraft(
             platform=platform,
             name=self.name_edit.text(),

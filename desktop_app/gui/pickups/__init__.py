@@ -1,1 +1,0 @@
-"""The Pickups page: carrier pickups for the shipments waiting at the desk."""

@@ -1,0 +1,1 @@
+"""Tests of desktop_app/gui/end_of_day/: the End of day page."""

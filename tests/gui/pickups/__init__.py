@@ -1,1 +1,0 @@
-"""Tests of desktop_app/gui/pickups/: the End of day page."""
