@@ -107,9 +107,16 @@ SLOW = (
 )
 
 
+#: fixtures that start a process of the test's own (a Shipping Service, a PostgreSQL cluster)
+#: or its whole command: a test using one is `slow` too (5-90 s each on a loaded machine),
+#: however it is named; the session's one `local_service` stays in the quick tier
+OWN_PROCESS_FIXTURES = frozenset({"service_factory", "cluster"})
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if item.nodeid.startswith(SLOW):
+        fixtures = getattr(item, "fixturenames", ())
+        if item.nodeid.startswith(SLOW) or OWN_PROCESS_FIXTURES.intersection(fixtures):
             item.add_marker(pytest.mark.slow)
 
 

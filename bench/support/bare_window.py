@@ -1,7 +1,7 @@
 """A bare PySide6 window started as `packdesk` is (a new Python process, the same platform):
 the yardstick of bench/gui.py's cold start. It prints "first window shown after N ms (M ms of
 CPU, K modules)" once its first paint is done, as `PACKDESK_REPORT_STARTUP=1` makes the app do,
-and quits."""
+and quits. Run by its path (it imports nothing but PySide6: not even bench.support)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ under its fields. The presenter is tested without a window."""
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from desktop_app.domain.customs import CN23, COMMERCIAL_INVOICE
@@ -16,6 +17,7 @@ from desktop_app.gui.shipment.customs_presenter import (
 )
 from desktop_app.gui.shipment.drafts import form_snapshot, restore_snapshot
 from desktop_app.gui.shipment.page import ShipmentPage
+from desktop_app.gui.shipment.partials.customs_section import CustomsSectionWidget
 from tests.gui.shipment_desk import fill_valid, shown, type_into
 
 SOCKS = ItemRow("Wool socks", "611595", "PT", 2, 24, 0.2)
@@ -117,3 +119,29 @@ async def test_what_is_typed_in_the_section_survives_in_the_draft(
     assert texts == ["Wool socks", "", "Cotton scarf"]
     assert form.customs.rows[2]["value_amount"].text() == "12,5"
     assert form.customs.texts["exporter_reference"].text() == "CHE-123.456.789 MWST"
+
+
+def test_the_section_makes_its_fields_after_a_turn_of_the_loop(qtbot: QtBot) -> None:
+    """Hidden until a destination needs it, the section makes its fields after the window's
+    first paint (the next turn of the loop), not while the first window waits."""
+    section = CustomsSectionWidget()
+    qtbot.addWidget(section)
+    assert section.findChildren(QLineEdit) == []  # nothing made in the constructor
+    assert section.item_rows() == [ItemRow(), ItemRow()]  # as two empty rows read
+    qtbot.waitUntil(lambda: len(section.findChildren(QLineEdit)) > 0)
+    assert len(section.rows) == 2 and section.currency.text() == "EUR"
+
+
+def test_the_section_asked_or_needed_before_that_turn_is_made_at_once(qtbot: QtBot) -> None:
+    asked = CustomsSectionWidget()
+    qtbot.addWidget(asked)
+    assert len(asked.rows) == 2 and asked.findChildren(QLineEdit)  # made by being asked
+    needed = CustomsSectionWidget()
+    qtbot.addWidget(needed)
+    assert needed.follow(draft("CH", "8001"))  # needed: shown, with its fields
+    assert needed.findChildren(QLineEdit) and not needed.isHidden()
+    assert needed.documents.text()  # what is printed for customs, said at once
+    fields: dict[str, object] = {}
+    body: dict[str, object] = {}
+    needed.collect(body, fields)
+    assert "customs_declaration" in body and "customs_declaration.currency" in fields

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from desktop_app.domain.customs import load_customs_data
@@ -48,16 +48,55 @@ def _item_captions() -> dict[str, str]:
     }
 
 
+#: what `_build` makes: asked for before it ran, they are made then (see `__getattr__`)
+_BUILT_PARTS = frozenset(
+    {"documents", "contents", "currency", "texts", "items_grid", "rows", "add_button", "total"}
+    | {"items_error"}
+)
+
+
 class CustomsSectionWidget(QGroupBox):
-    """Contents type, currency, explanation, the seller's customs number, MRN and the items."""
+    """Contents type, currency, explanation, the seller's customs number, MRN and the items.
+
+    Hidden until a destination needs a declaration, so its fields are made after the window's
+    first paint (a zero timer), or at once when something asks for them or the section is
+    needed first (a shorter cold start; the same section whenever it is seen)."""
 
     edited = Signal()
+    built = Signal()  # its fields exist now (the form's tab order takes them in)
+
+    documents: QLabel
+    contents: Field
+    currency: Field
+    texts: dict[str, Field]
+    items_grid: QGridLayout
+    rows: list[dict[str, Field]]
+    add_button: QPushButton
+    total: QLabel
+    items_error: Field
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(translate("Customs", "Customs declaration"), parent)
         self.setObjectName("customsSection")
+        self._built = False
         self.group = FieldGroup(self)
         self.group.edited.connect(self.edited)
+        self.view = CustomsView(False)
+        self.setVisible(False)
+        QTimer.singleShot(0, self, self._build)
+
+    def __getattr__(self, name: str) -> Any:
+        # a part of `_build` asked for before the timer made it: made now
+        if name in _BUILT_PARTS and not self.__dict__.get("_built", True):
+            self._build()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _build(self) -> None:
+        """The section's fields (once)."""
+        if self._built:
+            return
+        self._built = True
         outer = QVBoxLayout(self)
         self.documents = QLabel()
         self.documents.setWordWrap(True)
@@ -74,7 +113,7 @@ class CustomsSectionWidget(QGroupBox):
             head, 0, 1, pre + "currency", translate("Customs", "Currency"), line_edit("EUR")
         )
         self.currency.set_text(CURRENCY)
-        self.texts: dict[str, Field] = {}
+        self.texts = {}
         for index, (name, caption) in enumerate(
             (
                 ("contents_explanation", translate("Customs", "Explanation")),
@@ -87,7 +126,7 @@ class CustomsSectionWidget(QGroupBox):
             )
         self.items_grid = QGridLayout()
         outer.addLayout(self.items_grid)
-        self.rows: list[dict[str, Field]] = []
+        self.rows = []
         for _ in range(FIRST_ROWS):
             self.add_row()
         self.add_button = QPushButton(translate("Customs", "Add item"))
@@ -96,8 +135,8 @@ class CustomsSectionWidget(QGroupBox):
         outer.addWidget(self.total)
         outer.addWidget(self.add_button)
         self.items_error = self.group.add_section_error(pre + "items", outer)
-        self.view = CustomsView(False)
-        self.setVisible(False)
+        self._show_view()
+        self.built.emit()
 
     def add_row(self) -> None:
         """One more item row."""
@@ -114,6 +153,8 @@ class CustomsSectionWidget(QGroupBox):
 
     def item_rows(self) -> list[ItemRow]:
         """The typed rows (numbers parsed, empty texts None)."""
+        if not self._built:
+            return [ItemRow() for _ in range(FIRST_ROWS)]  # nothing can be typed yet
         out = []
         for row in self.rows:
             values: dict[str, Any] = {}
@@ -129,7 +170,14 @@ class CustomsSectionWidget(QGroupBox):
         view = customs_view(draft, self.item_rows())
         changed = view.needed != self.view.needed
         self.view = view
+        if view.needed or self._built:
+            self._build()
+            self._show_view()
         self.setVisible(view.needed)
+        return changed
+
+    def _show_view(self) -> None:
+        view = self.view
         self.documents.setText(self._documents_text(view))
         currency = self.currency.value() or ""
         self.total.setText(
@@ -137,7 +185,6 @@ class CustomsSectionWidget(QGroupBox):
                 total=format_number(round(view.items_total, 2)), currency=currency
             )
         )
-        return changed
 
     def _documents_text(self, view: CustomsView) -> str:
         parts = [documents_words(view.documents)] if view.documents else []
@@ -148,6 +195,8 @@ class CustomsSectionWidget(QGroupBox):
 
     def collect(self, draft: dict[str, Any], fields: dict[str, Field]) -> None:
         """The declaration into the draft while the section is needed; its fields' paths."""
+        if not self._built:
+            return  # not needed so far (`follow` makes the fields when it is)
         fields.update(self.group.fields)
         fields["customs_declaration"] = self.contents
         if not self.view.needed:
@@ -198,6 +247,8 @@ class CustomsSectionWidget(QGroupBox):
 
     def clear(self) -> None:
         """The next shipment: no items, no numbers typed, the first contents type and EUR."""
+        if not self._built:
+            return  # as made
         self.contents.set_text(_contents_choices()[0][1])
         self.currency.set_text(CURRENCY)
         for row in self.rows:

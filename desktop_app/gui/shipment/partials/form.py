@@ -92,6 +92,7 @@ class ShipmentFormWidget(QWidget):
         self._flow_boxes = (self.receiver_section, self.package_section, carrier_box, addons_box, r)
         self._later_boxes = (self.sender_section, self.order_details)
         self.packages.rows_changed.connect(self.tab_order_changed)
+        self.customs.built.connect(self.tab_order_changed)
 
         # --- layout: two columns, one where two do not fit (no horizontal scroll bar)
         self.columns = FormColumns(
