@@ -847,6 +847,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>Customs declaration</source>
+        <extracomment>what `_build` makes: asked for before it ran, they are made then (see `__getattr__`)</extracomment>
         <translation>Zollinhaltserklärung</translation>
     </message>
     <message>
