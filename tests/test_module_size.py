@@ -13,9 +13,7 @@ PACKAGE = Path(desktop_app.__file__).resolve().parent
 MODULE_LINES_LIMIT = 600
 
 #: modules still over the limit: path inside desktop_app -> who splits it
-KNOWN_LONG_MODULES: dict[str, str] = {
-    "printing/queue/worker.py": "desk33 (issue 38.5: the print queue on the one desk store)",
-}
+KNOWN_LONG_MODULES: dict[str, str] = {}
 
 
 def module_lengths() -> dict[str, int]:

@@ -1,8 +1,10 @@
 """The print queue: per-printer order, one job at a time, persisted in a SQLite file of its own.
 
 The package: `jobs` (a job, a printer's status), `table` (the `print_jobs` table and its
-versioned schema), `converter` (the label converter process), `worker` (`PrintQueue`: the
-workers that send the jobs). Import from here: `from desktop_app.printing.queue import PrintQueue`.
+versioned schema), `converter` (the label converter process), `base` (what the queue holds:
+its table, settings and listeners), `worker` (the workers that send, hold and retry the jobs,
+on their own thread or the caller's loop), `print_queue` (`PrintQueue`: add, cancel, retry,
+redirect, reprint, status). Import from here: `from desktop_app.printing.queue import PrintQueue`.
 
 Delivery guarantee
 ------------------
@@ -36,6 +38,7 @@ States: queued -> sending -> done | waiting (retry at next_attempt_at) | failed 
 e.g. conversion refused) | canceled | needs_attention.
 """
 
+from desktop_app.printing.queue.base import JobListener, PrinterSource, TransportFactory
 from desktop_app.printing.queue.converter import (
     CONVERTER_NICE,
     conversion_executor,
@@ -50,13 +53,8 @@ from desktop_app.printing.queue.jobs import (
     PrintJob,
     QueueError,
 )
+from desktop_app.printing.queue.print_queue import PrintQueue
 from desktop_app.printing.queue.table import SCHEMA_VERSION, JobTable
-from desktop_app.printing.queue.worker import (
-    JobListener,
-    PrinterSource,
-    PrintQueue,
-    TransportFactory,
-)
 
 __all__ = [
     "CONVERTER_NICE",
