@@ -17,6 +17,7 @@ the order's items and the weight/preset panel and keeps the focus where a scanne
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -41,6 +42,7 @@ from desktop_app.gui.scan.sound import ScanSounds
 from desktop_app.gui.scan.watched import WatchedFolderPoller
 from desktop_app.gui.widgets.accessibility import announce
 from desktop_app.gui.widgets.elided import breakable, reserve_lines
+from desktop_app.gui.widgets.folder_button import FolderButton
 from desktop_app.gui.widgets.scale import ScalePresenter
 
 if TYPE_CHECKING:
@@ -85,7 +87,7 @@ class ScanPage(QWidget):
         self.keys.setObjectName("scan_keys")
         # two lines kept: the German keys are wider than a 1024 px screen in one
         reserve_lines(self.keys, 2)
-        # the folder (a path, wrapped: a desk reads where its orders come from whole) and its
+        # the folder (its name; the path is in the tooltip and "Open folder" opens it) and its
         # status in lines kept for them, so no status moves the page
         self.folder_label = QLabel()
         self.folder_label.setObjectName("scan_watched_folder")
@@ -104,7 +106,13 @@ class ScanPage(QWidget):
         info.addStretch(1)
         info.addWidget(self.folder_label)
         info.addWidget(self.folder_status)
-        info.addWidget(self.folder_button)
+        self.folder_open = FolderButton("scan_watched_open", keep_place=True)
+        self.folder_open.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        folder_buttons = QHBoxLayout()
+        folder_buttons.addWidget(self.folder_button)
+        folder_buttons.addWidget(self.folder_open)
+        folder_buttons.addStretch(1)
+        info.addLayout(folder_buttons)
         lower = QHBoxLayout()
         lower.addLayout(info, 1)
         lower.addWidget(self.order_panel, 2)
@@ -142,9 +150,11 @@ class ScanPage(QWidget):
 
     def _show_folder(self) -> None:
         self.folder_label.setText(breakable(self.folder.text))
-        self.folder_label.setToolTip(self.folder.text)
+        folder = self.folder.folder()
+        self.folder_label.setToolTip(folder or self.folder.text)
         self.folder_status.setText(breakable(self.folder.status))
         self.folder_status.setToolTip(self.folder.status)
+        self.folder_open.show_folder(Path(folder) if folder else None)
 
     def _choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(

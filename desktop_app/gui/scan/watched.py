@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 POLL_MS = 2000
+
+
+def folder_name(folder: str) -> str:
+    """The last part of a folder's path ("C:\\Orders\\in" -> "in"; a drive or root as it is)."""
+    name = PureWindowsPath(folder).name if "\\" in folder else Path(folder).name
+    return name or folder
 
 
 class WatchedFolderPoller(QObject):
@@ -54,7 +60,9 @@ class WatchedFolderPoller(QObject):
         if self.watcher is not None and str(self.watcher.folder) != folder:
             self.watcher = None
         if folder:
-            self.text = translate("Scan", "Watched folder: %1").replace("%1", folder)
+            # the folder's own name, never its path (the path is in the tooltip, and
+            # "Open folder" opens it): a long path would crowd the Scan page at 1024x600
+            self.text = translate("Scan", "Watched folder: %1").replace("%1", folder_name(folder))
         else:
             self.text = translate("Scan", "No watched folder")
         self.changed.emit()

@@ -43,6 +43,12 @@ class FolderButton(QPushButton):
         self.setToolTip(translate("Widgets", "Open the folder with the saved file"))
         self.setVisible(self.folder is not None)
 
+    def show_folder(self, folder: Path | None) -> None:
+        """Offer `folder` itself (None: hide the button)."""
+        self.folder = folder
+        self.setToolTip(str(folder) if folder is not None else "")
+        self.setVisible(folder is not None)
+
     def open(self) -> bool:
         """Open the folder (the desktop's file manager)."""
         done = self.folder is not None and open_folder(self.folder)

@@ -278,14 +278,19 @@ async def test_watched_folder_imports_dropped_orders_while_the_profile_is_open(
     from tests.orders.test_orders_import import HEADERS, ROWS
 
     assert page.folder_label.text() == "No watched folder"
+    assert page.folder_open.isHidden()
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     page.folder.set_folder(str(inbox))
     assert ctx.profile is not None
     assert ctx.manager.get(ctx.profile.id).preferences.watched_folder == str(inbox)
-    # the whole path shown (wrapped at invisible break opportunities), whole in the tooltip
-    assert str(inbox) in page.folder_label.text().replace("\u200b", "")
+    # the folder's name, never its path (issue 33): the path is in the tooltip and
+    # "Open folder" opens it
+    shown = page.folder_label.text().replace("\u200b", "")
+    assert shown == "Watched folder: inbox"
+    assert str(tmp_path) not in shown
     assert str(inbox) in page.folder_label.toolTip()
+    assert not page.folder_open.isHidden() and page.folder_open.folder == inbox
     page.folder.timer.setInterval(50)
     dropped = write_csv(inbox / "shop.csv", HEADERS, ROWS)
     old = time.time() - 60

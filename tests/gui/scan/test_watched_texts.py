@@ -36,3 +36,12 @@ def test_unreadable_file_and_refused_orders_in_words(qapp: Any) -> None:  # noqa
         assert "Bestellung A-2: Spalte „PLZ“: " in german
     finally:
         install_translations("en")
+
+
+def test_a_watched_folder_is_named_by_its_last_part_on_every_system() -> None:
+    from desktop_app.gui.scan.watched import folder_name
+
+    assert folder_name("/home/packer/Bestellungen/eingang") == "eingang"
+    assert folder_name("C:\\Users\\Packer\\Documents\\Orders in") == "Orders in"
+    assert folder_name("/srv/orders/") == "orders"
+    assert folder_name("/") == "/"
