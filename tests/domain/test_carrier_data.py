@@ -20,8 +20,7 @@ from desktop_app.domain import rules
 from desktop_app.domain.catalog import CatalogError, load_catalog, parse_catalog
 from desktop_app.resources import resource_path
 from desktop_app.service.labels import shipment_labels as labels
-
-from .test_rules import draft
+from tests.domain.rules.drafts import draft
 
 PACKAGE = Path(desktop_app.__file__).parent
 # the modules that apply carrier differences: they read them from the catalog

@@ -17,7 +17,7 @@ from desktop_app.domain.rules import (
     validate_routing_rule,
     validate_webhook,
 )
-from tests.domain.test_rules import changed, draft, full_dhl_draft
+from tests.domain.rules.drafts import changed, draft, full_dhl_draft
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
