@@ -5106,6 +5106,10 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
         <translation>Alle Probleme des Formulars anzeigen</translation>
     </message>
     <message>
+        <source>Creating the {word} label…</source>
+        <translation>{word}-Etikett wird erstellt …</translation>
+    </message>
+    <message>
         <source>The customs papers could not be printed: {0}</source>
         <translation>Die Zollpapiere konnten nicht gedruckt werden: {0}</translation>
     </message>
@@ -5135,10 +5139,6 @@ Noch nicht zugestellte Ereignisse werden verworfen.</translation>
     <message>
         <source>No printer is assigned to this profile (Settings).</source>
         <translation>Diesem Profil ist kein Drucker zugewiesen (Einstellungen).</translation>
-    </message>
-    <message>
-        <source>Creating a {word} label… waiting for the carrier</source>
-        <translation>{word}-Etikett wird erstellt … warte auf den Paketdienst</translation>
     </message>
     <message>
         <source>Stopped waiting. If the carrier still creates this shipment, Packdesk finds it by its reference {0} and adds it to the history; nothing is sent twice.</source>

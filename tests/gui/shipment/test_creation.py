@@ -197,6 +197,13 @@ async def test_cancel_during_a_slow_carrier_keeps_window_and_journal_sound(
         await asyncio.wait_for(sent.wait(), 30)
         assert store.journal.pending()
         assert creation.busy and creation.cancel_button.isVisible()
+        # what it is doing is said whole in the side column of a 1024 px window (it was cut
+        # to a few letters beside the problem count's kept place)
+        page.resize(1024, 560)
+        page.layout().activate()  # the new width laid out now, not at the next turn
+        assert creation.busy and page.width() == 1024
+        assert creation.state_label.shown_text() == creation.state_label.full_text()
+        assert creation.state_label.full_text().startswith("Creating the")
         unlocked = expect(creation.busy_changed)
         qtbot.mouseClick(creation.cancel_button, Qt.MouseButton.LeftButton)
         (busy,) = await emitted(unlocked, 30)  # the cancel, not the answer: see the message

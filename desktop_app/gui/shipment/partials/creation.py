@@ -131,6 +131,8 @@ class CreationPanelWidget(QWidget):
         self.progress.hide()
         self.state_label = ElidedLabel()  # one line whatever it says: the panel keeps its width
         self.state_label.setStyleSheet(f"color: {color(MUTED)};")
+        # the row keeps the button's height while the label has it to itself (creating)
+        self.state_label.setMinimumHeight(self.problems_button.sizeHint().height())
         self.messages = CreationMessageWidget()
         self.message, self.details = self.messages.message, self.messages.details
         self.details_button = self.messages.details_button
@@ -199,6 +201,11 @@ class CreationPanelWidget(QWidget):
         self.busy = busy
         self.cancel_button.setVisible(busy)
         self.progress.setVisible(busy)
+        # while creating there are no problems to count: the hidden button's kept place
+        # goes to the state text, which was cut to a few letters beside it in German
+        policy = self.problems_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(not busy)
+        self.problems_button.setSizePolicy(policy)
         window = self.window()
         set_busy = getattr(window, "set_busy", None)
         if callable(set_busy):
@@ -263,9 +270,7 @@ class CreationPanelWidget(QWidget):
         self._cancel_requested = False
         self.show_message("", "")
         self.state_label.setText(
-            translate("Shipment", "Creating a {word} label… waiting for the carrier").format(
-                word=look_for(shown).word
-            )
+            translate("Shipment", "Creating the {word} label…").format(word=look_for(shown).word)
         )
         from desktop_app.gui.shipment.order_entry import origin_for  # the order F7 put in
 
