@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
@@ -58,6 +58,9 @@ class StationSignIn(QObject):
         self.context = context
         self.presenter = presenter or SignInPresenter(context, parent=self)
         self.screen = SignInScreen(self.presenter)
+        # taking the window's pages into the stack takes the keyboard focus from them (at
+        # launch the cursor waits in the receiver search): given back below
+        focused = QApplication.focusWidget()
         central = window.takeCentralWidget() or QWidget()
         self.window_frame = central
         self.stack = QStackedWidget()
@@ -106,6 +109,12 @@ class StationSignIn(QObject):
         if hasattr(scan, "presenter"):
             self.events = StationEvents(context, scan.presenter, ask_release_reason(window), self)
         self._show_state(self.presenter.state)
+        if (
+            self.stack.currentWidget() is central
+            and focused is not None
+            and central.isAncestorOf(focused)
+        ):
+            focused.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # --- input --------------------------------------------------------------------------------
 

@@ -141,7 +141,6 @@ def test_the_probe_times_the_database_not_a_busy_loop(tmp_path: Path) -> None:
             settings=settings,
             engine=engine,
             sessions=make_sessionmaker(engine),
-            limiter=None,  # type: ignore[arg-type]
             carriers=None,  # type: ignore[arg-type]
         )
         ctx.ping = DatabasePing(settings.db_url)
