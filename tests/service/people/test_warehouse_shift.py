@@ -305,10 +305,11 @@ async def _shift(service: RunningService, keys: dict[str, str], ledger: Ledger) 
         await south.pack(ledger, "S-2002", _labelled())
         await north.pack(ledger, "N-1003", _labelled())
 
-        # a reprint: the same label again, no new shipment
+        # a reprint: the same label again, and no new shipment (the figures below count them)
         assert first.label_url is not None
         reprint = await north.client.labels.download(first.label_url)
         assert reprint == await north.client.labels.download(first.label_url)
+        assert len(await north.client.shipments.list(reference_number="N-1001")) == 1
         # a return for N-1001's customer: a label, but no parcel packed at the desk
         back = await north.client.shipments.create(
             shipment(
@@ -359,7 +360,10 @@ async def _shift(service: RunningService, keys: dict[str, str], ledger: Ledger) 
         during = await south.client.people.packing_report(
             dt.date.today() - dt.timedelta(days=1), dt.date.today() + dt.timedelta(days=1)
         )
-        assert {row.person for row in during} >= {"Ana", "Bruno"}
+        so_far: dict[str, int] = {}
+        for row in during:
+            so_far[row.person] = so_far.get(row.person, 0) + row.parcels
+        assert so_far == ledger.parcels  # the supervisor's own figures, before sign-out
         await south.sign_out(ledger)
         await north.sign_out(ledger)
         # after signing out the station's key alone is refused again
@@ -493,6 +497,7 @@ def test_two_stations_join_and_three_people_pack_a_shift(
     assert by_action["Bruno"]["station.pack_check_mismatch"]["station"] == SOUTH
     assert "station.release" not in by_action["Bruno"]
     assert by_action["Chris"]["station.release"]["object_id"] == "S-2003"
+    assert by_action["Chris"]["station.release"]["station"] == SOUTH
     assert by_action["Chris"]["manifest.created"]["object_id"] == made["manifest"]
     assert {e["station"] for e in audit["Ana"]} == {NORTH}
     assert made["return"] in {e["object_id"] for e in audit["Ana"]}
