@@ -174,16 +174,16 @@ def _labelled(carrier: str = "dhl", **extra: Any) -> dict[str, Any]:
     return shipment(carrier, label=True, **extra)
 
 
-def _price_fields(value: Any) -> set[str]:
-    """Every key at any depth that is a price field or made_by."""
+def _hidden_fields(value: Any) -> set[str]:
+    """Every key at any depth that is a price field or made_by (left out by right)."""
     hidden = HIDDEN_FIELDS["prices"] | HIDDEN_FIELDS["made_by"]
     if isinstance(value, dict):
         found = {k for k in value if k in hidden}
         for item in value.values():
-            found |= _price_fields(item)
+            found |= _hidden_fields(item)
         return found
     if isinstance(value, list):
-        return set().union(*(_price_fields(item) for item in value)) if value else set()
+        return set().union(*(_hidden_fields(item) for item in value)) if value else set()
     return set()
 
 
@@ -259,7 +259,7 @@ async def _a_packer_sees_no_price_or_setting(
         for path in ("/v1/shipments", f"/v1/shipments/{mine}"):
             answer = packer.get(path)
             assert answer.status_code == 200, answer.text
-            assert _price_fields(answer.json()) == set(), path
+            assert _hidden_fields(answer.json()) == set(), path
         refused: set[str] = set()
         for route, rule in sorted(ROUTE_RIGHTS.items()):
             if rule in (OPEN, SIGNED_IN) or rule in ROLE_RIGHTS["packer"]:
@@ -357,6 +357,11 @@ async def _shift(service: RunningService, keys: dict[str, str], ledger: Ledger) 
             if carrier == "dhl" and made != back.id  # a return is not handed over
         }
         assert len(dhl) == 5 and set(manifest.shipments or ()) == dhl
+        # a supervisor sees who made a label, but no price either
+        with south.raw(service.base_url, service.ca_file) as supervisor:
+            seen = supervisor.get(f"/v1/shipments/{ledger.shipments['Bruno'][0][0]}").json()
+        assert seen["made_by"] == {"person": "Bruno", "station": SOUTH}
+        assert _hidden_fields(seen) == {"made_by"}
         during = await south.client.people.packing_report(
             dt.date.today() - dt.timedelta(days=1), dt.date.today() + dt.timedelta(days=1)
         )
