@@ -181,7 +181,13 @@ def adhoc_printer(
 ) -> PrinterDefinition:
     """A printer for a bare transport URI (`packdesk print --to`), named by the URI itself."""
     if kind is None:
-        kind = "pdf" if transport.split(":", 1)[0].lower() in ("qt", "qt-pdf") else "zpl"
+        # the transport says what it takes (imported here: the transports import this module)
+        from desktop_app.printing.transports import transport_class
+
+        try:
+            kind = transport_class(transport.split(":", 1)[0]).default_kind
+        except ValueError:  # an unknown scheme: refused when the job is sent
+            kind = "zpl"
     return PrinterDefinition(name=transport, kind=kind, transport=transport, dpi=dpi, stock=stock)
 
 
