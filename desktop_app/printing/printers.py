@@ -176,21 +176,6 @@ class PrinterDefinition:
         return replace(self, **changes)
 
 
-def adhoc_printer(
-    transport: str, *, dpi: int = 203, kind: PrinterKind | None = None, stock: str = "4x6in"
-) -> PrinterDefinition:
-    """A printer for a bare transport URI (`packdesk print --to`), named by the URI itself."""
-    if kind is None:
-        # the transport says what it takes (imported here: the transports import this module)
-        from desktop_app.printing.transports import transport_class
-
-        try:
-            kind = transport_class(transport.split(":", 1)[0]).default_kind
-        except ValueError:  # an unknown scheme: refused when the job is sent
-            kind = "zpl"
-    return PrinterDefinition(name=transport, kind=kind, transport=transport, dpi=dpi, stock=stock)
-
-
 class PrinterBook:
     """The machine's printer definitions, kept in a JSON file (written atomically)."""
 

@@ -6,9 +6,9 @@ from desktop_app.printing.printers import (
     PrinterBook,
     PrinterDefinition,
     PrinterError,
-    adhoc_printer,
     parse_size,
 )
+from desktop_app.printing.transports import adhoc_printer
 
 
 def test_stock_in_dots_at_both_dpis():
