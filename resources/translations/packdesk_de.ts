@@ -992,7 +992,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     </message>
     <message>
         <source>You were signed out before the shipping service answered.</source>
-        <translation>Sie wurden abgemeldet, bevor der Versanddienst antwortete.</translation>
+        <translation>Sie wurden abgemeldet, bevor der Versandserver antwortete.</translation>
     </message>
     <message>
         <source>The shipping service did not answer in time. Please try again.</source>

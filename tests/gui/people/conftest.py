@@ -72,12 +72,14 @@ async def what_hangs(desk: Station, service: Any) -> str:
     out.write(f"pool: {pool!r}\n")
     for waiting in getattr(pool, "_requests", []):
         request = waiting.request
-        out.write(f"  request {request.method} {request.url}\n")
+        url = request.url  # (httpcore's URL: its parts are bytes)
+        address = f"{url.scheme.decode()}://{url.host.decode()}:{url.port}{url.target.decode()}"
+        out.write(f"  request {request.method.decode()} {address}\n")
         headers = {
             k.decode(): v.decode() for k, v in request.headers if k.lower() != b"authorization"
         }
         async with service.async_client(desk.station_key) as http:
-            again = await http.request(request.method.decode(), str(request.url), headers=headers)
+            again = await http.request(request.method.decode(), address, headers=headers)
         out.write(f"    the same now, on a new connection: {again.status_code}\n")
     for connection in getattr(pool, "_connections", []):
         out.write(f"  connection {connection!r}\n")
