@@ -4,6 +4,8 @@ bound, with where the load still waited in the log: PACKDESK_STRICT_LOADS=1 fail
 
 from __future__ import annotations
 
+import gc
+import inspect
 import io
 import logging
 import os
@@ -63,7 +65,9 @@ async def what_hangs(desk: Station, service: Any) -> str:
     requests and connections, and how the service answers the same requests right now."""
     out = io.StringIO()
     for task in desk.context.tasks.running():
-        task.print_stack(file=out)
+        out.write(f"{task.get_name()} awaits:\n")
+        for where in await_chain(task.get_coro()):
+            out.write(f"  {where}\n")
     client: Any = desk.context.client
     if client is None:
         return out.getvalue()
@@ -84,3 +88,19 @@ async def what_hangs(desk: Station, service: Any) -> str:
     for connection in getattr(pool, "_connections", []):
         out.write(f"  connection {connection!r}\n")
     return out.getvalue()
+
+
+def await_chain(awaitable: Any) -> list[str]:
+    """file:line of each coroutine (and async generator) down to where it waits now."""
+    found: list[str] = []
+    while awaitable is not None and len(found) < 60:
+        frame = getattr(awaitable, "cr_frame", None) or getattr(awaitable, "ag_frame", None)
+        if frame is not None:
+            found.append(f"{frame.f_code.co_filename}:{frame.f_lineno} {frame.f_code.co_name}")
+        following = getattr(awaitable, "cr_await", None) or getattr(awaitable, "ag_await", None)
+        if following is None and frame is None:  # an async generator's asend: its generator
+            following = next(
+                (r for r in gc.get_referents(awaitable) if inspect.isasyncgen(r)), None
+            )
+        awaitable = following
+    return found
