@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.client.presence import PackingRow
+from desktop_app.gui.core.theme import ERROR, color
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.people.figures_presenter import PackingFiguresPresenter
 
@@ -103,7 +104,7 @@ class PackingFiguresPage(QWidget):
         self.show_button.clicked.connect(lambda _=False: self.ask())
         self.export_button.clicked.connect(lambda _=False: self.export())
         self.presenter.rows_changed.connect(self._show_rows)
-        self.presenter.message_changed.connect(self.message_label.setText)
+        self.presenter.message_shown.connect(self.show_message)
 
     def ask(self) -> None:
         """Read the figures of the period chosen."""
@@ -134,11 +135,17 @@ class PackingFiguresPage(QWidget):
         try:
             target.write_text(self.presenter.csv_text(), encoding="utf-8")
         except OSError as exc:
-            self.message_label.setText(
+            self.show_message(
                 translate("Figures", "The file cannot be written: {reason}").format(
                     reason=exc.strerror or exc
-                )
+                ),
+                error=True,
             )
             return None
-        self.message_label.setText(translate("Figures", "Saved to {path}").format(path=target))
+        self.show_message(translate("Figures", "Saved to {path}").format(path=target))
         return target
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        """The line under the table ("" clears it)."""
+        self.message_label.setStyleSheet(f"color: {color(ERROR)};" if error else "")
+        self.message_label.setText(text)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from PySide6.QtCore import QObject, Signal
 
 from desktop_app.client.presence import PackingRow
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 
 if TYPE_CHECKING:
@@ -36,15 +37,13 @@ CSV_COLUMNS = (
 )
 
 
-class PackingFiguresPresenter(QObject):
+class PackingFiguresPresenter(Presenter):
     """Which period is asked, the rows the service gave, and the CSV of them."""
 
     rows_changed = Signal(list)  # list[PackingRow]
-    message_changed = Signal(str)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.until = date.today()
         self.since = self.until - timedelta(days=6)
         self.per: Literal["day", "week"] = "day"
@@ -61,8 +60,8 @@ class PackingFiguresPresenter(QObject):
     ) -> asyncio.Task[Any] | None:
         """Read the figures of `since`..`until` (both included) per day or week."""
         if until < since:
-            self.message_changed.emit(
-                translate("Figures", "The end of the period is before its start.")
+            self.show_message(
+                translate("Figures", "The end of the period is before its start."), error=True
             )
             return None
         self.since, self.until, self.per = since, until, per
@@ -75,23 +74,23 @@ class PackingFiguresPresenter(QObject):
 
         client = self.ctx.client
         if client is None or not self.ctx.connected:
-            self._show([], translate("Figures", "Not connected to the server."))
+            self._show([], translate("Figures", "Not connected to the server."), error=True)
             return
-        self.message_changed.emit(translate("Figures", "Reading the figures…"))
+        self.show_message(translate("Figures", "Reading the figures…"))
         try:
             rows = await client.people.packing_report(self.since, self.until, self.per)
         except APIError as exc:
-            self._show([], failure_text(exc))
+            self._show([], failure_text(exc), error=True)
             return
         if not rows:
             self._show([], translate("Figures", "No parcels were packed in this period."))
             return
         self._show(rows, translate("Figures", "%n row(s)", None, len(rows)))
 
-    def _show(self, rows: list[PackingRow], message: str) -> None:
+    def _show(self, rows: list[PackingRow], message: str, error: bool = False) -> None:
         self.rows = rows
         self.rows_changed.emit(rows)
-        self.message_changed.emit(message)
+        self.show_message(message, error)
 
     def csv_text(self) -> str:
         """The rows shown, as CSV (one header line, then a line per row)."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from desktop_app.client.presence import Presence, Session
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.people.rights import Shown, shown_for
 
@@ -31,11 +32,10 @@ log = logging.getLogger(__name__)
 IDLE_CHECK_MS = 1000
 
 
-class SignInPresenter(QObject):
+class SignInPresenter(Presenter):
     """Signs people in and out at the open profile's station."""
 
     state_changed = Signal(str)  # off | waiting | checking | signed_in
-    message_changed = Signal(str)  # what the sign-in screen says (empty: nothing)
     shown_changed = Signal(object)  # Shown: what the person's rights show
 
     def __init__(
@@ -45,8 +45,7 @@ class SignInPresenter(QObject):
         clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.clock = clock
         self.state = "off"
         self.message = ""
@@ -94,7 +93,7 @@ class SignInPresenter(QObject):
     def _set_state(self, state: str, message: str | None = None) -> None:
         if message is not None and message != self.message:
             self.message = message
-            self.message_changed.emit(message)
+            self.show_message(message)  # what the sign-in screen says ("": nothing)
         shown = (
             shown_for(self.ctx.presence)
             if state != "waiting"

@@ -62,7 +62,7 @@ class SignInScreen(QWidget):
 
         self.code_field.returnPressed.connect(self.submit)
         self.sign_in_button.clicked.connect(self.submit)
-        presenter.message_changed.connect(self.message_label.setText)
+        presenter.message_shown.connect(lambda text, _error: self.message_label.setText(text))
         presenter.state_changed.connect(self._on_state)
         self.message_label.setText(presenter.message)
 
