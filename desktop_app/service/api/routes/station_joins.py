@@ -12,22 +12,19 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from pydantic import BaseModel, Field
 
 from desktop_app.service.api.bodies import JsonObject
-from desktop_app.service.api.deps import Ctx, CurrentKey, Session
+from desktop_app.service.api.deps import Ctx, Session, StationsAdmin
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.ratelimit import RateLimiter
 from desktop_app.service.context import ServiceContext
 from desktop_app.service.errors import ServiceError
-from desktop_app.service.storage import audit, station_joins
-from desktop_app.service.storage.accounts import KeyInfo
-from desktop_app.service.storage.station_joins import JoinError
+from desktop_app.service.shipping import station_joins
 
 router = APIRouter(prefix="/stations/join_requests", tags=["stations"])
 
-STATIONS_RIGHT = "stations"
 # join requests per client address and per station name in this window
 PER_ADDRESS, PER_STATION, WINDOW_SECONDS = 5, 3, 600.0
 LIMITERS = "station_join_limiters"
@@ -66,37 +63,10 @@ def _too_many(what: str, reset: int) -> ServiceError:
     )
 
 
-def require_stations_right(request: Request, key: CurrentKey) -> KeyInfo:
-    """The caller may let stations in: the account key, or a person signed in with the
-    "stations" right (the people gate's `state.caller`). A station key alone never may, even
-    of an account without people: it would let any station make more stations' keys."""
-    caller = getattr(request.state, "caller", None)
-    signed_in_admin = getattr(caller, "person", None) is not None and STATIONS_RIGHT in getattr(
-        caller, "rights", ()
-    )
-    allowed = key.name is None or signed_in_admin
-    if allowed:
-        return key
-    raise ServiceError(
-        403,
-        [
-            "a station key may not let other stations join: an admin approves them "
-            "(with the account key, or signed in as admin)"
-        ],
-    )
-
-
-StationsAdmin = Annotated[KeyInfo, Depends(require_stations_right)]
-
-
-def _decider(request: Request, key: KeyInfo) -> str:
+def _decider(request: Request, key_name: str | None) -> str:
     """Who decided, as the request and the audit log name them: the person, else the key."""
     person = getattr(getattr(request.state, "caller", None), "person", None)
-    return str(person or key.name or "account key")
-
-
-def _failed(exc: JoinError) -> ServiceError:
-    return ServiceError(exc.status, [exc.message])
+    return str(person or key_name or "account key")
 
 
 @router.post(
@@ -122,12 +92,9 @@ async def ask_to_join(
     rate = by_station.hit(" ".join(station.split()).casefold()[:100])
     if not rate.allowed:
         raise _too_many("for this station name", rate.reset)
-    try:
-        made = await station_joins.create_request(session, station, address, ctx.now())
-    except JoinError as exc:
-        raise _failed(exc) from None
+    made = await station_joins.ask_to_join(session, station, address, ctx.now())
     await session.commit()
-    return made.as_json()
+    return made
 
 
 @router.get("", response_model=None, responses=error_responses(401, 403, 422, 429))
@@ -139,7 +106,7 @@ async def list_join_requests(
 ) -> dict[str, Any]:
     """`{"join_requests": [...]}`: pending ones by default, oldest first."""
     wanted = None if status == "all" else status
-    return {"join_requests": await station_joins.list_requests(session, ctx.now(), wanted)}
+    return {"join_requests": await station_joins.list_join_requests(session, ctx.now(), wanted)}
 
 
 @router.get("/{request_id}", response_model=None, responses=error_responses(404, 429))
@@ -152,20 +119,11 @@ async def poll_join_request(
     """The station's poll (`X-Join-Secret`): its status; the key once, at the first poll
     after the approval."""
     async with ctx.write_lock:
-        try:
-            answer = await station_joins.poll(session, request_id, x_join_secret, ctx.now())
-        except JoinError as exc:
-            raise _failed(exc) from None
+        answer = await station_joins.poll_join_request(
+            session, request_id, x_join_secret, ctx.now()
+        )
         await session.commit()
     return answer
-
-
-async def _decide(
-    session: Session, key: KeyInfo, request_id: str, action: str, body: dict[str, Any]
-) -> dict[str, Any]:
-    session.add(audit.entry(key, action, request_id))
-    await session.commit()
-    return body
 
 
 @router.post(
@@ -186,19 +144,16 @@ async def approve_join_request(
     phrase = draft.get("phrase")
     if not isinstance(phrase, str) or not phrase.strip():
         raise ServiceError(422, ["phrase: type the phrase the station shows"])
-    try:
-        body = await station_joins.approve(
-            session,
-            request_id,
-            phrase,
-            account_id=admin.account_id,
-            environment=admin.environment,
-            decided_by=_decider(request, admin),
-            now=ctx.now(),
-        )
-    except JoinError as exc:
-        raise _failed(exc) from None
-    return await _decide(session, admin, request_id, "station.join_approved", body)
+    body = await station_joins.approve_join_request(
+        session,
+        admin,
+        request_id,
+        phrase,
+        decided_by=_decider(request, admin.name),
+        now=ctx.now(),
+    )
+    await session.commit()
+    return body
 
 
 @router.post(
@@ -210,10 +165,8 @@ async def deny_join_request(
     request_id: str, admin: StationsAdmin, session: Session, ctx: Ctx, request: Request
 ) -> dict[str, Any]:
     """Deny a waiting station; it is told at its next poll."""
-    try:
-        body = await station_joins.deny(
-            session, request_id, decided_by=_decider(request, admin), now=ctx.now()
-        )
-    except JoinError as exc:
-        raise _failed(exc) from None
-    return await _decide(session, admin, request_id, "station.join_denied", body)
+    body = await station_joins.deny_join_request(
+        session, admin, request_id, decided_by=_decider(request, admin.name), now=ctx.now()
+    )
+    await session.commit()
+    return body
