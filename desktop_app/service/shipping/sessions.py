@@ -12,6 +12,7 @@ from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.people import (
     IDLE_TIMEOUT_S,
     PeopleError,
+    Person,
     clean_code,
     end_session,
     find_by_code,
@@ -24,19 +25,25 @@ def note_locked(session: AsyncSession, key: KeyInfo, client: str) -> None:
     session.add(audit.entry(key, "session.locked", client))
 
 
-async def sign_in(
-    session: AsyncSession, key: KeyInfo, station: str, code: str, client: str
-) -> dict[str, Any] | None:
-    """Start a session for the active person whose badge code or PIN `code` is, audited (the
-    caller commits): the token (given once), the person, station, expiry and idle time.
-    None when no one's code it is (audited as a failed sign-in)."""
+async def person_of_code(
+    session: AsyncSession, key: KeyInfo, code: str, client: str
+) -> Person | None:
+    """The active person whose badge code or PIN `code` is; None when it is no one's, audited
+    as a failed sign-in from `client` (the caller commits)."""
     try:
         person = await find_by_code(session, key.account_id, clean_code(code))
     except PeopleError:
         person = None
     if person is None:
         session.add(audit.entry(key, "session.failed", client))
-        return None
+    return person
+
+
+async def start(
+    session: AsyncSession, key: KeyInfo, station: str, person: Person
+) -> dict[str, Any]:
+    """Start the person's session at the station, audited (the caller commits): the token
+    (given once), the person, station, expiry and idle time."""
     token, row = await start_session(session, person, key.key_id, station)
     started = audit.entry(key, "session.started", person.id)
     started.made_by_person, started.made_by_station = person.name, station

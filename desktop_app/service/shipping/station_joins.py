@@ -4,6 +4,7 @@ station polls for its key. A refusal is a ServiceError in words."""
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -12,9 +13,36 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage import audit, station_joins
 from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.attempt_windows import Limit, Refusal
 from desktop_app.service.storage.station_joins import JoinError
 
 Answer = TypeVar("Answer")
+# join requests per client address and per station name in this window
+PER_ADDRESS, PER_STATION, WINDOW_SECONDS = 5, 3, 600.0
+ADDRESS_BUCKET, NAME_BUCKET = "join:address:", "join:station:"
+
+
+def join_limits(address: str, station: str) -> dict[str, Limit]:
+    """The windows a join request counts in: its address's and its station name's."""
+    name = " ".join(station.split()).casefold()[:100]
+    return {
+        ADDRESS_BUCKET + address: Limit(PER_ADDRESS, WINDOW_SECONDS),
+        NAME_BUCKET + name: Limit(PER_STATION, WINDOW_SECONDS),
+    }
+
+
+def too_many_join_requests(refused: Refusal) -> ServiceError:
+    """The 429 in words, with Retry-After, for a join request its window refused."""
+    what = "from this address"
+    if refused.bucket.startswith(NAME_BUCKET):
+        what = "for this station name"
+    minutes = max(1, math.ceil(refused.wait_s / 60))
+    unit = "minute" if minutes == 1 else "minutes"
+    return ServiceError(
+        429,
+        [f"too many join requests {what}: try again in {minutes} {unit}"],
+        {"Retry-After": str(max(1, refused.wait_s))},
+    )
 
 
 async def _answered(step: Awaitable[Answer]) -> Answer:

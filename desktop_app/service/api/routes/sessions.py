@@ -3,39 +3,31 @@
 from __future__ import annotations
 
 import logging
-import math
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from desktop_app.service.api import attempt_limits
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.people_gate import session_token
 from desktop_app.service.api.rights import ROLE_RIGHTS
-from desktop_app.service.api.sign_in_limits import SignInLimits, buckets_for
+from desktop_app.service.api.sign_in_limits import buckets_for, too_many
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.shipping import sessions
 
 log = logging.getLogger("packdesk.service")
 router = APIRouter(prefix="/sessions", tags=["sessions"])
 NOT_RECOGNISED = "badge or PIN not recognised"
-LIMITS = "sign_in_limits"
 
 
 class SessionCreate(BaseModel):
     """Body of `POST /v1/sessions`."""
 
     code: str = Field(description="The badge code as scanned, or the PIN as typed.")
-
-
-def _limits(ctx: Any) -> SignInLimits:
-    limits = ctx.extras.get(LIMITS)
-    if not isinstance(limits, SignInLimits):
-        limits = ctx.extras[LIMITS] = SignInLimits()
-    return limits
 
 
 @router.post(
@@ -57,32 +49,26 @@ async def sign_in(
     if not isinstance(code, str):
         raise ServiceError(422, ["code: the badge code or PIN, as text"])
     client = request.client.host if request.client else "unknown"
-    limits = _limits(ctx)
+    limits = attempt_limits.for_service(ctx)
     buckets = buckets_for(key.key_id, client)
-    wait = limits.retry_after(buckets)
-    if wait:
-        if limits.first_refusal(buckets):
+    # taken before the code is checked: a failure counts even if this process dies meanwhile
+    attempted_at = limits.now()
+    refused = await limits.take(buckets, attempted_at)
+    if refused is not None:
+        if await limits.note_lock(refused):
             sessions.note_locked(session, key, client)
             await session.commit()
         log.warning("sign-in refused at %s from %s: too many wrong codes", key.label, client)
-        minutes = math.ceil(wait / 60)
-        raise ServiceError(
-            429,
-            [
-                "too many wrong sign-ins at this station: try again in "
-                f"{minutes} minute{'s' if minutes != 1 else ''}"
-            ],
-            headers={"Retry-After": str(wait)},
-        )
-    signed_in = await sessions.sign_in(session, key, key.name, code, client)
-    if signed_in is None:
-        limits.failed(buckets)
+        raise too_many(refused.wait_s)
+    person = await sessions.person_of_code(session, key, code, client)
+    if person is None:
         await session.commit()
         log.warning("wrong badge or PIN at %s from %s", key.label, client)
         raise ServiceError(401, [NOT_RECOGNISED])
+    await limits.give_back(buckets, attempted_at)
+    signed_in = await sessions.start(session, key, key.name, person)
     await session.commit()
-    role = signed_in["person"]["role"]
-    return JSONResponse({**signed_in, "rights": list(ROLE_RIGHTS[role])}, status_code=201)
+    return JSONResponse({**signed_in, "rights": list(ROLE_RIGHTS[person.role])}, status_code=201)
 
 
 @router.delete("/current", status_code=204, responses=error_responses(401, 429))
