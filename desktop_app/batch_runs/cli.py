@@ -308,9 +308,9 @@ def _main(args: argparse.Namespace) -> int:
 
     manager, profile = open_profile(args.profile)
     printer = _printer(args, profile)
-    from desktop_app.profiles.catalogue import Catalogue
-
-    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    with manager.open_store(profile) as store:
+        # the catalogue keeps its own file: it stays usable with the store closed
+        catalogue = store.catalogue
     _import_products(args.products, catalogue)
     for kind, shop_id, value in args.shop_id:
         catalogue.learn_shop_ids(kind, {shop_id: value})

@@ -127,8 +127,6 @@ def _main(args: argparse.Namespace) -> int:
 def _read_orders(
     args: argparse.Namespace, manager: ProfileManager, profile: Profile
 ) -> list[OrderDraft]:
-    from desktop_app.profiles.catalogue import Catalogue
-
     table = load_table(args.file, args.sheet)
     mapping = None
     if args.mapping is not None:
@@ -136,7 +134,9 @@ def _read_orders(
             mapping = load_mapping_file(args.mapping, table.headers)
         except MappingError as exc:
             raise UsageError(str(exc)) from None
-    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    with manager.open_store(profile) as store:
+        # the catalogue keeps its own file: it stays usable with the store closed
+        catalogue = store.catalogue
     orders = orders_of(table, book=MappingBook(), mapping=mapping, catalogue=catalogue)
     for note in [*orders.notes, *unknown_id_lines(orders.unknown_ids)]:
         _err(f"{args.file.name}: {note}")
@@ -163,16 +163,14 @@ async def _store(
 
 
 async def _watch(args: argparse.Namespace, manager: ProfileManager, profile: Profile) -> int:
-    from desktop_app.profiles.catalogue import Catalogue
-
-    folder = WatchedFolder(
-        args.folder,
-        settle=args.settle,
-        currency=args.currency.upper(),
-        catalogue=Catalogue.of_profile(manager.profile_data_dir(profile)),
-    )
     problems = 0
     with manager.open_store(profile) as store:
+        folder = WatchedFolder(
+            args.folder,
+            settle=args.settle,
+            currency=args.currency.upper(),
+            catalogue=store.catalogue,
+        )
         async with profile_client(manager, profile) as client:
             while True:
                 for report in await folder.poll(client, store):

@@ -150,9 +150,7 @@ class WatchedFolder:
         report = FileReport(file=claimed.name)
         catalogue = self.catalogue
         if catalogue is None and store is not None:
-            from desktop_app.profiles.catalogue import Catalogue
-
-            catalogue = Catalogue.of_store(store, create=False)
+            catalogue = store.catalogue_if_made()
         try:
             table = read_table(claimed)
             read = orders_of(table, book=self.book or MappingBook(), catalogue=catalogue)

@@ -28,7 +28,8 @@ profiles (sandbox/live, shipping presets), secrets; server_trust.py (a server's 
 station_join.py (a station asks to join and polls for its key, Qt-free); catalogue.py: the
 profile's product catalogue (SKU, GTIN, name, weight, dimensions, HS code, origin, value;
 `Catalogue.lookup(sku)`, `by_gtin`, `parcel_for`) and what a shop's internal ids stand for
-(`learn_shop_ids`, `shop_ids`: country id -> code, product id -> SKU), its own SQLite file;
+(`learn_shop_ids`, `shop_ids`: country id -> code, product id -> SKU), its own SQLite file,
+opened only through the store (`store.catalogue`, `store.catalogue_if_made()`);
 store/: the per-profile store, one ProfileStore made of shipments.py (history, labels, the order
 each was made for: records.OrderOrigin, written with the shipment when its journal entry
 completes), journal.py (each attempt keeps the order it is for), orders.py (orders inbox:

@@ -7,7 +7,7 @@ are taken over as they are).
 
 Qt-free and independent of the order import, so every layer above may read it::
 
-    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
+    catalogue = store.catalogue                  # a ProfileStore's, one per store
     product = catalogue.lookup("TSHIRT-M")       # by SKU (case-insensitive), or None
     product = catalogue.by_gtin("4006381333931") # the pack check's scan
     product.hs_code, product.origin_country, product.value, product.weight_kg
@@ -216,17 +216,6 @@ class Catalogue:
         """The parcel of an order of (SKU, quantity) lines: one unit of one product ships in
         that product's dimensions (length, width, height in cm); None otherwise."""
         return _parcel(self.lookup, lines)
-
-    @classmethod
-    def of_store(cls, store: object, *, create: bool = True) -> Catalogue | None:
-        """The catalogue beside a profile store (None for a store without a folder, or, with
-        `create=False`, while the profile has no catalogue yet: a reader makes no file)."""
-        folder = getattr(store, "profile_dir", None)
-        if not isinstance(folder, Path):
-            return None
-        if not create and not (folder / CATALOGUE_FILE).is_file():
-            return None
-        return cls.of_profile(folder)
 
     def shop_ids(self, kind: str) -> dict[str, str]:
         """What the shop's ids of `kind` stand for, as learned (id in lower case -> value)."""

@@ -5,7 +5,8 @@
   `packdesk serve [COMMAND]`, `accounts`, `storage`), commands/, background.py (TASK_MODULES),
   installation.py, join.py
 - api/: HTTP only: routes/<resource>.py (parse, call one function of shipping/<resource>.py or
-  notifications/webhook_rules.py, commit), routers.py (one list), deps, middleware, admission,
+  notifications/webhook_rules.py, commit; a route never imports storage), routers.py (one
+  list), deps (the key, the stations admin), downloads (files by token), middleware, admission,
   connections, idempotency, bodies, openapi, errors.py (ServiceError -> `{"errors": [...]}`);
   people_gate.py applies each route's right (routers.ROUTE_RIGHTS, rights.py: roles -> rights)
   and leaves price and made_by fields out for callers without them
@@ -13,8 +14,11 @@
   lookup, outage, ping), built by app.py from parts below; only api/, app.py, background.py
   import it (tasks below name storage/running.RunningService)
 - shipping/ + notifications/: a resource's rules, audit entry and wire view (shipping:
-  shipments, addresses, orders, manifests, pickups, trackers, routing_rules, customs, locations,
-  lifecycle, carriers = the simulated carriers; notifications: events, webhook_rules, webhooks =
+  shipments (+ shipment_list, shipment_documents, label_files, tracking_page), addresses,
+  default_addresses, invoice_address, orders, manifests, pickups, trackers, routing_rules,
+  customs, locations, lifecycle, audit_log, me, reports, sessions, station_events,
+  station_joins, downloads (a file by token), carriers = the simulated carriers;
+  notifications: events, webhook_rules, webhooks =
   delivery worker, webhook_targets, mail); no SQL
 - storage/ + labels/: storage/<resource>.py = rows and every query (ownership.py:
   caller_rows(Row, key), caller_row, owned_row, newest_first), schema + migrations/, outage,

@@ -46,6 +46,12 @@ class ServiceContext:
     # free slots for other modules' long-lived objects (mail outbox, worker handles)
     extras: dict[str, object] = field(default_factory=dict)
 
+    def database_ping(self) -> DatabasePing:
+        """The health probe's ping: `ping`, made at the first probe when none was set."""
+        if self.ping is None:
+            self.ping = DatabasePing(self.settings.db_url)
+        return self.ping
+
     def now(self) -> dt.datetime:
         """Aware UTC now, shifted by `settings.clock_offset` seconds (for expiry tests)."""
         return dt.datetime.now(dt.UTC) + dt.timedelta(seconds=self.settings.clock_offset)

@@ -136,14 +136,11 @@ async def _sync(
     book: ShopBook,
     outbox: ShopOutbox,
 ) -> int:
-    from desktop_app.profiles.catalogue import Catalogue
-
     book.get(args.name)  # KeyError (said as such) before anything is asked
-    catalogue = Catalogue.of_profile(manager.profile_data_dir(profile))
     store = manager.open_store(profile)
     try:
         async with profile_client(manager, profile) as client:
-            rounds = ShopRounds(book, outbox, store, client, catalogue=catalogue)
+            rounds = ShopRounds(book, outbox, store, client, catalogue=store.catalogue)
             done = await rounds.run_once([args.name], full=args.full)
     finally:
         store.close()

@@ -88,14 +88,11 @@ class ShopRounds:
         client: ShippingClient,
         **options: Any,
     ) -> ShopRounds:
-        """The rounds of an open profile: its shops.json, outbox and catalogue opened here
-        (`close` lets go of the outbox)."""
-        from desktop_app.profiles.catalogue import Catalogue
-
+        """The rounds of an open profile: its shops.json and outbox opened here, the catalogue
+        the store's (`close` lets go of the outbox)."""
         data_dir = Path(manager.profile_data_dir(profile))
         book = ShopBook(data_dir, profile.id, profile.environment, manager.secrets)
-        catalogue = Catalogue.of_profile(data_dir)
-        return cls(book, ShopOutbox(data_dir), store, client, catalogue=catalogue, **options)
+        return cls(book, ShopOutbox(data_dir), store, client, catalogue=store.catalogue, **options)
 
     def _connect(self, name: str) -> ShopConnection:
         return self.book.connect(name, **self.connect_options)

@@ -294,7 +294,7 @@ class Station:
 
     def catalogue(self) -> Catalogue | None:
         """The profile's product catalogue (None: it has none)."""
-        return Catalogue.of_store(self.store, create=False)
+        return self.store.catalogue_if_made()
 
     def _own_weight(
         self, data: Mapping[str, Any], presets: Sequence[ShippingPreset]
@@ -383,7 +383,7 @@ class Station:
         if preset is not None:
             draft = apply_preset(draft, preset)
         numbers = self.profile.preferences.customs_numbers
-        draft = with_order_customs(draft, data, Catalogue.of_store(self.store), numbers)
+        draft = with_order_customs(draft, data, self.store.catalogue, numbers)
         if not (draft.get("label") or {}).get("format"):
             choose = printer_format_chooser(
                 self.printer, self.profile.preferences.label_format_override

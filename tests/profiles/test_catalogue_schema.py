@@ -59,3 +59,25 @@ def test_the_store_composes_the_profiles_catalogue(tmp_path: Path) -> None:
         assert store.catalogue is store.catalogue  # one per store
         product = store.catalogue.lookup("TSHIRT-M")
         assert product is not None and product.hs_code == "610910"
+
+
+def test_a_reader_of_a_profile_without_a_catalogue_makes_no_file(tmp_path: Path) -> None:
+    with ProfileStore(tmp_path / "profile") as store:
+        assert store.catalogue_if_made() is None
+        assert not (store.profile_dir / CATALOGUE_DB_NAME).exists()
+        store.catalogue.put(Product(sku="MUG", name="Mug", weight_kg=0.4))
+        assert store.catalogue_if_made() is store.catalogue
+    with ProfileStore(tmp_path / "profile") as reopened:
+        found = reopened.catalogue_if_made()
+        assert found is not None and found.lookup("mug") is not None
+
+
+def test_only_the_store_opens_a_profiles_catalogue() -> None:
+    """Every reader goes through `store.catalogue`: one catalogue per open store."""
+    package = Path(__file__).parents[2] / "desktop_app"
+    opening = sorted(
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if "Catalogue.of_profile(" in path.read_text(encoding="utf-8")
+    )
+    assert opening == ["profiles/store/profile_store.py"]

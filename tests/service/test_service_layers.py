@@ -1,6 +1,9 @@
 """The service's parts import downward only and never in a circle:
 top (app, cli, commands, ...) -> api -> context -> shipping, notifications -> storage, labels
--> db -> the ground floor (errors, settings, workers, ...). Imports inside functions count."""
+-> db -> the ground floor (errors, settings, workers, ...). Imports inside functions count.
+
+A route (api/routes/) parses, calls a function of shipping/<resource>.py and commits: it never
+reaches storage (rows and queries) or the database itself."""
 
 from __future__ import annotations
 
@@ -16,6 +19,21 @@ FLOORS: list[set[str]] = [
     {"db"},
     {"errors", "settings", "workers", "texts", "logs", "tls", "addressing"},
 ]
+
+
+ROUTES = "api/routes/"
+BELOW_SHIPPING = {"storage", "db"}
+
+
+def routes_reaching_storage(edges: dict[tuple[str, str], list[str]]) -> list[str]:
+    """Where a route module imports storage or db (module_edges' "file:line -> module")."""
+    return [
+        where
+        for (source, target), places in edges.items()
+        if source == "api" and target in BELOW_SHIPPING
+        for where in places
+        if where.startswith(ROUTES)
+    ]
 
 
 def _floor(part: str) -> int:
@@ -44,3 +62,23 @@ def test_every_import_between_parts_goes_down() -> None:
 def test_a_circle_between_parts_is_found() -> None:
     made_up = [("api", "shipping"), ("shipping", "storage"), ("storage", "shipping"), ("db", "x")]
     assert circles(edges=made_up) == [["shipping", "storage"]]
+
+
+def test_no_route_imports_storage() -> None:
+    assert routes_reaching_storage(module_edges()) == []
+
+
+def test_a_route_importing_storage_is_found() -> None:
+    made_up = {
+        ("api", "storage"): [
+            "api/deps.py:15 -> storage.accounts.KeyInfo",  # api's own parts may
+            "api/routes/me.py:12 -> storage.account_settings.me_body",
+        ],
+        ("api", "db"): ["api/routes/orders.py:9 -> storage.db.new_uuid"],
+        ("api", "shipping"): ["api/routes/me.py:11 -> shipping.me.account_of"],
+        ("shipping", "storage"): ["shipping/me.py:9 -> storage.account_settings.me_body"],
+    }
+    assert sorted(routes_reaching_storage(made_up)) == [
+        "api/routes/me.py:12 -> storage.account_settings.me_body",
+        "api/routes/orders.py:9 -> storage.db.new_uuid",
+    ]

@@ -11,7 +11,7 @@ import pypdf
 
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from desktop_app.profiles.catalogue import Catalogue, Product
+from desktop_app.profiles.catalogue import Product
 from desktop_app.profiles.models import Preferences
 from desktop_app.profiles.store import ProfileStore
 from tests.station.conftest import MUG, Desk, order_body
@@ -26,7 +26,7 @@ def abroad_order(number: str, country: str, zip_code: str, city: str) -> dict[st
 
 def put_mug(store: ProfileStore) -> None:
     """The mug in the catalogue with what customs need (HS code, origin)."""
-    catalogue = Catalogue.of_store(store)
+    catalogue = store.catalogue
     assert catalogue is not None
     catalogue.put(
         Product(f"SKU-{MUG[-4:]}", "Mug", gtin=MUG, hs_code="691200", origin_country="PT")

@@ -11,7 +11,7 @@ import pypdf
 
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from desktop_app.profiles.catalogue import Catalogue, Product
+from desktop_app.profiles.catalogue import Product
 from desktop_app.station.customs import order_declaration
 from tests.station.conftest import MUG, Desk, order_body
 
@@ -63,7 +63,7 @@ async def test_a_zurich_order_stops_without_hs_code_and_ships_with_it(
     assert "hs_tariff_number: Commercial goods need their customs tariff number" in (
         stopped.detail or ""
     )
-    catalogue = Catalogue.of_store(desk.store)
+    catalogue = desk.store.catalogue
     assert catalogue is not None
     catalogue.put(
         Product(f"SKU-{MUG[-4:]}", "Mug", gtin=MUG, hs_code="691200", origin_country="PT")

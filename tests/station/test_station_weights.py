@@ -12,7 +12,7 @@ from tests.station.conftest import MUG, TEA, Desk, order_body
 
 
 def _catalogue(desk: Desk) -> Catalogue:
-    catalogue = Catalogue.of_store(desk.store)
+    catalogue = desk.store.catalogue
     assert catalogue is not None
     return catalogue
 

@@ -290,10 +290,9 @@ class BatchPresenter(Presenter):
         shops = self.ctx.shops
         if store is None or shops is None:
             return False
-        from desktop_app.profiles.catalogue import Catalogue
         from desktop_app.shops.sync import learn_ids_from_shops
 
-        return await learn_ids_from_shops(shops.book, orders, Catalogue.of_store(store))
+        return await learn_ids_from_shops(shops.book, orders, store.catalogue)
 
     def unknown_shop_ids(self) -> dict[str, dict[str, list[str]]]:
         """The shop's ids of the file the profile has not learned (kind -> id -> orders)."""
@@ -305,11 +304,7 @@ class BatchPresenter(Presenter):
         store, table, batch = self.ctx.store, self.file_table, self.batch
         if store is None or table is None or batch is None or self.running:
             return False
-        from desktop_app.profiles.catalogue import Catalogue
-
-        catalogue = Catalogue.of_store(store)
-        if catalogue is None:
-            return False
+        catalogue = store.catalogue
         for kind, ids in answers.items():
             catalogue.learn_shop_ids(kind, ids)
         try:
@@ -325,9 +320,7 @@ class BatchPresenter(Presenter):
         store = self.ctx.store
         if store is None:
             return None
-        from desktop_app.profiles.catalogue import Catalogue
-
-        return Catalogue.of_store(store, create=False)
+        return store.catalogue_if_made()
 
     def _batch_of(self, orders: OrderFile) -> Batch:
         return Batch.of_orders(

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from desktop_app.client.account_addresses import address_fields
 from desktop_app.domain.customs import parse_amount
 from desktop_app.gui.shipment.customs_presenter import DECLARATION_TEXTS, ItemRow
-from desktop_app.profiles.catalogue import Catalogue
 from desktop_app.station.customs import ProductLookup, order_declaration
 from desktop_app.station.order_facts import order_weight
 
@@ -78,7 +77,7 @@ def order_entry(
 
 def entry_for(context: AppContext, order: StoredOrder) -> OrderEntry:
     """`order_entry` with the open profile's catalogue and seller's numbers."""
-    catalogue = Catalogue.of_store(context.store) if context.store is not None else None
+    catalogue = context.store.catalogue if context.store is not None else None
     profile = context.profile
     numbers = profile.preferences.customs_numbers if profile is not None else {}
     entry = order_entry(order.number, order.data, catalogue, numbers)

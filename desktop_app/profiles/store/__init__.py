@@ -5,7 +5,8 @@ journal, the orders inbox, the drafts, and the product catalogue beside them.
 foreign keys, and a `labels/` folder under the profile's data dir) composed with one resource
 per kind of row: `store.shipments` (`shipments.Shipments`), `store.journal`
 (`journal.Journal`), `store.orders` (`orders.Orders`), `store.drafts` (`drafts.Drafts`), and
-`store.catalogue` (`profiles.catalogue.Catalogue`, a file of its own). Sandbox and live
+`store.catalogue` (`profiles.catalogue.Catalogue`, a file of its own; every reader opens it
+here, `store.catalogue_if_made()` when it must make no file). Sandbox and live
 profiles never share one (the store records which profile it belongs to and refuses another).
 Every write is one transaction; a label file is written (temp + fsync + rename) before the row
 that points to it is committed, so a crash at any point leaves no shipment row without its

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 from pathlib import Path
 
-from desktop_app.profiles.catalogue import Catalogue
+from desktop_app.profiles.catalogue import CATALOGUE_FILE, Catalogue
 from desktop_app.profiles.store.base import StoreFile
 from desktop_app.profiles.store.drafts import Drafts
 from desktop_app.profiles.store.journal import Journal
@@ -37,6 +37,12 @@ class ProfileStore(StoreFile):
     def catalogue(self) -> Catalogue:
         """The profile's product catalogue (its file is made on first use)."""
         return Catalogue.of_profile(self.profile_dir)
+
+    def catalogue_if_made(self) -> Catalogue | None:
+        """The catalogue while the profile has one, else None: a reader makes no file."""
+        if "catalogue" in self.__dict__ or (self.profile_dir / CATALOGUE_FILE).is_file():
+            return self.catalogue
+        return None
 
     def check(self) -> list[str]:
         """Consistency problems (none expected, even after a crash): for tests and diagnostics."""

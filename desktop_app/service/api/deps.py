@@ -61,7 +61,33 @@ async def require_sandbox(key: Annotated[KeyInfo, Depends(authenticate)]) -> Key
     return key
 
 
+STATIONS_RIGHT = "stations"
+
+
+async def require_stations_right(
+    request: Request, key: Annotated[KeyInfo, Depends(authenticate)]
+) -> KeyInfo:
+    """The caller may let stations in: the account key, or a person signed in with the
+    "stations" right (the people gate's `state.caller`). A station key alone never may, even
+    of an account without people: it would let any station make more stations' keys."""
+    caller = getattr(request.state, "caller", None)
+    signed_in_admin = getattr(caller, "person", None) is not None and STATIONS_RIGHT in getattr(
+        caller, "rights", ()
+    )
+    allowed = key.name is None or signed_in_admin
+    if allowed:
+        return key
+    raise ServiceError(
+        403,
+        [
+            "a station key may not let other stations join: an admin approves them "
+            "(with the account key, or signed in as admin)"
+        ],
+    )
+
+
 Ctx = Annotated[ServiceContext, Depends(get_context)]
 Session = Annotated[AsyncSession, Depends(get_session)]
 CurrentKey = Annotated[KeyInfo, Depends(authenticate)]
 SandboxKey = Annotated[KeyInfo, Depends(require_sandbox)]
+StationsAdmin = Annotated[KeyInfo, Depends(require_stations_right)]

@@ -8,11 +8,17 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.models.address import ADDRESS_FIELDS
-from desktop_app.service.errors import ServiceError
+from desktop_app.service.errors import ServiceError, not_found
 from desktop_app.service.shipping.carriers import lookup_partner
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.accounts import KeyInfo
-from desktop_app.service.storage.addresses import AddressRow, add_address, check_stored_address
+from desktop_app.service.storage.addresses import (
+    add_address,
+    address_body,
+    check_stored_address,
+    get_address_row,
+    matching_addresses,
+)
 
 
 def partner_address(partner_id: str) -> dict[str, Any] | None:
@@ -23,8 +29,11 @@ def partner_address(partner_id: str) -> dict[str, Any] | None:
     return {k: v for k, v in found.items() if k in (*ADDRESS_FIELDS, "partner_id")}
 
 
-async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, Any]) -> AddressRow:
-    """Check and store an address (or resolve a partner id), audited; the caller commits."""
+async def create_address(
+    session: AsyncSession, key: KeyInfo, draft: dict[str, Any]
+) -> dict[str, Any]:
+    """Check and store an address (or resolve a partner id), audited; the caller commits.
+    The stored address's wire object."""
     parsed = check_stored_address(draft)
     fields = parsed.model_dump(exclude_none=True)
     if parsed.is_partner_lookup():
@@ -40,4 +49,20 @@ async def create_address(session: AsyncSession, key: KeyInfo, draft: dict[str, A
         fields = found
     row = await add_address(session, key, fields)
     session.add(audit.entry(key, "address.created", row.id))
-    return row
+    return address_body(row.id, row.body)
+
+
+async def list_addresses(
+    session: AsyncSession, key: KeyInfo, wanted: dict[str, str], *, skip: int, limit: int
+) -> list[dict[str, Any]]:
+    """The caller's addresses whose fields equal `wanted`, newest first, as wire objects."""
+    rows = await matching_addresses(session, key, wanted, skip=skip, limit=limit)
+    return [address_body(row.id, row.body) for row in rows]
+
+
+async def get_address(session: AsyncSession, key: KeyInfo, address_id: str) -> dict[str, Any]:
+    """One of the caller's addresses as its wire object, else 404."""
+    row = await get_address_row(session, key, address_id)
+    if row is None:
+        raise not_found("address")
+    return address_body(row.id, row.body)

@@ -14,8 +14,10 @@ from desktop_app.domain.catalog import load_catalog
 from desktop_app.domain.models import ManifestCreate
 from desktop_app.domain.models.manifests import MANIFEST_DOCUMENT
 from desktop_app.domain.rules import validate_manifest
-from desktop_app.service.errors import ServiceError, checked
+from desktop_app.service.errors import ServiceError, checked, not_found
 from desktop_app.service.labels.manifest_pdf import render_manifest_pdf
+from desktop_app.service.shipping.downloads import Download, token_and_extension
+from desktop_app.service.storage import audit
 from desktop_app.service.storage.account_settings import default_address
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.addresses import address_body
@@ -23,7 +25,9 @@ from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.manifests import (
     ManifestRow,
     ManifestShipmentRow,
+    manifest_by_document_token,
     manifests_of_shipments,
+    matching_manifests,
     unmanifested_shipments,
 )
 from desktop_app.service.storage.ownership import owned_row
@@ -74,8 +78,8 @@ async def create_manifest(
     session: AsyncSession, key: KeyInfo, draft: Any, now: dt.datetime, language: str = "en"
 ) -> ManifestRow:
     """Check the request, pick the shipments, render the PDF (worded in `language`) and store
-    it all (the caller commits); 422 when nothing is to be handed over or a shipment cannot
-    be."""
+    it all, audited (the caller commits); 422 when nothing is to be handed over or a shipment
+    cannot be."""
     request = checked(ManifestCreate, validate_manifest(draft), draft)
     carrier = request.carrier
     ids = request.shipment_ids()
@@ -119,6 +123,7 @@ async def create_manifest(
     session.add(row)
     await session.flush()
     session.add_all(ManifestShipmentRow(shipment_id=s.id, manifest_id=manifest_id) for s in rows)
+    session.add(audit.entry(key, "manifest.created", manifest_id))
     await session.flush()
     return row
 
@@ -132,3 +137,35 @@ def manifest_view(row: ManifestRow, base_url: str) -> dict[str, Any]:
 async def get_manifest_row(session: AsyncSession, key: KeyInfo, manifest_id: str) -> ManifestRow:
     """The caller's manifest, else 404."""
     return await owned_row(session, key, ManifestRow, manifest_id, "manifest")
+
+
+async def get_manifest(
+    session: AsyncSession, key: KeyInfo, manifest_id: str, base_url: str
+) -> dict[str, Any]:
+    """The caller's manifest as its wire object, else 404."""
+    return manifest_view(await get_manifest_row(session, key, manifest_id), base_url)
+
+
+async def list_manifests(
+    session: AsyncSession,
+    key: KeyInfo,
+    carrier: str | None,
+    base_url: str,
+    *,
+    skip: int,
+    limit: int,
+) -> list[dict[str, Any]]:
+    """The caller's manifests (of one carrier when given), newest first, as wire objects."""
+    rows = await matching_manifests(session, key, carrier, skip=skip, limit=limit)
+    return [manifest_view(row, base_url) for row in rows]
+
+
+async def manifest_file(session: AsyncSession, name: str) -> Download:
+    """The manifest PDF named `name` ("<token>.pdf" or the bare token), else 404."""
+    token, extension = token_and_extension(name)
+    row = None
+    if token is not None and extension in ("", "pdf"):
+        row = await manifest_by_document_token(session, token)
+    if row is None:
+        raise not_found("manifest file")
+    return Download(f"manifest-{row.id[:8]}.pdf", "application/pdf", row.document)

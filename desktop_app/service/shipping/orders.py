@@ -9,7 +9,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.models import OrderCreate
 from desktop_app.domain.rules import validate_order
+from desktop_app.domain.sanitize import sanitize_str
 from desktop_app.service.errors import ServiceError, checked
+from desktop_app.service.storage import audit, orders
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import new_uuid
 from desktop_app.service.storage.orders import OrderRow
@@ -50,8 +52,8 @@ def _checked_body(
 async def create_order(
     session: AsyncSession, key: KeyInfo, draft: Any, now: dt.datetime, checks: WorkerPool
 ) -> dict[str, Any]:
-    """Check and store an order (the caller commits); its wire object. The rules and the model
-    of up to 500 line items take tens of milliseconds: in `checks` when it is large."""
+    """Check and store an order, audited (the caller commits); its wire object. The rules and
+    the model of up to 500 line items take tens of milliseconds: in `checks` when it is large."""
     order_id = new_uuid()
     items = draft.get("order_line_items") if isinstance(draft, dict) else None
     if isinstance(items, list) and len(items) > INLINE_LINE_ITEMS:
@@ -69,6 +71,7 @@ async def create_order(
             created_at=now,
         )
     )
+    session.add(audit.entry(key, "order.created", order_id))
     await session.flush()
     return body
 
@@ -76,6 +79,46 @@ async def create_order(
 async def get_order_row(session: AsyncSession, key: KeyInfo, order_id: str) -> OrderRow:
     """The caller's order (same account and environment), else 404."""
     return await owned_row(session, key, OrderRow, order_id, "order")
+
+
+async def get_order(session: AsyncSession, key: KeyInfo, order_id: str) -> dict[str, Any]:
+    """The caller's order as its wire object, else 404."""
+    return (await get_order_row(session, key, order_id)).body
+
+
+async def list_orders(
+    session: AsyncSession,
+    key: KeyInfo,
+    *,
+    external_order_id: str | None,
+    external_customer_id: str | None,
+    created_at_gt: str | None,
+    created_at_lt: str | None,
+    skip: int,
+    limit: int,
+) -> list[dict[str, Any]]:
+    """The caller's orders, newest first, as wire objects; each filter given keeps the orders
+    it matches (texts sanitised as bodies are, so what was stored is what matches)."""
+    rows = await orders.list_orders(
+        session,
+        key,
+        external_order_id=None if external_order_id is None else sanitize_str(external_order_id),
+        external_customer_id=(
+            None if external_customer_id is None else sanitize_str(external_customer_id)
+        ),
+        after=parse_time_filter("created_at_gt", created_at_gt),
+        before=parse_time_filter("created_at_lt", created_at_lt),
+        skip=skip,
+        limit=limit,
+    )
+    return [row.body for row in rows]
+
+
+async def delete_order(session: AsyncSession, key: KeyInfo, order_id: str) -> None:
+    """Delete one of the caller's orders, audited (the caller commits); 404 when not theirs."""
+    row = await get_order_row(session, key, order_id)
+    await orders.delete_order(session, row)
+    session.add(audit.entry(key, "order.deleted", row.id))
 
 
 def parse_time_filter(name: str, value: str | None) -> dt.datetime | None:

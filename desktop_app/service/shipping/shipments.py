@@ -545,6 +545,13 @@ async def update_shipment(
     return row
 
 
+async def delete_own_shipment(session: AsyncSession, key: KeyInfo, shipment_id: str) -> None:
+    """Delete one of the caller's shipments (as `delete_shipment`), audited; 404 when not theirs."""
+    row = await get_row(session, key, shipment_id)
+    await delete_shipment(session, row)
+    session.add(audit.entry(key, "shipment.deleted", row.id))
+
+
 async def delete_shipment(session: AsyncSession, row: ShipmentRow) -> None:
     """Delete a shipment with its label files and queue `shipment.status.deleted`.
 

@@ -319,11 +319,10 @@ async def test_shopware_ids_asked_once_for_the_file_and_remembered(
     """Shopware's default orders export names countries and products by the shop's ids: the
     page asks once for the whole file, the profile remembers, the next file asks nothing."""
     from desktop_app.orders.products import import_products
-    from desktop_app.profiles.catalogue import Catalogue
     from tests.orders.helpers import SHOPWARE_IDS
 
     fixture = Path(__file__).parents[2] / "orders" / "fixtures" / "platforms"
-    catalogue = Catalogue.of_store(ctx.store)
+    catalogue = ctx.store.catalogue
     assert catalogue is not None
     import_products(fixture / "products.csv", catalogue)  # the weights
     page = BatchPage(ctx)

@@ -41,7 +41,7 @@ ON_THE_PAGE = [
 
 def _catalogue(ctx: AppContext) -> Catalogue:
     assert ctx.store is not None
-    catalogue = Catalogue.of_store(ctx.store)
+    catalogue = ctx.store.catalogue
     assert catalogue is not None
     return catalogue
 

@@ -18,7 +18,6 @@ from desktop_app.gui.settings.products.page import ProductsPage
 from desktop_app.gui.settings.products.presenter import ProductsPresenter
 from desktop_app.gui.widgets.problems import column_problem_text
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from desktop_app.profiles.catalogue import Catalogue
 from tests.gui.app_context import use_printer
 
 pytestmark = pytest.mark.timeout(180)
@@ -57,7 +56,7 @@ async def test_products_import_edit_and_fit_a_small_screen(
     finally:
         install_translations("en")
     assert batch_ctx.store is not None
-    catalogue = Catalogue.of_store(batch_ctx.store)
+    catalogue = batch_ctx.store.catalogue
     assert catalogue is not None
     mug = catalogue.lookup("MUG-01")
     assert mug is not None and mug.weight_kg == 0.5
@@ -88,7 +87,7 @@ async def test_shopify_export_on_the_batch_page(
 ) -> None:
     ctx = batch_ctx
     assert ctx.store is not None
-    catalogue = Catalogue.of_store(ctx.store)
+    catalogue = ctx.store.catalogue
     assert catalogue is not None
     from desktop_app.orders.products import import_products
 

@@ -29,7 +29,7 @@ from desktop_app.printing.printers import PrinterBook
 from desktop_app.profiles.models import Profile
 from desktop_app.profiles.server_trust import fetch_pairing, pin_server_ca
 from desktop_app.profiles.station_join import ask_to_join
-from desktop_app.service.api.routes.station_joins import PER_ADDRESS
+from desktop_app.service.shipping.station_joins import PER_ADDRESS
 from tests.fixtures.service import RunningService, start_service
 from tests.gui.app_context import emitted, expect, isolate, make_manager, open_context
 

@@ -21,7 +21,7 @@ from desktop_app.gui.shipment.order_entry import order_entry
 from desktop_app.gui.shipment.page import ShipmentPage
 from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.virtual_printer import VirtualPrinter
-from desktop_app.profiles.catalogue import Catalogue, Product
+from desktop_app.profiles.catalogue import Product
 from tests.gui.app_context import expect, use_printer
 from tests.gui.scan_desk import add_orders, set_preferences
 from tests.gui.scan_desk import ctx as ctx  # the fixture
@@ -97,7 +97,7 @@ async def test_a_uk_order_from_the_scan_page_completed_in_the_form_prints_on_two
         default_package={"length": 30, "width": 20, "height": 10},
         pack_check=True,  # a scan opens the order (F7 takes it on) instead of shipping it
     )
-    catalogue = Catalogue.of_store(ctx.store)
+    catalogue = ctx.store.catalogue
     assert catalogue is not None
     catalogue.put(Product(f"SKU-{MUG[-4:]}", "Mug", gtin=MUG, origin_country="PT"))  # no HS code
     await add_orders(

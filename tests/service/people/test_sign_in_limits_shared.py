@@ -17,8 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from desktop_app.service.api.routes.station_joins import PER_ADDRESS
 from desktop_app.service.api.sign_in_limits import MAX_PER_STATION, WINDOW_S
+from desktop_app.service.shipping.station_joins import PER_ADDRESS
 from tests.fixtures.service import REPO_ROOT, RunningService, start_service
 from tests.service.postgres import PostgresCluster, throwaway_cluster
 from tests.service.storage.test_two_servers import SERVER_A, _address, _pair

@@ -59,7 +59,7 @@ class ProductsPresenter(Presenter):
 
     def catalogue(self) -> Catalogue | None:
         """The open profile's catalogue (None before a profile's store is open)."""
-        return Catalogue.of_store(self.ctx.store) if self.ctx.store is not None else None
+        return self.ctx.store.catalogue if self.ctx.store is not None else None
 
     def reload(self, search: str | None = None) -> list[Product]:
         """The products to show (those matching the search), by SKU."""

@@ -12,13 +12,7 @@ from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import CurrentKey, Session
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.errors import not_found
-from desktop_app.service.shipping.addresses import create_address
-from desktop_app.service.storage.addresses import (
-    address_body,
-    get_address_row,
-    matching_addresses,
-)
+from desktop_app.service.shipping import addresses
 
 router = APIRouter(prefix="/addresses", tags=["addresses"])
 
@@ -33,9 +27,9 @@ Filter = Annotated[str | None, Query(max_length=255, description="Only addresses
 )
 async def post_address(key: CurrentKey, session: Session, body: JsonObject) -> dict[str, Any]:
     """Store an address; an address of only `partner_id` is looked up in the partner directory."""
-    row = await create_address(session, key, body)
+    created = await addresses.create_address(session, key, body)
     await session.commit()
-    return address_body(row.id, row.body)
+    return created
 
 
 @router.get(
@@ -75,10 +69,9 @@ async def list_addresses(
     }
     # filters are sanitised like bodies, so what was stored is what matches
     wanted = {name: sanitize_str(value) for name, value in filters.items() if value is not None}
-    rows = await matching_addresses(
+    return await addresses.list_addresses(
         session, key, wanted, skip=offset(page, per_page), limit=per_page
     )
-    return [address_body(row.id, row.body) for row in rows]
 
 
 @router.get(
@@ -88,7 +81,4 @@ async def list_addresses(
 )
 async def get_address(key: CurrentKey, session: Session, address_id: str) -> dict[str, Any]:
     """One of the caller's addresses."""
-    row = await get_address_row(session, key, address_id)
-    if row is None:
-        raise not_found("address")
-    return address_body(row.id, row.body)
+    return await addresses.get_address(session, key, address_id)

@@ -13,8 +13,7 @@ from fastapi import APIRouter, Query
 from desktop_app.service.api.deps import CurrentKey, Session
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses
-from desktop_app.service.errors import ServiceError
-from desktop_app.service.storage import audit
+from desktop_app.service.shipping import audit_log
 
 router = APIRouter(prefix="/audit_log", tags=["audit log"])
 
@@ -38,17 +37,6 @@ async def list_audit_log(
     per_page: PerPage = 100,
 ) -> list[dict[str, Any]]:
     """Who did what in the caller's account (this environment): time, key, action, object."""
-    try:
-        start = audit.parse_since(since) if since is not None else None
-    except ValueError as exc:
-        raise ServiceError(422, [str(exc)]) from None
-    rows = await audit.list_entries(
-        session,
-        account_id=key.account_id,
-        environment=key.environment,
-        since=start,
-        action=action,
-        limit=per_page,
-        offset=offset(page, per_page),
+    return await audit_log.list_audit_log(
+        session, key, since=since, action=action, skip=offset(page, per_page), limit=per_page
     )
-    return [audit.entry_json(row) for row in rows]

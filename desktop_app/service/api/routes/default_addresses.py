@@ -14,19 +14,14 @@ from desktop_app.domain.models import Address, AddressResponse
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import CurrentKey, Session
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.errors import ServiceError
-from desktop_app.service.storage.account_settings import (
+from desktop_app.service.shipping.default_addresses import (
     ADDRESS_KINDS,
     AddressKind,
-    default_address,
-    set_default_address,
+    get_default_address,
+    put_default_address,
 )
 
 router = APIRouter(tags=["default addresses"])
-
-
-def _not_set(kind: AddressKind) -> ServiceError:
-    return ServiceError(404, [f"no default {kind} address set for this account"])
 
 
 def _add(kind: AddressKind) -> None:
@@ -40,10 +35,7 @@ def _add(kind: AddressKind) -> None:
         responses={200: {"model": AddressResponse}, **error_responses(401, 404, 429)},
     )
     async def get_default(key: CurrentKey, session: Session) -> dict[str, Any]:
-        found = await default_address(session, key.account_id, kind)
-        if found is None:
-            raise _not_set(kind)
-        return found
+        return await get_default_address(session, key.account_id, kind)
 
     @router.put(
         path,
@@ -57,7 +49,7 @@ def _add(kind: AddressKind) -> None:
         },
     )
     async def put_default(key: CurrentKey, session: Session, body: JsonObject) -> dict[str, Any]:
-        stored = await set_default_address(session, key.account_id, kind, body)
+        stored = await put_default_address(session, key.account_id, kind, body)
         await session.commit()
         return stored
 

@@ -16,7 +16,6 @@ from pydantic import BaseModel
 from desktop_app import __version__
 from desktop_app.service.api.deps import Ctx
 from desktop_app.service.settings import RETRY_AFTER_SECONDS
-from desktop_app.service.storage.db_ping import DatabasePing
 
 router = APIRouter(tags=["health"])
 
@@ -36,11 +35,10 @@ class Health(BaseModel):
 )
 async def get_health(ctx: Ctx) -> JSONResponse:
     """`ok` (200) while the database takes writes, else what is wrong (503, Retry-After)."""
-    if ctx.ping is None:
-        ctx.ping = DatabasePing(ctx.settings.db_url)
     # timed on a loop of its own: a busy service loop is no database outage
     watch = ctx.db_file_watch
-    reachable = (watch is None or watch.problem() is None) and await ctx.ping.problem() is None
+    ping = ctx.database_ping()
+    reachable = (watch is None or watch.problem() is None) and await ping.problem() is None
     writable = reachable and not ctx.outage.down
     if not reachable:
         status = "database unreachable"

@@ -5,10 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 
 from desktop_app.service.api.deps import Ctx, Session
+from desktop_app.service.api.downloads import download_response
 from desktop_app.service.api.openapi import error_responses
-from desktop_app.service.errors import not_found
-from desktop_app.service.labels.shipment_labels import label_file_extension
-from desktop_app.service.storage.shipments import label_download
+from desktop_app.service.shipping.label_files import label_file
 
 router = APIRouter(prefix="/label_files", tags=["labels"])
 
@@ -29,18 +28,4 @@ router = APIRouter(prefix="/label_files", tags=["labels"])
 )
 async def get_label_file(name: str, ctx: Ctx, session: Session) -> Response:
     """The label bytes (PDF or ZPL); the token in the name is the only credential."""
-    token, _, ext = name.partition(".")
-    found = await label_download(ctx.reads, session, token) if 16 <= len(token) <= 64 else None
-    if found is None or (ext and ext != label_file_extension(found[1])):
-        raise not_found("label file")
-    shipment_id, label_format, media_type, data = found
-    filename = f"{shipment_id[:12]}.{label_file_extension(label_format)}"
-    return Response(
-        content=data,
-        media_type=media_type,
-        headers={
-            "Content-Disposition": f'inline; filename="{filename}"',
-            "Cache-Control": "private, max-age=3600",
-            "X-Content-Type-Options": "nosniff",
-        },
-    )
+    return download_response(await label_file(ctx.reads, session, name))

@@ -10,12 +10,11 @@ from sqlalchemy.exc import IntegrityError
 from desktop_app.domain.models import Manifest, ManifestCreate
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
+from desktop_app.service.api.downloads import download_response
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.errors import ServiceError, not_found
-from desktop_app.service.shipping.manifests import create_manifest, get_manifest_row, manifest_view
-from desktop_app.service.storage import audit
-from desktop_app.service.storage.manifests import manifest_by_document_token, matching_manifests
+from desktop_app.service.errors import ServiceError
+from desktop_app.service.shipping import manifests
 from desktop_app.service.texts import choose_language
 
 router = APIRouter(tags=["manifests"])
@@ -38,13 +37,12 @@ async def post_manifest(
     language = choose_language(None, request.headers.get("accept-language"))
     try:
         async with ctx.write_lock:
-            row = await create_manifest(session, key, body, ctx.now(), language)
-            session.add(audit.entry(key, "manifest.created", row.id))
+            row = await manifests.create_manifest(session, key, body, ctx.now(), language)
             await session.commit()
     except IntegrityError:
         # another service process handed one of them over between our check and write
         raise ServiceError(409, [HANDED_OVER_MEANWHILE]) from None
-    return manifest_view(row, str(request.base_url))
+    return manifests.manifest_view(row, str(request.base_url))
 
 
 @router.get(
@@ -61,11 +59,9 @@ async def list_manifests(
     per_page: PerPage = 100,
 ) -> list[dict[str, Any]]:
     """The caller's manifests, newest first (a local extension: the real service has no list)."""
-    rows = await matching_manifests(
-        session, key, carrier, skip=offset(page, per_page), limit=per_page
+    return await manifests.list_manifests(
+        session, key, carrier, str(request.base_url), skip=offset(page, per_page), limit=per_page
     )
-    base = str(request.base_url)
-    return [manifest_view(row, base) for row in rows]
 
 
 @router.get(
@@ -77,8 +73,7 @@ async def get_manifest(
     request: Request, key: CurrentKey, session: Session, manifest_id: str
 ) -> dict[str, Any]:
     """One of the caller's manifests."""
-    row = await get_manifest_row(session, key, manifest_id)
-    return manifest_view(row, str(request.base_url))
+    return await manifests.get_manifest(session, key, manifest_id, str(request.base_url))
 
 
 @router.get(
@@ -94,18 +89,4 @@ async def get_manifest(
 )
 async def get_manifest_file(name: str, session: Session) -> Response:
     """The manifest PDF; the token in the name is the only credential (as for labels)."""
-    token, _, ext = name.partition(".")
-    row = None
-    if 16 <= len(token) <= 64 and ext in ("", "pdf"):
-        row = await manifest_by_document_token(session, token)
-    if row is None:
-        raise not_found("manifest file")
-    return Response(
-        content=row.document,
-        media_type="application/pdf",
-        headers={
-            "Content-Disposition": f'inline; filename="manifest-{row.id[:8]}.pdf"',
-            "Cache-Control": "private, max-age=3600",
-            "X-Content-Type-Options": "nosniff",
-        },
-    )
+    return download_response(await manifests.manifest_file(session, name))

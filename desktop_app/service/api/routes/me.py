@@ -10,7 +10,7 @@ from desktop_app.domain.models import Me
 from desktop_app.service.api.deps import CurrentKey, Session
 from desktop_app.service.api.openapi import error_responses
 from desktop_app.service.api.rights import ADMIN_RIGHTS, Caller
-from desktop_app.service.storage.account_settings import me_body
+from desktop_app.service.shipping.me import account_of
 
 router = APIRouter(prefix="/me", tags=["me"])
 
@@ -19,7 +19,7 @@ router = APIRouter(prefix="/me", tags=["me"])
 async def get_me(request: Request, key: CurrentKey, session: Session) -> dict[str, Any]:
     """The account (id, e-mail, names, customer number), the key's environment, and the
     station's sign-in (Packdesk extension: sign_in_required, person, station, rights)."""
-    body = await me_body(session, key.account_id, key.email, key.environment)
+    body = await account_of(session, key)
     caller = getattr(request.state, "caller", None)
     if isinstance(caller, Caller):
         body["sign_in_required"] = caller.sign_in_required

@@ -17,15 +17,7 @@ from desktop_app.service.api.people_gate import session_token
 from desktop_app.service.api.rights import ROLE_RIGHTS
 from desktop_app.service.api.sign_in_limits import buckets_for, too_many
 from desktop_app.service.errors import ServiceError
-from desktop_app.service.storage import audit
-from desktop_app.service.storage.people import (
-    IDLE_TIMEOUT_S,
-    PeopleError,
-    clean_code,
-    end_session,
-    find_by_code,
-    start_session,
-)
+from desktop_app.service.shipping import sessions
 
 log = logging.getLogger("packdesk.service")
 router = APIRouter(prefix="/sessions", tags=["sessions"])
@@ -64,36 +56,19 @@ async def sign_in(
     refused = await limits.take(buckets, attempted_at)
     if refused is not None:
         if await limits.note_lock(refused):
-            session.add(audit.entry(key, "session.locked", client))
+            sessions.note_locked(session, key, client)
             await session.commit()
         log.warning("sign-in refused at %s from %s: too many wrong codes", key.label, client)
         raise too_many(refused.wait_s)
-    try:
-        person = await find_by_code(session, key.account_id, clean_code(code))
-    except PeopleError:
-        person = None
+    person = await sessions.person_of_code(session, key, code, client)
     if person is None:
-        session.add(audit.entry(key, "session.failed", client))
         await session.commit()
         log.warning("wrong badge or PIN at %s from %s", key.label, client)
         raise ServiceError(401, [NOT_RECOGNISED])
     await limits.give_back(buckets, attempted_at)
-    token, row = await start_session(session, person, key.key_id, key.name)
-    started = audit.entry(key, "session.started", person.id)
-    started.made_by_person, started.made_by_station = person.name, key.name
-    session.add(started)
+    signed_in = await sessions.start(session, key, key.name, person)
     await session.commit()
-    return JSONResponse(
-        {
-            "token": token,
-            "person": {"id": person.id, "name": person.name, "role": person.role},
-            "station": key.name,
-            "expires_at": row.expires_at.isoformat(timespec="seconds"),
-            "idle_timeout_s": IDLE_TIMEOUT_S,
-            "rights": list(ROLE_RIGHTS[person.role]),
-        },
-        status_code=201,
-    )
+    return JSONResponse({**signed_in, "rights": list(ROLE_RIGHTS[person.role])}, status_code=201)
 
 
 @router.delete("/current", status_code=204, responses=error_responses(401, 429))
@@ -101,7 +76,6 @@ async def sign_out(request: Request, key: CurrentKey, session: Session) -> Respo
     """End the session of the `X-Packdesk-Session` header."""
     token = session_token(request.scope)
     if token is not None:
-        await end_session(session, token)
-        session.add(audit.entry(key, "session.ended", None))
+        await sessions.sign_out(session, key, token)
         await session.commit()
     return Response(status_code=204)

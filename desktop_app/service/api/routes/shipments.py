@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -10,20 +9,15 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.orm.exc import StaleDataError
 
 from desktop_app.domain.models import Shipment, ShipmentList, ShipmentRequest
-from desktop_app.domain.sanitize import sanitize_str
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.listing import Page, PerPage, offset
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.errors import ServiceError
-from desktop_app.service.shipping import shipments
-from desktop_app.service.storage import audit
-from desktop_app.service.storage.shipments import matching_shipments
+from desktop_app.service.shipping import shipment_list, shipments
 
 router = APIRouter(prefix="/shipments", tags=["shipments"])
 
-FILTER_TIME_FORMAT = "%Y%m%dT%H%MZ"
-SHIPMENT_TYPES = ("prepared", "label_created")
 WRITE_ERRORS = error_responses(400, 401, 404, 409, 413, 415, 422, 429, 502, 504)
 CONCURRENT_CHANGE = "the shipment was changed by another request meanwhile; fetch it and try again"
 
@@ -35,17 +29,6 @@ TimeFilter = Annotated[
 
 def _base_url(request: Request) -> str:
     return str(request.base_url)
-
-
-def _time(name: str, value: str | None) -> dt.datetime | None:
-    if value is None:
-        return None
-    try:
-        return dt.datetime.strptime(value, FILTER_TIME_FORMAT).replace(tzinfo=dt.UTC)
-    except ValueError:
-        raise ServiceError(
-            422, [f"{name}: use the form YYYYMMDDThhmmZ, e.g. 20250131T1200Z"]
-        ) from None
 
 
 @router.post(
@@ -99,24 +82,18 @@ async def list_shipments(
         "service": service,
         "tracking_status": tracking_status,
     }
-    # filters are sanitised like bodies, so what was stored is what matches
-    equal = {name: sanitize_str(value) for name, value in filters.items() if value is not None}
-    if shipment_type is not None:
-        if shipment_type not in SHIPMENT_TYPES:
-            raise ServiceError(422, ["shipment_type: use prepared or label_created"])
-        equal["shipment_type"] = shipment_type
-    after, before = _time("created_at_gt", created_at_gt), _time("created_at_lt", created_at_lt)
-    rows = await matching_shipments(
+    found = await shipment_list.list_shipments(
         session,
         key,
-        equal,
-        after=after,
-        before=before,
+        filters,
+        _base_url(request),
+        created_at_gt=created_at_gt,
+        created_at_lt=created_at_lt,
+        shipment_type=shipment_type,
         skip=offset(page, per_page),
         limit=per_page,
     )
-    base = _base_url(request)
-    return JSONResponse({"shipments": [shipments.view(row, base) for row in rows]})
+    return JSONResponse({"shipments": found})
 
 
 @router.get(
@@ -168,10 +145,8 @@ async def put_shipment(
 )
 async def delete_shipment(key: CurrentKey, session: Session, shipment_id: str) -> Response:
     """Delete a shipment (and its label files); fires `shipment.status.deleted`."""
-    row = await shipments.get_row(session, key, shipment_id)
     try:
-        await shipments.delete_shipment(session, row)
-        session.add(audit.entry(key, "shipment.deleted", row.id))
+        await shipments.delete_own_shipment(session, key, shipment_id)
         await session.commit()
     except StaleDataError:
         raise ServiceError(404, ["shipment not found"]) from None
