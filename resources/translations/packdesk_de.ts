@@ -991,6 +991,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
         <translation>Dem Zertifikat des Versandservers wird nicht vertraut, daher wurde nichts gesendet. Bitte die Adresse des Versandservers im Profil prüfen.</translation>
     </message>
     <message>
+        <source>You were signed out before the shipping service answered.</source>
+        <translation>Sie wurden abgemeldet, bevor der Versandserver antwortete.</translation>
+    </message>
+    <message>
         <source>The shipping service did not answer in time. Please try again.</source>
         <translation>Der Versandserver hat nicht rechtzeitig geantwortet. Bitte erneut versuchen.</translation>
     </message>
