@@ -101,7 +101,7 @@ SLOW = (
     "tests/service/api/test_stalled_cuts.py",
     "tests/service/api/test_webhooks.py::test_two_services_on_one_database_deliver_each_event_once",
     # its own service, people added by `serve users add` subprocesses, 1,000 sign-ins
-    "tests/service/people/test_sign_in_limits.py",
+    "tests/service/people/test_sign_in_limits.py::test_a_thousand_wrong_pins_from_one_station",
     "tests/service/shipping/test_lifecycle.py",
     "tests/service/storage/",
     "tests/service/test_data_dir_safety.py",
