@@ -84,6 +84,8 @@ def pytest_configure(config: pytest.Config) -> None:
 #: (the quick tier, `-m "not slow"`) leaves them to `make test`. A path or a test's node id.
 SLOW = (
     "tests/batch_runs/test_cli_end_to_end.py",
+    # `packdesk batch` as a subprocess, twice a test (about 2 s of CPU each run)
+    "tests/batch_runs/test_cli_weights.py",
     "tests/batch_runs/test_shop_export.py",
     "tests/client/test_crash_recovery.py",
     "tests/client/test_ratelimit_live.py",
@@ -98,19 +100,25 @@ SLOW = (
     "tests/service/api/test_slow_clients.py",
     "tests/service/api/test_stalled_cuts.py",
     "tests/service/api/test_webhooks.py::test_two_services_on_one_database_deliver_each_event_once",
+    # its own service, people added by `serve users add` subprocesses, 1,000 sign-ins
+    "tests/service/people/test_sign_in_limits.py::test_a_thousand_wrong_pins_from_one_station",
     "tests/service/shipping/test_lifecycle.py",
     "tests/service/storage/",
     "tests/service/test_data_dir_safety.py",
     "tests/service/test_logs.py",
     "tests/service/test_public_address.py",
+    # every door (GUI-free parts, the watched folder, `packdesk batch` as a subprocess) per file
+    "tests/station/test_order_doors.py",
     "tests/test_hang_guard.py",
 )
 
 
 #: fixtures that start a process of the test's own (a Shipping Service, a PostgreSQL cluster)
 #: or its whole command: a test using one is `slow` too (5-90 s each on a loaded machine),
-#: however it is named; the session's one `local_service` stays in the quick tier
-OWN_PROCESS_FIXTURES = frozenset({"service_factory", "cluster"})
+#: however it is named; the session's one `local_service` stays in the quick tier. `warehouse`:
+#: a module's own service with its people added by `serve users add` (tests/service/people,
+#: about 15 s of CPU a module)
+OWN_PROCESS_FIXTURES = frozenset({"service_factory", "cluster", "warehouse"})
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -3,7 +3,8 @@
 Entry points: `printers.PrinterBook` / `PrinterDefinition` (printers.json), `formats.choose_format`
 (which label format to request), `queue.PrintQueue` (enqueue, cancel, retry, redirect, listeners),
 `payload.prepare_payload` (what a printer receives), `preview.render_zpl_preview`,
-`discovery` (CUPS queues, port scan, test label), `virtual_printer.VirtualPrinter`.
+`discovery` (CUPS queues, port scan, test label), `virtual_printer.VirtualPrinter` (listening
+through `listener.Listener`, which closes a connection it accepted as it stops).
 In detail (the map is docs/ARCHITECTURE.md):
 
 printers, label format choice, PDF->ZPL, printer health (~HS/~HI/^HH: jobs held while a printer

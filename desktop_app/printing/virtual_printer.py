@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from desktop_app.printing.listener import Listener
 from desktop_app.printing.preview import PreviewUnavailable, preview_available, render_zpl_images
 from desktop_app.printing.transports import abort_with_reset
 from desktop_app.printing.zpl import is_pdf, is_zpl
@@ -142,7 +143,7 @@ class VirtualPrinter:
         self.stall = stall
         self.drop_after = drop_after
         self._refusing = refuse
-        self._server: asyncio.Server | None = None
+        self._listener: Listener | None = None
         self._counter = 0
         self.connections = 0
         self.open_now = 0
@@ -158,7 +159,7 @@ class VirtualPrinter:
 
     async def start(self) -> None:
         """Bind (port 0 picks a free port, read it back from `port`) unless refusing."""
-        if self._server is not None:
+        if self._listener is not None:
             return
         self.out_dir.mkdir(parents=True, exist_ok=True)
         existing = sorted(self.out_dir.glob("job-*.*"))
@@ -172,10 +173,11 @@ class VirtualPrinter:
         await self._listen()
 
     async def _listen(self) -> None:
-        self._server = await asyncio.start_server(
-            self._handle, self.host, self.port, reuse_address=True
-        )
-        self.port = self._server.sockets[0].getsockname()[1]
+        # not asyncio's Server: stopped while it accepts (the app asking for the printer's
+        # status as it stops), that one leaves the connection's socket open (listener.py)
+        listener = Listener(self._handle)
+        self.port = await listener.open(self.host, self.port)
+        self._listener = listener
 
     async def stop(self) -> None:
         """Stop listening and finish handling connections in progress."""
@@ -185,11 +187,9 @@ class VirtualPrinter:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _close_server(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 1.0)
-            self._server = None
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            await listener.close()
 
     async def __aenter__(self) -> VirtualPrinter:
         await self.start()

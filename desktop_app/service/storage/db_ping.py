@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import sys
 import threading
+from collections.abc import Callable
+from typing import TypeVarTuple, Unpack
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -29,6 +33,40 @@ def _never_creating(url: str) -> str:
     return f"{prefix}file:{url[len(prefix) :]}?mode=rw&uri=true"
 
 
+if sys.platform == "win32":
+    _LoopBase = asyncio.ProactorEventLoop
+else:
+    _LoopBase = asyncio.SelectorEventLoop
+
+
+_Args = TypeVarTuple("_Args")
+
+
+class _PingLoop(_LoopBase):
+    """The ping's own loop, which takes a database driver's late answer after it closed.
+
+    A connect that failed or ran out of time ends in aiosqlite's connection thread with a
+    `stop` whose answer comes back to this loop; when the ping had closed it first (a loaded
+    machine runs that thread late), asyncio raised "Event loop is closed" in the thread and
+    ended it with an error. Nothing waits for such an answer any more: it is dropped.
+    """
+
+    def call_soon_threadsafe(
+        self,
+        callback: Callable[[Unpack[_Args]], object],
+        *args: *_Args,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.Handle:
+        try:
+            return super().call_soon_threadsafe(callback, *args, context=context)
+        except RuntimeError:
+            if not self.is_closed():
+                raise
+            dropped = asyncio.Handle(callback, args, self, context)
+            dropped.cancel()
+            return dropped
+
+
 class DatabasePing:
     """`SELECT 1` (PostgreSQL: and whether it is read-only) on a loop of its own."""
 
@@ -43,7 +81,7 @@ class DatabasePing:
     def _running_loop(self) -> asyncio.AbstractEventLoop:
         with self._lock:
             if self._loop is None:
-                loop = asyncio.new_event_loop()
+                loop = _PingLoop()
                 thread = threading.Thread(
                     target=loop.run_forever, name="packdesk-db-ping", daemon=True
                 )

@@ -136,21 +136,24 @@ def test_the_probe_times_the_database_not_a_busy_loop(tmp_path: Path) -> None:
     async def main() -> str | None:
         settings = ServiceSettings(data_dir=tmp_path)
         engine = make_engine(settings.db_url)
-        await upgrade_database(engine)
-        ctx = ServiceContext(
-            settings=settings,
-            engine=engine,
-            sessions=make_sessionmaker(engine),
-            carriers=None,  # type: ignore[arg-type]
-        )
-        ctx.ping = DatabasePing(settings.db_url)
+        ping = DatabasePing(settings.db_url)
+        # disposed whatever fails: an engine left open kept its SQLite connection's thread
+        # waiting on a closed loop, and a later test failed for it
         try:
+            await upgrade_database(engine)
+            ctx = ServiceContext(
+                settings=settings,
+                engine=engine,
+                sessions=make_sessionmaker(engine),
+                carriers=None,  # type: ignore[arg-type]
+            )
+            ctx.ping = ping
             probe = asyncio.create_task(storage_problem(ctx))
             await asyncio.sleep(0.05)  # the probe is under way
             time.sleep(3.0)  # the loop is busy (a flood) for longer than the timeout
             return await probe
         finally:
-            ctx.ping.close()
+            ping.close()
             await engine.dispose()
 
     assert asyncio.run(main()) is None
