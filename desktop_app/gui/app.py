@@ -153,7 +153,7 @@ async def _run(args: argparse.Namespace, window: MainWindow) -> int:
 
     closed = asyncio.Event()
     window.closed.connect(closed.set)
-    if not window.isVisible():  # closed (a signal) before the loop ran
+    if window.closing:  # closed (a signal) before the loop ran
         return 0
     from desktop_app.gui.shell import watchdog
 
@@ -168,11 +168,11 @@ async def _run(args: argparse.Namespace, window: MainWindow) -> int:
     # the form's modules on a helper thread (the frame answers meanwhile), then the context
     # and the form on the GUI thread, each a turn of its own
     await asyncio.to_thread(_load_modules, FORM_MODULES)
-    if closed.is_set():
+    if window.closing:
         return 0
     manager, context = _make_context()
     await asyncio.sleep(0)
-    if closed.is_set():
+    if window.closing:
         await context.aclose()
         return 0
     window.attach(context)
@@ -188,12 +188,18 @@ async def _run(args: argparse.Namespace, window: MainWindow) -> int:
     if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
         form_usable(window)
     await asyncio.to_thread(_load_modules, (*STARTUP_MODULES, *page_modules()))
+    if window.closing:  # the shutdown closes the context
+        await closed.wait()
+        return 0
     from desktop_app.gui.widgets import accessibility
 
     accessibility.install(app_instance())  # every control a screen reader reaches has a name
     accessibility.fill_all(window)  # (the form and the Addresses page were built before)
-    while await _next_step(window, steps):
+    while not window.closing and await _next_step(window, steps):
         pass
+    if window.closing:
+        await closed.wait()
+        return 0
     from desktop_app.gui.shell.sign_in import StationSignIn
 
     # a station of a warehouse server with people opens on the sign-in screen (a child of

@@ -6004,6 +6004,10 @@ Gespeichert in {parent}</translation>
         <translation>Scannen</translation>
     </message>
     <message>
+        <source>Opening the shipment form…</source>
+        <translation>Sendungsformular wird geöffnet …</translation>
+    </message>
+    <message>
         <source>Virtual label printer (sandbox)</source>
         <extracomment>how long starting or stopping the printer&apos;s own loop may take (only a broken one reaches it)</extracomment>
         <translation>Virtueller Etikettendrucker (Test)</translation>

@@ -28,6 +28,7 @@ from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_co
 from desktop_app.gui.shell.menus import WindowMenus
 from desktop_app.gui.shell.page_tabs import PageTabsWidget, placeholder
 from desktop_app.gui.shell.pages import (
+    FORM_PLACEHOLDER,
     HISTORY,
     NEW_SHIPMENT,
     PAGES,
@@ -67,7 +68,7 @@ class MainWindow(QMainWindow):
     profile_changed = Signal(object)  # Profile
     shipment_created = Signal(object)  # StoredShipment
     closed = Signal()
-    #: the app context and the New shipment page (from `attach` on)
+    # the app context and the New shipment page (from `attach` on)
     context: AppContext
     shipment_page: ShipmentPage
 
@@ -111,7 +112,7 @@ class MainWindow(QMainWindow):
 
         self.tabs.add_page(
             NEW_SHIPMENT,
-            placeholder(translate("Window", "Opening the shipment form…")),
+            placeholder(translate("Window", FORM_PLACEHOLDER)),
             scrolls_itself=True,
         )
         for entry in PAGES:
@@ -296,6 +297,11 @@ class MainWindow(QMainWindow):
         self.profile_changed.emit(profile)
 
     # --- closing ------------------------------------------------------------------------------
+
+    @property
+    def closing(self) -> bool:
+        """Whether the window is closing or closed (start-up builds nothing more then)."""
+        return self._shutdown_task is not None or self._shutdown_done or not self.isVisible()
 
     def _creating(self) -> bool:
         creation = getattr(getattr(self, "shipment_page", None), "creation", None)

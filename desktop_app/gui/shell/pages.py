@@ -34,6 +34,7 @@ END_OF_DAY = QT_TRANSLATE_NOOP("Window", "End of day")
 BATCH = QT_TRANSLATE_NOOP("Window", "Batch")
 SCAN = QT_TRANSLATE_NOOP("Window", "Scan")
 SETTINGS = QT_TRANSLATE_NOOP("Window", "Settings")
+FORM_PLACEHOLDER = QT_TRANSLATE_NOOP("Window", "Opening the shipment form…")
 
 #: when a page is built: with the window (it builds it itself), right after the first paint
 #: (a placeholder stands there until then), or next
