@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from desktop_app.cli import COMMANDS
 
@@ -76,7 +77,7 @@ sys.exit(main(sys.argv[2:]))
 """
 
 
-def launch(tmp_path: Path) -> dict[str, dict[str, object]]:
+def launch(tmp_path: Path) -> dict[str, dict[str, Any]]:
     """The app launched on fresh folders until its form is usable; what it recorded."""
     env = {
         **os.environ,
@@ -98,12 +99,11 @@ def launch(tmp_path: Path) -> dict[str, dict[str, object]]:
     )
     assert done.returncode == 0, done.stderr
     assert "first window shown" in done.stderr and "form usable" in done.stderr, done.stderr
-    moments: dict[str, dict[str, object]] = json.loads(record.read_text(encoding="utf-8"))
+    moments: dict[str, dict[str, Any]] = json.loads(record.read_text(encoding="utf-8"))
     return moments
 
 
-def loaded(modules: object, names: tuple[str, ...]) -> list[str]:
-    assert isinstance(modules, list)
+def loaded(modules: list[str], names: tuple[str, ...]) -> list[str]:
     return [name for name in names if name in modules]
 
 
@@ -113,7 +113,7 @@ def test_the_frame_is_shown_before_the_heavy_modules_and_the_form_follows(
     moments = launch(tmp_path)
     first = moments["first window"]
     # the real main window's frame: shown, titled, its menus and status bar, the page tabs
-    [window] = first["windows"]  # type: ignore[misc]
+    [window] = first["windows"]
     assert window["visible"], window
     assert window["title"].startswith("Packdesk"), window
     assert window["menus"] == ["&Shipment", "&Go", "&Help"], window
