@@ -151,11 +151,20 @@ class MainWindow(QMainWindow):
         """Lay the window out before its native window exists: its minimum size is then set
         once, not changed right after the platform window was made."""
         if visible and not self.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
-            self.status_bar.reformat()  # its layout is otherwise rebuilt only when it shows
-            layout = self.layout()
-            if layout is not None:
-                layout.activate()
+            self._lay_out()
         super().setVisible(visible)
+
+    def showMaximized(self) -> None:  # noqa: N802 - Qt name
+        """Laid out first too: Qt makes the native window before `setVisible` here."""
+        if not self.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
+            self._lay_out()
+        super().showMaximized()
+
+    def _lay_out(self) -> None:
+        self.status_bar.reformat()  # its layout is otherwise rebuilt only when it shows
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
 
     # --- menus and keys -----------------------------------------------------------------------
 
