@@ -4,9 +4,11 @@ To add a page: its package `gui/<page>/` with a `page.py` whose `…Page(context
 and one `PageEntry` line in `PAGES` (the tabs follow its order). A signed-in person sees the
 pages their rights allow (`visible_pages`, `MainWindow.show_for`).
 
-`app.py` calls `install_pages` (History and Settings, right after the first paint), then
-`install_operations` with the pages it returned (the others); each entry's `wire` connects
-its page to the window and the other pages.
+`app.py` runs `install_steps` once the form is painted, one step per turn of the loop
+(Addresses, whose search the form's cursor waits in, then History and Settings, then the
+others); a window built at once (tests, benchmarks) calls `install_pages` (History and
+Settings), then `install_operations` with the pages it returned (the others). Each entry's
+`wire` connects its page to the window and the other pages.
 """
 
 from __future__ import annotations
