@@ -127,7 +127,7 @@ gui/scan/             Scan: page.py (ScanPage: scan box, focus, keys F2-F7/Esc; 
                       UK VAT or EORI, VOEC, Swiss VAT) and
                       Settings › Shipping presets (settings/presets/page.py, the list;
                       partials/preset_form.py, one preset; presenter.py,
-                      ShippingPresetsEditor: checked by
+                      PresetsPresenter: checked by
                       domain/presets.validate_preset, saved per profile; no widget)
 gui/people/           People at a station (a warehouse server whose account has people):
                       rights.py (shown_for: what a person's rights show beyond the declared

@@ -27,6 +27,7 @@ TASK_MODULES: tuple[str, ...] = (
     "desktop_app.service.notifications.mail",
     "desktop_app.service.storage.health_probe",
     "desktop_app.service.storage.shared_limits",
+    "desktop_app.service.storage.attempt_windows",
     "desktop_app.service.logs",
 )
 RESTART_PAUSE_SECONDS = 1.0

@@ -53,3 +53,29 @@ def test_no_widget_class_is_longer_than_the_limit() -> None:
     assert lengths["desktop_app.gui.shell.main_window.MainWindow"] > 50  # the walk sees widgets
     too_long = {name: n for name, n in lengths.items() if n > WIDGET_LINES_LIMIT}
     assert too_long == {}
+
+
+def test_every_page_presenter_is_on_the_presenter_base() -> None:
+    """One presenter base and one message signal: a page's `…Presenter` (in the presenter.py
+    beside its page.py) derives from `gui.core.presenter.Presenter` (`message_shown`)."""
+    import importlib
+    import inspect
+
+    from desktop_app.gui.core.presenter import Presenter
+
+    presenters: dict[str, bool] = {}
+    for name in _modules():
+        package = GUI.parent.parent.joinpath(*name.split(".")[:-1])
+        if not name.endswith(".presenter") or not (package / "page.py").exists():
+            continue
+        module = importlib.import_module(name)
+        for cls_name, cls in vars(module).items():
+            if (
+                inspect.isclass(cls)
+                and cls.__module__ == module.__name__
+                and cls_name.endswith("Presenter")
+            ):
+                presenters[f"{name}.{cls_name}"] = issubclass(cls, Presenter)
+    assert "desktop_app.gui.settings.products.presenter.ProductsPresenter" in presenters
+    assert "desktop_app.gui.settings.presets.presenter.PresetsPresenter" in presenters
+    assert [name for name, on_base in presenters.items() if not on_base] == []

@@ -23,9 +23,12 @@ def service_settings(args: argparse.Namespace) -> ServiceSettings:
     return ServiceSettings(data_dir=data_dir, database_url=args.database_url)
 
 
-def database_options(parser: argparse.ArgumentParser) -> None:
-    """`--data-dir` and `--database-url` of the `packdesk serve` the command looks after."""
-    parser.add_argument("--data-dir", type=Path, default=None, help="the service's data dir")
+def database_options(parser: argparse.ArgumentParser, *, default: object = None) -> None:
+    """`--data-dir` and `--database-url` of the `packdesk serve` the command looks after.
+
+    A subcommand's parser beside its parent's takes `default=argparse.SUPPRESS`, so the options
+    work before or after the subcommand without the subparser's default hiding the parent's."""
+    parser.add_argument("--data-dir", type=Path, default=default, help="the service's data dir")
     parser.add_argument(
-        "--database-url", default=None, help="SQLAlchemy async URL (default SQLite)"
+        "--database-url", default=default, help="SQLAlchemy async URL (default SQLite)"
     )

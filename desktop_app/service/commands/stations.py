@@ -54,6 +54,9 @@ def stations_parser() -> argparse.ArgumentParser:
     )
     deny = sub.add_parser("deny", help="refuse a station")
     deny.add_argument("id", help="the request's id (or its first characters)")
+    for command in sub.choices.values():
+        # also after the subcommand, as `serve users add NAME --data-dir DIR` takes them
+        database_options(command, default=argparse.SUPPRESS)
     return p
 
 

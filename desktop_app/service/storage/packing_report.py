@@ -4,7 +4,8 @@ mismatches and the median scan-to-label time, per day or ISO week (UTC).
 Hours are the time a person was signed in at the station (each session from sign-in to
 sign-out, or to its last request when it ran out), cut to the period. A shipment's
 scan-to-label time is its creation minus the last scan of its reference (the order number)
-by the same person at the same station before it, within `SCAN_LOOKBACK`.
+by the same person at the same station before it, within `SCAN_LOOKBACK`. A return label
+(service `returns`) is no parcel packed: it counts neither as a parcel nor as an order.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from desktop_app.service.storage.people import Person, PersonSession, StationEve
 from desktop_app.service.storage.shipments import ShipmentRow
 
 PERIODS = ("day", "week")
+# the service of a return label (the customer's parcel back), as the manifests leave it out
+RETURNS_SERVICE = "returns"
 SCAN_LOOKBACK = dt.timedelta(hours=12)
 CSV_COLUMNS = (
     "period",
@@ -135,6 +138,7 @@ async def packing_report(
             ShipmentRow.account_id == account_id,
             ShipmentRow.environment == environment,
             ShipmentRow.made_by_person.is_not(None),
+            ShipmentRow.service != RETURNS_SERVICE,
             ShipmentRow.created_at >= begin,
             ShipmentRow.created_at < end,
         )

@@ -37,7 +37,7 @@ PRUNE_EVERY_SECONDS = 600.0
 CLAIM_INFO = "packdesk_idempotency_claim"
 IDEMPOTENCY_PK = "pk_idempotent_requests"
 # rows that only matter for the next minutes: backups leave them out (a restore starts afresh)
-TRANSIENT_TABLES = ("rate_windows",)
+TRANSIENT_TABLES = ("rate_windows", "attempt_windows")
 
 
 class RateWindow(Base):

@@ -11,6 +11,7 @@ TABLE_MODULES: tuple[str, ...] = (
     "desktop_app.service.storage.accounts",
     "desktop_app.service.storage.account_settings",
     "desktop_app.service.storage.addresses",
+    "desktop_app.service.storage.attempt_windows",
     "desktop_app.service.storage.audit",
     "desktop_app.service.storage.mail",
     "desktop_app.service.storage.manifests",

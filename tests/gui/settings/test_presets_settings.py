@@ -16,7 +16,7 @@ from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.scan.presenter import ScanPresenter
 from desktop_app.gui.settings.page import SettingsPage
 from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
-from desktop_app.gui.settings.presets.presenter import ShippingPresetsEditor
+from desktop_app.gui.settings.presets.presenter import PresetsPresenter
 from desktop_app.gui.widgets.scale import ScalePresenter
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.manager import ProfileManager
@@ -52,7 +52,9 @@ async def scanner(ctx: AppContext, vprinter: VirtualPrinter) -> AsyncIterator[Sc
 async def test_edited_presets_are_checked_saved_and_used_by_the_next_scan(
     ctx: AppContext, scanner: ScanPresenter
 ) -> None:
-    editor = ShippingPresetsEditor(ctx)
+    editor = PresetsPresenter(ctx)
+    said: list[tuple[str, bool]] = []  # what the tab's message line is told
+    editor.message_shown.connect(lambda text, error: said.append((text, error)))
     defaults = [p.name for p in default_presets()]
     assert editor.uses_defaults and [p["name"] for p in editor.presets] == defaults
     wrong = {**AUSTRIA, "service": "warp", "when": [{"field": "order.value", "op": "gt",
@@ -63,13 +65,16 @@ async def test_edited_presets_are_checked_saved_and_used_by_the_next_scan(
         "Service: UPS does not offer Warp; choose another service.",
     ]
     assert _names_on_disk(ctx) is None  # nothing saved
+    assert said == [("\n".join(problems), True)]
 
     assert editor.add(AUSTRIA) == []
+    assert said[-1] == ("Saved.", False)
     assert _names_on_disk(ctx) == [*defaults, "Austria by UPS"]
     index = len(defaults)
     while index > 0:
         index = editor.move(index, -1)
     assert editor.delete(1) == []  # "Germany, small box" (it was second after the move)
+    assert said[-1] == ("Deleted.", False)
     expected = ["Austria by UPS", *defaults[1:]]
     assert _names_on_disk(ctx) == expected and not editor.uses_defaults
     assert ctx.profile is not None and [p.name for p in ctx.profile.presets()] == expected
@@ -86,6 +91,7 @@ async def test_edited_presets_are_checked_saved_and_used_by_the_next_scan(
         assert outcome.shipment.carrier == carrier
 
     assert editor.reset_to_defaults() == []
+    assert said[-1] == ("Default presets again.", False)
     assert _names_on_disk(ctx) is None and [p["name"] for p in editor.presets] == defaults
 
 
@@ -119,7 +125,7 @@ async def test_presets_tab_and_form(ctx: AppContext, qtbot: QtBot) -> None:
     QTimer.singleShot(0, fill_in)
     page.add()
     assert page.list.count() == len(default_presets()) + 1
-    assert page.editor.presets[-1] == AUSTRIA | {
+    assert page.presenter.presets[-1] == AUSTRIA | {
         "package": {
             "type": "parcel",
             "length": 45.0,

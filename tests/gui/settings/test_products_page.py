@@ -15,6 +15,7 @@ from desktop_app.gui.batch.row_texts import filled_text
 from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.i18n import install_translations
 from desktop_app.gui.settings.products.page import ProductsPage
+from desktop_app.gui.settings.products.presenter import ProductsPresenter
 from desktop_app.gui.widgets.problems import column_problem_text
 from desktop_app.printing.virtual_printer import VirtualPrinter
 from desktop_app.profiles.catalogue import Catalogue
@@ -60,6 +61,26 @@ async def test_products_import_edit_and_fit_a_small_screen(
     assert catalogue is not None
     mug = catalogue.lookup("MUG-01")
     assert mug is not None and mug.weight_kg == 0.5
+
+
+async def test_the_products_presenter_says_each_outcome(batch_ctx: AppContext) -> None:
+    """Without a window: every change is said through the presenter's one message signal."""
+    presenter = ProductsPresenter(batch_ctx)
+    said: list[tuple[str, bool]] = []
+    presenter.message_shown.connect(lambda text, error: said.append((text, error)))
+    assert presenter.add("  ") == "A product needs its SKU."
+    assert said == [("A product needs its SKU.", True)]
+    assert presenter.add("BOX-1") is None
+    assert said[-1] == ("Added BOX-1: fill in its weight and sizes.", False)
+    assert presenter.add("box-1") == "Another product has the SKU box-1."
+    assert said[-1] == ("Another product has the SKU box-1.", True)
+    [index] = [i for i, p in enumerate(presenter.reload("")) if p.sku == "BOX-1"]
+    assert presenter.edit(index, "weight_kg", "schwer") == "Enter a number (0 or more)."
+    assert said[-1] == ("Enter a number (0 or more).", True)
+    assert presenter.edit(index, "weight_kg", "1,5") is None
+    assert said[-1] == ("Saved.", False) and presenter.products[index].weight_kg == 1.5
+    text, error = presenter.import_file(PLATFORMS / "no_such_products.csv")
+    assert error and said[-1] == (text, True) and "no_such_products.csv" in text
 
 
 async def test_shopify_export_on_the_batch_page(

@@ -58,6 +58,11 @@ SHIPMENTS = [
     ("Cem", P2, at("09:45"), "C4", 1, "sandbox"),  # after his sign-out: a parcel all the same
     (None, None, at("09:00"), "KEY", 1, "sandbox"),  # made with the account key: no person
 ]
+#: return labels made at the desk: no parcel packed, so neither a parcel nor an order
+RETURNS = [
+    ("Ana", P1, at("09:20"), "R-A1", 1, "sandbox"),
+    ("Cem", P2, at("08:30"), "R-C1", 1, "sandbox"),
+]
 #: (person, station, kind, order_ref, at)
 EVENTS = [
     ("Ana", P1, "scan", "A1", at("08:09:20")),  # 40 s
@@ -176,12 +181,14 @@ async def _scripted_shift(url: str) -> tuple[dict[str, Any], dict[str, Any], dic
                         ended_at=end,
                     )
                 )
-            for maker, place, created, reference, packages, environment in SHIPMENTS:
+            made = [(*made, "standard") for made in SHIPMENTS]
+            made += [(*made, "returns") for made in RETURNS]
+            for maker, place, created, reference, packages, environment, service in made:
                 row = ShipmentRow(
                     account_id=keys.account_id,
                     environment=environment,
                     carrier="dhl",
-                    service="standard",
+                    service=service,
                     reference_number=reference,
                     request=shipment(),
                     body={"packages": [{"id": str(n)} for n in range(packages)]},

@@ -5,20 +5,24 @@ the station is locked; another station at another address still signs in."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import httpx
+from sqlalchemy.ext.asyncio import AsyncEngine
 
+from desktop_app.service.api.attempt_limits import AttemptLimits
 from desktop_app.service.api.sign_in_limits import (
     MAX_PER_ADDRESS,
     MAX_PER_STATION,
     WINDOW_S,
-    SignInLimits,
     buckets_for,
 )
+from desktop_app.service.storage.db import make_engine, make_sessionmaker
+from desktop_app.service.storage.schema import upgrade_database
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, start_service
 from tests.service.people.warehouse import PEOPLE, make_warehouse, serve
 
@@ -63,25 +67,71 @@ def test_a_thousand_wrong_pins_from_one_station(tmp_path: Path) -> None:
         assert log.count("wrong badge or PIN at") == MAX_PER_STATION
 
 
-def test_the_limits_reopen_as_failures_age() -> None:
-    now = [1000.0]
-    limits = SignInLimits(clock=lambda: now[0])
-    station_a = buckets_for("key-a", "10.0.0.1")
-    for _ in range(MAX_PER_STATION):
-        assert limits.retry_after(station_a) == 0
-        limits.failed(station_a)
-    assert limits.retry_after(station_a) == WINDOW_S
-    assert limits.first_refusal(station_a) is True
-    assert limits.first_refusal(station_a) is False  # one audit entry per lock
-    # the same address with another station key: its own station window is free, but the
-    # address has MAX_PER_ADDRESS
-    station_b = buckets_for("key-b", "10.0.0.1")
-    assert limits.retry_after(station_b) == 0
-    for _ in range(MAX_PER_ADDRESS - MAX_PER_STATION):
-        limits.failed(station_b)
-    assert limits.retry_after(station_b) == WINDOW_S
-    now[0] += 60
-    assert limits.retry_after(station_a) == WINDOW_S - 60
-    now[0] += WINDOW_S - 60
-    assert limits.retry_after(station_a) == 0
-    assert limits.retry_after(station_b) == 0
+async def _limits_on(tmp_path: Path, now: list[float]) -> tuple[AsyncEngine, AttemptLimits]:
+    """Limits on a fresh SQLite database of the service's schema, on a clock the test moves."""
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'limits.db'}")
+    await upgrade_database(engine)
+    return engine, AttemptLimits(make_sessionmaker(engine), lambda: now[0])
+
+
+def test_the_limits_reopen_as_failures_age(tmp_path: Path) -> None:
+    async def run() -> None:
+        now = [1_800_000_000.0]
+        engine, limits = await _limits_on(tmp_path, now)
+        try:
+            station_a = buckets_for("key-a", "10.0.0.1")
+            for _ in range(MAX_PER_STATION):
+                assert await limits.take(station_a, limits.now()) is None
+            refused = await limits.take(station_a, limits.now())
+            assert refused is not None
+            assert (refused.bucket, refused.wait_s) == ("sign_in:station:key-a", WINDOW_S)
+            assert await limits.note_lock(refused) is True
+            again = await limits.take(station_a, limits.now())
+            assert again is not None and await limits.note_lock(again) is False  # one per lock
+            # the same address with another station key: its own station window is free, but
+            # the address has MAX_PER_ADDRESS
+            station_b = buckets_for("key-b", "10.0.0.1")
+            for _ in range(MAX_PER_ADDRESS - MAX_PER_STATION):
+                assert await limits.take(station_b, limits.now()) is None
+            refused = await limits.take(station_b, limits.now())
+            assert refused is not None and refused.bucket == "sign_in:address:10.0.0.1"
+            now[0] += 60
+            later = await limits.take(station_a, limits.now())
+            assert later is not None and later.wait_s == WINDOW_S - 60
+            # right codes give their attempts back: they never fill a window
+            station_c = buckets_for("key-c", "10.0.0.2")
+            for _ in range(MAX_PER_STATION - 1):
+                assert await limits.take(station_c, limits.now()) is None
+            for _ in range(3):
+                at = limits.now()
+                assert await limits.take(station_c, at) is None
+                await limits.give_back(station_c, at)
+            assert await limits.take(station_c, limits.now()) is None
+            assert await limits.take(station_c, limits.now()) is not None
+            # the window's time over, the station and the address take attempts again
+            now[0] += WINDOW_S - 60
+            for _ in range(MAX_PER_STATION):
+                assert await limits.take(station_a, limits.now()) is None
+            # a new lock is written down once more
+            refused = await limits.take(station_a, limits.now())
+            assert refused is not None and await limits.note_lock(refused) is True
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+
+
+def test_concurrent_wrong_codes_never_get_more_than_the_limit_checked(tmp_path: Path) -> None:
+    async def run() -> None:
+        now = [1_800_000_000.0]
+        engine, limits = await _limits_on(tmp_path, now)
+        try:
+            buckets = buckets_for("key-a", "10.0.0.1")
+            answers = await asyncio.gather(
+                *(limits.take(buckets, limits.now()) for _ in range(3 * MAX_PER_STATION))
+            )
+            assert sum(answer is None for answer in answers) == MAX_PER_STATION
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())

@@ -1,6 +1,6 @@
 """Settings › Shipping presets: the open profile's presets in the order they are tried, with
 Add, Edit, Delete, Move up / down and Back to the defaults; each change is saved at once
-(`ShippingPresetsEditor`), the form of one preset is `PresetDialog`."""
+(`PresetsPresenter`, which says each outcome), the form of one preset is `PresetDialog`."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from desktop_app.gui.core.theme import ERROR, OK, color, profile_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.settings.presets.partials.preset_form import PresetDialog
-from desktop_app.gui.settings.presets.presenter import PresetData, ShippingPresetsEditor
+from desktop_app.gui.settings.presets.presenter import PresetData, PresetsPresenter
 
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext
@@ -40,7 +40,7 @@ class PresetsPage(QWidget):
         super().__init__(parent)
         self.setObjectName("presets_page")
         self.ctx = ctx
-        self.editor = ShippingPresetsEditor(ctx)
+        self.presenter = PresetsPresenter(ctx, self)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.list = QListWidget()
@@ -68,12 +68,13 @@ class PresetsPage(QWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.message)
+        self.presenter.message_shown.connect(self.show_message)
         ctx.profile_changed.connect(lambda _p: self.load())
         self.load()
 
     def load(self, current: int | None = None) -> None:
         """Show the open profile's presets (keeping the selection at `current`)."""
-        self.editor.load()
+        self.presenter.load()
         profile = self.ctx.profile
         if profile is None:
             self.heading.setText(translate("Presets", "No profile is open"))
@@ -87,55 +88,49 @@ class PresetsPage(QWidget):
         self.setEnabled(profile is not None)
         row = self.list.currentRow() if current is None else current
         self.list.clear()
-        self.list.addItems(self.editor.summaries())
+        self.list.addItems(self.presenter.summaries())
         self.list.setCurrentRow(min(max(row, 0), self.list.count() - 1))
 
-    def _say(self, problems: list[str], done: str) -> bool:
-        if problems:
-            self.message.setText("\n".join(problems))
-            self.message.setStyleSheet(f"color: {color(ERROR)};")
-            return False
-        self.message.setText(done)
-        self.message.setStyleSheet(f"color: {color(OK)};")
-        return True
+    def show_message(self, text: str, error: bool = False) -> None:
+        """The line under the list: an outcome in green, problems in red."""
+        self.message.setText(text)
+        self.message.setStyleSheet(f"color: {color(ERROR if error else OK)};" if text else "")
 
     def open_dialog(self, preset: PresetData) -> PresetDialog:
         """The form for `preset` (not shown yet)."""
-        return PresetDialog(preset, self.editor.problems, self)
+        return PresetDialog(preset, self.presenter.problems, self)
 
     def add(self) -> None:
         """Add a preset through the form (tried after the others)."""
         dialog = self.open_dialog(NEW_PRESET)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            saved = self._say(self.editor.add(dialog.preset()), translate("Presets", "Saved."))
-            self.load(len(self.editor.presets) - 1 if saved else None)
+            problems = self.presenter.add(dialog.preset())
+            self.load(len(self.presenter.presets) - 1 if not problems else None)
 
     def edit(self) -> None:
         """Change the selected preset through the form."""
         row = self.list.currentRow()
         if row < 0:
             return
-        dialog = self.open_dialog(self.editor.presets[row])
+        dialog = self.open_dialog(self.presenter.presets[row])
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self._say(self.editor.replace(row, dialog.preset()), translate("Presets", "Saved."))
+            self.presenter.replace(row, dialog.preset())
             self.load(row)
 
     def delete(self) -> None:
         """Remove the selected preset."""
         row = self.list.currentRow()
         if row >= 0:
-            self._say(self.editor.delete(row), translate("Presets", "Deleted."))
+            self.presenter.delete(row)
             self.load(row)
 
     def move_preset(self, step: int) -> None:
         """Move the selected preset up (-1) or down (+1)."""
         row = self.list.currentRow()
         if row >= 0:
-            moved = self.editor.move(row, step)
-            self._say([], translate("Presets", "Saved."))
-            self.load(moved)
+            self.load(self.presenter.move(row, step))
 
     def reset(self) -> None:
         """The default presets again."""
-        self._say(self.editor.reset_to_defaults(), translate("Presets", "Default presets again."))
+        self.presenter.reset_to_defaults()
         self.load(0)

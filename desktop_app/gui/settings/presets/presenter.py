@@ -3,7 +3,8 @@ widget: the list (in the order they are tried), add, change, delete, move, back 
 defaults. Every preset is checked by the domain (`validate_preset`: conditions as the routing
 engine checks them, what it sets as the shipment rules do) before it is kept, and every change
 is saved into the profile at once (`Profile.shipping_presets` in profiles.json), so the Scan
-page, the Batch page and `packdesk batch` use it from their next order on.
+page, the Batch page and `packdesk batch` use it from their next order on. Each change's outcome
+("Saved." or its problems) is said through the presenter base's `message_shown`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
+from PySide6.QtCore import QObject
 
 from desktop_app.domain.presets import (
     NUMERIC_PRESET_FIELDS,
@@ -20,6 +22,7 @@ from desktop_app.domain.presets import (
     presets_to_json,
     validate_preset,
 )
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.problems import problem_message
 from desktop_app.gui.i18n.profile_errors import profile_error_text
@@ -114,11 +117,11 @@ def summary(preset: Mapping[str, Any]) -> str:
     return f"{preset_name(preset.get('name'))} — {what} — {condition}"
 
 
-class ShippingPresetsEditor:
+class PresetsPresenter(Presenter):
     """The presets of the context's open profile, changed and saved one step at a time."""
 
-    def __init__(self, ctx: AppContext) -> None:
-        self.ctx = ctx
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(ctx, parent)
         self.presets: list[PresetData] = []
         self.load()
 
@@ -143,17 +146,18 @@ class ShippingPresetsEditor:
 
     def add(self, preset: PresetData) -> list[str]:
         """Append `preset` (tried last) and save; its problems instead when it has some."""
-        return self._change([*self.presets, preset], preset)
+        return self._said(self._change([*self.presets, preset], preset))
 
     def replace(self, index: int, preset: PresetData) -> list[str]:
         """Put `preset` in place of the one at `index` and save."""
         presets = list(self.presets)
         presets[index] = preset
-        return self._change(presets, preset)
+        return self._said(self._change(presets, preset))
 
     def delete(self, index: int) -> list[str]:
         """Remove the preset at `index` and save."""
-        return self._change([p for i, p in enumerate(self.presets) if i != index])
+        changed = self._change([p for i, p in enumerate(self.presets) if i != index])
+        return self._said(changed, translate("Presets", "Deleted."))
 
     def move(self, index: int, step: int) -> int:
         """Move the preset at `index` up (-1) or down (+1) and save; its new index."""
@@ -162,11 +166,19 @@ class ShippingPresetsEditor:
             return index
         presets = list(self.presets)
         presets[index], presets[target] = presets[target], presets[index]
-        return target if not self._change(presets) else index
+        return target if not self._said(self._change(presets)) else index
 
     def reset_to_defaults(self) -> list[str]:
         """Forget the profile's own presets: the defaults apply again."""
-        return self._save(None)
+        return self._said(self._save(None), translate("Presets", "Default presets again."))
+
+    def _said(self, problems: list[str], done: str = "") -> list[str]:
+        """Say the problems (an error) or what was done ("Saved." unless told); the problems."""
+        if problems:
+            self.show_message("\n".join(problems), error=True)
+        else:
+            self.show_message(done or translate("Presets", "Saved."))
+        return problems
 
     def _change(self, presets: list[PresetData], changed: PresetData | None = None) -> list[str]:
         if changed is not None:

@@ -2,7 +2,7 @@
 dimensions, HS code, origin, value) as an editable table, with search, add, delete and the
 import of a Shopify / WooCommerce products CSV or a generic table. The order import fills an
 order's weight and parcel from it, the Scan page's pack check its GTINs, customs its HS
-codes. `ProductsPresenter` (product_catalogue.py) decides; this widget shows."""
+codes. `ProductsPresenter` (presenter.py) decides and says each outcome; this widget shows."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class ProductsPage(QWidget):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("products")
-        self.presenter = ProductsPresenter(ctx)
+        self.presenter = ProductsPresenter(ctx, self)
         self._filling = False
         self.search = QLineEdit()
         self.search.setObjectName("products_search")
@@ -88,6 +88,7 @@ class ProductsPage(QWidget):
         self.delete_button.clicked.connect(self.delete_selected)
         self.import_button.clicked.connect(self._choose_file)
         self.table.itemChanged.connect(self._edited)
+        self.presenter.message_shown.connect(self.show_message)
         ctx.profile_changed.connect(lambda _profile: self.show_products())
         self.show_products()
 
@@ -103,7 +104,8 @@ class ProductsPage(QWidget):
         finally:
             self._filling = False
 
-    def _say(self, text: str, error: bool = False) -> None:
+    def show_message(self, text: str, error: bool = False) -> None:
+        """The line under the table ("" clears it)."""
         self.message.setStyleSheet(f"color: {color(ERROR)};" if error else "")
         self.message.setText(text)
 
@@ -111,29 +113,24 @@ class ProductsPage(QWidget):
         if self._filling:
             return
         name = COLUMNS[item.column()][0]
-        problem = self.presenter.edit(item.row(), name, item.text())
+        self.presenter.edit(item.row(), name, item.text())
         self._filling = True
         try:  # the stored value as the catalogue holds it (or the old one back)
             product = self.presenter.products[item.row()]
             item.setText(cell_text(product, name))
         finally:
             self._filling = False
-        self._say(problem or translate("Products", "Saved."), error=problem is not None)
 
     def add_product(self) -> None:
         """Add a product with the typed SKU."""
-        problem = self.presenter.add(self.new_sku.text())
-        if problem is not None:
-            self._say(problem, error=True)
-            return
         sku = self.new_sku.text().strip()
+        if self.presenter.add(sku) is not None:
+            return
         self.new_sku.clear()
         self.show_products()
         matches = self.table.findItems(sku, Qt.MatchFlag.MatchExactly)
         if matches:
             self.table.setCurrentItem(matches[0])
-        self._say(translate("Products", "Added {sku}: fill in its weight and sizes.").format(
-            sku=sku))  # fmt: skip
 
     def delete_selected(self) -> None:
         """Delete the selected products."""
@@ -154,7 +151,6 @@ class ProductsPage(QWidget):
 
     def import_file(self, path: Path) -> Any:
         """Import a product file and show the catalogue with it."""
-        text, error = self.presenter.import_file(path)
+        _text, error = self.presenter.import_file(path)
         self.show_products()
-        self._say(text, error)
         return not error

@@ -1,7 +1,8 @@
 """What Settings › Products decides, without a widget: the open profile's product catalogue
 (`desktop_app.profiles.catalogue`), searched, edited cell by cell (numbers checked), products
 added, deleted, and product files imported (`desktop_app.orders.products`: Shopify and
-WooCommerce products CSV, a generic table). Tested without a window."""
+WooCommerce products CSV, a generic table). Every outcome is said through the presenter
+base's `message_shown`. Tested without a window."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QObject
+
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.orders.cell_values import country_code, parse_number
 from desktop_app.orders.importer import TableError
@@ -45,11 +49,11 @@ def cell_text(product: Product, name: str) -> str:
     return str(value)
 
 
-class ProductsPresenter:
+class ProductsPresenter(Presenter):
     """The catalogue of the open profile and what the page may do with it."""
 
-    def __init__(self, ctx: AppContext) -> None:
-        self.ctx = ctx
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(ctx, parent)
         self.search = ""
         self.products: list[Product] = []
 
@@ -66,7 +70,13 @@ class ProductsPresenter:
         return self.products
 
     def edit(self, index: int, name: str, text: str) -> str | None:
-        """Set one field of the product shown at `index`; the problem in words, or None."""
+        """Set one field of the product shown at `index` and say so; the problem in words
+        (said as an error), or None."""
+        problem = self._edit(index, name, text)
+        self.show_message(problem or translate("Products", "Saved."), error=problem is not None)
+        return problem
+
+    def _edit(self, index: int, name: str, text: str) -> str | None:
         catalogue = self.catalogue()
         if catalogue is None or not 0 <= index < len(self.products):
             return translate("Products", "Open a profile first.")
@@ -102,17 +112,25 @@ class ProductsPresenter:
         return None
 
     def add(self, sku: str) -> str | None:
-        """Add a product with this SKU; the problem in words, or None."""
+        """Add a product with this SKU and say so; the problem in words (said as an error),
+        or None."""
         catalogue = self.catalogue()
         sku = sku.strip()
+        problem: str | None = None
         if catalogue is None:
-            return translate("Products", "Open a profile first.")
-        if not sku:
-            return translate("Products", "A product needs its SKU.")
-        if catalogue.lookup(sku) is not None:
-            return translate("Products", "Another product has the SKU {sku}.").format(sku=sku)
+            problem = translate("Products", "Open a profile first.")
+        elif not sku:
+            problem = translate("Products", "A product needs its SKU.")
+        elif catalogue.lookup(sku) is not None:
+            problem = translate("Products", "Another product has the SKU {sku}.").format(sku=sku)
+        if catalogue is None or problem is not None:
+            self.show_message(problem or "", error=True)
+            return problem
         catalogue.put(Product(sku=sku))
         self.reload()
+        self.show_message(
+            translate("Products", "Added {sku}: fill in its weight and sizes.").format(sku=sku)
+        )
         return None
 
     def delete(self, index: int) -> None:
@@ -123,7 +141,13 @@ class ProductsPresenter:
             self.reload()
 
     def import_file(self, path: Path) -> tuple[str, bool]:
-        """Import a product file; what happened in words, and whether it is an error."""
+        """Import a product file and say what happened; the words, and whether it is an
+        error."""
+        text, error = self._import(path)
+        self.show_message(text, error)
+        return text, error
+
+    def _import(self, path: Path) -> tuple[str, bool]:
         catalogue = self.catalogue()
         if catalogue is None:
             return translate("Products", "Open a profile first."), True

@@ -3,9 +3,9 @@
 The list shows each connection with its platform, address, test or live, last sync, orders
 pulled and write-backs (written, waiting, refused), and under it the selected shop's problems
 with the shop's answer in words. Test connection, Sync now and Remove act on the selected
-shop; the "New shop connection" box (shop_form.py) adds one. What is shown and every decision
-come from `ShopsPresenter` (shop_connections.py); each finished round of the app's shop sync
-(`AppContext.shop_round_done`) refreshes the page.
+shop; the "New shop connection" box (partials/shop_form.py) adds one. What is shown and every
+decision come from `ShopsPresenter` (presenter.py), which says each outcome; each finished
+round of the app's shop sync (`AppContext.shop_round_done`) refreshes the page.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from desktop_app.gui.settings.shops.partials.shop_form import ShopFormWidget
 from desktop_app.gui.settings.shops.presenter import ShopRow, ShopsPresenter
 from desktop_app.gui.widgets.meaning_items import MeaningTableItem
 from desktop_app.gui.widgets.tables import pick_one_table
-from desktop_app.gui.widgets.tasks import TaskSet
 
 if TYPE_CHECKING:
     from desktop_app.gui.core.context import AppContext
@@ -57,8 +56,8 @@ class ShopsPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.setObjectName("shops")
-        self.presenter = ShopsPresenter(ctx)
-        self.tasks = TaskSet(lambda text: self.show_message(text, error=True), ctx)
+        self.presenter = ShopsPresenter(ctx, self)
+        self.tasks = self.presenter.tasks
         #: a remove asks first; tests and scripts may turn that off
         self.confirm_remove = True
         self.rows: list[ShopRow] = []
@@ -115,6 +114,7 @@ class ShopsPage(QWidget):
         self.sync_button.clicked.connect(self.sync_now)
         self.remove_button.clicked.connect(self._on_remove)
         self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.presenter.message_shown.connect(self.show_message)
         ctx.shop_round_done.connect(self._on_round)
         ctx.profile_changed.connect(self._on_profile)
         ctx.connection_changed.connect(self._on_connection)
@@ -138,8 +138,7 @@ class ShopsPage(QWidget):
 
     def _on_round(self, round_result: Any) -> None:
         self.refresh()
-        errors = bool(getattr(round_result, "errors", None))
-        self.show_message(self.presenter.round_text(round_result), error=errors)
+        self.presenter.round_done(round_result)
 
     def refresh(self) -> None:
         """Fill the list again from the profile's connections and outbox."""
@@ -196,8 +195,7 @@ class ShopsPage(QWidget):
 
     def add(self) -> bool:
         """Keep the typed connection."""
-        done, text = self.presenter.add(self.form.draft())
-        self.show_message(text, error=not done)
+        done = self.presenter.add(self.form.draft())
         if done:
             name = self.form.draft().name.strip()
             self.form.clear()
@@ -208,13 +206,10 @@ class ShopsPage(QWidget):
     async def test_draft(self) -> bool:
         """Test the typed connection."""
         self.form.test_button.setEnabled(False)
-        self.show_message(translate("Settings", "Asking the shop…"))
         try:
-            done, text = await self.presenter.test(self.form.draft())
+            return await self.presenter.test(self.form.draft())
         finally:
             self.check()
-        self.show_message(text, error=not done)
-        return done
 
     def _on_test_saved(self) -> None:
         name = self.selected_name()
@@ -223,14 +218,11 @@ class ShopsPage(QWidget):
 
     async def test_saved(self, name: str) -> bool:
         """Test a kept connection."""
-        self.show_message(translate("Settings", "Asking the shop…"))
-        done, text = await self.presenter.test_saved(name)
-        self.show_message(text, error=not done)
-        return done
+        return await self.presenter.test_saved(name)
 
     def sync_now(self) -> None:
         """Have the app sync every shop now."""
-        self.show_message(self.presenter.sync_now())
+        self.presenter.sync_now()
 
     def _on_remove(self) -> None:
         name = self.selected_name()
@@ -250,5 +242,5 @@ class ShopsPage(QWidget):
 
     def remove(self, name: str) -> None:
         """Forget a connection."""
-        self.show_message(self.presenter.remove(name))
+        self.presenter.remove(name)
         self.refresh()

@@ -5,8 +5,8 @@
 typed connection (an https address, the platform's credentials, a test shop for a sandbox
 profile and a live shop for a live one), tests it with one real request, adds it (credentials
 to the keyring only), removes it (its credentials and its pending write-backs too) and asks
-the app's shop rounds for a sync now. Every outcome is a sentence in the user's language; the
-page (shops.py) only shows what this holds.
+the app's shop rounds for a sync now. Every outcome is a sentence in the user's language, said
+through the presenter base's `message_shown`; the page (page.py) only shows what this holds.
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QObject
+
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
+from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.i18n.words import date_time
 from desktop_app.shops import PLATFORMS, ShopConfig, ShopConnection, ShopError
@@ -104,11 +107,11 @@ def kind_text(environment: str) -> str:
     return translate("Settings", "Test shop")
 
 
-class ShopsPresenter:
+class ShopsPresenter(Presenter):
     """The shop connections of the context's open profile."""
 
-    def __init__(self, ctx: AppContext) -> None:
-        self.ctx = ctx
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(ctx, parent)
 
     # --- what there is -------------------------------------------------------------------------
 
@@ -251,71 +254,79 @@ class ShopsPresenter:
         fields = [f.key for f in self.credential_fields(draft.platform)]
         return {f: str(draft.credentials.get(f, "")).strip() for f in fields}
 
-    def add(self, draft: ShopDraft) -> tuple[bool, str]:
-        """Keep the connection (its credentials in the keyring) and sync it at once."""
+    def add(self, draft: ShopDraft) -> bool:
+        """Keep the connection (its credentials in the keyring), sync it at once, say so."""
         problems = self.problems(draft)
         book = self.book()
         if problems or book is None:
-            return False, " ".join(problems)
+            return self._said(False, " ".join(problems))
         config = self._config(draft)
         try:
             book.add(config, self._credentials(draft))
         except ShopError as exc:
-            return False, answer_text(str(exc))
-        self.sync_now()
-        return True, translate("Settings", "{0} was added; its open orders are pulled now.").format(
-            config.name
-        )
+            return self._said(False, answer_text(str(exc)))
+        if self.ctx.shops is not None:
+            self.ctx.shops.wake()
+        text = translate("Settings", "{0} was added; its open orders are pulled now.")
+        return self._said(True, text.format(config.name))
+
+    def _said(self, done: bool, text: str) -> bool:
+        """Say `text` (an error unless `done`); `done`."""
+        self.show_message(text, error=not done)
+        return done
 
     # --- actions -------------------------------------------------------------------------------
 
-    async def test(self, draft: ShopDraft) -> tuple[bool, str]:
-        """Ask the typed shop for its first page of open orders."""
+    async def test(self, draft: ShopDraft) -> bool:
+        """Ask the typed shop for its first page of open orders; say its answer."""
         problems = self.problems(draft)
         if problems:
-            return False, " ".join(problems)
+            return self._said(False, " ".join(problems))
         config = self._config(draft)
         connection = PLATFORMS[config.platform](
             config, self._credentials(draft), **self.ctx.shop_options
         )
         return await self._check(connection)
 
-    async def test_saved(self, name: str) -> tuple[bool, str]:
-        """Ask a kept connection for its first page of open orders."""
+    async def test_saved(self, name: str) -> bool:
+        """Ask a kept connection for its first page of open orders; say its answer."""
         book = self.book()
         if book is None:
-            return False, translate("Settings", "Open a profile first.")
+            return self._said(False, translate("Settings", "Open a profile first."))
         try:
             connection = book.connect(name, **self.ctx.shop_options)
         except ShopError as exc:
-            return False, answer_text(str(exc))
+            return self._said(False, answer_text(str(exc)))
         return await self._check(connection)
 
-    async def _check(self, connection: ShopConnection) -> tuple[bool, str]:
+    async def _check(self, connection: ShopConnection) -> bool:
+        self.show_message(translate("Settings", "Asking the shop…"))
         try:
             async with connection:
                 count = await connection.check()
         except ShopError as exc:
-            return False, answer_text(str(exc))
+            return self._said(False, answer_text(str(exc)))
         except (TimeoutError, OSError, ValueError) as exc:
-            return False, translate("Settings", "{0} cannot be reached: {1}").format(
-                connection.config.name, str(exc)
-            )
-        return True, translate(
+            text = translate("Settings", "{0} cannot be reached: {1}")
+            return self._said(False, text.format(connection.config.name, str(exc)))
+        text = translate(
             "Settings", "Connected to {0}: it answered with {1} open orders on its first page."
-        ).format(connection.config.name, count)
+        )
+        return self._said(True, text.format(connection.config.name, count))
 
-    def remove(self, name: str) -> str:
-        """Forget a connection, its credentials and its write-backs not sent yet."""
+    def remove(self, name: str) -> bool:
+        """Forget a connection, its credentials and its write-backs not sent yet; say so."""
         book = self.book()
         if book is None:
-            return translate("Settings", "Open a profile first.")
+            return self._said(False, translate("Settings", "Open a profile first."))
         try:
             book.remove(name)
         except KeyError:
-            return translate("Settings", "There is no shop called {0}.").format(name)
+            text = translate("Settings", "There is no shop called {0}.")
+            return self._said(False, text.format(name))
         self._with_outbox(lambda outbox: outbox.forget_shop(name))
-        return translate("Settings", "{0} was removed with its credentials.").format(name)
+        text = translate("Settings", "{0} was removed with its credentials.")
+        return self._said(True, text.format(name))
 
     def remove_question(self, name: str) -> str:
         """What a remove asks first."""
@@ -325,23 +336,23 @@ class ShopsPresenter:
             "on are not written back to it.",
         ).format(name)
 
-    def sync_now(self) -> str:
-        """Have the app sync every shop now; what the user is told."""
+    def sync_now(self) -> bool:
+        """Have the app sync every shop now, and say so."""
         if self.ctx.shops is None:
-            return translate(
+            return self._said(True, translate(
                 "Settings", "The profile is not connected: its shops are synced once it is."
-            )
+            ))  # fmt: skip
         self.ctx.shops.wake()
-        return translate("Settings", "Syncing the shops…")
+        return self._said(True, translate("Settings", "Syncing the shops…"))
 
-    def round_text(self, round_result: Any) -> str:
-        """What a finished round says under the list."""
+    def round_done(self, round_result: Any) -> None:
+        """Say how a finished round of the app's shop sync went (its errors in words)."""
         errors = getattr(round_result, "errors", {}) or {}
         if errors:
-            return "\n".join(answer_text(e) for e in errors.values())
+            self.show_message("\n".join(answer_text(e) for e in errors.values()), error=True)
+            return
         pulled = sum(s.pulled for s in (getattr(round_result, "synced", {}) or {}).values())
         delivery = getattr(round_result, "delivery", None)
         written = len(delivery.written) if delivery is not None else 0
-        return translate("Settings", "Shops synced: {0} orders pulled, {1} marked shipped.").format(
-            pulled, written
-        )
+        text = translate("Settings", "Shops synced: {0} orders pulled, {1} marked shipped.")
+        self.show_message(text.format(pulled, written))

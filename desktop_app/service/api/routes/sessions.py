@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import logging
-import math
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from desktop_app.service.api import attempt_limits
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.openapi import error_responses, json_body
 from desktop_app.service.api.people_gate import session_token
 from desktop_app.service.api.rights import ROLE_RIGHTS
-from desktop_app.service.api.sign_in_limits import SignInLimits, buckets_for
+from desktop_app.service.api.sign_in_limits import buckets_for, too_many
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.people import (
@@ -30,20 +30,12 @@ from desktop_app.service.storage.people import (
 log = logging.getLogger("packdesk.service")
 router = APIRouter(prefix="/sessions", tags=["sessions"])
 NOT_RECOGNISED = "badge or PIN not recognised"
-LIMITS = "sign_in_limits"
 
 
 class SessionCreate(BaseModel):
     """Body of `POST /v1/sessions`."""
 
     code: str = Field(description="The badge code as scanned, or the PIN as typed.")
-
-
-def _limits(ctx: Any) -> SignInLimits:
-    limits = ctx.extras.get(LIMITS)
-    if not isinstance(limits, SignInLimits):
-        limits = ctx.extras[LIMITS] = SignInLimits()
-    return limits
 
 
 @router.post(
@@ -65,33 +57,27 @@ async def sign_in(
     if not isinstance(code, str):
         raise ServiceError(422, ["code: the badge code or PIN, as text"])
     client = request.client.host if request.client else "unknown"
-    limits = _limits(ctx)
+    limits = attempt_limits.for_service(ctx)
     buckets = buckets_for(key.key_id, client)
-    wait = limits.retry_after(buckets)
-    if wait:
-        if limits.first_refusal(buckets):
+    # taken before the code is checked: a failure counts even if this process dies meanwhile
+    attempted_at = limits.now()
+    refused = await limits.take(buckets, attempted_at)
+    if refused is not None:
+        if await limits.note_lock(refused):
             session.add(audit.entry(key, "session.locked", client))
             await session.commit()
         log.warning("sign-in refused at %s from %s: too many wrong codes", key.label, client)
-        minutes = math.ceil(wait / 60)
-        raise ServiceError(
-            429,
-            [
-                "too many wrong sign-ins at this station: try again in "
-                f"{minutes} minute{'s' if minutes != 1 else ''}"
-            ],
-            headers={"Retry-After": str(wait)},
-        )
+        raise too_many(refused.wait_s)
     try:
         person = await find_by_code(session, key.account_id, clean_code(code))
     except PeopleError:
         person = None
     if person is None:
-        limits.failed(buckets)
         session.add(audit.entry(key, "session.failed", client))
         await session.commit()
         log.warning("wrong badge or PIN at %s from %s", key.label, client)
         raise ServiceError(401, [NOT_RECOGNISED])
+    await limits.give_back(buckets, attempted_at)
     token, row = await start_session(session, person, key.key_id, key.name)
     started = audit.entry(key, "session.started", person.id)
     started.made_by_person, started.made_by_station = person.name, key.name

@@ -1,10 +1,12 @@
 """`/v1/stations/join_requests`: a new station asks to join, an admin approves it by its phrase.
 
-The station's two routes need no key (it has none yet; it talks over the CA it pinned) and are
-limited per client address and per station name, in memory, before anything is written: a
-flood of them never reaches the database. The admin's routes (list, approve, deny) need the
-"stations" right (routers.ROUTE_RIGHTS: OPEN for the station's two, "stations" for the rest)
-and, on top, their own rule: the account key or an admin signed in, never a station key alone.
+The station's two routes need no key (it has none yet; it talks over the CA it pinned). Asking
+is limited per client address and per station name, in the database (api/attempt_limits.py:
+shared by every server, kept over a restart) before the request is written; a bucket found
+full is remembered by the process until it reopens, so a flood stops reaching the database.
+The admin's routes (list, approve, deny) need the "stations" right (routers.ROUTE_RIGHTS: OPEN
+for the station's two, "stations" for the rest) and, on top, their own rule: the account key
+or an admin signed in, never a station key alone.
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, Field
 
+from desktop_app.service.api import attempt_limits
 from desktop_app.service.api.bodies import JsonObject
 from desktop_app.service.api.deps import Ctx, CurrentKey, Session
 from desktop_app.service.api.openapi import error_responses, json_body
-from desktop_app.service.api.ratelimit import RateLimiter
-from desktop_app.service.context import ServiceContext
 from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage import audit, station_joins
 from desktop_app.service.storage.accounts import KeyInfo
+from desktop_app.service.storage.attempt_windows import Limit, Refusal
 from desktop_app.service.storage.station_joins import JoinError
 
 router = APIRouter(prefix="/stations/join_requests", tags=["stations"])
@@ -30,7 +32,7 @@ router = APIRouter(prefix="/stations/join_requests", tags=["stations"])
 STATIONS_RIGHT = "stations"
 # join requests per client address and per station name in this window
 PER_ADDRESS, PER_STATION, WINDOW_SECONDS = 5, 3, 600.0
-LIMITERS = "station_join_limiters"
+ADDRESS_BUCKET, NAME_BUCKET = "join:address:", "join:station:"
 
 
 class JoinRequestCreate(BaseModel):
@@ -45,24 +47,25 @@ class JoinApproval(BaseModel):
     phrase: str = Field(min_length=1, max_length=64)
 
 
-def _limiters(ctx: ServiceContext) -> tuple[RateLimiter, RateLimiter]:
-    limiters = ctx.extras.get(LIMITERS)
-    if not isinstance(limiters, tuple):
-        limiters = (
-            RateLimiter(PER_ADDRESS, WINDOW_SECONDS),
-            RateLimiter(PER_STATION, WINDOW_SECONDS),
-        )
-        ctx.extras[LIMITERS] = limiters
-    return limiters
+def join_limits(address: str, station: str) -> dict[str, Limit]:
+    """The windows a join request counts in: its address's and its station name's."""
+    name = " ".join(station.split()).casefold()[:100]
+    return {
+        ADDRESS_BUCKET + address: Limit(PER_ADDRESS, WINDOW_SECONDS),
+        NAME_BUCKET + name: Limit(PER_STATION, WINDOW_SECONDS),
+    }
 
 
-def _too_many(what: str, reset: int) -> ServiceError:
-    minutes = max(1, math.ceil(reset / 60))
+def _too_many(refused: Refusal) -> ServiceError:
+    what = "from this address"
+    if refused.bucket.startswith(NAME_BUCKET):
+        what = "for this station name"
+    minutes = max(1, math.ceil(refused.wait_s / 60))
     unit = "minute" if minutes == 1 else "minutes"
     return ServiceError(
         429,
         [f"too many join requests {what}: try again in {minutes} {unit}"],
-        {"Retry-After": str(max(1, reset))},
+        {"Retry-After": str(max(1, refused.wait_s))},
     )
 
 
@@ -114,14 +117,11 @@ async def ask_to_join(
     if not isinstance(station, str) or not station.strip():
         raise ServiceError(422, ["station: the station's name is missing"])
     address = request.client.host if request.client else "unknown"
-    by_address, by_station = _limiters(ctx)
-    # the name's window only counts requests the address was allowed to make
-    rate = by_address.hit(address)
-    if not rate.allowed:
-        raise _too_many("from this address", rate.reset)
-    rate = by_station.hit(" ".join(station.split()).casefold()[:100])
-    if not rate.allowed:
-        raise _too_many("for this station name", rate.reset)
+    limits = attempt_limits.for_service(ctx)
+    # counted in both windows or, when one is full, in neither
+    refused = await limits.take(join_limits(address, station), limits.now(), remember=True)
+    if refused is not None:
+        raise _too_many(refused)
     try:
         made = await station_joins.create_request(session, station, address, ctx.now())
     except JoinError as exc:
