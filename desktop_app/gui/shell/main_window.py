@@ -21,6 +21,7 @@ from desktop_app.gui.shell.closing import (
     WAITING_STATES,
     ask_before_closing,
     close_question,
+    finish_and_close,
     follow,
     nothing_left_question,
 )
@@ -37,7 +38,7 @@ from desktop_app.gui.shell.pages import (
     visible_pages,
 )
 from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog
-from desktop_app.gui.shell.status_bar import StatusBarWidget
+from desktop_app.gui.shell.status_bar import StatusBarWidget, lay_out_before_shown
 
 if TYPE_CHECKING:
     # the frame is shown before asyncio, pydantic, the context and the form are imported
@@ -54,16 +55,11 @@ SMALL_SCREEN = (1024, 600)
 
 
 class MainWindow(QMainWindow):
-    """Banner + switcher, the pages (`shell.pages.PAGES`: New shipment built by `attach`, a
-    placeholder for each page built right after the first paint), and the status bar.
-
-    `MainWindow()` is the frame alone (title, menus, banner, status bar, the page tabs with
-    light placeholders): start-up shows it before the context and the form's modules are
-    imported, then `attach(context)` builds the New shipment page into it.
-    `MainWindow(context)` does both at once. The pages plug in with `add_page(name, widget)`
-    (replacing the placeholder of that name, each in its declared place); `show_for(rights)`
-    shows only those a signed-in person may use.
-    """
+    """Banner + switcher, the pages (`shell.pages.PAGES`), the status bar. `MainWindow()` is
+    the frame (menus, bars, tabs with placeholders: shown before the context and the form's
+    modules are imported), `attach(context)` builds the New shipment page into it;
+    `MainWindow(context)` does both. `add_page(name, widget)` replaces the placeholder of
+    that name; `show_for(rights)` shows only what a signed-in person may use."""
 
     profile_changed = Signal(object)  # Profile
     shipment_created = Signal(object)  # StoredShipment
@@ -150,21 +146,14 @@ class MainWindow(QMainWindow):
     def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt name
         """Lay the window out before its native window exists: its minimum size is then set
         once, not changed right after the platform window was made."""
-        if visible and not self.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
-            self._lay_out()
+        if visible:
+            lay_out_before_shown(self, self.status_bar)
         super().setVisible(visible)
 
     def showMaximized(self) -> None:  # noqa: N802 - Qt name
         """Laid out first too: Qt makes the native window before `setVisible` here."""
-        if not self.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
-            self._lay_out()
+        lay_out_before_shown(self, self.status_bar)
         super().showMaximized()
-
-    def _lay_out(self) -> None:
-        self.status_bar.reformat()  # its layout is otherwise rebuilt only when it shows
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()
 
     # --- menus and keys -----------------------------------------------------------------------
 
@@ -359,19 +348,8 @@ class MainWindow(QMainWindow):
             self._shutdown_task = asyncio.ensure_future(self._shutdown())
 
     async def _shutdown(self) -> None:
-        import asyncio
-
         try:
-            page: Any = self.shipment_page
-            creation = getattr(page, "creation", None)
-            task = getattr(creation, "task", None)
-            if task is not None and not task.done():
-                # the creation finishes (stored, journal settled) before anything closes
-                await asyncio.wait([task])
-            save = getattr(page, "save_draft_now", None)
-            if callable(save):
-                save()
-            await self.context.aclose()
+            await finish_and_close(self.shipment_page, self.context)
         finally:
             self._shutdown_done = True
             self.close()

@@ -207,6 +207,17 @@ class StatusBarWidget(QStatusBar):
         self.journal_label.show()
 
 
+def lay_out_before_shown(window: QWidget, status_bar: QStatusBar) -> None:
+    """Lay `window` out (its status bar too, whose layout is otherwise rebuilt only when it
+    shows) while it has no native window yet: its minimum size is then set once."""
+    if window.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
+        return
+    status_bar.reformat()
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
+
+
 def _widest_environment_word(label: QLabel) -> int:
     """Width of the environment field for its widest word (bold, with its margins)."""
     font = label.font()
