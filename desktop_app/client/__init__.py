@@ -8,7 +8,10 @@ async httpx client of the /v1 API, typed errors, rate-limit pacing; journaled_cr
 (ShipmentCreator: each creation journaled, never sent twice; reconcile() after a crash);
 presence.py + resources/people.py: a person's session at a station (token sent as
 X-Packdesk-Session, kept in memory only; a 401 to it tells on_session_lost observers), the
-people fields of /v1/me, the packing report and station events
+people fields of /v1/me, the packing report and station events; session_calls.py: the end of
+a session cuts its calls still waiting or in flight (SessionEndedError, pacer slot back) and the
+next session gets a connection pool of its own, so nothing of one person's session holds up the
+next
 
 async httpx client of the /v1 API, typed errors, rate-limit pacing
 """
@@ -45,6 +48,7 @@ if TYPE_CHECKING:
         PermissionDeniedError,
         RateLimitError,
         ServiceUnavailableError,
+        SessionEndedError,
         UnprocessableEntityError,
         UnsupportedMediaTypeError,
     )
@@ -76,6 +80,7 @@ _HOMES = {
     "PermissionDeniedError": "errors",
     "RateLimitError": "errors",
     "ServiceUnavailableError": "errors",
+    "SessionEndedError": "errors",
     "UnprocessableEntityError": "errors",
     "UnsupportedMediaTypeError": "errors",
     "KEY_REGISTRY": "keys",
@@ -110,6 +115,7 @@ __all__ = [
     "RateLimitState",
     "RetryPolicy",
     "ServiceUnavailableError",
+    "SessionEndedError",
     "ShippingClient",
     "UnprocessableEntityError",
     "UnsupportedMediaTypeError",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import ssl
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, Self
 from urllib.parse import urlsplit
@@ -22,9 +24,11 @@ from desktop_app.client.errors import (
     CertificateError,
     NotFoundError,
     RateLimitError,
+    SessionEndedError,
     error_from_response,
 )
 from desktop_app.client.ratelimit import RateLimitPacer, Ticket, pacer_for
+from desktop_app.client.session_calls import SessionCalls
 
 log = logging.getLogger("packdesk.client")
 
@@ -134,20 +138,25 @@ class BaseClient:
         self._ca_file = ca_file
         self.retry = retry
         self.pacer = pacer or pacer_for(self.base_url, api_key)
-        self._http = http_client or httpx.AsyncClient(
-            verify=ssl_context(ca_file),
-            timeout=DEFAULT_TIMEOUT,
-            headers=_headers(language),
-            limits=httpx.Limits(max_connections=max_connections),
-            follow_redirects=False,  # a redirect must never carry the key elsewhere
-            event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},
-        )
+        self._http_options: dict[str, Any] = {
+            "verify": ssl_context(ca_file),
+            "timeout": DEFAULT_TIMEOUT,
+            "headers": _headers(language),
+            "limits": httpx.Limits(max_connections=max_connections),
+            "follow_redirects": False,  # a redirect must never carry the key elsewhere
+            "event_hooks": {k: list(v) for k, v in (event_hooks or {}).items()},
+        }
+        # a client given by the caller is theirs: it is never replaced (see _renew_http)
+        self._owns_http = http_client is None
+        self._http = http_client or httpx.AsyncClient(**self._http_options)
+        self._retiring: set[asyncio.Task[None]] = set()
         self._foreign_http: httpx.AsyncClient | None = None
         # the service's announced public origin, once asked (see _service_origins)
         self._announced_origin: tuple[str, str, int] | None = None
         self.stats = ClientStats()
         # a signed-in person's session token (memory only; see resources/people.py)
         self._session_token: str | None = None
+        self._session_calls = SessionCalls()
         self._session_lost: list[Callable[[], None]] = []
 
     def __repr__(self) -> str:
@@ -155,7 +164,10 @@ class BaseClient:
 
     async def aclose(self) -> None:
         """Close the connections."""
+        self._session_calls.end()
         await self._http.aclose()
+        if self._retiring:
+            await asyncio.gather(*self._retiring, return_exceptions=True)
         if self._foreign_http is not None:
             await self._foreign_http.aclose()
 
@@ -171,8 +183,41 @@ class BaseClient:
         return self._session_token is not None
 
     def set_session(self, token: str | None) -> None:
-        """Send `token` as `X-Packdesk-Session` from now on (None: no one is signed in)."""
+        """Send `token` as `X-Packdesk-Session` from now on (None: no one is signed in).
+
+        Ending a session cuts its calls still waiting or in flight (they raise
+        `SessionEndedError`) and gives the next session connections of its own: nothing of
+        one person's session (a parked request, a connection gone silent) holds up the next."""
+        if token == self._session_token:
+            return
+        ended = self._session_token is not None
         self._session_token = token
+        if ended:
+            cut = self._session_calls.end()
+            if cut:
+                log.info("the session ended: %d call(s) of it cut", cut)
+            self._renew_http()
+        self._session_calls = SessionCalls()
+
+    def end_session(self) -> str | None:
+        """End the session here (as `set_session(None)`); returns its token, to end it at the
+        service too (None: no one was signed in)."""
+        token = self._session_token
+        self.set_session(None)
+        return token
+
+    def _renew_http(self) -> None:
+        """A fresh connection pool; the old one is closed once its cut calls have unwound."""
+        if not self._owns_http:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop to close the old pool on: keep it
+        old, self._http = self._http, httpx.AsyncClient(**self._http_options)
+        task = loop.create_task(_close_later(old))
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
 
     def on_session_lost(self, observer: Callable[[], None]) -> Callable[[], None]:
         """Call `observer` when the service refuses the session (401: sign in again);
@@ -194,19 +239,23 @@ class BaseClient:
         """A 401 to a request that carried the current session: it ended at the service."""
         if status != 401 or token is None or token != self._session_token:
             return
-        self._session_token = None
+        self.set_session(None)
         for observer in list(self._session_lost):
             observer()
 
-    async def _request_once(self, method: str, path: str, *, json: Any = None) -> httpx.Response:
+    async def _request_once(
+        self, method: str, path: str, *, json: Any = None, session_token: str | None = None
+    ) -> httpx.Response:
         """One call, neither paced nor retried (a sign-in: a refusal is final, and its 429
-        is about wrong codes at this station, not the key's request budget)."""
+        is about wrong codes at this station, not the key's request budget). It carries
+        `session_token` when given (a sign-out: the session already ended here)."""
+        headers = {SESSION_HEADER: session_token} if session_token else None
         try:
             response = await self._http.request(
                 method,
                 self._url(path),
                 json=json,
-                headers=self._with_session(None),
+                headers=headers,
                 auth=self._auth,
                 timeout=DEFAULT_TIMEOUT,
             )
@@ -241,21 +290,29 @@ class BaseClient:
         attempt = 0
         rate_limited = 0
         uncertain = False  # an earlier attempt may have reached the service
+        # the session this call belongs to: it is cut when that session ends, and never goes
+        # out (again) under another person's
+        session = self._session_token
+        calls = self._session_calls
         while True:
-            ticket = await self.pacer.acquire()
-            session = self._session_token
+            if session is not None and self._session_token != session:
+                raise SessionEndedError(f"{method} {path}: the session ended before it was sent")
+            ticket: Ticket | None = None
             try:
-                response = await self._http.request(
-                    method,
-                    url,
-                    json=json,
-                    content=content,
-                    headers=self._with_session(headers),
-                    params=clean_params or None,
-                    auth=self._auth,
-                    timeout=timeout or DEFAULT_TIMEOUT,
-                )
+                async with calls.call(f"{method} {path}") if session else nullcontext():
+                    ticket = await self.pacer.acquire()
+                    response = await self._http.request(
+                        method,
+                        url,
+                        json=json,
+                        content=content,
+                        headers=self._with_session(headers),
+                        params=clean_params or None,
+                        auth=self._auth,
+                        timeout=timeout or DEFAULT_TIMEOUT,
+                    )
             except httpx.HTTPError as exc:
+                assert ticket is not None  # (only the request raises these)
                 self.pacer.release(ticket, None)
                 error = _transport_error(exc, method, path)
                 attempt += 1
@@ -268,7 +325,8 @@ class BaseClient:
                     continue
                 raise error from exc
             except BaseException:
-                self.pacer.release(ticket, None)  # cancelled: the slot still counts
+                if ticket is not None:
+                    self.pacer.release(ticket, None)  # cancelled or cut: the slot still counts
                 raise
             self._release(ticket, response)
             status = response.status_code
@@ -324,20 +382,20 @@ class BaseClient:
         """GET a label file: no API key, not paced, TLS checked against the trust of its origin:
         the paired CA for the service's own origins, the public CAs for any other host."""
         check_https(url, "label URL")
-        if origin(url) in await self._service_origins(url):
-            http = self._http  # trusts the paired CA; the key goes only with _request's auth
-        else:
+        own = origin(url) in await self._service_origins(url)
+        if not own and self._foreign_http is None:
             # another host (e.g. a file store): public trust, never the paired CA
-            if self._foreign_http is None:
-                self._foreign_http = httpx.AsyncClient(
-                    verify=ssl_context(None),
-                    headers={"User-Agent": USER_AGENT},
-                    follow_redirects=True,  # file stores redirect; each hop must stay on https
-                    event_hooks={"request": [_require_https]},
-                )
-            http = self._foreign_http
+            self._foreign_http = httpx.AsyncClient(
+                verify=ssl_context(None),
+                headers={"User-Agent": USER_AGENT},
+                follow_redirects=True,  # file stores redirect; each hop must stay on https
+                event_hooks={"request": [_require_https]},
+            )
         attempt = 0
         while True:
+            # the service's own pool trusts the paired CA (the key goes only with _request's
+            # auth); read at each attempt: a session's end gives the client a fresh pool
+            http = self._http if own or self._foreign_http is None else self._foreign_http
             try:
                 response = await http.get(url, timeout=LABEL_DOWNLOAD_TIMEOUT)
             except httpx.HTTPError as exc:
@@ -354,6 +412,15 @@ class BaseClient:
             if response.status_code >= 400:
                 raise error_from_response(response)
             return response.content
+
+
+async def _close_later(http: httpx.AsyncClient) -> None:
+    """Close a retired pool after the calls cut on it have unwound (their cancellation is
+    delivered at the next turns of the loop)."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+    with contextlib.suppress(Exception):
+        await http.aclose()
 
 
 def _announced_url(response: httpx.Response) -> str | None:

@@ -32,6 +32,7 @@ __all__ = [
     "PermissionDeniedError",
     "RateLimitError",
     "ServiceUnavailableError",
+    "SessionEndedError",
     "UnprocessableEntityError",
     "UnsupportedMediaTypeError",
     "error_from_response",
@@ -129,6 +130,18 @@ class CertificateError(APIConnectionError):
 
     def __init__(self, message: str, *, request: httpx.Request | None = None) -> None:
         super().__init__(message, request=request, retryable=False)
+
+
+class SessionEndedError(APIConnectionError):
+    """The person's session ended (sign-out, idle, refused) while this call of it was still
+    waiting or in flight: the call was cut, never sent again (it may have reached the service)."""
+
+    default_user_message = "You were signed out before the shipping service answered."
+
+    def __init__(
+        self, message: str = "the session ended", *, request: httpx.Request | None = None
+    ) -> None:
+        super().__init__(message, request=request, outcome_unknown=True, retryable=False)
 
 
 class APIStatusError(APIError):

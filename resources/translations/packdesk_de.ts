@@ -769,6 +769,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <name>Closing</name>
     <message>
         <source>The label being created is finished and stored first, then Packdesk closes.</source>
+        <extracomment>job states that are still to be printed (see desktop_app.printing.queue)</extracomment>
         <translation>Das Etikett, das gerade erstellt wird, wird zuerst fertiggestellt und gespeichert, dann schließt Packdesk.</translation>
     </message>
     <message numerus="yes">
@@ -989,6 +990,10 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <message>
         <source>The shipping service&apos;s certificate is not trusted, so nothing was sent. Check the service address in the profile.</source>
         <translation>Dem Zertifikat des Versandservers wird nicht vertraut, daher wurde nichts gesendet. Bitte die Adresse des Versandservers im Profil prüfen.</translation>
+    </message>
+    <message>
+        <source>You were signed out before the shipping service answered.</source>
+        <translation>Sie wurden abgemeldet, bevor der Versandserver antwortete.</translation>
     </message>
     <message>
         <source>The shipping service did not answer in time. Please try again.</source>

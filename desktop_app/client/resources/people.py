@@ -44,13 +44,13 @@ class People(Resource):
         return session
 
     async def sign_out(self) -> None:
-        """Close the session at the service; the token is forgotten whatever it answers."""
-        if not self._client.signed_in:
+        """End the session here and at the service; the token is forgotten whatever it answers."""
+        # ended here first: the session's calls still in flight are cut and the next person
+        # gets connections of their own, then the service is told on one of them
+        token = self._client.end_session()
+        if token is None:
             return
-        try:
-            await self._client._request_once("DELETE", "sessions/current")
-        finally:
-            self._client.set_session(None)
+        await self._client._request_once("DELETE", "sessions/current", session_token=token)
 
     async def packing_report(
         self, since: date, until: date, per: Literal["day", "week"] = "day"

@@ -25,6 +25,7 @@ from desktop_app.client.errors import (
     PermissionDeniedError,
     RateLimitError,
     ServiceUnavailableError,
+    SessionEndedError,
     UnprocessableEntityError,
     UnsupportedMediaTypeError,
 )
@@ -61,6 +62,10 @@ def _certificate(_exc: APIError) -> str:
         "The shipping service's certificate is not trusted, so nothing was sent. "
         "Check the service address in the profile.",
     )
+
+
+def _session_ended(_exc: APIError) -> str:
+    return translate("Errors", "You were signed out before the shipping service answered.")
 
 
 def _timeout(_exc: APIError) -> str:
@@ -171,6 +176,7 @@ def _texts() -> dict[type[BaseException], Callable[[APIError], str]]:
         APIError: _api,
         APIConnectionError: _connection,
         CertificateError: _certificate,
+        SessionEndedError: _session_ended,
         APITimeoutError: _timeout,
         BadRequestError: _bad_request,
         AuthenticationError: _authentication,

@@ -19,6 +19,7 @@ from desktop_app.client.errors import (
     APITimeoutError,
     CertificateError,
     KeyEnvironmentError,
+    SessionEndedError,
     error_from_response,
 )
 from desktop_app.client.journaled_creation import LabelDownloadError
@@ -55,6 +56,7 @@ def _every_error() -> list[BaseException]:
         APIConnectionError(),
         APITimeoutError(),
         CertificateError("GET me: not trusted"),
+        SessionEndedError("GET shipments: the session ended before the answer"),
         KeyEnvironmentError(mismatch_message("sandbox")),
         KeyEnvironmentError(mismatch_message("live")),
         RowConflict("several"),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.core.context import AppContext
@@ -21,7 +22,7 @@ from desktop_app.gui.shell.sign_in import StationSignIn
 from desktop_app.printing.printers import PrinterBook
 from tests.fixtures.service import REPO_ROOT, _option
 from tests.gui.app_context import make_manager
-from tests.gui.shipment_desk import sandbox_profile
+from tests.gui.shipment_desk import sandbox_profile, wait_until
 
 #: the people of a test account: name, role, badge code or PIN
 PEOPLE = (
@@ -112,3 +113,18 @@ async def open_station(
     window.show()
     await context.open_profile(profile)
     return Station(context, window, sign_in, clock, account, key)
+
+
+async def badge(qtbot: QtBot, desk: Station, code: str) -> None:
+    """A scanner types the code and Enter into the field that has the keyboard."""
+    field = desk.sign_in.screen.code_field
+    await wait_until(lambda: desk.presenter.state == "waiting")
+    qtbot.keyClicks(field, code)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert field.text() == ""  # never left on the screen
+
+
+async def signed_in_as(qtbot: QtBot, desk: Station, code: str) -> None:
+    """Sign in by badge keys and wait for the signed-in state."""
+    await badge(qtbot, desk, code)
+    await wait_until(lambda: desk.presenter.state == "signed_in")

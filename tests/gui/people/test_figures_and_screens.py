@@ -7,46 +7,21 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import AsyncIterator
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPoint
 from pytestqt.qtbot import QtBot
 
 from desktop_app.gui.people.figures_presenter import CSV_COLUMNS
 from desktop_app.gui.shell.sign_in import FIGURES
-from tests.gui.app_context import isolate
-from tests.gui.people.station_desk import PEOPLE, Station, open_station, people_account
-from tests.gui.people.test_sign_in import signed_in_as
+from tests.gui.people.station_desk import PEOPLE, Station, signed_in_as
 from tests.gui.scan_desk import add_orders
 from tests.gui.shipment_desk import layouts_settled, loads_done, wait_until
 from tests.station.conftest import MUG, order_body
 
 ANA, SAM, _ADA = (code for _name, _role, code in PEOPLE)
-
-
-@pytest.fixture(scope="module")
-def account(local_service: Any) -> tuple[dict[str, str], str]:
-    return people_account(local_service)
-
-
-@pytest.fixture
-async def station(
-    qtbot: QtBot,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    local_service: Any,
-    account: tuple[dict[str, str], str],
-) -> AsyncIterator[Station]:
-    isolate(monkeypatch, tmp_path)
-    details, key = account
-    desk = await open_station(qtbot, tmp_path, local_service, key, details)
-    yield desk
-    await loads_done(desk.context)  # nothing the pages started is cut off by the close
-    await desk.context.aclose()
 
 
 async def test_a_supervisor_reads_the_packing_figures_and_exports_them(

@@ -7,8 +7,6 @@ page."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,15 @@ from pytestqt.qtbot import QtBot
 from desktop_app.gui.history.table_model import made_by
 from desktop_app.gui.shell.sign_in import FIGURES
 from tests.gui.app_context import isolate
-from tests.gui.people.station_desk import PEOPLE, STATION, Station, open_station, people_account
+from tests.gui.people.station_desk import (
+    PEOPLE,
+    STATION,
+    Station,
+    badge,
+    open_station,
+    people_account,
+    signed_in_as,
+)
 from tests.gui.scan_desk import add_orders
 from tests.gui.shipment_desk import loads_done, wait_until
 from tests.station.conftest import BOOK, MUG, TEA, order_body
@@ -28,53 +34,9 @@ from tests.station.conftest import BOOK, MUG, TEA, order_body
 ANA, SAM, ADA = (code for _name, _role, code in PEOPLE)
 
 
-@pytest.fixture(scope="module")
-def account(local_service: Any) -> tuple[dict[str, str], str]:
-    """One account with people and a station key for the module (people are made by the CLI)."""
-    return people_account(local_service)
-
-
-@pytest.fixture
-async def station(
-    qtbot: QtBot,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    local_service: Any,
-    account: tuple[dict[str, str], str],
-) -> AsyncIterator[Station]:
-    isolate(monkeypatch, tmp_path)
-    details, key = account
-    desk = await open_station(qtbot, tmp_path, local_service, key, details)
-    yield desk
-    await settled(desk)
-    await desk.context.aclose()
-
-
-async def settled(desk: Station) -> None:
-    """Let what the pages are loading end before the close cuts it off; a load the client
-    still has in flight after the bound is cancelled by the close (see the report: a reload
-    after a sign-out and the next sign-in was seen stalling in httpx's pool)."""
-    with contextlib.suppress(AssertionError):
-        await loads_done(desk.context, timeout=30)
-
-
 def visible_pages(desk: Station) -> set[str]:
     tabs = desk.window.tabs
     return {tabs.tabText(i).replace("&", "") for i in tabs.visible_indexes()}
-
-
-async def badge(qtbot: QtBot, desk: Station, code: str) -> None:
-    """A scanner types the code and Enter into the field that has the keyboard."""
-    field = desk.sign_in.screen.code_field
-    await wait_until(lambda: desk.presenter.state == "waiting")
-    qtbot.keyClicks(field, code)
-    qtbot.keyClick(field, Qt.Key.Key_Return)
-    assert field.text() == ""  # never left on the screen
-
-
-async def signed_in_as(qtbot: QtBot, desk: Station, code: str) -> None:
-    await badge(qtbot, desk, code)
-    await wait_until(lambda: desk.presenter.state == "signed_in")
 
 
 async def test_the_station_opens_on_the_sign_in_screen_and_a_badge_signs_a_packer_in(
@@ -212,8 +174,9 @@ async def test_sign_out_by_its_shortcut_and_a_supervisor_sees_more(
 ) -> None:
     desk = station
     await signed_in_as(qtbot, desk, SAM)
-    # the pages' first loads end before the sign-out (a request cancelled mid-connect can
-    # leave httpx's pool stalling a later one: see the report)
+    # Sam's pages have loaded before the sign-out. (After Ana's sign-in End of day's reload,
+    # GET /v1/pickup_requests, gets no answer on its kept-alive connection for over 60 s, on the
+    # old client too: the open stall, logged by the teardown; see report-window37.)
     await loads_done(desk.context)
     assert {"End of day", "Packing figures"} <= visible_pages(desk)
     history: Any = desk.window.history_page
@@ -235,7 +198,7 @@ async def test_sign_out_by_its_shortcut_and_a_supervisor_sees_more(
     assert desk.sign_in.screen.message_label.text() == ""
     assert desk.sign_in.stack.currentWidget() is desk.sign_in.screen
     assert visible_pages(desk) == set()  # nothing of the last person's pages is reachable
-    await loads_done(desk.context)  # what the pages were loading for them has ended
+    await loads_done(desk.context)  # what the pages were loading for Sam has ended
 
     # the next person sees their own pages, not the last one's
     await signed_in_as(qtbot, desk, ANA)
@@ -261,12 +224,11 @@ async def test_a_supervisor_releases_an_incomplete_order_with_a_reason(
     )
     presenter.scan(BOOK)  # not in this order
     await wait_until(lambda: ("pack_check_mismatch", "REL-1", True) in events.sent)
-    assert ("scan", "REL-1", True) in events.sent
+    await wait_until(lambda: ("scan", "REL-1", True) in events.sent)  # (sent beside it)
     presenter.acknowledge()
     presenter.ship_incomplete()  # a packer may not: said in words, nothing ships
     assert "supervisor" in presenter.view.title
     presenter.acknowledge()
-    await loads_done(desk.context)
 
     desk.sign_in.presenter.sign_out()
     await loads_done(desk.context)
