@@ -1,9 +1,8 @@
 """PySide6 widgets of Packdesk (thin: they call the layers below).
 
-The Qt-free layers the first window needs are imported here, before PySide6: once PySide6
-is loaded, its `__feature__` import hook reads the source of every module imported after it
-(to see whether it uses PySide6); imported first, the ~150 modules of the app's start-up are
-not read again (bench/gui.py measures the cold start).
+Importing it costs nothing but the PySide6 work-around (`qt_compat`): the first window is
+shown before pydantic, httpx, asyncio, the domain rules and the client are imported
+(`app.py`; bench/gui.py measures the cold start).
 In detail (the map is docs/ARCHITECTURE.md):
 
 PySide6 widgets. Thin: reads state, calls the layers below, shows results.
@@ -182,12 +181,18 @@ gui/settings/         Settings: page.py (SettingsPage: the tabs of SETTINGS_TABS
 - `shipment/page.py` is the one module that knows the form, the creation panel and the
   preview and wires them; the creation panel imports the form only to read it (the form never
   imports the panel).
-- Start-up: the first window is the New shipment page alone; the other pages are built after
-  its first paint (their modules, `app.STARTUP_MODULES`, loaded first on a helper thread, then
-  the pages built over several turns: no turn of the GUI thread over the watchdog's 250 ms of
-  CPU), the HTTP client, print queue, virtual printer and QtPdf when first used
-  (a profile opening, the first PDF label). `gui/__init__.py` imports the Qt-free layers the
-  window needs before PySide6 (whose import hook reads the source of every later module).
+- Start-up (`app.py`): the first window is the main window's frame (`MainWindow()` with no
+  context: title, menus, banner, status bar, the page tabs with light placeholders), shown and
+  painted with nothing imported but PySide6 and the shell's Qt-only modules; only then are
+  asyncio/qasync, pydantic, httpx, the domain rules, the client and the New shipment page's
+  modules imported (on a helper thread, `FORM_MODULES`), the app context made and the form
+  built into the frame (`MainWindow.attach`), each step a turn of its own, the cursor in the
+  receiver search once the form is there; then the other pages (their modules,
+  `app.STARTUP_MODULES`, loaded on a helper thread, the pages built over several turns: no
+  turn of the GUI thread over the watchdog's 250 ms of CPU); the HTTP client, print queue,
+  virtual printer and QtPdf when first used (a profile opening, the first PDF label).
+  `tests/gui/shell/test_cold_start.py` checks that none of those modules is loaded when the
+  window is first shown.
   The window's minimum size is fixed from its first show (page contents scroll, status texts
   elide, optional status fields keep their room): `tests/gui/shell/test_window_size.py`.
 - Fit at 1024x600: a page sits in its scroll area held at its minimum height
@@ -278,15 +283,4 @@ hold
   server that accepted it or the coroutines that opened it (`tests/transport_origins.py`).
 """
 
-import asyncio  # noqa: F401
-
-import desktop_app.client.errors  # noqa: F401
-import desktop_app.domain.catalog  # noqa: F401
-import desktop_app.domain.rules  # noqa: F401
-import desktop_app.printing.formats  # noqa: F401
-import desktop_app.profiles.manager  # noqa: F401
-import desktop_app.profiles.store  # noqa: F401
-import desktop_app.scales.config  # noqa: F401
-
-# isort: split
 from desktop_app.gui import qt_compat as _qt_compat  # noqa: F401 - applies a PySide6 fix

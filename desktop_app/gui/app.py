@@ -1,24 +1,27 @@
 """Entry point of the GUI: `packdesk` with no sub-command.
 
-The window shows at once; the Local sandbox service starts in the background (the form is
-usable meanwhile, Create waits for the connection). One qasync event loop for everything.
+The window's frame shows at once, before pydantic, httpx, asyncio, the domain rules and the
+client are imported; the New shipment form is built into it right after its first paint (its
+modules loaded on a helper thread), then the other pages, a few per turn of the loop. The
+Local sandbox service starts in the background (the form is usable meanwhile, Create waits
+for the connection). One qasync event loop for everything.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import os
 import signal
 import socket
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import logging
+
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -27,12 +30,22 @@ if TYPE_CHECKING:
     from desktop_app.profiles.manager import ProfileManager
     from desktop_app.profiles.models import Profile
 
-log = logging.getLogger(__name__)
 _STARTED = time.perf_counter()
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # resources/icons/packdesk-<size>.png
-#: what the pages built after the first window and the profile's opening import (with what
-#: they import), beside the pages' own modules (`shell.pages.page_modules()`): loaded on a
-#: helper thread right after the window is shown
+#: what the New shipment form and the app context import (with what they import): loaded on
+#: a helper thread once the window's frame is painted, before the form is built on the GUI
+#: thread (`tests/gui/shell/test_cold_start.py`: none of them before the first window)
+FORM_MODULES = (
+    "desktop_app.domain.rules",
+    "desktop_app.profiles.manager",
+    "desktop_app.printing.printers",
+    "desktop_app.gui.core.context",
+    "desktop_app.gui.shipment.page",
+    "desktop_app.gui.addresses.page",  # the form's receiver search
+)
+#: what the pages built after the form and the profile's opening import (with what they
+#: import), beside the pages' own modules (`shell.pages.page_modules()`): loaded on a helper
+#: thread once the form is there
 STARTUP_MODULES = (
     "desktop_app.gui.widgets.accessibility",
     "desktop_app.gui.history.tracking",
@@ -80,7 +93,6 @@ def main(argv: Sequence[str] = ()) -> int:
     if args.data_dir is not None:
         os.environ["PACKDESK_DATA_DIR"] = str(args.data_dir)
 
-    import qasync
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "packdesk"])
@@ -99,12 +111,18 @@ def main(argv: Sequence[str] = ()) -> int:
     from desktop_app.gui.qt_compat import GuiThreadCollector
 
     collector = GuiThreadCollector()  # worker threads must never delete Qt objects
+    window = _show_frame(signals)
+    import asyncio
+
+    import qasync
+
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
-    # once the first window is up, start-up's long-lived objects leave the collector's walk
+    # once the form and the pages are up, start-up's long-lived objects leave the collector's
+    # walk
     loop.call_later(2.0, collector.freeze_startup_objects)
     try:
-        return loop.run_until_complete(_run(args, signals))
+        return loop.run_until_complete(_run(args, window))
     finally:
         signals.restore()
         asyncio.set_event_loop(None)
@@ -112,30 +130,31 @@ def main(argv: Sequence[str] = ()) -> int:
         collector.stop()
 
 
-async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
-    from desktop_app.gui.core.context import AppContext
+def _show_frame(signals: CloseOnSignals) -> MainWindow:
+    """The main window's frame (no context, no form yet), placed, shown and painted."""
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.placement import place_window, save_placement
-    from desktop_app.printing.printers import PrinterBook, PrinterError
-    from desktop_app.profiles.manager import ProfileManager
 
-    manager = ProfileManager()
-    try:
-        printers = PrinterBook()
-    except PrinterError as exc:
-        log.error("%s", exc)
-        printers = PrinterBook(manager.config_dir / "printers.unreadable.json")
-    context = AppContext(manager, printers)
-    window = MainWindow(context, manage_shutdown=True)
-    profile = _initial_profile(manager, args.profile)
-    closed = asyncio.Event()
-    window.closed.connect(closed.set)
+    window = MainWindow(manage_shutdown=True)
     signals.on_signal(window.close)  # a logout, `kill` or Ctrl+C: closing, as by the button
     window.closed.connect(lambda: save_placement(window))
     if place_window(window):
         window.showMaximized()
     else:
         window.show()
+    _first_paint()
+    if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
+        first_window_shown()
+    return window
+
+
+async def _run(args: argparse.Namespace, window: MainWindow) -> int:
+    import asyncio
+
+    closed = asyncio.Event()
+    window.closed.connect(closed.set)
+    if window.closing:  # closed (a signal) before the loop ran
+        return 0
     from desktop_app.gui.shell import watchdog
 
     # a turn of the GUI thread over 250 ms of its CPU is logged, with the page shown; its
@@ -146,26 +165,51 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
         from desktop_app.gui.shell.probe import install_probe
 
         install_probe(window)  # (a child of the window)
-    if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
-        _report_startup()
-    # the New shipment page is up and usable; History, Settings and the operations pages are
-    # built once it is painted (the service starts right after them: it takes longer anyway),
-    # their modules loaded on a helper thread first and the pages built a few per turn, so
-    # the window answers all along
-    await _first_paint()
-    from desktop_app.gui.shell.pages import page_modules
+    # the form's modules on a helper thread (the frame answers meanwhile), then the context
+    # and the form on the GUI thread, each a turn of its own
+    await asyncio.to_thread(_load_modules, FORM_MODULES)
+    if window.closing:
+        return 0
+    manager, context = _make_context()
+    await asyncio.sleep(0)
+    if window.closing:
+        await context.aclose()
+        return 0
+    window.attach(context)
+    await _settled(window)
+    # Addresses (the form's receiver search: the cursor waits there), then History, Settings
+    # and the operations pages, built once the form is painted (the service starts right
+    # after them: it takes longer anyway), their modules loaded on a helper thread first and
+    # the pages built one per turn, so the window answers all along
+    from desktop_app.gui.shell.pages import install_steps, page_modules
 
+    steps = install_steps(window, context)
+    await _next_step(window, steps)  # Addresses
+    if os.environ.get("PACKDESK_REPORT_STARTUP") == "1":
+        form_usable(window)
     await asyncio.to_thread(_load_modules, (*STARTUP_MODULES, *page_modules()))
+    if window.closing:  # the shutdown closes the context
+        await closed.wait()
+        return 0
     from desktop_app.gui.widgets import accessibility
 
     accessibility.install(app_instance())  # every control a screen reader reaches has a name
-    accessibility.fill_all(window)  # (the first page was shown before)
-    await _install_pages(window, context)
+    accessibility.fill_all(window)  # (the form and the Addresses page were built before)
+    while not window.closing and await _next_step(window, steps):
+        pass
+    if window.closing:
+        await closed.wait()
+        return 0
+    from desktop_app.gui.shell.sign_in import StationSignIn
+
+    # a station of a warehouse server with people opens on the sign-in screen (a child of
+    # the window: it lives as long as the window)
+    StationSignIn(window, context)
     if manager.load_details:
         from desktop_app.gui.i18n.profile_errors import load_problems_text
 
         window.statusBar().showMessage(load_problems_text(manager.load_details), 15000)
-    context.switch_profile(profile)
+    context.switch_profile(_initial_profile(manager, args.profile))
     if args.quit_after is not None:
         asyncio.get_running_loop().call_later(args.quit_after, window.close)
     outcome: list[str] = []
@@ -175,12 +219,33 @@ async def _run(args: argparse.Namespace, signals: CloseOnSignals) -> int:
             if state in ("connected", "error") and not outcome:
                 outcome.append(state)
                 if state == "error":
-                    log.error("%s", message)
+                    _log().error("%s", message)
                 window.close()
 
         context.connection_changed.connect(on_connection)
     await closed.wait()
     return 1 if outcome == ["error"] else 0
+
+
+def _make_context() -> tuple[ProfileManager, AppContext]:
+    """The profiles, the printer book and the app context over them."""
+    from desktop_app.gui.core.context import AppContext
+    from desktop_app.printing.printers import PrinterBook, PrinterError
+    from desktop_app.profiles.manager import ProfileManager
+
+    manager = ProfileManager()
+    try:
+        printers = PrinterBook()
+    except PrinterError as exc:
+        _log().error("%s", exc)
+        printers = PrinterBook(manager.config_dir / "printers.unreadable.json")
+    return manager, AppContext(manager, printers)
+
+
+def _log() -> logging.Logger:
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def application_icon() -> QIcon:
@@ -232,7 +297,7 @@ class CloseOnSignals:
         except OSError:
             return
         if data:
-            log.info("signal %s: closing", ", ".join(str(b) for b in data))
+            _log().info("signal %s: closing", ", ".join(str(b) for b in data))
             self._received = True
             if self._close is not None:
                 self._close()
@@ -251,18 +316,31 @@ def _note_signal(signum: int, frame: object) -> None:  # noqa: ARG001 - signal h
     """The wake-up socket carries the signal to Qt's loop; nothing else to do here."""
 
 
-async def _first_paint() -> None:
-    """Return once the loop has handled the window's show and first paint (a zero timer)."""
+def _first_paint() -> None:
+    """Run Qt's loop until it has handled the window's show and first paint (a zero timer,
+    as the bare window of bench/gui.py measures it), before the asyncio loop exists."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    turn = QEventLoop()
+    QTimer.singleShot(0, turn.quit)
+    turn.exec()
+
+
+async def _settled(window: MainWindow) -> None:
+    """Return once the loop has handled what attaching the form posted: its show and paint,
+    the cursor put into the receiver search (a zero timer queued after them)."""
+    import asyncio
+
     from PySide6.QtCore import QTimer
 
-    painted = asyncio.get_running_loop().create_future()
+    done = asyncio.get_running_loop().create_future()
 
-    def paint_done() -> None:
-        if not painted.done():
-            painted.set_result(None)
+    def turn_done() -> None:
+        if not done.done():
+            done.set_result(None)
 
-    QTimer.singleShot(0, paint_done)
-    await painted
+    QTimer.singleShot(0, window, turn_done)
+    await done
 
 
 def app_instance() -> QApplication:
@@ -274,21 +352,28 @@ def app_instance() -> QApplication:
     return app
 
 
-def _report_startup() -> None:
-    """`PACKDESK_REPORT_STARTUP=1` (bench/gui.py): tell stderr once the first window is shown."""
-    from PySide6.QtCore import QTimer
+def _startup_line(what: str) -> str:
+    ms = (time.perf_counter() - _STARTED) * 1000
+    cpu = time.process_time() * 1000  # what start-up cost, whatever else the machine runs
+    return (
+        f"packdesk: {what} {ms:.0f} ms after the GUI module loaded, "
+        f"{cpu:.0f} ms of CPU since the process started, {len(sys.modules)} modules"
+    )
 
-    def report() -> None:
-        # a zero timer fires once the loop has handled the show and the first paint
-        ms = (time.perf_counter() - _STARTED) * 1000
-        cpu = time.process_time() * 1000  # what start-up cost, whatever else the machine runs
-        sys.stderr.write(
-            f"packdesk: first window shown {ms:.0f} ms after the GUI module loaded, "
-            f"{cpu:.0f} ms of CPU since the process started, {len(sys.modules)} modules\n"
-        )
-        sys.stderr.flush()
 
-    QTimer.singleShot(0, report)
+def first_window_shown() -> None:
+    """`PACKDESK_REPORT_STARTUP=1` (bench/gui.py): the window's frame is shown and painted."""
+    sys.stderr.write(_startup_line("first window shown") + "\n")
+    sys.stderr.flush()
+
+
+def form_usable(window: MainWindow) -> None:
+    """`PACKDESK_REPORT_STARTUP=1` (bench/gui.py): the New shipment form is built, painted
+    and has the keyboard focus (the control holding it is named)."""
+    focused = app_instance().focusWidget()
+    name = focused.objectName() if focused is not None and window.isAncestorOf(focused) else ""
+    sys.stderr.write(_startup_line("form usable") + f", focus in {name or '-'}\n")
+    sys.stderr.flush()
 
 
 def _initial_profile(manager: ProfileManager, wanted: str | None) -> Profile:
@@ -296,7 +381,7 @@ def _initial_profile(manager: ProfileManager, wanted: str | None) -> Profile:
         for p in manager.list():
             if wanted in (p.id, p.name) or p.name.casefold() == wanted.casefold():
                 return p
-        log.warning("no profile %r; opening the last used one", wanted)
+        _log().warning("no profile %r; opening the last used one", wanted)
     return manager.last_used
 
 
@@ -308,24 +393,19 @@ def _load_modules(names: Sequence[str]) -> None:
         try:
             importlib.import_module(name)
         except Exception:  # the GUI thread's own import of it says what is wrong
-            log.debug("loading %s ahead failed", name, exc_info=True)
+            _log().debug("loading %s ahead failed", name, exc_info=True)
 
 
-async def _install_pages(window: MainWindow, context: AppContext) -> None:
-    """History and Settings, then the other pages of `shell.pages.PAGES` (tracking/returns in
-    History), each step a turn of its own; a page that fails to build is logged, the window
+async def _next_step(window: MainWindow, steps: Iterator[str]) -> bool:
+    """Run the next page-building step, then give the window a turn (a key, a paint); False
+    when none was left. A page that fails to build is logged (and the steps end): the window
     still opens."""
-    from desktop_app.gui.shell.pages import install_operations, install_pages
-
     try:
-        history, settings = install_pages(window, context)
-        await asyncio.sleep(0)  # a turn for the window (a key, a paint) between the builds
-        install_operations(window, context, history, settings)
-        await asyncio.sleep(0)
+        next(steps)
+    except StopIteration:
+        return False
     except Exception:
-        log.exception("installing the pages failed")
-    from desktop_app.gui.shell.sign_in import StationSignIn
-
-    # a station of a warehouse server with people opens on the sign-in screen (a child of
-    # the window: it lives as long as the window)
-    StationSignIn(window, context)
+        _log().exception("installing the pages failed")
+        return False
+    await _settled(window)
+    return True

@@ -769,6 +769,7 @@ Der Versandserver behält gespeicherte Adressen (er kann sie nicht löschen); Pa
     <name>Closing</name>
     <message>
         <source>The label being created is finished and stored first, then Packdesk closes.</source>
+        <extracomment>job states that are still to be printed (see desktop_app.printing.queue)</extracomment>
         <translation>Das Etikett, das gerade erstellt wird, wird zuerst fertiggestellt und gespeichert, dann schließt Packdesk.</translation>
     </message>
     <message numerus="yes">
@@ -6006,6 +6007,10 @@ Gespeichert in {parent}</translation>
     <message>
         <source>Scan</source>
         <translation>Scannen</translation>
+    </message>
+    <message>
+        <source>Opening the shipment form…</source>
+        <translation>Sendungsformular wird geöffnet …</translation>
     </message>
     <message>
         <source>Virtual label printer (sandbox)</source>

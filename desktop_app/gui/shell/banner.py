@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QWidget
@@ -11,7 +12,9 @@ from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QWidget
 from desktop_app.gui.core.theme import banner_style, look_for, profile_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.widgets.elided import ElidedLabel
-from desktop_app.profiles.models import Profile
+
+if TYPE_CHECKING:  # (the window's frame is shown before pydantic is imported)
+    from desktop_app.profiles.models import Profile
 
 
 class EnvironmentBannerWidget(QFrame):

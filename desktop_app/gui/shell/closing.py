@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop_app.gui.i18n import translate
+
+if TYPE_CHECKING:
+    from desktop_app.gui.core.context import AppContext
 
 #: job states that are still to be printed (see desktop_app.printing.queue)
 WAITING_STATES = ("queued", "sending", "waiting")
@@ -104,3 +108,18 @@ def ask_before_closing(
     box.finished.connect(decided)
     box.open()
     return box
+
+
+async def finish_and_close(shipment_page: Any, context: AppContext) -> None:
+    """The window's shutdown: a creation in flight finishes (stored, journal settled), the
+    draft is kept, then the context closes (queue, client, service)."""
+    import asyncio
+
+    creation = getattr(shipment_page, "creation", None)
+    task = getattr(creation, "task", None)
+    if task is not None and not task.done():
+        await asyncio.wait([task])
+    save = getattr(shipment_page, "save_draft_now", None)
+    if callable(save):
+        save()
+    await context.aclose()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from desktop_app.gui.i18n import translate
-from desktop_app.profiles.models import Profile
+
+if TYPE_CHECKING:  # (the window's frame is shown before pydantic is imported)
+    from desktop_app.profiles.models import Profile
 
 
 def needs_live_confirmation(current: Profile | None, target: Profile) -> bool:

@@ -6,7 +6,6 @@ Its parts live beside it: the banner (`banner`), the page tabs (`page_tabs`), th
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
@@ -15,7 +14,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget
 
-from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.core.theme import frame_style, profile_title, window_title
 from desktop_app.gui.i18n import translate
 from desktop_app.gui.shell.banner import EnvironmentBannerWidget
@@ -23,6 +21,7 @@ from desktop_app.gui.shell.closing import (
     WAITING_STATES,
     ask_before_closing,
     close_question,
+    finish_and_close,
     follow,
     nothing_left_question,
 )
@@ -30,6 +29,7 @@ from desktop_app.gui.shell.live_switch import confirm_live_switch, needs_live_co
 from desktop_app.gui.shell.menus import WindowMenus
 from desktop_app.gui.shell.page_tabs import PageTabsWidget, placeholder
 from desktop_app.gui.shell.pages import (
+    FORM_PLACEHOLDER,
     HISTORY,
     NEW_SHIPMENT,
     PAGES,
@@ -38,11 +38,15 @@ from desktop_app.gui.shell.pages import (
     visible_pages,
 )
 from desktop_app.gui.shell.shortcuts import ShortcutSheetDialog
-from desktop_app.gui.shell.status_bar import StatusBarWidget
-from desktop_app.profiles.models import Profile
+from desktop_app.gui.shell.status_bar import StatusBarWidget, lay_out_before_shown
 
 if TYPE_CHECKING:
+    # the frame is shown before asyncio, pydantic, the context and the form are imported
+    import asyncio
+
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.gui.shipment.page import ShipmentPage
+    from desktop_app.profiles.models import Profile
 
 __all__ = ["HISTORY", "NEW_SHIPMENT", "SETTINGS", "SMALL_SCREEN", "MainWindow"]
 
@@ -51,35 +55,38 @@ SMALL_SCREEN = (1024, 600)
 
 
 class MainWindow(QMainWindow):
-    """Banner + switcher, the pages (`shell.pages.PAGES`: New shipment built here, a
-    placeholder for each page built right after the first paint), and the status bar.
-
-    The pages plug in with `add_page(name, widget)` (replacing the placeholder of that name,
-    each in its declared place); `show_for(rights)` shows only those a signed-in person may use.
-    """
+    """Banner + switcher, the pages (`shell.pages.PAGES`), the status bar. `MainWindow()` is
+    the frame (menus, bars, tabs with placeholders: shown before the context and the form's
+    modules are imported), `attach(context)` builds the New shipment page into it;
+    `MainWindow(context)` does both. `add_page(name, widget)` replaces the placeholder of
+    that name; `show_for(rights)` shows only what a signed-in person may use."""
 
     profile_changed = Signal(object)  # Profile
     shipment_created = Signal(object)  # StoredShipment
     closed = Signal()
+    # the app context and the New shipment page (from `attach` on)
+    context: AppContext
+    shipment_page: ShipmentPage
 
     def __init__(
         self,
-        context: AppContext,
+        context: AppContext | None = None,
         *,
         manage_shutdown: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.context = context
         self._manage_shutdown = manage_shutdown
         self._shutdown_task: asyncio.Task[Any] | None = None
         self._shutdown_done = False
         self._busy = False
+        self.attached = False
         self.switch_task: asyncio.Task[Any] | None = None
         self.close_confirmation: QMessageBox | None = None
         self.shortcut_sheet: ShortcutSheetDialog | None = None
         self.setObjectName("mainWindow")
         self.resize(1280, 760)
+        self.setWindowTitle(window_title("…", "sandbox"))
 
         self.banner = EnvironmentBannerWidget()
         self.banner.profile_chosen.connect(self.switch_profile)
@@ -96,18 +103,20 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         self.central_frame = central
         self.setCentralWidget(central)
-        self.status_bar = StatusBarWidget(context)
+        self.status_bar = StatusBarWidget()
         self.setStatusBar(self.status_bar)
 
-        self.shipment_page = self._make_shipment_page()
-        self.tabs.add_page(NEW_SHIPMENT, self.shipment_page, scrolls_itself=True)
+        self.tabs.add_page(
+            NEW_SHIPMENT,
+            placeholder(translate("Window", FORM_PLACEHOLDER)),
+            scrolls_itself=True,
+        )
         for entry in PAGES:
             if entry.built == "first":
                 self.add_page(entry.name, placeholder(translate("Window", entry.placeholder)))
         self.window_menus = WindowMenus(
             self,
             self.tabs,
-            shipment_actions=getattr(self.shipment_page, "menu_actions", ()),
             new_shipment=self.start_new_shipment,
             focus_switcher=self._focus_switcher,
             show_shortcuts=self.show_shortcut_sheet,
@@ -115,25 +124,36 @@ class MainWindow(QMainWindow):
         self.shipment_menu = self.window_menus.shipment_menu
         self.go_menu = self.window_menus.go_menu
         self.help_menu = self.window_menus.help_menu
+        if context is not None:
+            self.attach(context)
 
+    def attach(self, context: AppContext) -> None:
+        """Build the New shipment page (in its placeholder's place, its keys into the
+        Shipment menu) and follow `context` from now on."""
+        self.context = context
+        self.status_bar.attach(context)
+        self.shipment_page = self._make_shipment_page()
+        self.tabs.add_page(NEW_SHIPMENT, self.shipment_page, scrolls_itself=True)
+        self.window_menus.add_shipment_actions(getattr(self.shipment_page, "menu_actions", ()))
+        self.attached = True
         context.profile_changed.connect(self._on_profile_changed)
         context.shipment_created.connect(self.shipment_created.emit)
         context.print_job_changed.connect(self._follow_close_question)
         self.refresh_profiles()
         if context.profile is not None:
             self._on_profile_changed(context.profile)
-        else:
-            self.setWindowTitle(window_title("…", "sandbox"))
 
     def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt name
         """Lay the window out before its native window exists: its minimum size is then set
         once, not changed right after the platform window was made."""
-        if visible and not self.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
-            self.status_bar.reformat()  # its layout is otherwise rebuilt only when it shows
-            layout = self.layout()
-            if layout is not None:
-                layout.activate()
+        if visible:
+            lay_out_before_shown(self, self.status_bar)
         super().setVisible(visible)
+
+    def showMaximized(self) -> None:  # noqa: N802 - Qt name
+        """Laid out first too: Qt makes the native window before `setVisible` here."""
+        lay_out_before_shown(self, self.status_bar)
+        super().showMaximized()
 
     # --- menus and keys -----------------------------------------------------------------------
 
@@ -148,7 +168,7 @@ class MainWindow(QMainWindow):
     def start_new_shipment(self) -> None:
         """Ctrl+N: the New shipment page, the cursor in the receiver search / first field."""
         self.show_page(NEW_SHIPMENT)
-        focus = getattr(self.shipment_page, "focus_first", None)
+        focus = getattr(getattr(self, "shipment_page", None), "focus_first", None)
         if callable(focus):
             focus()
 
@@ -276,13 +296,18 @@ class MainWindow(QMainWindow):
 
     # --- closing ------------------------------------------------------------------------------
 
+    @property
+    def closing(self) -> bool:
+        """Whether the window is closing or closed (start-up builds nothing more then)."""
+        return self._shutdown_task is not None or self._shutdown_done or not self.isVisible()
+
     def _creating(self) -> bool:
-        creation = getattr(self.shipment_page, "creation", None)
+        creation = getattr(getattr(self, "shipment_page", None), "creation", None)
         return bool(self._busy or getattr(creation, "busy", False))
 
     def waiting_print_jobs(self) -> int:
         """Labels of the current profile's queue not printed yet."""
-        queue = self.context.queue
+        queue = self.context.queue if self.attached else None
         if queue is None:
             return 0
         with contextlib.suppress(Exception):  # a queue closing meanwhile: nothing to say
@@ -291,11 +316,11 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
         """With `manage_shutdown`: ask while a creation or print is in flight, save the draft,
-        then close the context (queue, client, service) before closing."""
-        if not self._manage_shutdown or self._shutdown_done:
+        then close the context (queue, client, service) before closing. The frame alone
+        (closed before `attach`) has nothing to finish: it closes at once."""
+        if not self._manage_shutdown or self._shutdown_done or not self.attached:
             event.accept()
-            if self._shutdown_done or not self._manage_shutdown:
-                self.closed.emit()
+            self.closed.emit()
             return
         event.ignore()
         if self._shutdown_task is not None or self.close_confirmation is not None:
@@ -318,20 +343,13 @@ class MainWindow(QMainWindow):
                 )
             )
             self.setEnabled(False)
+            import asyncio
+
             self._shutdown_task = asyncio.ensure_future(self._shutdown())
 
     async def _shutdown(self) -> None:
         try:
-            page: Any = self.shipment_page
-            creation = getattr(page, "creation", None)
-            task = getattr(creation, "task", None)
-            if task is not None and not task.done():
-                # the creation finishes (stored, journal settled) before anything closes
-                await asyncio.wait([task])
-            save = getattr(page, "save_draft_now", None)
-            if callable(save):
-                save()
-            await self.context.aclose()
+            await finish_and_close(self.shipment_page, self.context)
         finally:
             self._shutdown_done = True
             self.close()

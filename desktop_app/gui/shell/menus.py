@@ -27,7 +27,7 @@ class WindowMenus:
         window: QMainWindow,
         tabs: PageTabsWidget,
         *,
-        shipment_actions: Iterable[QAction],
+        shipment_actions: Iterable[QAction] = (),
         new_shipment: Callable[[], None],
         focus_switcher: Callable[[], None],
         show_shortcuts: Callable[[], object],
@@ -42,9 +42,8 @@ class WindowMenus:
             "Ctrl+N",
             new_shipment,
         )
-        for action in shipment_actions:
-            self.shipment_menu.addAction(action)
-        self.shipment_menu.addSeparator()
+        self._before_quit = self.shipment_menu.addSeparator()
+        self.add_shipment_actions(shipment_actions)
         self._add(
             self.shipment_menu, window, translate("MainWindow", "&Quit"), "Ctrl+Q", window.close
         )
@@ -81,6 +80,11 @@ class WindowMenus:
         action = window_action(window, text, keys)
         action.triggered.connect(lambda _=False: slot())
         menu.addAction(action)
+
+    def add_shipment_actions(self, actions: Iterable[QAction]) -> None:
+        """The New shipment page's keys into the Shipment menu (above Quit): the page is
+        built after the window's frame is shown."""
+        self.shipment_menu.insertActions(self._before_quit, list(actions))
 
     def menus(self) -> list[QMenu]:
         """The menus in menu-bar order."""

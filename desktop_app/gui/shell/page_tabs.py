@@ -39,8 +39,11 @@ class PageTabsWidget(QTabWidget):
         old = self._containers.get(name)
         if old is not None:
             index = self.indexOf(old)
+            in_front = self.currentWidget() is old
             self.removeTab(index)
             self.insertTab(index, container, translate("Window", name))
+            if in_front:  # (a placeholder in front gives its place to its page)
+                self.setCurrentWidget(container)
             old.deleteLater()
         else:
             self.insertTab(self._place_of(name), container, translate("Window", name))

@@ -4,15 +4,17 @@ To add a page: its package `gui/<page>/` with a `page.py` whose `…Page(context
 and one `PageEntry` line in `PAGES` (the tabs follow its order). A signed-in person sees the
 pages their rights allow (`visible_pages`, `MainWindow.show_for`).
 
-`app.py` calls `install_pages` (History and Settings, right after the first paint), then
-`install_operations` with the pages it returned (the others); each entry's `wire` connects
-its page to the window and the other pages.
+`app.py` runs `install_steps` once the form is painted, one step per turn of the loop
+(Addresses, whose search the form's cursor waits in, then History and Settings, then the
+others); a window built at once (tests, benchmarks) calls `install_pages` (History and
+Settings), then `install_operations` with the pages it returned (the others). Each entry's
+`wire` connects its page to the window and the other pages.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -34,6 +36,7 @@ END_OF_DAY = QT_TRANSLATE_NOOP("Window", "End of day")
 BATCH = QT_TRANSLATE_NOOP("Window", "Batch")
 SCAN = QT_TRANSLATE_NOOP("Window", "Scan")
 SETTINGS = QT_TRANSLATE_NOOP("Window", "Settings")
+FORM_PLACEHOLDER = QT_TRANSLATE_NOOP("Window", "Opening the shipment form…")
 
 #: when a page is built: with the window (it builds it itself), right after the first paint
 #: (a placeholder stands there until then), or next
@@ -166,17 +169,44 @@ def build(entry: PageEntry, context: AppContext) -> QWidget:
     return page
 
 
-def _install(window: MainWindow, context: AppContext, when: Built) -> dict[str, Any]:
-    built = {entry.name: build(entry, context) for entry in PAGES if entry.built == when}
-    for entry in PAGES:
-        page = built.get(entry.name)
-        if page is None:
-            continue
-        window.add_page(entry.name, page)
-        if entry.wire is not None:
-            entry.wire(window, page)
+def _install_entry(window: MainWindow, context: AppContext, entry: PageEntry) -> Any:
+    page = build(entry, context)
+    window.add_page(entry.name, page)
+    if entry.wire is not None:
+        entry.wire(window, page)
     window.show_for(window.rights)  # a page built after a sign-in follows its rights
-    return built
+    return page
+
+
+def _install(window: MainWindow, context: AppContext, when: Built) -> dict[str, Any]:
+    return {
+        entry.name: _install_entry(window, context, entry) for entry in PAGES if entry.built == when
+    }
+
+
+def install_steps(window: MainWindow, context: AppContext) -> Iterator[str]:
+    """Every page after the New shipment form, one step at a time (start-up gives the loop a
+    turn after each): Addresses first (its search is where the cursor waits in the form),
+    then History and Settings, tracking and returns in the History, the later Settings
+    tabs, the other pages. Yields what each step built."""
+    built: dict[str, Any] = {}
+    ahead = [entry for entry in PAGES if entry.name == ADDRESSES or entry.built == "first"]
+    for entry in sorted(ahead, key=lambda entry: entry.name != ADDRESSES):
+        built[entry.name] = _install_entry(window, context, entry)
+        yield entry.name
+    from desktop_app.gui.history import tracking
+    from desktop_app.gui.history.partials import returns
+
+    tracking.attach_to_history(built[HISTORY], context)
+    yield "tracking"
+    returns.attach_to_history(built[HISTORY], context)
+    yield "returns"
+    built[SETTINGS].build_later_tabs()
+    yield "later Settings tabs"
+    for entry in PAGES:
+        if entry.name not in built and entry.built == "next":
+            _install_entry(window, context, entry)
+            yield entry.name
 
 
 def install_pages(window: MainWindow, context: AppContext) -> tuple[HistoryPage, SettingsPage]:

@@ -10,19 +10,18 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizeGrip, QStatusBar, QToolButton, QWidget
 
 from desktop_app.domain.translation_marks import QT_TRANSLATE_NOOP
-from desktop_app.gui.core.context import AppContext
-from desktop_app.gui.core.sandbox_printer import printer_title
 from desktop_app.gui.core.theme import ENVIRONMENTS, ERROR, MUTED, OK, WARNING, color, look_for
 from desktop_app.gui.i18n import translate
-from desktop_app.gui.i18n.words import printer_state_word, printer_status_text
 from desktop_app.gui.widgets.elided import ElidedLabel
-from desktop_app.profiles.models import Profile
 
 if TYPE_CHECKING:
-    # annotations only: the print queue (and the label converters under it) is imported when
-    # a profile opens, after the first window is painted
+    # annotations only: the window's frame (with this bar) is shown before the context, the
+    # client and pydantic are imported; the print queue (and the label converters under it)
+    # is imported when a profile opens
     from desktop_app.client.ratelimit import RateLimitState
+    from desktop_app.gui.core.context import AppContext
     from desktop_app.printing.queue import PrinterStatus, PrintJob
+    from desktop_app.profiles.models import Profile
 
 _CONNECTION_ICONS = {
     "connected": "●",
@@ -69,6 +68,9 @@ def rate_texts(state: RateLimitState) -> tuple[str, str]:
 def printer_texts(name: str, status: PrinterStatus | None) -> tuple[str, str]:
     """The status bar's printer field in words ("Printer: ready", "Printer: needs attention")
     and its whole form (the tooltip: the printer's name and its own problem)."""
+    from desktop_app.gui.core.sandbox_printer import printer_title
+    from desktop_app.gui.i18n.words import printer_state_word, printer_status_text
+
     title = printer_title(name)
     if status is None:
         return translate("Window", "Printer: –"), translate("Window", "Printer {name}").format(
@@ -81,11 +83,13 @@ def printer_texts(name: str, status: PrinterStatus | None) -> tuple[str, str]:
 
 
 class StatusBarWidget(QStatusBar):
-    """Permanent fields kept up to date from the context's signals."""
+    """Permanent fields kept up to date from the context's signals (from `attach` on: the
+    window's frame shows the bar before there is a context)."""
 
-    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+    context: AppContext
+
+    def __init__(self, context: AppContext | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.context = context
         self.environment_label = QLabel()
         self.environment_label.setObjectName("environmentBadge")
         self.environment_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -115,7 +119,6 @@ class StatusBarWidget(QStatusBar):
         self.retry_button.setObjectName("reconnectButton")
         self.retry_button.setText(translate("Window", "Try again"))
         self.retry_button.setToolTip(translate("Window", "Connect to the shipping service again"))
-        self.retry_button.clicked.connect(lambda: context.spawn(context.reconnect()))
         self.retry_button.hide()
         self.addPermanentWidget(self.retry_button)
         # the pending-creations count and "Try again" come and go in space kept for them, so
@@ -126,6 +129,14 @@ class StatusBarWidget(QStatusBar):
             policy = optional.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             optional.setSizePolicy(policy)
+        self.connection_label.setText(connection_texts("starting", "")[0])
+        if context is not None:
+            self.attach(context)
+
+    def attach(self, context: AppContext) -> None:
+        """Follow `context`: its profile, connection, rate limit, print jobs and journal."""
+        self.context = context
+        self.retry_button.clicked.connect(lambda: context.spawn(context.reconnect()))
         context.profile_changed.connect(self._on_profile)
         context.connection_changed.connect(self._on_connection)
         context.rate_limit_changed.connect(self._on_rate_limit)
@@ -194,6 +205,17 @@ class StatusBarWidget(QStatusBar):
         )
         self.journal_label.setStyleSheet(f"color: {color(WARNING)}; font-weight: bold;")
         self.journal_label.show()
+
+
+def lay_out_before_shown(window: QWidget, status_bar: QStatusBar) -> None:
+    """Lay `window` out (its status bar too, whose layout is otherwise rebuilt only when it
+    shows) while it has no native window yet: its minimum size is then set once."""
+    if window.testAttribute(Qt.WidgetAttribute.WA_WState_Created):
+        return
+    status_bar.reformat()
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
 
 
 def _widest_environment_word(label: QLabel) -> int:

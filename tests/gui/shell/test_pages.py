@@ -16,11 +16,13 @@ from desktop_app.gui.core.context import AppContext
 from desktop_app.gui.settings.page import SETTINGS_TABS, visible_tabs
 from desktop_app.gui.shell.main_window import MainWindow
 from desktop_app.gui.shell.pages import (
+    ADDRESSES,
     END_OF_DAY,
     PAGES,
     SETTINGS,
     install_operations,
     install_pages,
+    install_steps,
     visible_pages,
 )
 
@@ -103,3 +105,28 @@ async def test_the_window_shows_the_declared_pages_and_hides_them_by_rights(
     window.show_page(END_OF_DAY)
     window.show_for(PACKER)  # the page in front is hidden: the first shown one comes forward
     assert window.current_page_name() == PAGES[0].name
+
+
+async def test_the_frame_takes_the_form_then_every_page_step_by_step(
+    ctx: AppContext, qtbot: QtBot
+) -> None:
+    """Start-up's order: the frame (placeholders, menus without the form's keys), the form
+    in front in its placeholder's place with its keys in the Shipment menu, then the pages
+    one step each, Addresses first (the form's receiver search), the tabs in declared order."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    assert not window.attached and window.current_page_name() == PAGES[0].name
+    frame_keys = [a.objectName() for a in window.shipment_menu.actions()]
+    assert "createPrintAction" not in frame_keys
+    window.attach(ctx)
+    assert window.attached and window.current_page() is window.shipment_page
+    keys = [a.objectName() for a in window.shipment_menu.actions()]
+    assert "createPrintAction" in keys
+    assert keys[-1] == frame_keys[-1]  # Quit stays last
+    steps = list(install_steps(window, ctx))
+    assert steps[0] == ADDRESSES
+    assert set(steps) >= {entry.name for entry in PAGES[1:]}
+    assert window.tabs.names() == [entry.name for entry in PAGES]
+    assert window.current_page() is window.shipment_page  # the form stayed in front
+    assert getattr(window.shipment_page.form, "receiver_search", None) is not None
