@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from PySide6.QtCore import QObject, Signal
 
 from desktop_app.client.presence import PackingRow
+from desktop_app.domain.packing_figures import PACKING_CSV_COLUMNS
 from desktop_app.gui.core.presenter import Presenter
 from desktop_app.gui.i18n import translate
 
@@ -24,17 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: the CSV's columns (machine names: a spreadsheet or script reads them in any language)
-CSV_COLUMNS = (
-    "period",
-    "person",
-    "station",
-    "parcels",
-    "orders",
-    "hours",
-    "parcels_per_hour",
-    "pack_check_mismatches",
-    "median_scan_to_label_s",
-)
+CSV_COLUMNS = PACKING_CSV_COLUMNS
 
 
 class PackingFiguresPresenter(Presenter):

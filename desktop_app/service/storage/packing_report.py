@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from desktop_app.domain.packing_figures import PACKING_CSV_COLUMNS
 from desktop_app.service.storage.people import Person, PersonSession, StationEvent
 from desktop_app.service.storage.shipments import ShipmentRow
 
@@ -29,18 +30,7 @@ PERIODS = ("day", "week")
 # the service of a return label (the customer's parcel back), as the manifests leave it out
 RETURNS_SERVICE = "returns"
 SCAN_LOOKBACK = dt.timedelta(hours=12)
-CSV_COLUMNS = (
-    "period",
-    "person",
-    "station",
-    "parcels",
-    "orders",
-    "hours",
-    "parcels_per_hour",
-    "orders_per_hour",
-    "pack_check_mismatches",
-    "median_scan_to_label_s",
-)
+CSV_COLUMNS = PACKING_CSV_COLUMNS
 
 
 @dataclass
