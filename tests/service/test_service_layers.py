@@ -82,3 +82,26 @@ def test_a_route_importing_storage_is_found() -> None:
         "api/routes/me.py:12 -> storage.account_settings.me_body",
         "api/routes/orders.py:9 -> storage.db.new_uuid",
     ]
+
+
+def test_storage_holds_rows_and_queries_not_the_rules() -> None:
+    """The shipping rules (address checks, validation) are the shipping layer's: no storage
+    module imports `domain.rules` (an address was checked in storage/addresses.py before)."""
+    import ast
+    from pathlib import Path
+
+    import desktop_app.service.storage as storage
+
+    importing_rules = []
+    for path in sorted(Path(storage.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            if any(name.startswith("desktop_app.domain.rules") for name in names):
+                importing_rules.append(f"{path.name}:{node.lineno}")
+    assert importing_rules == []

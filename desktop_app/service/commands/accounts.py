@@ -154,7 +154,9 @@ async def _station_keys(session: AsyncSession, args: argparse.Namespace) -> int:
 
 
 async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
+    from desktop_app.domain.sanitize import sanitize
     from desktop_app.service.errors import ServiceError
+    from desktop_app.service.shipping.address_checks import check_default_address
     from desktop_app.service.storage.account_settings import ADDRESS_KINDS, set_account
 
     addresses = {}
@@ -167,6 +169,7 @@ async def _set_account(session: AsyncSession, args: argparse.Namespace) -> int:
                 print(f"packdesk accounts: cannot read {path}: {exc}", file=sys.stderr)
                 return 1
     try:
+        addresses = {kind: check_default_address(sanitize(d)) for kind, d in addresses.items()}
         result = await set_account(
             session,
             args.email,

@@ -9,13 +9,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.domain.models.address import ADDRESS_FIELDS
 from desktop_app.service.errors import ServiceError, not_found
+from desktop_app.service.shipping.address_checks import check_stored_address
 from desktop_app.service.shipping.carriers import lookup_partner
 from desktop_app.service.storage import audit
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.addresses import (
     add_address,
     address_body,
-    check_stored_address,
     get_address_row,
     matching_addresses,
 )

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.errors import ServiceError
+from desktop_app.service.shipping.address_checks import check_default_address
 from desktop_app.service.storage.account_settings import (
     ADDRESS_KINDS,
     AddressKind,
@@ -31,4 +32,4 @@ async def put_default_address(
     session: AsyncSession, account_id: str, kind: AddressKind, draft: Any
 ) -> dict[str, Any]:
     """Check and store the default address of `kind` (the caller commits); the wire object."""
-    return await set_default_address(session, account_id, kind, draft)
+    return await set_default_address(session, account_id, kind, check_default_address(draft))

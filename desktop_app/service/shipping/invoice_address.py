@@ -8,9 +8,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.errors import ServiceError
+from desktop_app.service.shipping.address_checks import check_default_address
 from desktop_app.service.storage.account_settings import (
     InvoiceAddressRow,
-    check_address,
     default_address,
     invoice_address_row,
 )
@@ -31,7 +31,7 @@ async def get_invoice_address(session: AsyncSession, account_id: str) -> dict[st
 
 async def put_invoice_address(session: AsyncSession, account_id: str, draft: Any) -> dict[str, Any]:
     """Check and store the invoice address, keeping its id (the caller commits); the wire object."""
-    fields = check_address(draft)
+    fields = check_default_address(draft)
     row = await invoice_address_row(session, account_id)
     stored = address_body(row.body["id"] if row is not None else new_uuid(), fields)
     if row is None:

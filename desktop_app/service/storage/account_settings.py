@@ -10,10 +10,8 @@ from sqlalchemy import JSON, ForeignKey, String, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from desktop_app.domain.sanitize import sanitize
-from desktop_app.service.errors import ServiceError
 from desktop_app.service.storage.accounts import Account, AccountError
-from desktop_app.service.storage.addresses import address_body, check_stored_address
+from desktop_app.service.storage.addresses import address_body
 from desktop_app.service.storage.db import Base, new_uuid
 
 
@@ -84,24 +82,14 @@ async def default_address(
     return address_body(stored["id"], stored) if stored else None
 
 
-def check_address(draft: Any) -> dict[str, Any]:
-    """A default address's fields, checked as stored addresses are (422 when refused)."""
-    parsed = check_stored_address(draft)
-    if parsed.is_partner_lookup():
-        raise ServiceError(422, ["partner_id: a default address needs its own fields"])
-    fields = parsed.model_dump(exclude_none=True)
-    fields.pop("partner_id", None)
-    return fields
-
-
 async def set_default_address(
-    session: AsyncSession, account_id: str, kind: AddressKind, draft: Any
+    session: AsyncSession, account_id: str, kind: AddressKind, fields: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """Check and store the default address of `kind` (the caller commits); the wire object."""
-    fields = check_address(draft)
+    """Store the checked fields of the default address of `kind` (the caller commits); the
+    wire object."""
     row = await _row(session, account_id)
     old = getattr(row, _column(kind))
-    body = address_body(old["id"] if old else new_uuid(), fields)
+    body = address_body(old["id"] if old else new_uuid(), dict(fields))
     setattr(row, _column(kind), body)
     await session.flush()
     return body
@@ -180,19 +168,17 @@ async def set_account(
     *,
     first_name: str | None = None,
     last_name: str | None = None,
-    addresses: Mapping[AddressKind, Any] | None = None,
+    addresses: Mapping[AddressKind, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """`packdesk accounts set`: names and default addresses of the account with `email` (the
-    caller commits); what is set now. AccountError for an unknown e-mail, ServiceError (422)
-    for an address the rules refuse."""
+    """`packdesk accounts set`: names and default addresses (their checked fields) of the
+    account with `email` (the caller commits); what is set now. AccountError for an unknown
+    e-mail."""
     account = await session.scalar(select(Account).where(Account.email == email.strip()))
     if account is None:
         raise AccountError(f"no account for {email}")
     result: dict[str, Any] = {}
-    for kind, draft in (addresses or {}).items():
-        result[_column(kind)] = await set_default_address(
-            session, account.id, kind, sanitize(draft)
-        )
+    for kind, fields in (addresses or {}).items():
+        result[_column(kind)] = await set_default_address(session, account.id, kind, fields)
     if first_name is not None or last_name is not None:
         await set_names(session, account.id, first_name, last_name)
     me = await me_body(session, account.id, account.email, "production")

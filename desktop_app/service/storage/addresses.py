@@ -10,11 +10,7 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from desktop_app.domain.models import Address
 from desktop_app.domain.models.address import ADDRESS_FIELDS
-from desktop_app.domain.normalize import normalize_address
-from desktop_app.domain.rules import validate_address
-from desktop_app.service.errors import checked
 from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.db import Base, new_uuid, utcnow
 from desktop_app.service.storage.ownership import caller_rows, newest_first
@@ -48,15 +44,6 @@ def address_body(address_id: str, fields: dict[str, Any]) -> dict[str, Any]:
         if value is not None or name in ALWAYS_SHOWN:
             body[name] = value
     return body
-
-
-def check_stored_address(draft: Any) -> Address:
-    """An address to store, checked: the rules without the contact rule (the real service
-    stores street, postcode, city and country; a shipment using it applies the contact rule),
-    then the strict model; 422 with `path: message` strings."""
-    problems = validate_address(draft, contact=False)
-    normalized = normalize_address(draft) if isinstance(draft, dict) else draft
-    return checked(Address, problems, normalized)
 
 
 async def add_address(session: AsyncSession, key: KeyInfo, fields: Mapping[str, Any]) -> AddressRow:
