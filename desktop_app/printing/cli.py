@@ -29,7 +29,6 @@ from desktop_app.printing.printers import (
     PrinterBook,
     PrinterDefinition,
     PrinterError,
-    adhoc_printer,
 )
 
 if TYPE_CHECKING:
@@ -263,6 +262,8 @@ def print_main(argv: Sequence[str]) -> int:
             if args.dpi and args.dpi != printer.dpi:
                 printer = printer.with_changes(dpi=args.dpi)
         else:
+            from desktop_app.printing.transports import adhoc_printer
+
             printer = adhoc_printer(
                 args.to, dpi=args.dpi or 203, kind=args.kind, stock=args.stock or "4x6in"
             )

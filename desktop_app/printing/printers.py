@@ -176,15 +176,6 @@ class PrinterDefinition:
         return replace(self, **changes)
 
 
-def adhoc_printer(
-    transport: str, *, dpi: int = 203, kind: PrinterKind | None = None, stock: str = "4x6in"
-) -> PrinterDefinition:
-    """A printer for a bare transport URI (`packdesk print --to`), named by the URI itself."""
-    if kind is None:
-        kind = "pdf" if transport.split(":", 1)[0].lower() in ("qt", "qt-pdf") else "zpl"
-    return PrinterDefinition(name=transport, kind=kind, transport=transport, dpi=dpi, stock=stock)
-
-
 class PrinterBook:
     """The machine's printer definitions, kept in a JSON file (written atomically)."""
 

@@ -6,9 +6,9 @@ from desktop_app.printing.printers import (
     PrinterBook,
     PrinterDefinition,
     PrinterError,
-    adhoc_printer,
     parse_size,
 )
+from desktop_app.printing.transports import adhoc_printer
 
 
 def test_stock_in_dots_at_both_dpis():
@@ -81,3 +81,21 @@ def test_adhoc_printers():
     assert adhoc_printer("tcp://h:9100", dpi=300).kind == "zpl"
     assert adhoc_printer("qt:Office").kind == "pdf"
     assert adhoc_printer("file:/tmp/x", kind="pdf").kind == "pdf"
+    assert adhoc_printer("qt-pdf:/tmp/out").kind == "pdf"
+    assert adhoc_printer("nosuch:x").kind == "zpl"  # refused by name when a job is sent
+
+
+def test_an_adhoc_printer_takes_what_its_transport_says() -> None:
+    """A transport registered later names the kind it takes: no scheme list in printers.py."""
+    from desktop_app.printing.transports import register_transport, unregister_transport
+    from desktop_app.printing.transports.file import FileTransport
+
+    class PdfFolder(FileTransport):
+        scheme = "pdf-folder"
+        default_kind = "pdf"
+
+    register_transport("pdf-folder", PdfFolder)
+    try:
+        assert adhoc_printer("pdf-folder:/tmp/x").kind == "pdf"
+    finally:
+        unregister_transport("pdf-folder")

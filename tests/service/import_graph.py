@@ -2,7 +2,8 @@
 and for measuring: which part imports which, and the circles among them.
 
 A part is a subpackage of desktop_app/service (api, shipping, storage, ...) or a top-level
-module (context, errors, app, ...); storage/db.py counts as its own part, "db". Imports
+module (context, errors, app, ...); storage/db.py with its SQLite driver (sqlite_one_hop.py)
+counts as its own part, "db". Imports
 inside functions count too: a late import hides a circle, it does not remove it.
 """
 
@@ -31,7 +32,7 @@ def part_of(module: str) -> str | None:
     rest = module[len(PREFIX) + 1 :].split(".")
     if not rest or rest == [""]:
         return "service"
-    if rest[:2] == ["storage", "db"]:
+    if rest[:2] in (["storage", "db"], ["storage", "sqlite_one_hop"]):
         return "db"
     return rest[0]
 

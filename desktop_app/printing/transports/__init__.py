@@ -9,7 +9,7 @@ the escpos transports, Qt's print modules inside the Qt transports.
 
 from __future__ import annotations
 
-from desktop_app.printing.printers import PrinterDefinition
+from desktop_app.printing.printers import PrinterDefinition, PrinterKind
 from desktop_app.printing.transports.base import (
     DataKind,
     OutgoingJob,
@@ -62,6 +62,18 @@ def transport_classes() -> list[type[Transport]]:
     return [transport_class(scheme) for scheme in _ORDER]
 
 
+def adhoc_printer(
+    transport: str, *, dpi: int = 203, kind: PrinterKind | None = None, stock: str = "4x6in"
+) -> PrinterDefinition:
+    """A printer for a bare transport URI (`packdesk print --to`), named by the URI itself."""
+    if kind is None:
+        try:  # the transport says what it takes
+            kind = transport_class(transport.split(":", 1)[0]).default_kind
+        except ValueError:  # an unknown scheme: refused when the job is sent
+            kind = "zpl"
+    return PrinterDefinition(name=transport, kind=kind, transport=transport, dpi=dpi, stock=stock)
+
+
 def create_transport(printer: PrinterDefinition) -> Transport:
     """A transport for `printer.transport`; ValueError names what is wrong with the URI."""
     return transport_class(printer.scheme)(printer)
@@ -77,6 +89,7 @@ register_transport("qt", QtPrinterTransport)
 register_transport("qt-pdf", QtPdfFileTransport)
 
 __all__ = [
+    "adhoc_printer",
     "DEFAULT_TCP_PORT",
     "CupsTransport",
     "DataKind",

@@ -63,6 +63,8 @@ class Transport(ABC):
     #: what an address looks like (after `scheme:`), shown as the address field's example
     address_example: ClassVar[str]
     options: ClassVar[tuple[TransportOption, ...]] = ()
+    #: what a printer reached this way takes when nothing else says (a bare `--to` URI)
+    default_kind: ClassVar[DataKind] = "zpl"
 
     @classmethod
     def uri_for(cls, address: str) -> str:

@@ -20,6 +20,8 @@ from desktop_app.printing.transports.file import title_slug
 class _QtTransportBase(Transport):
     """Runs on the loop's (GUI) thread: Qt paint devices and QPdfDocument are used there."""
 
+    default_kind = "pdf"
+
     def _check(self, job: OutgoingJob) -> None:
         if job.kind != "pdf":
             raise TransportError(

@@ -1,4 +1,10 @@
-"""FastAPI dependencies as `Annotated` aliases: the session, the caller's key, the context."""
+"""FastAPI dependencies as `Annotated` aliases: the session, the caller's key, the context.
+
+Every dependency is `async def`, also where it awaits nothing: FastAPI runs a plain `def`
+dependency in its thread pool, two thread hand-offs per dependency and request that on a busy
+machine each wait for a thread switch (bench/batch.py: the create and the label download of
+every label paid three of them).
+"""
 
 from __future__ import annotations
 
@@ -16,10 +22,15 @@ from desktop_app.service.storage.accounts import KeyInfo
 from desktop_app.service.storage.shared_limits import CLAIM_INFO
 
 
-def get_context(request: Request) -> ServiceContext:
+def context_of(request: Request) -> ServiceContext:
     """The running service's shared context."""
     ctx: ServiceContext = request.app.state.ctx
     return ctx
+
+
+async def get_context(request: Request) -> ServiceContext:
+    """The running service's shared context (the dependency)."""
+    return context_of(request)
 
 
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
@@ -28,14 +39,14 @@ async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
     A request with an `Idempotency-Key` hands its claim to the session: its first commit with
     writes records the key in the same transaction (storage/shared_limits.py).
     """
-    async with get_context(request).sessions() as session:
+    async with context_of(request).sessions() as session:
         claim = claim_of(request.state)
         if claim is not None:
             session.info[CLAIM_INFO] = claim
         yield session
 
 
-def authenticate(request: Request) -> KeyInfo:
+async def authenticate(request: Request) -> KeyInfo:
     """The API key of the request (looked up once by the middleware), else 401."""
     key = getattr(request.state, "key", None)
     if not isinstance(key, KeyInfo):
@@ -43,7 +54,7 @@ def authenticate(request: Request) -> KeyInfo:
     return key
 
 
-def require_sandbox(key: Annotated[KeyInfo, Depends(authenticate)]) -> KeyInfo:
+async def require_sandbox(key: Annotated[KeyInfo, Depends(authenticate)]) -> KeyInfo:
     """Only sandbox keys (sandbox-only endpoints answer 401 to live keys, as the real service)."""
     if not key.sandbox:
         raise ServiceError(401, ["this endpoint is available with a sandbox API key only"])

@@ -25,6 +25,8 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
+from desktop_app.service.storage.sqlite_one_hop import one_hop_module
+
 SANDBOX = "sandbox"
 PRODUCTION = "production"
 ENVIRONMENTS = (SANDBOX, PRODUCTION)
@@ -97,6 +99,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def make_engine(url: str) -> AsyncEngine:
     """An async engine for `url` with the SQLite pragmas when it is SQLite."""
     options: dict[str, Any] = {"pool_pre_ping": not url.startswith("sqlite")}
+    if url.startswith("sqlite+aiosqlite"):
+        # one trip to aiosqlite's thread per statement (sqlite_one_hop.py)
+        options["module"] = one_hop_module()
     if not url.startswith("sqlite+aiosqlite:///:memory:"):
         # every request in flight may hold a connection for a moment; room for bursts
         options.update(pool_size=10, max_overflow=40)

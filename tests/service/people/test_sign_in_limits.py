@@ -1,7 +1,8 @@
 """Failed sign-ins are limited per station key and per client address: 1,000 wrong PINs from one
 station are answered 401 only for the first few checked, then 429 in words (no code checked),
 each checked failure and the lock are in the audit log, and the right PIN never gets in while
-the station is locked; another station at another address still signs in."""
+the station is locked; another station at another address still signs in. The windows behind
+them (api/attempt_limits.py) on a real database with the clock moved by the test."""
 
 from __future__ import annotations
 
@@ -12,15 +13,18 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
+from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from desktop_app.service.api.attempt_limits import AttemptLimits
+from desktop_app.service.api.routes.station_joins import PER_ADDRESS, WINDOW_SECONDS, join_limits
 from desktop_app.service.api.sign_in_limits import (
     MAX_PER_ADDRESS,
     MAX_PER_STATION,
     WINDOW_S,
     buckets_for,
 )
+from desktop_app.service.storage.attempt_windows import AttemptWindow
 from desktop_app.service.storage.db import make_engine, make_sessionmaker
 from desktop_app.service.storage.schema import upgrade_database
 from tests.fixtures.service import LOCAL_SERVICE_ARGS, start_service
@@ -131,6 +135,33 @@ def test_concurrent_wrong_codes_never_get_more_than_the_limit_checked(tmp_path: 
                 *(limits.take(buckets, limits.now()) for _ in range(3 * MAX_PER_STATION))
             )
             assert sum(answer is None for answer in answers) == MAX_PER_STATION
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+
+
+def test_a_full_join_window_is_remembered_so_a_flood_stops_reaching_the_database(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        now = [1_800_000_000.0]
+        engine, limits = await _limits_on(tmp_path, now)
+        try:
+            asks = join_limits("10.0.0.9", "Packtisch 9")
+            for n in range(PER_ADDRESS):
+                assert await limits.take(join_limits("10.0.0.9", f"Tisch {n}"), now[0]) is None
+            refused = await limits.take(asks, now[0], remember=True)
+            assert refused is not None and refused.bucket == "join:address:10.0.0.9"
+            # the database forgets (as if pruned): the process still refuses, without asking it
+            async with engine.begin() as conn:
+                await conn.execute(delete(AttemptWindow))
+            now[0] += 60
+            again = await limits.take(asks, now[0], remember=True)
+            assert again is not None and again.wait_s == refused.wait_s - 60
+            # once the window's time is over, the database is asked again
+            now[0] += WINDOW_SECONDS
+            assert await limits.take(asks, now[0], remember=True) is None
         finally:
             await engine.dispose()
 

@@ -69,7 +69,7 @@ def _too_many(refused: Refusal) -> ServiceError:
     )
 
 
-def require_stations_right(request: Request, key: CurrentKey) -> KeyInfo:
+async def require_stations_right(request: Request, key: CurrentKey) -> KeyInfo:
     """The caller may let stations in: the account key, or a person signed in with the
     "stations" right (the people gate's `state.caller`). A station key alone never may, even
     of an account without people: it would let any station make more stations' keys."""
