@@ -38,6 +38,17 @@ DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=CONNECT_TIMEOUT)
 # the carrier answers inside the creation call; the spec asks for a little over a minute
 SHIPMENT_CREATE_TIMEOUT = httpx.Timeout(75.0, connect=CONNECT_TIMEOUT)
 LABEL_DOWNLOAD_TIMEOUT = httpx.Timeout(30.0, connect=CONNECT_TIMEOUT)
+#: what one attempt may take beyond its connect + read time-outs before it counts as hung
+ATTEMPT_MARGIN_S = 5.0
+
+
+def attempt_deadline(timeout: httpx.Timeout) -> float:
+    """Seconds one attempt may take in all (connect + read time-out + a margin).
+
+    A healthy call connects and is answered within its time-outs; only a broken pool goes past
+    this: httpcore 1.0.9 can leave a connection orphaned with its lock held (encode/httpcore#1093),
+    and a request handed to it waits on that lock, where no time-out of httpx applies."""
+    return (timeout.connect or 0.0) + (timeout.read or 0.0) + ATTEMPT_MARGIN_S
 
 
 # --- retries ------------------------------------------------------------------------------------
@@ -59,6 +70,10 @@ class RetryPolicy:
 RETRY = RetryPolicy()
 # methods whose repetition does no harm even if the first attempt reached the service
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})
+# methods sent once more on a fresh pool after an attempt hung (others only with an
+# Idempotency-Key: the service then does the work once however often it is sent)
+REPEATABLE_AFTER_HANG = frozenset({"GET", "HEAD", "OPTIONS"})
+IDEMPOTENCY_HEADER = "idempotency-key"
 
 USER_AGENT = f"Packdesk/{__version__}"
 #: the header that carries a signed-in person's session token (Packdesk extension)
@@ -149,7 +164,7 @@ class BaseClient:
         # a client given by the caller is theirs: it is never replaced (see _renew_http)
         self._owns_http = http_client is None
         self._http = http_client or httpx.AsyncClient(**self._http_options)
-        self._retiring: set[asyncio.Task[None]] = set()
+        self._retiring: dict[asyncio.Task[None], httpx.AsyncClient] = {}
         self._foreign_http: httpx.AsyncClient | None = None
         # the service's announced public origin, once asked (see _service_origins)
         self._announced_origin: tuple[str, str, int] | None = None
@@ -166,8 +181,14 @@ class BaseClient:
         """Close the connections."""
         self._session_calls.end()
         await self._http.aclose()
-        if self._retiring:
-            await asyncio.gather(*self._retiring, return_exceptions=True)
+        retiring, self._retiring = self._retiring, {}
+        for task in retiring:
+            task.cancel()  # (a pool dropped after a hang waits out its calls' deadline)
+        if retiring:
+            await asyncio.gather(*retiring, return_exceptions=True)
+        for old in retiring.values():
+            with contextlib.suppress(Exception):
+                await old.aclose()
         if self._foreign_http is not None:
             await self._foreign_http.aclose()
 
@@ -206,18 +227,29 @@ class BaseClient:
         self.set_session(None)
         return token
 
-    def _renew_http(self) -> None:
-        """A fresh connection pool; the old one is closed once its cut calls have unwound."""
+    def _renew_http(self, grace_s: float | None = None) -> bool:
+        """A fresh connection pool (False: the caller's own, never replaced). The old one is
+        closed once its cut calls have unwound, or after `grace_s` (the calls still on it end
+        within their deadline)."""
         if not self._owns_http:
-            return
+            return False
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            return  # no loop to close the old pool on: keep it
+            return False  # no loop to close the old pool on: keep it
         old, self._http = self._http, httpx.AsyncClient(**self._http_options)
-        task = loop.create_task(_close_later(old))
-        self._retiring.add(task)
-        task.add_done_callback(self._retiring.discard)
+        task = loop.create_task(_close_later(old, grace_s))
+        self._retiring[task] = old
+        task.add_done_callback(lambda done: self._retiring.pop(done, None))
+        return True
+
+    def _drop_hung_pool(self, http: httpx.AsyncClient, what: str) -> bool:
+        """An attempt on `http` hung past its deadline: the next calls get a fresh pool (unless
+        one was given already); True when the call may go on a fresh pool."""
+        if http is not self._http:
+            return True  # replaced meanwhile (another hung call, a session's end)
+        log.warning("%s hung past its deadline: a fresh connection pool replaces %r", what, http)
+        return self._renew_http(grace_s=_LONGEST_DEADLINE_S)
 
     def on_session_lost(self, observer: Callable[[], None]) -> Callable[[], None]:
         """Call `observer` when the service refuses the session (401: sign in again);
@@ -250,17 +282,25 @@ class BaseClient:
         is about wrong codes at this station, not the key's request budget). It carries
         `session_token` when given (a sign-out: the session already ended here)."""
         headers = {SESSION_HEADER: session_token} if session_token else None
+        http = self._http
+        deadline = asyncio.timeout(attempt_deadline(DEFAULT_TIMEOUT))
         try:
-            response = await self._http.request(
-                method,
-                self._url(path),
-                json=json,
-                headers=headers,
-                auth=self._auth,
-                timeout=DEFAULT_TIMEOUT,
-            )
+            async with deadline:
+                response = await http.request(
+                    method,
+                    self._url(path),
+                    json=json,
+                    headers=headers,
+                    auth=self._auth,
+                    timeout=DEFAULT_TIMEOUT,
+                )
         except httpx.HTTPError as exc:
             raise _transport_error(exc, method, path) from exc
+        except TimeoutError as exc:
+            if not deadline.expired():
+                raise
+            self._drop_hung_pool(http, f"{method} {path}")
+            raise _hung_error(method, path, DEFAULT_TIMEOUT) from exc
         self.stats.count(response.status_code)
         if response.status_code >= 400:
             raise error_from_response(response)
@@ -289,7 +329,12 @@ class BaseClient:
         clean_params = {k: v for k, v in (params or {}).items() if v is not None}
         attempt = 0
         rate_limited = 0
+        hung = 0  # attempts that went past their deadline (a broken pool)
         uncertain = False  # an earlier attempt may have reached the service
+        request_timeout = timeout or DEFAULT_TIMEOUT
+        repeatable = method in REPEATABLE_AFTER_HANG or any(
+            name.lower() == IDEMPOTENCY_HEADER for name in headers or {}
+        )
         # the session this call belongs to: it is cut when that session ends, and never goes
         # out (again) under another person's
         session = self._session_token
@@ -298,19 +343,26 @@ class BaseClient:
             if session is not None and self._session_token != session:
                 raise SessionEndedError(f"{method} {path}: the session ended before it was sent")
             ticket: Ticket | None = None
+            http = self._http
+            deadline = asyncio.timeout(None)  # set once the pacer lets the attempt go
             try:
                 async with calls.call(f"{method} {path}") if session else nullcontext():
                     ticket = await self.pacer.acquire()
-                    response = await self._http.request(
-                        method,
-                        url,
-                        json=json,
-                        content=content,
-                        headers=self._with_session(headers),
-                        params=clean_params or None,
-                        auth=self._auth,
-                        timeout=timeout or DEFAULT_TIMEOUT,
-                    )
+                    http = self._http  # (a hung call or a session's end may have replaced it)
+                    async with deadline:
+                        deadline.reschedule(
+                            asyncio.get_running_loop().time() + attempt_deadline(request_timeout)
+                        )
+                        response = await http.request(
+                            method,
+                            url,
+                            json=json,
+                            content=content,
+                            headers=self._with_session(headers),
+                            params=clean_params or None,
+                            auth=self._auth,
+                            timeout=request_timeout,
+                        )
             except httpx.HTTPError as exc:
                 assert ticket is not None  # (only the request raises these)
                 self.pacer.release(ticket, None)
@@ -324,6 +376,17 @@ class BaseClient:
                     await asyncio.sleep(delay)
                     continue
                 raise error from exc
+            except TimeoutError as exc:
+                if ticket is not None:
+                    self.pacer.release(ticket, None)
+                if not deadline.expired():
+                    raise
+                hung += 1
+                fresh_pool = self._drop_hung_pool(http, f"{method} {path}")
+                if repeatable and fresh_pool and hung == 1:
+                    log.warning("%s %s: sent once more on a fresh connection pool", method, path)
+                    continue
+                raise _hung_error(method, path, request_timeout) from exc
             except BaseException:
                 if ticket is not None:
                     self.pacer.release(ticket, None)  # cancelled or cut: the slot still counts
@@ -396,11 +459,23 @@ class BaseClient:
             # the service's own pool trusts the paired CA (the key goes only with _request's
             # auth); read at each attempt: a session's end gives the client a fresh pool
             http = self._http if own or self._foreign_http is None else self._foreign_http
+            deadline = asyncio.timeout(attempt_deadline(LABEL_DOWNLOAD_TIMEOUT))
             try:
-                response = await http.get(url, timeout=LABEL_DOWNLOAD_TIMEOUT)
-            except httpx.HTTPError as exc:
+                async with deadline:
+                    response = await http.get(url, timeout=LABEL_DOWNLOAD_TIMEOUT)
+            except (httpx.HTTPError, TimeoutError) as exc:
+                if not isinstance(exc, httpx.HTTPError):
+                    if not deadline.expired():
+                        raise
+                    hung_pool = http is not self._foreign_http
+                    if hung_pool and not self._drop_hung_pool(http, "GET label"):
+                        raise _hung_error("GET", "label", LABEL_DOWNLOAD_TIMEOUT) from exc
                 attempt += 1
-                error = _transport_error(exc, "GET", "label")
+                error = (
+                    _transport_error(exc, "GET", "label")
+                    if isinstance(exc, httpx.HTTPError)
+                    else _hung_error("GET", "label", LABEL_DOWNLOAD_TIMEOUT)
+                )
                 if error.retryable and attempt <= self.retry.max_retries:
                     await asyncio.sleep(self.retry.backoff(attempt))
                     continue
@@ -414,9 +489,24 @@ class BaseClient:
             return response.content
 
 
-async def _close_later(http: httpx.AsyncClient) -> None:
+#: a pool dropped after a hang is closed after this: every call still on it has ended by then
+_LONGEST_DEADLINE_S = attempt_deadline(SHIPMENT_CREATE_TIMEOUT)
+
+
+def _hung_error(method: str, path: str, timeout: httpx.Timeout) -> APITimeoutError:
+    """An attempt that went past its deadline: it may have reached the service."""
+    return APITimeoutError(
+        f"{method} {path}: no answer within {attempt_deadline(timeout):.0f} s (the connection "
+        "hung; its pool was replaced)",
+        outcome_unknown=True,
+    )
+
+
+async def _close_later(http: httpx.AsyncClient, grace_s: float | None = None) -> None:
     """Close a retired pool after the calls cut on it have unwound (their cancellation is
-    delivered at the next turns of the loop)."""
+    delivered at the next turns of the loop), or after `grace_s`."""
+    if grace_s is not None:
+        await asyncio.sleep(grace_s)
     for _ in range(3):
         await asyncio.sleep(0)
     with contextlib.suppress(Exception):
