@@ -105,3 +105,59 @@ def test_storage_holds_rows_and_queries_not_the_rules() -> None:
             if any(name.startswith("desktop_app.domain.rules") for name in names):
                 importing_rules.append(f"{path.name}:{node.lineno}")
     assert importing_rules == []
+
+
+def _storage_refusals(source: str, name: str) -> list[str]:
+    """Where a storage module's source words a refusal for an HTTP answer: an exception class
+    carrying a `status`, or an import from service.errors (but ownership.py's not_found)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef):
+            statuses = [
+                target
+                for inner in ast.walk(node)
+                if isinstance(inner, ast.Assign)
+                for target in inner.targets
+                if isinstance(target, ast.Attribute) and target.attr == "status"
+            ]
+            if statuses:
+                found.append(f"{name}:{node.lineno} class {node.name} carries a status")
+        if isinstance(node, ast.ImportFrom) and node.module == "desktop_app.service.errors":
+            names = {alias.name for alias in node.names}
+            if not (name == "ownership.py" and names == {"not_found"}):
+                found.append(f"{name}:{node.lineno} imports {sorted(names)} from service.errors")
+    return found
+
+
+def test_storage_words_no_refusals() -> None:
+    """Refusals in words with their HTTP status are the shipping layer's: storage keeps rows
+    and queries (storage/station_joins.py held JoinError(status, message) before)."""
+    from pathlib import Path
+
+    import desktop_app.service.storage as storage
+
+    refusals = [
+        where
+        for path in sorted(Path(storage.__file__).parent.rglob("*.py"))
+        for where in _storage_refusals(path.read_text(encoding="utf-8"), path.name)
+    ]
+    assert refusals == []
+
+
+def test_a_worded_refusal_in_storage_is_found() -> None:
+    made_up = (
+        "from desktop_app.service.errors import ServiceError, not_found\n"
+        "class JoinError(Exception):\n"
+        "    def __init__(self, status, message):\n"
+        "        self.status = status\n"
+    )
+    assert _storage_refusals(made_up, "joins.py") == [
+        "joins.py:1 imports ['ServiceError', 'not_found'] from service.errors",
+        "joins.py:2 class JoinError carries a status",
+    ]
+    assert (
+        _storage_refusals("from desktop_app.service.errors import not_found\n", "ownership.py")
+        == []
+    )

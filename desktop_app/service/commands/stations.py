@@ -19,11 +19,12 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from desktop_app.service.commands.base import AdminCommand, database_options, service_settings
-from desktop_app.service.storage import audit, station_joins
+from desktop_app.service.errors import ServiceError
+from desktop_app.service.shipping import station_joins
+from desktop_app.service.storage import audit
 from desktop_app.service.storage.accounts import Account
 from desktop_app.service.storage.db import make_engine, make_sessionmaker, utcnow
 from desktop_app.service.storage.schema import SchemaError, upgrade_database
-from desktop_app.service.storage.station_joins import JoinError
 
 PROG = "packdesk serve stations"
 
@@ -66,10 +67,10 @@ def _minutes_left(expires_at: str, now: dt.datetime) -> int:
 
 async def _request_id(session: AsyncSession, wanted: str, now: dt.datetime) -> str:
     """The full id of the request whose id is or starts with `wanted`."""
-    listed = await station_joins.list_requests(session, now, None)
+    listed = await station_joins.list_join_requests(session, now, None)
     matches = [item["id"] for item in listed if item["id"].startswith(wanted.strip().lower())]
     if len(matches) != 1:
-        raise JoinError(404, f"no single join request with an id starting {wanted!r}")
+        raise ServiceError(404, f"no single join request with an id starting {wanted!r}")
     return str(matches[0])
 
 
@@ -79,7 +80,7 @@ async def _account_id(session: AsyncSession, email: str | None) -> str:
         query = select(Account.id).where(Account.email == email.strip())
     account_id = await session.scalar(query)
     if account_id is None:
-        raise JoinError(404, f"no account for {email}" if email else "no account yet")
+        raise ServiceError(404, f"no account for {email}" if email else "no account yet")
     return str(account_id)
 
 
@@ -90,7 +91,7 @@ async def _run(args: argparse.Namespace) -> int:
         await upgrade_database(engine)
         async with make_sessionmaker(engine)() as session:
             if args.command == "pending":
-                for item in await station_joins.list_requests(session, now):
+                for item in await station_joins.list_join_requests(session, now):
                     if args.json:
                         print(json.dumps(item, ensure_ascii=False))
                         continue
@@ -103,7 +104,7 @@ async def _run(args: argparse.Namespace) -> int:
             request_id = await _request_id(session, args.id, now)
             if args.command == "approve":
                 account_id = await _account_id(session, args.account)
-                item = await station_joins.approve(
+                item = await station_joins.approve_request(
                     session,
                     request_id,
                     args.phrase,
@@ -118,7 +119,7 @@ async def _run(args: argparse.Namespace) -> int:
                 )
             else:
                 account_id = None
-                item = await station_joins.deny(
+                item = await station_joins.deny_request(
                     session, request_id, decided_by=audit.COMMAND_LINE, now=now
                 )
                 done = f"denied {item['station']!r}"
@@ -127,8 +128,8 @@ async def _run(args: argparse.Namespace) -> int:
                 audit.entry_by(audit.COMMAND_LINE, action, request_id, account_id=account_id)
             )
             await session.commit()
-    except JoinError as exc:
-        print(f"{PROG} {args.command}: {exc.message}", file=sys.stderr)
+    except ServiceError as exc:
+        print(f"{PROG} {args.command}: {exc}", file=sys.stderr)
         return 1
     except SchemaError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)

@@ -21,8 +21,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from desktop_app.service.shipping.station_join_rules import WORDS, new_phrase, same_phrase
 from desktop_app.service.shipping.station_joins import PER_ADDRESS, PER_STATION
-from desktop_app.service.storage.station_joins import WORDS, new_phrase, same_phrase
 from tests.fixtures.service import RunningService, start_service
 
 ServiceFactory = Callable[..., RunningService]

@@ -17,13 +17,13 @@ from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from desktop_app.service.api.attempt_limits import AttemptLimits
-from desktop_app.service.api.routes.station_joins import PER_ADDRESS, WINDOW_SECONDS, join_limits
 from desktop_app.service.api.sign_in_limits import (
     MAX_PER_ADDRESS,
     MAX_PER_STATION,
     WINDOW_S,
     buckets_for,
 )
+from desktop_app.service.shipping.station_joins import PER_ADDRESS, WINDOW_SECONDS, join_limits
 from desktop_app.service.storage.attempt_windows import AttemptWindow
 from desktop_app.service.storage.db import make_engine, make_sessionmaker
 from desktop_app.service.storage.schema import upgrade_database
