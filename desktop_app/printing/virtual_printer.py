@@ -284,6 +284,11 @@ class VirtualPrinter:
             # stopping: drop the connection; finishing normally keeps asyncio's
             # connection callback from logging the cancellation as an error
             abort_with_reset(writer)
+        except BaseException:
+            # any other failure (e.g. a task woken after its loop stopped) drops the connection
+            # too: left open, its socket outlived the printer until the garbage collector
+            abort_with_reset(writer)
+            raise
         finally:
             self.open_now -= 1
             if task is not None:

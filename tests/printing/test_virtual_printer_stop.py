@@ -107,3 +107,34 @@ async def test_a_handler_that_fails_is_logged_and_the_listener_goes_on(
     failures = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert [r.getMessage() for r in failures] == ["a connection's handler failed"]
     assert "a broken handler" in str(failures[0].exc_info)
+
+
+async def test_a_connection_whose_handling_fails_is_closed_not_left_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A status query whose handling fails before it is read (seen under load: a teardown's
+    "unclosed StreamWriter" holding the 3 bytes of `~HS` and the sender's EOF) is dropped at
+    once, and the printer goes on taking jobs."""
+    printer = VirtualPrinter(tmp_path / "vp", render=False)
+    failures = iter([RuntimeError("no running event loop")])
+
+    async def notify_failing_once() -> None:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+
+    monkeypatch.setattr(printer, "_notify", notify_failing_once)
+    await printer.start()
+    try:
+        with caplog.at_level(logging.ERROR):
+            query = socket.create_connection(("127.0.0.1", printer.port), timeout=CLOSED_WITHIN)
+            with query:
+                query.sendall(b"~HS")
+                query.shutdown(socket.SHUT_WR)
+                assert await closed_by_the_printer(query)
+        assert "no running event loop" in caplog.text  # the failure is logged, not hidden
+        with connect_with_a_job(printer.port) as client:
+            assert await closed_by_the_printer(client)
+        assert len(printer.received) == 1
+    finally:
+        await printer.stop()
