@@ -18,6 +18,16 @@ from desktop_app.printing.printers import PrinterDefinition
 from desktop_app.printing.queue.jobs import SETTLED, PrinterStatus, PrintJob, QueueError
 from desktop_app.printing.queue.worker import QueueWorkers
 
+#: a job put back in the queue as new (a retry, a redirect): no attempts, no error, not held
+QUEUED_AFRESH = {
+    "state": "queued",
+    "attempts": 0,
+    "connected": 0,
+    "next_attempt_at": None,
+    "last_error": None,
+    "held_reason": None,
+}
+
 
 class PrintQueue(QueueWorkers):
     """Jobs per printer, sent in order by one worker task per printer on the running loop."""
@@ -121,17 +131,7 @@ class PrintQueue(QueueWorkers):
                 raise QueueError(f"job {job_id} is already printed; use reprint to print it again")
             if job.state == "sending":
                 raise QueueError(f"job {job_id} is being sent")
-            job = self._write(
-                job_id,
-                {
-                    "state": "queued",
-                    "attempts": 0,
-                    "connected": 0,
-                    "next_attempt_at": None,
-                    "last_error": None,
-                    "held_reason": None,
-                },
-            )
+            job = self._write(job_id, dict(QUEUED_AFRESH))
         self._emit(job)
         self._wake(job.printer)
         return job
@@ -148,14 +148,9 @@ class PrintQueue(QueueWorkers):
             job = self._write(
                 job_id,
                 {
+                    **QUEUED_AFRESH,
                     "printer": printer.name,
                     "printer_json": json.dumps(printer.to_json()),
-                    "state": "queued",
-                    "attempts": 0,
-                    "connected": 0,
-                    "next_attempt_at": None,
-                    "last_error": None,
-                    "held_reason": None,
                     "notes": f"redirected from {old}",
                 },
             )
