@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: the CSV's columns (machine names: a spreadsheet or script reads them in any language)
-CSV_COLUMNS = PACKING_CSV_COLUMNS
 
 
 class PackingFiguresPresenter(Presenter):
@@ -87,7 +86,7 @@ class PackingFiguresPresenter(Presenter):
         """The rows shown, as CSV (one header line, then a line per row)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
+        writer.writerow(PACKING_CSV_COLUMNS)
         for row in self.rows:
             median = row.median_scan_to_label_s
             writer.writerow(

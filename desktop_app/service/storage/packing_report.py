@@ -30,7 +30,6 @@ PERIODS = ("day", "week")
 # the service of a return label (the customer's parcel back), as the manifests leave it out
 RETURNS_SERVICE = "returns"
 SCAN_LOOKBACK = dt.timedelta(hours=12)
-CSV_COLUMNS = PACKING_CSV_COLUMNS
 
 
 @dataclass
@@ -190,8 +189,10 @@ def report_body(tallies: dict[tuple[str, str, str], _Tally]) -> dict[str, Any]:
 def report_csv(report: dict[str, Any]) -> str:
     """The rows as CSV (a header line first)."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer = csv.DictWriter(
+        out, fieldnames=PACKING_CSV_COLUMNS, extrasaction="ignore", lineterminator="\n"
+    )
     writer.writeheader()
     for row in report["rows"]:
-        writer.writerow({k: "" if row.get(k) is None else row[k] for k in CSV_COLUMNS})
+        writer.writerow({k: "" if row.get(k) is None else row[k] for k in PACKING_CSV_COLUMNS})
     return out.getvalue()

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QPoint
 from pytestqt.qtbot import QtBot
 
-from desktop_app.gui.people.figures_presenter import CSV_COLUMNS
+from desktop_app.domain.packing_figures import PACKING_CSV_COLUMNS
 from desktop_app.gui.shell.sign_in import FIGURES
 from tests.gui.people.station_desk import PEOPLE, Station, signed_in_as
 from tests.gui.scan_desk import add_orders
@@ -60,7 +60,7 @@ async def test_a_supervisor_reads_the_packing_figures_and_exports_them(
     assert target is not None
     with target.open(encoding="utf-8") as file:
         lines = list(csv.reader(file))
-    assert tuple(lines[0]) == CSV_COLUMNS
+    assert tuple(lines[0]) == PACKING_CSV_COLUMNS
     assert any(line[1] == "Sam Supervisor" and int(line[3]) >= 1 for line in lines[1:])
 
     # a period that ends before it starts is said in words, nothing asked
