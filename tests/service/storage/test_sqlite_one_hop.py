@@ -13,6 +13,7 @@ import aiosqlite
 import pytest
 from sqlalchemy import Integer, String, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from desktop_app.service.storage.db import make_engine, make_sessionmaker
@@ -27,6 +28,13 @@ class _Parcel(_Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     ref: Mapped[str] = mapped_column(String(20), unique=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
+
+
+async def _engine_with_parcels(path: Path) -> AsyncEngine:
+    engine = make_engine(f"sqlite+aiosqlite:///{path}")
+    async with engine.begin() as conn:
+        await conn.run_sync(_Base.metadata.create_all)
+    return engine
 
 
 @pytest.fixture
@@ -111,10 +119,8 @@ def test_results_row_counts_and_errors_are_sqlalchemys(tmp_path: Path) -> None:
 
 def test_a_rolled_back_write_is_gone(tmp_path: Path) -> None:
     async def scenario() -> list[int]:
-        engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'undo.db'}")
+        engine = await _engine_with_parcels(tmp_path / "undo.db")
         try:
-            async with engine.begin() as conn:
-                await conn.run_sync(_Base.metadata.create_all)
             maker = make_sessionmaker(engine)
             async with maker() as session:
                 session.add(_Parcel(id=7, ref="gone"))
@@ -126,3 +132,39 @@ def test_a_rolled_back_write_is_gone(tmp_path: Path) -> None:
             await engine.dispose()
 
     assert asyncio.run(scenario()) == []
+
+
+def test_committing_only_reads_takes_no_trip_and_a_write_is_still_committed(
+    tmp_path: Path, trips: list[str]
+) -> None:
+    async def scenario() -> tuple[list[str], list[str], list[str]]:
+        engine = await _engine_with_parcels(tmp_path / "reads.db")
+        try:
+            maker = make_sessionmaker(engine)
+            async with maker() as session:
+                session.add(_Parcel(id=1, ref="kept"))
+                await session.commit()
+                # a create's shape: read, commit (the carrier's wait), write, commit
+                assert (await session.scalar(select(_Parcel.ref))) == "kept"
+                trips.clear()
+                await session.commit()
+                after_reads = list(trips)
+                session.add(_Parcel(id=2, ref="written"))
+                await session.flush()
+                trips.clear()
+                await session.commit()
+                after_write = list(trips)
+            other = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'reads.db'}")
+            try:
+                async with make_sessionmaker(other)() as session:
+                    stored = list(await session.scalars(select(_Parcel.ref).order_by(_Parcel.id)))
+            finally:
+                await other.dispose()
+            return after_reads, after_write, stored
+        finally:
+            await engine.dispose()
+
+    after_reads, after_write, stored = asyncio.run(scenario())
+    assert after_reads == [], f"trips to aiosqlite's thread to commit reads: {after_reads}"
+    assert after_write == ["commit"]
+    assert stored == ["kept", "written"]
