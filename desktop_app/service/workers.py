@@ -22,6 +22,7 @@ import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 import pickle
 import signal
 import socket
@@ -30,7 +31,8 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar, cast
@@ -45,6 +47,12 @@ T = TypeVar("T")
 FRAME_HEADER = struct.Struct("!Q")
 #: seconds a stopping worker has to end by itself (it finishes the job it is on first)
 STOP_SECONDS = 10.0
+#: POSIX hands a worker its socket as it starts, so the socket closes with the process however
+#: it ends (how the pool learns a worker died). Windows would pass it through multiprocessing's
+#: resource sharer, which keeps a copy in the service until the worker has fetched it: a
+#: worker dying before that would leave its jobs waiting. There the pool stays a
+#: ProcessPoolExecutor.
+SOCKET_WORKERS = os.name == "posix"
 
 
 class WorkerGone(Exception):
@@ -243,12 +251,15 @@ class WorkerPool:
     needs it (most test services) pays nothing. Work submitted while all workers are busy
     queues, so a flood of costly requests waits there instead of taking turns with the loop.
     A worker that dies (killed, crashed) ends the pool: its job and all later work run in a
-    thread. The workers serve the event loop that gave them their first job.
+    thread. The workers serve the event loop that gave them their first job. Without
+    `sockets` (Windows) the workers are a ProcessPoolExecutor's, as before.
     """
 
-    def __init__(self, name: str, processes: int = 1) -> None:
+    def __init__(self, name: str, processes: int = 1, *, sockets: bool = SOCKET_WORKERS) -> None:
         self.name = name
         self.processes = max(0, processes)
+        self.sockets = sockets
+        self._executor: ProcessPoolExecutor | None = None  # without sockets (Windows)
         self._workers: list[_Worker] = []
         self._idle: list[_Worker] = []
         self._waiting: collections.deque[asyncio.Future[_Worker]] = collections.deque()
@@ -271,11 +282,16 @@ class WorkerPool:
         with self._lock:
             if self._unavailable:
                 return False
-            if self._workers:
+            if self._workers or self._executor is not None:
                 return True
             # spawn, because forking a process with running threads (aiosqlite, uvicorn)
             # is unsafe
             context = multiprocessing.get_context("spawn")
+            if not self.sockets:
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=exit_with_pool_parent
+                )
+                return True
             try:
                 for _ in range(self.processes):
                     ours, theirs = socket.socketpair()
@@ -308,12 +324,20 @@ class WorkerPool:
         Without worker processes a thread runs `preload`, and its future is returned; None
         when the worker processes load it themselves.
         """
-        if self._start(preload):
+        if not self._start(preload):
+            return self._thread_pool().submit(_logged, self.name, preload)
+        if self._executor is None:
             return None
-        return self._thread_pool().submit(_logged, self.name, preload)
+        try:
+            return self._executor.submit(_logged, self.name, preload)
+        except (BrokenProcessPool, RuntimeError, OSError) as exc:
+            log.warning("%s process not started (%s)", self.name, exc)
+            return None
 
     def pids(self) -> list[int]:
         """The worker processes running now (none before the first use, or in threads)."""
+        if self._executor is not None:
+            return list(getattr(self._executor, "_processes", None) or {})
         return [w.process.pid for w in self._workers if w.process.pid is not None]
 
     async def run(self, func: Callable[..., T], *args: Any) -> T:
@@ -322,7 +346,9 @@ class WorkerPool:
         call = functools.partial(func, *args)
         self._in_progress += 1
         try:
-            if self._start(None):
+            if self._start(None) and self._executor is not None:
+                return await self._in_executor(self._executor, call)
+            if self._workers:
                 job = pickle.dumps(call, pickle.HIGHEST_PROTOCOL)
                 try:
                     answer = await self._in_worker(job)
@@ -341,6 +367,21 @@ class WorkerPool:
             return await loop.run_in_executor(self._thread_pool(), call)
         finally:
             self._in_progress -= 1
+
+    async def _in_executor(self, executor: ProcessPoolExecutor, call: Callable[[], T]) -> T:
+        """`call` in the ProcessPoolExecutor (Windows); in a thread once the pool broke."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(executor, call)
+        except (BrokenProcessPool, OSError) as exc:
+            # a killed worker or no way to start one: keep serving, in a thread
+            log.warning("%s process unavailable (%s); working in a thread", self.name, exc)
+            with self._lock:
+                if self._executor is executor:
+                    self._executor = None
+                    self._unavailable = True
+            executor.shutdown(wait=False, cancel_futures=True)
+        return await loop.run_in_executor(self._thread_pool(), call)
 
     async def _in_worker(self, job: bytes) -> bytearray:
         """A worker's pickled answer to the pickled `job` (waiting for a free worker first)."""
@@ -427,7 +468,10 @@ class WorkerPool:
             self._stop_all(by_pool=True)
             ending, self._ending = self._ending, []
             threads, self._threads = self._threads, None
+            executor, self._executor = self._executor, None
         for worker in ending:
             worker.join()
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
         if threads is not None:
             threads.shutdown(wait=True, cancel_futures=True)

@@ -1,6 +1,7 @@
 """The service's worker processes (workers.py): each job crosses one socket that the event loop
 reads itself, no thread of the service; errors, waiting, callers that give up, a killed
-worker, and a shutdown that leaves no process, thread or socket behind."""
+worker, and a shutdown that leaves no process, thread or socket behind; and the
+ProcessPoolExecutor the pool stays on Windows."""
 
 from __future__ import annotations
 
@@ -213,3 +214,18 @@ async def test_without_processes_jobs_run_in_a_thread() -> None:
         assert not pool.pids()
     finally:
         pool.close()
+
+
+async def test_without_sockets_the_workers_are_a_process_pool_executors_as_on_windows() -> None:
+    pool = WorkerPool("test executor", 1, sockets=False)
+    try:
+        assert pool.warm(functools.partial(whoami, "warm")) is not None
+        pid, tag = await pool.run(whoami, "in a worker")
+        assert tag == "in a worker" and pid in pool.pids() and pid != os.getpid()
+        os.kill(pid, signal.SIGKILL)
+        # the broken pool is left; this job and later ones run in a thread
+        assert await pool.run(whoami, "after") == (os.getpid(), "after")
+        assert not pool.pids()
+    finally:
+        pool.close()
+    assert not pid_alive(pid)
