@@ -3,8 +3,8 @@
 A parent killed by SIGKILL (or a crash, or Windows' Task Manager) runs no clean-up, so each
 child watches for itself: the local service watches the app's pid (`exit_with_parent`, every
 platform), and worker
-processes started by `multiprocessing` watch their parent's sentinel (`exit_with_pool_parent`,
-which the service's workers call first thing).
+processes of a `multiprocessing` pool watch their parent's sentinel
+(`exit_with_pool_parent`, their pool's initializer).
 """
 
 from __future__ import annotations
@@ -92,9 +92,9 @@ def exit_with_parent(parent_pid: int, on_parent_gone: Callable[[], None] = _end_
 
 
 def exit_with_pool_parent() -> None:
-    """End this `multiprocessing` worker when the process that started it dies, even by
-    SIGKILL: a worker busy with a job (or whose pipes the pool's queues keep open in it too)
-    would not see an end-of-file, and would go on as an orphan."""
+    """A `multiprocessing` pool worker's initializer: end the worker when the process that
+    started it dies, even by SIGKILL (its queues keep their pipes open in the worker too, so
+    it would never see an end-of-file and wait forever as an orphan)."""
     import multiprocessing
     import multiprocessing.connection
 
