@@ -475,14 +475,15 @@ async def run_batch(tmp: Path, service: dict[str, Any], args: argparse.Namespace
 def run(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[str]]:
     """All runs on one qasync loop, each on fresh temp folders and a fresh service; their
     figures and the Qt warnings printed over them."""
-    import qasync
     from PySide6.QtWidgets import QApplication
 
     from desktop_app.gui.qt_compat import GuiThreadCollector
 
     app = QApplication.instance() or QApplication(["bench-gui-batch"])
     collector = GuiThreadCollector()  # as the app does: collection on the GUI thread only
-    loop = qasync.QEventLoop(app)
+    from desktop_app.gui.core.event_loop import DeskEventLoop
+
+    loop = DeskEventLoop(app)
     asyncio.set_event_loop(loop)
     if args.slow:
         time_callbacks()

@@ -152,13 +152,14 @@ def main() -> int:
     args = quick_option(parser).parse_args()
     if args.quick:
         args.labels, args.hold = 2, 0.5
-    import qasync
     from PySide6.QtWidgets import QApplication
 
     # the holds are on purpose: the watchdog's warnings about them are no news
     logging.getLogger("desktop_app.gui.shell.watchdog").setLevel(logging.ERROR)
     app = QApplication.instance() or QApplication(["bench-print-latency"])
-    loop = qasync.QEventLoop(app)
+    from desktop_app.gui.core.event_loop import DeskEventLoop
+
+    loop = DeskEventLoop(app)
     asyncio.set_event_loop(loop)
     print(f"load before: {os.getloadavg()[0]:.1f}", flush=True)
     with tempfile.TemporaryDirectory(prefix="packdesk-print-latency-") as tmp:

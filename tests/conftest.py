@@ -40,11 +40,12 @@ def pytest_asyncio_loop_factories(
         return {"asyncio": asyncio.new_event_loop}
 
     def qt_loop() -> Any:
-        import qasync
         from PySide6.QtWidgets import QApplication
 
+        from desktop_app.gui.core.event_loop import DeskEventLoop
+
         app = QApplication.instance() or QApplication([])
-        return qasync.QEventLoop(app)
+        return DeskEventLoop(app)
 
     return {"qasync": qt_loop}
 

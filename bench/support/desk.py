@@ -128,8 +128,9 @@ async def open_desk(printer_uri: str, service_args: Sequence[str] = ()) -> Async
 
 def run_at_desk(prefix: str, session: Callable[[Path], Coroutine[Any, Any, T]]) -> T:
     """`session(tmp)` on a qasync loop, the app's config and data folders inside `tmp`."""
-    import qasync
     from PySide6.QtWidgets import QApplication
+
+    from desktop_app.gui.core.event_loop import DeskEventLoop
 
     with tempfile.TemporaryDirectory(prefix=prefix) as name:
         tmp = Path(name)
@@ -138,7 +139,7 @@ def run_at_desk(prefix: str, session: Callable[[Path], Coroutine[Any, Any, T]]) 
         os.environ["PACKDESK_SECRET_STORE"] = "file"
         os.environ.pop("PACKDESK_API_KEY", None)
         app = QApplication.instance() or QApplication([prefix])
-        loop = qasync.QEventLoop(app)
+        loop = DeskEventLoop(app)
         asyncio.set_event_loop(loop)
         try:
             return loop.run_until_complete(session(tmp))

@@ -25,7 +25,7 @@ One sub-package per page, shared widgets and the app shell beside them (as Vorta
   another page (`tests/test_layers.py`); only `shell/` knows the pages, `core/` lies below them.
 
 ```
-gui/app.py            entry point (`packdesk`): QApplication, qasync loop, window, pages
+gui/app.py            entry point (`packdesk`): QApplication, the loop, window, pages
 gui/qt_compat.py      re-exports desktop_app/qt_compat.py (PySide6 work-arounds)
 gui/core/             below every page (imports no page, nothing of shell/): context.py
                       (AppContext: profile, client, store, print queue, the signals every page
@@ -34,6 +34,8 @@ gui/core/             below every page (imports no page, nothing of shell/): con
                       print queue, built-in virtual printer), connection.py (the proven
                       client), offers.py (carrier offers, the label format a printer wants),
                       journal.py, sandbox_printer.py; the shop rounds: shops/rounds.py),
+                      event_loop.py (DeskEventLoop: qasync's loop running asyncio's callbacks
+                      only while it runs, never in a `processEvents` while it is stopped),
                       theme.py (the semantic
                       colours: error, ok, muted, warning, info boxes, batch rows, each in a
                       light, a dark and two high-contrast variants at 4.5:1 or more;
@@ -266,21 +268,21 @@ hold
   `own_account_ctx`, `gui_watchdog`: fails the test on a GUI-thread turn over 250 ms of CPU
   and breaks a turn that would never end, a layout loop, so the test fails instead of
   hanging: `tests/gui/gui_watchdog.py`).
-- The run (`tests/conftest.py`, `pyproject.toml`, `make test`): the async tests of
-  `tests/gui/` run on qasync's loop, every other async test on asyncio's own, each named per
+- The run (`tests/conftest.py`, `pyproject.toml`, `make test`): the async tests of `tests/gui/` run
+  on the app's own loop (DeskEventLoop), every other async test on asyncio's own, each named per
   test. The time limit (600 s) is a hang guard in a thread, since SIGALRM never reaches Python
-  inside Qt's loop; before it ends the worker it writes every thread's Python stack
-  (faulthandler) and py-spy's native dump into the worker's log (`tests/hang_guard.py`); the
-  real-window tests' waits that give up on the app show the app's threads the same way. Waits
-  for a state are bounded by `tests/patience.py`'s PATIENCE (60 s, a bound only a broken part
-  reaches on a loaded 2-core machine) and say what they waited for; no test bounds a duration
-  from above. The end-to-end modules are marked `slow` in one list (`SLOW` in
-  `tests/conftest.py`): `make check` runs lint, types and the Qt-free tests less those, `make
-  test` everything, each benchmark too in its `--quick` size (`tests/test_benchmarks_quick.py`). A
-  worker that dies ends the run (`--max-worker-restart=0`: pytest-xdist's
-  loadfile scheduler would wait forever for a replaced worker), and the run prints the last tests
-  that worker started, with faulthandler's traceback. An unclosed asyncio transport names the
-  server that accepted it or the coroutines that opened it (`tests/transport_origins.py`).
+  inside Qt's loop; before it ends the worker it writes every thread's Python stack (faulthandler)
+  and py-spy's native dump into the worker's log (`tests/hang_guard.py`); the real-window tests'
+  waits that give up on the app show the app's threads the same way. Waits for a state are bounded
+  by `tests/patience.py`'s PATIENCE (60 s, a bound only a broken part reaches on a loaded 2-core
+  machine) and say what they waited for; no test bounds a duration from above. The end-to-end
+  modules are marked `slow` in one list (`SLOW` in `tests/conftest.py`): `make check` runs lint,
+  types and the Qt-free tests less those, `make test` everything, each benchmark too in its
+  `--quick` size (`tests/test_benchmarks_quick.py`). A worker that dies ends the run
+  (`--max-worker-restart=0`: pytest-xdist's loadfile scheduler would wait forever for a replaced
+  worker), and the run prints the last tests that worker started, with faulthandler's traceback. An
+  unclosed asyncio transport names the server that accepted it or the coroutines that opened it
+  (`tests/transport_origins.py`).
 """
 
 from desktop_app.gui import qt_compat as _qt_compat  # noqa: F401 - applies a PySide6 fix

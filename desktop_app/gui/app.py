@@ -114,9 +114,9 @@ def main(argv: Sequence[str] = ()) -> int:
     window = _show_frame(signals)
     import asyncio
 
-    import qasync
+    from desktop_app.gui.core.event_loop import DeskEventLoop
 
-    loop = qasync.QEventLoop(app)
+    loop = DeskEventLoop(app)
     asyncio.set_event_loop(loop)
     # once the form and the pages are up, start-up's long-lived objects leave the collector's
     # walk

@@ -72,14 +72,21 @@ class Listener:
             task.add_done_callback(_log_failure)
 
     async def _serve(self, conn: socket.socket) -> None:
+        task = asyncio.current_task()  # taken in the first step, which runs on the loop
         try:
             reader, writer = await asyncio.open_connection(sock=conn)
         except BaseException:
             conn.close()
             raise
         finally:
-            self._starting.pop(asyncio.current_task(), None)  # type: ignore[arg-type]
-        await self._handle(reader, writer)
+            self._starting.pop(task, None)  # type: ignore[arg-type]
+        try:
+            await self._handle(reader, writer)
+        except BaseException:
+            # a handler that failed before it took the connection over (it closes its own
+            # otherwise, and closing twice is harmless) must not leave the socket open
+            writer.transport.abort()
+            raise
 
     async def close(self) -> None:
         """Stop accepting and close the listening socket; a connection accepted but not yet

@@ -11,10 +11,11 @@ import asyncio
 import json
 import sys
 
-import qasync
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
+
+from desktop_app.gui.core.event_loop import DeskEventLoop
 
 TYPED = {"first_name": "Jürgen", "last_name": "Absturz", "city": "Bonn"}
 REFERENCE = "ORDER-KILLED-1"
@@ -67,6 +68,6 @@ async def main(profile_id: str) -> None:
 
 if __name__ == "__main__":
     app = QApplication([])
-    loop = qasync.QEventLoop(app)
+    loop = DeskEventLoop(app)
     asyncio.set_event_loop(loop)
     loop.run_until_complete(main(sys.argv[1]))

@@ -138,3 +138,26 @@ async def test_a_connection_whose_handling_fails_is_closed_not_left_open(
         assert len(printer.received) == 1
     finally:
         await printer.stop()
+
+
+async def test_a_handler_that_fails_before_it_takes_the_connection_leaves_it_closed(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The listener closes a connection whose handler failed without closing it (its first
+    step, say, ran where no loop was running): the sender sees it closed at once, and the
+    socket is not left to the garbage collector."""
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        raise RuntimeError("no running event loop")
+
+    listener = Listener(handle)
+    port = await listener.open("127.0.0.1", 0)
+    try:
+        with caplog.at_level(logging.ERROR):
+            query = socket.create_connection(("127.0.0.1", port), timeout=CLOSED_WITHIN)
+            with query:
+                query.sendall(b"~HI~HS")
+                assert await closed_by_the_printer(query)
+    finally:
+        await listener.close()
+    assert "no running event loop" in caplog.text

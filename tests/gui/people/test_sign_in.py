@@ -174,9 +174,8 @@ async def test_sign_out_by_its_shortcut_and_a_supervisor_sees_more(
 ) -> None:
     desk = station
     await signed_in_as(qtbot, desk, SAM)
-    # Sam's pages have loaded before the sign-out. (After Ana's sign-in End of day's reload,
-    # GET /v1/pickup_requests, gets no answer on its kept-alive connection for over 60 s, on the
-    # old client too: the open stall, logged by the teardown; see report-window37.)
+    # Sam's pages have loaded before the sign-out (the teardown checks that Ana's have too:
+    # End of day's reload after her sign-in once hung on the connection pool, see conftest)
     await loads_done(desk.context)
     assert {"End of day", "Packing figures"} <= visible_pages(desk)
     history: Any = desk.window.history_page
