@@ -17,6 +17,7 @@ import certifi
 import httpx
 
 from desktop_app import __version__
+from desktop_app.client._pool import async_http_client
 from desktop_app.client.errors import (
     APIConnectionError,
     APIStatusError,
@@ -163,7 +164,7 @@ class BaseClient:
         }
         # a client given by the caller is theirs: it is never replaced (see _renew_http)
         self._owns_http = http_client is None
-        self._http = http_client or httpx.AsyncClient(**self._http_options)
+        self._http = http_client or async_http_client(**self._http_options)
         self._retiring: dict[asyncio.Task[None], httpx.AsyncClient] = {}
         self._foreign_http: httpx.AsyncClient | None = None
         # the service's announced public origin, once asked (see _service_origins)
@@ -237,7 +238,7 @@ class BaseClient:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return False  # no loop to close the old pool on: keep it
-        old, self._http = self._http, httpx.AsyncClient(**self._http_options)
+        old, self._http = self._http, async_http_client(**self._http_options)
         task = loop.create_task(_close_later(old, grace_s))
         self._retiring[task] = old
         task.add_done_callback(lambda done: self._retiring.pop(done, None))
@@ -448,7 +449,7 @@ class BaseClient:
         own = origin(url) in await self._service_origins(url)
         if not own and self._foreign_http is None:
             # another host (e.g. a file store): public trust, never the paired CA
-            self._foreign_http = httpx.AsyncClient(
+            self._foreign_http = async_http_client(
                 verify=ssl_context(None),
                 headers={"User-Agent": USER_AGENT},
                 follow_redirects=True,  # file stores redirect; each hop must stay on https
