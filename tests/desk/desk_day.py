@@ -365,6 +365,10 @@ class Day:
     def type_into(self, name: str, text: str) -> None:
         """Type `text` key by key into the control named `name` (empty before)."""
         self.app.ask("focus", name=name)
+        # keys typed before the window system has activated the control's window go elsewhere
+        self.app.wait_state(
+            lambda s: (s["focus"] or {}).get("name") == name, f"the cursor in {name}"
+        )
         self.typed(text, name)
 
     def type_field(self, path: str, text: str) -> None:

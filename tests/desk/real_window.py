@@ -323,6 +323,9 @@ FIRST_RUN = (
 def type_into(app: DeskApp, name: str, text: str) -> None:
     """Type `text` key by key into the control called `name` (empty before)."""
     app.ask("focus", name=name)
+    # the window system activates the control's window after the probe asked for it: keys
+    # typed before that go to the window before (a dialog just opened lost its first key)
+    app.wait_state(lambda s: (s["focus"] or {}).get("name") == name, f"the cursor in {name}")
     app.display.type(text)
     # X delivers the keys after xdotool returns: all of them in before the next field
     app.wait_state(

@@ -291,7 +291,11 @@ class MainWindow(QMainWindow):
     def _on_profile_changed(self, profile: Profile) -> None:
         self.setWindowTitle(window_title(profile_title(profile), profile.environment))
         self.banner.show_environment(profile)
-        self.central_frame.setStyleSheet(frame_style(profile.environment))
+        style = frame_style(profile.environment)
+        if self.central_frame.styleSheet() != style:
+            # a style sheet set re-polishes every widget of the window (~300 ms of the GUI
+            # thread): only a change of environment changes the look, not a saved setting
+            self.central_frame.setStyleSheet(style)
         self.profile_changed.emit(profile)
 
     # --- closing ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -170,3 +170,34 @@ def test_only_a_switch_into_live_asks(local_service: Any) -> None:
     assert needs_live_confirmation(live, other_live)
     assert not needs_live_confirmation(live, live)
     assert not needs_live_confirmation(live, sandbox)
+
+
+async def test_a_setting_saved_does_not_restyle_the_window(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, local_service: Any
+) -> None:
+    """Reloading the profile after a saved setting (a printer assigned, a preference) keeps
+    the window's look as it is: setting the frame's style sheet again re-polished every
+    widget, a GUI-thread turn of ~300 ms seen by the desk test's watchdog."""
+    isolate(monkeypatch, tmp_path)
+    ctx = await open_desk(tmp_path, local_service)
+    window = make_window(qtbot, ctx)
+    restyled: list[int] = []
+
+    class StyleChanges(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.StyleChange:
+                restyled.append(1)
+            return False
+
+    watcher = StyleChanges()
+    probe = window.history_page
+    probe.installEventFilter(watcher)
+    try:
+        ctx.reload_profile()
+        assert restyled == [], "the window was restyled for a profile whose look is the same"
+        assert ctx.profile is not None
+        window._on_profile_changed(ctx.profile.model_copy(update={"environment": "live"}))
+        assert restyled, "a change of environment restyles the window"
+    finally:
+        probe.removeEventFilter(watcher)
+        await ctx.aclose()
