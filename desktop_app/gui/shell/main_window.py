@@ -291,11 +291,7 @@ class MainWindow(QMainWindow):
     def _on_profile_changed(self, profile: Profile) -> None:
         self.setWindowTitle(window_title(profile_title(profile), profile.environment))
         self.banner.show_environment(profile)
-        style = frame_style(profile.environment)
-        if self.central_frame.styleSheet() != style:
-            # a style sheet set re-polishes every widget of the window (~300 ms of the GUI
-            # thread): only a change of environment changes the look, not a saved setting
-            self.central_frame.setStyleSheet(style)
+        _show_environment_look(self.central_frame, profile.environment)
         self.profile_changed.emit(profile)
 
     # --- closing ------------------------------------------------------------------------------
@@ -357,3 +353,12 @@ class MainWindow(QMainWindow):
         finally:
             self._shutdown_done = True
             self.close()
+
+
+def _show_environment_look(frame: QWidget, environment: str) -> None:
+    """The frame's look for `environment`, set only when it changes: setting a style sheet
+    re-polishes every widget of the window (~300 ms of the GUI thread), and a saved setting
+    reloads the profile without changing its look."""
+    style = frame_style(environment)
+    if frame.styleSheet() != style:
+        frame.setStyleSheet(style)
