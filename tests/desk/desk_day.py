@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from desktop_app.gui.shell import probe as probe_module
-from tests.desk.real_window import DeskApp, Display, _wait, problems_in
+from tests.desk.real_window import DeskApp, Display, _wait, problems_in, type_into
 
 #: the longest a turn of the GUI thread may hold it, in the thread's own CPU time (issue 33)
 TURN_LIMIT_MS = 250.0
@@ -364,12 +364,7 @@ class Day:
 
     def type_into(self, name: str, text: str) -> None:
         """Type `text` key by key into the control named `name` (empty before)."""
-        self.app.ask("focus", name=name)
-        # keys typed before the window system has activated the control's window go elsewhere
-        self.app.wait_state(
-            lambda s: (s["focus"] or {}).get("name") == name, f"the cursor in {name}"
-        )
-        self.typed(text, name)
+        type_into(self.app, name, text)
 
     def type_field(self, path: str, text: str) -> None:
         """Type `text` into the shipment form's field of the wire path `path`."""
