@@ -5,7 +5,8 @@ counts for the version check, errors, executemany)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import aiosqlite
 import pytest
 from sqlalchemy import Integer, String, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from desktop_app.service.storage.db import make_engine, make_sessionmaker
@@ -30,11 +31,16 @@ class _Parcel(_Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
 
 
-async def _engine_with_parcels(path: Path) -> AsyncEngine:
+@asynccontextmanager
+async def _parcels_db(path: Path) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
+    """Sessions on a new database at `path` with the parcels table (disposed afterwards)."""
     engine = make_engine(f"sqlite+aiosqlite:///{path}")
-    async with engine.begin() as conn:
-        await conn.run_sync(_Base.metadata.create_all)
-    return engine
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(_Base.metadata.create_all)
+        yield make_sessionmaker(engine)
+    finally:
+        await engine.dispose()
 
 
 @pytest.fixture
@@ -119,17 +125,13 @@ def test_results_row_counts_and_errors_are_sqlalchemys(tmp_path: Path) -> None:
 
 def test_a_rolled_back_write_is_gone(tmp_path: Path) -> None:
     async def scenario() -> list[int]:
-        engine = await _engine_with_parcels(tmp_path / "undo.db")
-        try:
-            maker = make_sessionmaker(engine)
+        async with _parcels_db(tmp_path / "undo.db") as maker:
             async with maker() as session:
                 session.add(_Parcel(id=7, ref="gone"))
                 await session.flush()
                 await session.rollback()
             async with maker() as session:
                 return list(await session.scalars(select(_Parcel.id)))
-        finally:
-            await engine.dispose()
 
     assert asyncio.run(scenario()) == []
 
@@ -138,9 +140,7 @@ def test_committing_only_reads_takes_no_trip_and_a_write_is_still_committed(
     tmp_path: Path, trips: list[str]
 ) -> None:
     async def scenario() -> tuple[list[str], list[str], list[str]]:
-        engine = await _engine_with_parcels(tmp_path / "reads.db")
-        try:
-            maker = make_sessionmaker(engine)
+        async with _parcels_db(tmp_path / "reads.db") as maker:
             async with maker() as session:
                 session.add(_Parcel(id=1, ref="kept"))
                 await session.commit()
@@ -161,8 +161,6 @@ def test_committing_only_reads_takes_no_trip_and_a_write_is_still_committed(
             finally:
                 await other.dispose()
             return after_reads, after_write, stored
-        finally:
-            await engine.dispose()
 
     after_reads, after_write, stored = asyncio.run(scenario())
     assert after_reads == [], f"trips to aiosqlite's thread to commit reads: {after_reads}"
