@@ -134,8 +134,12 @@ def _show_frame(signals: CloseOnSignals) -> MainWindow:
     """The main window's frame (no context, no form yet), placed, shown and painted."""
     from desktop_app.gui.shell.main_window import MainWindow
     from desktop_app.gui.shell.placement import place_window, save_placement
+    from desktop_app.gui.shell.status_bar import lay_out_before_shown
 
     window = MainWindow(manage_shutdown=True)
+    # laid out before it is placed: restoring a saved placement makes the native window, and
+    # a minimum size set after that is a change a desktop may answer by resizing the window
+    lay_out_before_shown(window, window.status_bar)
     signals.on_signal(window.close)  # a logout, `kill` or Ctrl+C: closing, as by the button
     window.closed.connect(lambda: save_placement(window))
     if place_window(window):

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop_app.gui.core.theme import ERROR, MUTED, color
 from desktop_app.gui.i18n import translate
@@ -55,10 +63,20 @@ class SignInScreen(QWidget):
             inner.addWidget(widget)
         inner.addWidget(self.sign_in_button, 0, Qt.AlignmentFlag.AlignLeft)
         inner.addWidget(self.message_label)
+        body = QWidget()
+        centred = QVBoxLayout(body)
+        centred.addStretch(1)
+        centred.addWidget(column, 0, Qt.AlignmentFlag.AlignHCenter)
+        centred.addStretch(2)
+        # in a scroll area, as the window's pages: the screen (and a long message in it) never
+        # raises the window's minimum size, which a desktop would answer by resizing it
+        area = QScrollArea()
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setWidgetResizable(True)
+        area.setWidget(body)
         layout = QVBoxLayout(self)
-        layout.addStretch(1)
-        layout.addWidget(column, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addStretch(2)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(area)
 
         self.code_field.returnPressed.connect(self.submit)
         self.sign_in_button.clicked.connect(self.submit)

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop_app.gui.core.theme import frame_style, profile_title, window_title
 from desktop_app.gui.i18n import translate
@@ -94,15 +101,8 @@ class MainWindow(QMainWindow):
         #: what the signed-in person may do (None: nobody signs in at this desk: every page)
         self.rights: frozenset[str] | None = None
 
-        central = QWidget()
-        central.setObjectName("centralFrame")
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.tabs, 1)
-        self.central_frame = central
-        self.setCentralWidget(central)
+        self.central_frame, self.station_stack = _central_stack(self.banner, self.tabs)
+        self.setCentralWidget(self.station_stack)
         self.status_bar = StatusBarWidget()
         self.setStatusBar(self.status_bar)
 
@@ -353,6 +353,23 @@ class MainWindow(QMainWindow):
         finally:
             self._shutdown_done = True
             self.close()
+
+
+def _central_stack(banner: QWidget, tabs: QWidget) -> tuple[QWidget, QStackedWidget]:
+    """The frame (banner over the page tabs) and the stack holding it: in a stack from the
+    start, so a station's sign-in screen joins it later (`shell.sign_in`) without the
+    window's central widget, and minimum size, changing."""
+    central = QWidget()
+    central.setObjectName("centralFrame")
+    layout = QVBoxLayout(central)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(0)
+    layout.addWidget(banner)
+    layout.addWidget(tabs, 1)
+    stack = QStackedWidget()
+    stack.setObjectName("stationStack")
+    stack.addWidget(central)
+    return central, stack
 
 
 def _show_environment_look(frame: QWidget, environment: str) -> None:

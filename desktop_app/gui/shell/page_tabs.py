@@ -49,6 +49,9 @@ class PageTabsWidget(QTabWidget):
             self.insertTab(self._place_of(name), container, translate("Window", name))
         self._pages[name] = widget
         self._containers[name] = container
+        # a tab added before the window is shown leaves the layout holding the tabs with
+        # the minimum size the tabs had without it: the window would grow after showing
+        self.updateGeometry()
         self.pages_changed.emit()
 
     def _rank(self, name: str) -> int:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QStackedWidget,
     QWidget,
 )
 
@@ -47,6 +46,22 @@ SIGN_OUT_KEYS = "Ctrl+Shift+O"  # (Ctrl+Shift+L prints the label again)
 FIGURES = QT_TRANSLATE_NOOP("Window", "Packing figures")
 
 
+class MenuBarCorner(QWidget):
+    """Who is signed in and Sign out, in the menu bar's corner, no taller than the menu bar
+    was: the menu bar counts its corner even while hidden, and a taller one would raise the
+    window's minimum size after it is shown (a desktop answers that by resizing it)."""
+
+    def __init__(self, height: int) -> None:
+        super().__init__()
+        self.setMaximumHeight(height)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return super().sizeHint().boundedTo(self.maximumSize())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return super().minimumSizeHint().boundedTo(self.maximumSize())
+
+
 class StationSignIn(QObject):
     """Puts the sign-in into `window` and keeps it showing what the presenter decided."""
 
@@ -58,28 +73,26 @@ class StationSignIn(QObject):
         self.context = context
         self.presenter = presenter or SignInPresenter(context, parent=self)
         self.screen = SignInScreen(self.presenter)
-        # taking the window's pages into the stack takes the keyboard focus from them (at
-        # launch the cursor waits in the receiver search): given back below
+        # showing the screen takes the keyboard focus from the pages (at launch the cursor
+        # waits in the receiver search): given back below if the pages stay
         focused = QApplication.focusWidget()
-        central = window.takeCentralWidget() or QWidget()
+        central = window.central_frame
         self.window_frame = central
-        self.stack = QStackedWidget()
-        self.stack.setObjectName("stationStack")
-        self.stack.addWidget(central)
+        self.stack = window.station_stack
         self.stack.addWidget(self.screen)
-        window.setCentralWidget(self.stack)
 
         self.who_label = QLabel()
         self.who_label.setObjectName("signed_in_person")
         self.sign_out_button = QPushButton(translate("SignIn", "Sign out"))
         self.sign_out_button.setObjectName("sign_out_button")
         self.sign_out_button.setFlat(True)
-        corner = QWidget()
+        corner = MenuBarCorner(window.menuBar().sizeHint().height())
         row = QHBoxLayout(corner)
         row.setContentsMargins(0, 0, 6, 0)
         row.addWidget(self.who_label)
         row.addWidget(self.sign_out_button)
         self.corner = corner
+        corner.setVisible(False)  # until someone signs in
         window.menuBar().setCornerWidget(corner)
 
         self.sign_out_action = window_action(

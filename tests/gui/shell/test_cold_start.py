@@ -7,16 +7,14 @@ when the form is usable (the moments bench/gui.py times)."""
 
 from __future__ import annotations
 
-import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from desktop_app.cli import COMMANDS
+from tests.gui.shell.app_launch import REPO_ROOT, launch_recorded
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
 #: what the frame must not wait for (the form, the context and the layers under them)
 HEAVY = (
     "asyncio",
@@ -79,27 +77,8 @@ sys.exit(main(sys.argv[2:]))
 
 def launch(tmp_path: Path) -> dict[str, dict[str, Any]]:
     """The app launched on fresh folders until its form is usable; what it recorded."""
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "PACKDESK_SECRET_STORE": "file",
-        "PACKDESK_REPORT_STARTUP": "1",
-    }
-    env.pop("PACKDESK_API_KEY", None)
-    record = tmp_path / "moments.json"
-    folders = ["--config-dir", str(tmp_path / "config"), "--data-dir", str(tmp_path / "data")]
-    done = subprocess.run(
-        [sys.executable, "-c", LAUNCH, str(record), *folders],
-        cwd=REPO_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,  # a hang guard only: a broken start-up never reports
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "first window shown" in done.stderr and "form usable" in done.stderr, done.stderr
-    moments: dict[str, dict[str, Any]] = json.loads(record.read_text(encoding="utf-8"))
+    moments, printed = launch_recorded(LAUNCH, tmp_path)
+    assert "first window shown" in printed and "form usable" in printed, printed
     return moments
 
 
