@@ -12,16 +12,26 @@ dying at a test's teardown, a connection pool's lock left taken at exit).
 asyncio's own loops run callbacks only inside `run_forever`; `DeskEventLoop` does the same:
 a callback that comes due while the loop does not run waits, in order, for the loop's next
 run (or is dropped with the loop when it closes, as asyncio drops a closed loop's queue).
+
+It also shortens Python's thread switch interval for the process (`GIL_SWITCH_INTERVAL_S`):
+the print queue's thread takes the interpreter back after each socket wait, and while the
+window's thread runs Python it got it back only at the default interval's end (5 ms a step).
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 import weakref
 from typing import Any
 
 import qasync
 from PySide6.QtCore import QObject, QTimerEvent
+
+#: how long a thread running Python keeps the interpreter when another thread wants it
+#: (Python's default: 5 ms). bench/print_latency.py, a label queued while the window's thread
+#: was held: 168 ms to the printer at 5 ms, 36 ms at 1 ms (idle: 6-9 ms)
+GIL_SWITCH_INTERVAL_S = 0.001
 
 
 class _LoopTimer(QObject):
@@ -76,6 +86,8 @@ class DeskEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync is untyp
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._timer = _LoopTimer(self)
+        # the desk's threads (print queue, scale, module loads) wait for the window's less
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
 
     def run_forever(self) -> Any:
         if not self.is_running():
