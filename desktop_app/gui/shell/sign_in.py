@@ -73,8 +73,9 @@ class StationSignIn(QObject):
         self.context = context
         self.presenter = presenter or SignInPresenter(context, parent=self)
         self.screen = SignInScreen(self.presenter)
-        # showing the screen takes the keyboard focus from the pages (at launch the cursor
-        # waits in the receiver search): given back below if the pages stay
+        # what is set up here (the screen shown, pages hidden for a person's rights) may move
+        # the keyboard focus (at launch the cursor waits in the receiver search): given back
+        # below if the pages stay in front
         focused = QApplication.focusWidget()
         central = window.central_frame
         self.window_frame = central
